@@ -1,0 +1,29 @@
+"""Run the benchmarks: `python -m bench` runs all, `python -m bench wizard` one.
+
+Every module `bench/<name>.py` with a `main(argv) -> None` that prints its
+figures is a benchmark. They measure; they never assert a time.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import sys
+from importlib import import_module
+
+import bench
+
+
+def main(argv: list[str]) -> None:
+    names = sorted(info.name for info in pkgutil.iter_modules(bench.__path__) if not info.name.startswith("_"))
+    chosen = [name for name in names if not argv or name in argv]
+    unknown = sorted(set(argv) - set(names))
+    if unknown:
+        sys.exit(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(names)}")
+    for name in chosen:
+        print(f"== {name}")
+        import_module(f"bench.{name}").main([])
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

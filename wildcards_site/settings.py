@@ -1,0 +1,233 @@
+"""Settings, read from environment variables with safe local defaults.
+
+Production sets at least SECRET_KEY, SITE_URL (https://...), DEBUG=0,
+DATABASE_URL, CELERY_BROKER_URL and an email provider; `manage.py check
+--deploy` then passes. Locally nothing needs setting: SQLite, Redis when it
+answers (else a broker in files under var/), and mail written to var/mail.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+from wildcards_site.probe import LOCAL_REDIS_URL, redis_answers
+
+log = logging.getLogger("wildcards_site")
+
+
+def envbool(name: str, default: bool) -> bool:
+    value = os.getenv(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def envint(name: str, default: int) -> int:
+    value = os.getenv(name)
+    return int(value) if value else default
+
+
+def envstr(name: str, default: str) -> str:
+    return os.getenv(name) or default
+
+
+def envlist(name: str, default: str) -> list[str]:
+    return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
+
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
+
+DEBUG = envbool("DEBUG", False)
+SECRET_KEY = envstr("SECRET_KEY", "local-development-only-secret-key-change-me-in-production")
+SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_NAME = envstr("SITE_NAME", "Wildcards")
+_site = urlsplit(SITE_URL)
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", f"{_site.hostname},localhost,127.0.0.1")
+CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
+
+# Behind https everything that can be secure is.
+SECURE = _site.scheme == "https"
+SESSION_COOKIE_SECURE = SECURE
+CSRF_COOKIE_SECURE = SECURE
+SECURE_SSL_REDIRECT = SECURE and envbool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000 if SECURE else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
+SECURE_HSTS_PRELOAD = SECURE and envbool("SECURE_HSTS_PRELOAD", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_PROXY", False) else None
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "anymail",
+    "wildcards_site.accounts",
+    "wildcards_site.health",
+    "games",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "wildcards_site.accounts.middleware.ProfileLanguageMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "wildcards_site.accounts.middleware.ProfileTimezoneMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "wildcards_site.urls"
+WSGI_APPLICATION = "wildcards_site.wsgi.application"
+ASGI_APPLICATION = "wildcards_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.tz",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "wildcards_site.context_processors.site",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        envstr("DATABASE_URL", f"sqlite:///{VAR_DIR / 'wildcards.sqlite3'}"),
+        conn_max_age=envint("DB_CONN_MAX_AGE", 0),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Celery worker and web server share the file: wait for locks rather than fail.
+    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = ["wildcards_site.accounts.backends.UsernameOrEmailBackend"]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+PASSWORD_RESET_TIMEOUT = envint("PASSWORD_RESET_TIMEOUT", 3 * 3600)
+LOGIN_LINK_TIMEOUT = envint("LOGIN_LINK_TIMEOUT", 3600)
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("it", _("Italian")), ("es", _("Spanish")), ("nl", _("Dutch"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "wildcards_site" / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG and envbool("MANIFEST_STATIC", True)
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+# Tests and `runserver` serve static files straight from the app folders.
+WHITENOISE_USE_FINDERS = DEBUG or envbool("WHITENOISE_USE_FINDERS", False)
+
+
+# Email (Django 6.1 mailers): an anymail provider when ANYMAIL_PROVIDER is set,
+# its settings from ANYMAIL_<NAME> variables; else SMTP when EMAIL_HOST is set;
+# else files in var/mail, one per message, for local runs.
+DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "Wildcards <games@wildcards.localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+ANYMAIL_PROVIDER = envstr("ANYMAIL_PROVIDER", "")
+ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
+ANYMAIL.pop("PROVIDER", None)
+MAIL_DIR = VAR_DIR / "mail"
+if ANYMAIL_PROVIDER:
+    _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
+elif os.getenv("EMAIL_HOST"):
+    _mailer = {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": os.environ["EMAIL_HOST"],
+            "port": envint("EMAIL_PORT", 25),
+            "username": envstr("EMAIL_HOST_USER", ""),
+            "password": envstr("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": envbool("EMAIL_USE_TLS", False),
+        },
+    }
+else:
+    _mailer = {"BACKEND": "django.core.mail.backends.filebased.EmailBackend", "OPTIONS": {"file_path": MAIL_DIR}}
+MAILERS = {"default": _mailer}
+
+
+def _choose_broker() -> tuple[str, str]:
+    """The broker URL and a word on why: configured, local Redis, or files."""
+    configured = os.getenv("CELERY_BROKER_URL")
+    if configured:
+        return configured, "configured"
+    if redis_answers(LOCAL_REDIS_URL):
+        return LOCAL_REDIS_URL, "local Redis answered"
+    return "filesystem://", "no Redis answered: embedded filesystem broker"
+
+
+CELERY_BROKER_URL, BROKER_CHOICE = _choose_broker()
+CELERY_BROKER_TRANSPORT_OPTIONS = {}
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    _queue_dir = VAR_DIR / "broker"
+    for _sub in ("queue", "processed"):
+        (_queue_dir / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue_dir / "queue"),
+        "data_folder_out": str(_queue_dir / "queue"),
+        "processed_folder": str(_queue_dir / "processed"),
+        "store_processed": False,
+    }
+# Tasks record their effects in the database; nothing reads task results.
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "heartbeat": {"task": "wildcards_site.health.tasks.heartbeat", "schedule": 60.0},
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "wildcards_site": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+        "games": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+    },
+}
+
+VAR_DIR.mkdir(parents=True, exist_ok=True)
