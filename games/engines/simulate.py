@@ -57,7 +57,9 @@ def play_random_game(
     return play
 
 
-def replay(engine: Engine, num_players: int, seed: int | str, options: dict, actions: list[tuple[int, Action]]) -> State:
+def replay(
+    engine: Engine, num_players: int, seed: int | str, options: dict, actions: list[tuple[int, Action]]
+) -> State:
     """Rebuild a state from its seed and log: the action log is the truth."""
     state = engine.new_game(num_players, seed, options)
     for seat, action in actions:
