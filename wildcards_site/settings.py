@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -45,7 +46,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = envbool("DEBUG", False)
-SECRET_KEY = envstr("SECRET_KEY", "local-development-only-secret-key-change-me-in-production")
+# The test suite serves static files from the app folders, as runserver does.
+TESTING = "pytest" in sys.modules
+# The "django-insecure-" prefix makes `check --deploy` refuse the local default.
+SECRET_KEY = envstr("SECRET_KEY", "django-insecure-local-development-only-set-SECRET_KEY-in-production")
 SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = envstr("SITE_NAME", "Wildcards")
 _site = urlsplit(SITE_URL)
@@ -59,7 +63,7 @@ CSRF_COOKIE_SECURE = SECURE
 SECURE_SSL_REDIRECT = SECURE and envbool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000 if SECURE else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
-SECURE_HSTS_PRELOAD = SECURE and envbool("SECURE_HSTS_PRELOAD", False)
+SECURE_HSTS_PRELOAD = SECURE and envbool("SECURE_HSTS_PRELOAD", True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_PROXY", False) else None
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -82,12 +86,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "wildcards_site.accounts.middleware.ProfileLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "wildcards_site.accounts.middleware.ProfileTimezoneMiddleware",
+    "wildcards_site.accounts.middleware.ProfilePreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -152,12 +155,13 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG and envbool("MANIFEST_STATIC", True)
+        if not (DEBUG or TESTING) and envbool("MANIFEST_STATIC", True)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 # Tests and `runserver` serve static files straight from the app folders.
-WHITENOISE_USE_FINDERS = DEBUG or envbool("WHITENOISE_USE_FINDERS", False)
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 
 # Email (Django 6.1 mailers): an anymail provider when ANYMAIL_PROVIDER is set,
@@ -230,4 +234,8 @@ LOGGING = {
     },
 }
 
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+
+if TESTING:
+    # Real hashing costs ~0.3 s a password; the suite makes hundreds.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

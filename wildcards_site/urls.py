@@ -1,6 +1,13 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+
+from wildcards_site import views
+from wildcards_site.health.views import health
 
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/", include("wildcards_site.accounts.urls")),
+    path("health/", health, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -6,3 +6,6 @@ class AccountsConfig(AppConfig):
     name = "wildcards_site.accounts"
     label = "accounts"
     verbose_name = _("Accounts")
+
+    def ready(self):
+        from wildcards_site.accounts import signals  # noqa: F401

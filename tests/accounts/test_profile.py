@@ -1,0 +1,61 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def profile_data(**changes):
+    data = {
+        "display_name": "Alice A.",
+        "language": "nl",
+        "time_zone": "Europe/Amsterdam",
+        "email_turns": "on",
+        "email_results": "",
+        "email_reminders": "on",
+        "email_digest": "on",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value != ""}
+
+
+def test_it_needs_a_login(client):
+    response = client.get(reverse("accounts:profile"))
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+
+
+def test_it_saves_name_language_time_zone_and_mail_preferences(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("accounts:profile"), profile_data())
+    assert response.status_code == 302
+    alice.profile.refresh_from_db()
+    assert alice.profile.display_name == "Alice A."
+    assert alice.profile.language == "nl"
+    assert alice.profile.time_zone == "Europe/Amsterdam"
+    assert alice.profile.email_digest and not alice.profile.email_results
+
+
+def test_pages_speak_the_players_language(client, alice):
+    client.force_login(alice)
+    client.post(reverse("accounts:profile"), profile_data(language="it"))
+    page = client.get(reverse("home"))
+    assert page["Content-Language"] == "it"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"time_zone": "Mars/Olympus"}, "time_zone"),
+        ({"language": "xx"}, "language"),
+        ({"display_name": "x" * 51}, "display_name"),
+    ],
+)
+def test_it_explains_bad_profile_input_and_saves_nothing(client, alice, changes, field):
+    client.force_login(alice)
+    response = client.post(reverse("accounts:profile"), profile_data(**changes))
+    assert response.status_code == 200
+    assert response.context["form"].errors[field]
+    assert "Nothing was saved" in response.content.decode()
+    alice.profile.refresh_from_db()
+    assert alice.profile.display_name == "Alice"
+    assert alice.profile.language == "en"

@@ -1,0 +1,98 @@
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+
+from tests.conftest import PASSWORD, make_user
+
+User = get_user_model()
+pytestmark = pytest.mark.django_db
+
+
+def sign_up(client, **fields):
+    data = {"username": "dora", "email": "Dora@Example.org", "password": PASSWORD, **fields}
+    return client.post(reverse("accounts:signup"), data)
+
+
+def link_in_last_mail() -> str:
+    return re.search(r"http://\S+", mail.outbox[-1].body).group(0)
+
+
+def test_it_creates_an_inactive_account_and_mails_a_confirmation_link(client):
+    response = sign_up(client)
+    assert response.status_code == 200
+    assert "dora@example.org" in response.content.decode()
+    user = User.objects.get(username="dora")
+    assert not user.is_active
+    assert user.email == "dora@example.org"
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["dora@example.org"]
+    assert "/accounts/verify/" in link_in_last_mail()
+    assert mail.outbox[0].alternatives[0][1] == "text/html"
+
+
+def test_it_confirms_only_on_post_and_logs_in(client):
+    sign_up(client)
+    link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
+    page = client.get(link)
+    assert page.status_code == 200
+    assert not User.objects.get(username="dora").is_active, "a GET (a mail scanner) must not confirm"
+    response = client.post(link)
+    assert response.status_code == 302
+    assert User.objects.get(username="dora").is_active
+    assert client.get(reverse("accounts:profile")).status_code == 200
+
+
+def test_it_rejects_a_confirmation_link_used_twice(client):
+    sign_up(client)
+    link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
+    client.post(link)
+    client.post(reverse("accounts:logout"))
+    again = client.post(link)
+    assert again.status_code == 400
+    assert "does not work" in again.content.decode()
+
+
+def test_it_rejects_a_forged_confirmation_link(client):
+    sign_up(client)
+    link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
+    forged = link[:-3] + ("aaa" if not link.endswith("aaa/") else "bbb") + "/"
+    assert client.post(forged).status_code == 400
+    assert client.post("/accounts/verify/not-base64!/abc-def/").status_code == 400
+    assert not User.objects.get(username="dora").is_active
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"username": "a b"}, "username", "Letters, digits"),
+        ({"username": "x"}, "username", "Letters, digits"),
+        ({"email": "not-an-address"}, "email", "valid email"),
+        ({"password": "123"}, "password", "too short"),
+        ({"password": "dora12345", "username": "dora12345"}, "password", "too similar"),
+    ],
+)
+def test_it_explains_bad_sign_up_input_and_creates_nothing(client, fields, field, message):
+    response = sign_up(client, **fields)
+    assert response.status_code == 200
+    assert message in " ".join(response.context["form"].errors[field])
+    assert not User.objects.exists()
+    assert not mail.outbox
+
+
+def test_it_refuses_a_taken_username_or_address(client, alice):
+    response = sign_up(client, username="ALICE")
+    assert "username is taken" in response.content.decode()
+    response = sign_up(client, email="Alice@example.org")
+    assert "exists already" in response.content.decode()
+    assert User.objects.count() == 1
+
+
+def test_an_unconfirmed_sign_up_does_not_lock_out_the_real_owner(client):
+    make_user("squatter", active=False)
+    response = sign_up(client, username="owner", email="squatter@example.org")
+    assert response.status_code == 200
+    assert not User.objects.filter(username="squatter").exists()
+    assert User.objects.get(email="squatter@example.org").username == "owner"

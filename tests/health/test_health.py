@@ -1,0 +1,30 @@
+import pytest
+from django.urls import reverse
+
+from wildcards_site.health.status import record_heartbeat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_reports_database_and_broker_as_ok(client):
+    response = client.get(reverse("health"))
+    assert response.status_code == 200
+    status = response.json()
+    assert status["database"] == "ok"
+    assert status["broker"] == "ok"
+    assert status["ok"] is True
+    assert status["worker_last_seen"] is None
+
+
+def test_it_reports_the_last_worker_heartbeat(client):
+    record_heartbeat("worker@test")
+    assert client.get(reverse("health")).json()["worker_last_seen"] is not None
+
+
+def test_it_answers_503_when_the_broker_is_down(client, settings, monkeypatch):
+    from wildcards_site.celery import app
+
+    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
+    response = client.get(reverse("health"))
+    assert response.status_code == 503
+    assert response.json()["broker"].startswith("error")

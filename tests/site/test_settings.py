@@ -1,0 +1,59 @@
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+
+def run_manage(*args, env_extra):
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO", "PYTEST"))}
+    env.update(env_extra)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-long-random-production-secret-" + "x7Kq" * 10,
+    "SITE_URL": "https://wildcards.example.org",
+    "ANYMAIL_PROVIDER": "postmark",
+    "ANYMAIL_POSTMARK_SERVER_TOKEN": "test-token",
+    "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+}
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra=PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_the_deploy_check_catches_the_development_defaults():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra={"DEBUG": "1"})
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr or "security.W009" in result.stderr
+
+
+def test_the_broker_falls_back_to_files_when_redis_does_not_answer(tmp_path):
+    code = "from django.conf import settings; print(settings.CELERY_BROKER_URL, '|', settings.BROKER_CHOICE)"
+    env = {"DJANGO_SETTINGS_MODULE": "wildcards_site.settings", "VAR_DIR": str(tmp_path)}
+    env.update({key: value for key, value in os.environ.items() if key in ("PATH", "HOME")})
+    # Point the probe at a closed port by making the local Redis URL unreachable.
+    result = subprocess.run(
+        [sys.executable, "-c", "import wildcards_site.probe as p; p.LOCAL_REDIS_URL='redis://127.0.0.1:1/0'; " + code],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("filesystem://"), result.stdout
+    assert "embedded" in result.stdout
+    assert (tmp_path / "broker" / "queue").is_dir()

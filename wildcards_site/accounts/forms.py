@@ -1,0 +1,148 @@
+from __future__ import annotations
+
+import zoneinfo
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.contrib.auth.forms import PasswordResetForm
+from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext_lazy as _
+
+from wildcards_site import emails
+from wildcards_site.accounts.backends import find_user
+from wildcards_site.accounts.models import Profile
+
+User = get_user_model()
+
+USERNAME_HELP = _("Letters, digits and . _ - only; 3 to 30 characters. Others see it on game tables.")
+
+
+class SignupForm(forms.Form):
+    username = forms.RegexField(
+        label=_("Username"),
+        regex=r"^[A-Za-z0-9._-]{3,30}$",
+        help_text=USERNAME_HELP,
+        error_messages={"invalid": USERNAME_HELP},
+    )
+    email = forms.EmailField(label=_("Email address"), help_text=_("Your games arrive here; we confirm it first."))
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if User.objects.filter(username__iexact=username).exclude(**_UNCONFIRMED).exists():
+            raise forms.ValidationError(_("That username is taken. Please choose another."))
+        return username
+
+    def clean_email(self) -> str:
+        email = User.objects.normalize_email(self.cleaned_data["email"]).lower()
+        if User.objects.filter(email__iexact=email).exclude(**_UNCONFIRMED).exists():
+            raise forms.ValidationError(
+                _("An account with this address exists already. Log in, or ask for a login link.")
+            )
+        return email
+
+    def clean(self):
+        cleaned = super().clean()
+        password = cleaned.get("password")
+        if password and cleaned.get("username"):
+            probe = User(username=cleaned["username"], email=cleaned.get("email", ""))
+            try:
+                password_validation.validate_password(password, probe)
+            except forms.ValidationError as error:
+                self.add_error("password", error)
+        return cleaned
+
+
+# Accounts that never confirmed their address and never logged in hold no
+# games; a new sign-up with the same name or address replaces them, so a
+# mistyped sign-up cannot lock out the address's real owner.
+_UNCONFIRMED = {"is_active": False, "last_login__isnull": True}
+
+
+def remove_unconfirmed(username: str, email: str) -> None:
+    User.objects.filter(**_UNCONFIRMED).filter(username__iexact=username).delete()
+    User.objects.filter(**_UNCONFIRMED).filter(email__iexact=email).delete()
+
+
+class LoginForm(forms.Form):
+    login = forms.CharField(label=_("Username or email address"), max_length=254)
+    password = forms.CharField(
+        label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, request=None, *args, **kwargs):
+        self.request = request
+        self.user = None
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        cleaned = super().clean()
+        login, password = cleaned.get("login"), cleaned.get("password")
+        if not login or not password:
+            return cleaned
+        self.user = authenticate(self.request, username=login, password=password)
+        if self.user is None:
+            candidate = find_user(login)
+            if candidate is not None and not candidate.is_active and candidate.check_password(password):
+                raise forms.ValidationError(
+                    _("Please confirm your email address first: follow the link in the mail we sent you."),
+                    code="unconfirmed",
+                )
+            raise forms.ValidationError(
+                _("That username or email address and password do not match. Passwords are case-sensitive."),
+                code="invalid_login",
+            )
+        return cleaned
+
+
+class LoginLinkForm(forms.Form):
+    email = forms.EmailField(label=_("Email address"))
+
+
+class ProfileForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
+
+    class Meta:
+        model = Profile
+        fields = [
+            "display_name",
+            "language",
+            "time_zone",
+            "email_turns",
+            "email_results",
+            "email_reminders",
+            "email_digest",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
+        self.fields["display_name"].help_text = _("Shown instead of your username; up to 50 characters.")
+
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        if any(not char.isprintable() for char in name):
+            raise forms.ValidationError(_("Please use only printable characters."))
+        return name
+
+
+class WildcardsPasswordResetForm(PasswordResetForm):
+    """Django's reset form, sending our own templated mail in the player's language."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email, **kwargs):
+        user = context["user"]
+        link = settings.SITE_URL + _reset_path(user, context["token"])
+        profile = Profile.objects.filter(user=user).first()
+        emails.password_reset(
+            to_email,
+            {"user": user, "link": link, "hours": settings.PASSWORD_RESET_TIMEOUT // 3600},
+            language=profile.language if profile else None,
+        )
+
+
+def _reset_path(user, token: str) -> str:
+    from django.urls import reverse
+
+    uid = urlsafe_base64_encode(str(user.pk).encode())
+    return reverse("accounts:password_reset_confirm", kwargs={"uidb64": uid, "token": token})

@@ -1,0 +1,81 @@
+"""A player's profile: how they are named, spoken to and mailed."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import zoneinfo
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext_lazy as _
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("“%(value)s” is not a time zone we know."), params={"value": value})
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
+    display_name = models.CharField(_("display name"), max_length=50, blank=True)
+    language = models.CharField(_("language"), max_length=5, choices=settings.LANGUAGES, default="en")
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", validators=[validate_time_zone])
+    email_turns = models.BooleanField(_("mail me when it is my turn"), default=True)
+    email_results = models.BooleanField(_("mail me the results of each phase"), default=True)
+    email_reminders = models.BooleanField(_("mail me a reminder before a deadline"), default=True)
+    email_digest = models.BooleanField(_("one daily digest instead of a mail per turn"), default=False)
+    # A login link's token is stored only as a hash, with the time it was made.
+    login_token_hash = models.CharField(max_length=64, blank=True)
+    login_token_created = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.user.get_username()
+
+    def prepare_login_token(self) -> str:
+        """Make a one-time login token, store its hash, return the token itself."""
+        token = secrets.token_urlsafe(24)
+        self.login_token_hash = _hash(token)
+        self.login_token_created = timezone.now()
+        self.save(update_fields=["login_token_hash", "login_token_created"])
+        return token
+
+    def check_login_token(self, token: str) -> bool:
+        """True for the current, unexpired token. Does not use it up: see `use_login_token`."""
+        if not self.login_token_hash or not self.login_token_created or not token:
+            return False
+        expires = self.login_token_created + timedelta(seconds=settings.LOGIN_LINK_TIMEOUT)
+        if timezone.now() > expires:
+            return False
+        return constant_time_compare(self.login_token_hash, _hash(token))
+
+    def use_login_token(self, token: str) -> bool:
+        """Check the token and, atomically, clear it so that it works once only."""
+        if not self.check_login_token(token):
+            return False
+        cleared = Profile.objects.filter(pk=self.pk, login_token_hash=_hash(token)).update(
+            login_token_hash="", login_token_created=None
+        )
+        return cleared == 1
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def profile_for(user) -> Profile:
+    """The user's profile, made on first use (users made by createsuperuser have none yet)."""
+    profile, _created = Profile.objects.get_or_create(user=user)
+    return profile

@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from wildcards_site import emails
+from wildcards_site.accounts.forms import (
+    LoginForm,
+    LoginLinkForm,
+    ProfileForm,
+    SignupForm,
+    WildcardsPasswordResetForm,
+    remove_unconfirmed,
+)
+from wildcards_site.accounts.models import Profile, profile_for
+from wildcards_site.accounts.tokens import email_verification_token
+
+User = get_user_model()
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            remove_unconfirmed(data["username"], data["email"])
+            user = User.objects.create_user(data["username"], data["email"], data["password"], is_active=False)
+            Profile.objects.filter(user=user).update(language=_supported_language(get_language()))
+        _send_verification(user)
+        return render(request, "accounts/signup_sent.html", {"email": user.email})
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def _send_verification(user) -> None:
+    uid = urlsafe_base64_encode(str(user.pk).encode())
+    token = email_verification_token.make_token(user)
+    link = settings.SITE_URL + reverse("accounts:verify", kwargs={"uidb64": uid, "token": token})
+    emails.verify_email(user.email, {"user": user, "link": link}, language=profile_for(user).language)
+
+
+@require_http_methods(["GET", "POST"])
+def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    user = _user_from_uid(uidb64)
+    valid = user is not None and not user.is_active and email_verification_token.check_token(user, token)
+    if not valid:
+        return render(request, "accounts/link_invalid.html", {"kind": "verify"}, status=400)
+    # GET only shows a button: mail scanners follow links, people press buttons.
+    if request.method == "POST":
+        user.is_active = True
+        user.save(update_fields=["is_active"])
+        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        messages.success(request, _("Your address is confirmed. Welcome to Wildcards!"))
+        return redirect("accounts:profile")
+    return render(request, "accounts/verify.html", {"confirm_user": user})
+
+
+def _user_from_uid(uidb64: str):
+    try:
+        pk = int(urlsafe_base64_decode(uidb64).decode())
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return User.objects.filter(pk=pk).first()
+
+
+@require_http_methods(["GET", "POST"])
+def login_view(request: HttpRequest) -> HttpResponse:
+    form = LoginForm(request, data=request.POST or None)
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if request.method == "POST" and form.is_valid():
+        login(request, form.user)
+        profile_for(form.user)
+        return redirect(_safe_next(request, next_url))
+    return render(request, "accounts/login.html", {"form": form, "next": next_url})
+
+
+def _safe_next(request: HttpRequest, next_url: str) -> str:
+    allowed = url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure())
+    return next_url if next_url and allowed else reverse(settings.LOGIN_REDIRECT_URL)
+
+
+@require_http_methods(["GET", "POST"])
+def login_link_request(request: HttpRequest) -> HttpResponse:
+    form = LoginLinkForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = User.objects.filter(email__iexact=form.cleaned_data["email"], is_active=True).first()
+        if user is not None:
+            profile = profile_for(user)
+            token = profile.prepare_login_token()
+            link = settings.SITE_URL + reverse(
+                "accounts:login_link", kwargs={"username": user.username, "token": token}
+            )
+            emails.login_link(
+                user.email,
+                {"user": user, "link": link, "minutes": settings.LOGIN_LINK_TIMEOUT // 60},
+                language=profile.language,
+            )
+        # The same answer whether or not the address has an account.
+        return render(request, "accounts/login_link_sent.html", {"email": form.cleaned_data["email"]})
+    return render(request, "accounts/login_link_request.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def login_link(request: HttpRequest, username: str, token: str) -> HttpResponse:
+    user = User.objects.filter(username=username, is_active=True).first()
+    profile = Profile.objects.filter(user=user).first() if user else None
+    if profile is None or not profile.check_login_token(token):
+        return render(request, "accounts/link_invalid.html", {"kind": "login"}, status=400)
+    if request.method == "POST":
+        if not profile.use_login_token(token):
+            return render(request, "accounts/link_invalid.html", {"kind": "login"}, status=400)
+        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    return render(request, "accounts/login_link_confirm.html", {"link_user": user})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    instance = profile_for(request.user)
+    form = ProfileForm(request.POST or None, instance=instance)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("Your settings are saved."))
+            return redirect("accounts:profile")
+        messages.error(request, _("Nothing was saved: please correct the fields marked below."))
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+def _supported_language(code: str | None) -> str:
+    codes = [lang for lang, _name in settings.LANGUAGES]
+    code = (code or "").split("-")[0]
+    return code if code in codes else settings.LANGUAGE_CODE
+
+
+logout_view = auth_views.LogoutView.as_view()
+password_reset = auth_views.PasswordResetView.as_view(
+    form_class=WildcardsPasswordResetForm,
+    template_name="accounts/password_reset.html",
+    success_url=reverse_lazy("accounts:password_reset_done"),
+)
+password_reset_done = auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html")
+password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
+    template_name="accounts/password_reset_confirm.html",
+    success_url=reverse_lazy("accounts:password_reset_complete"),
+)
+password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
+    template_name="accounts/password_reset_complete.html"
+)
