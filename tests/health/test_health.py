@@ -21,10 +21,8 @@ def test_it_reports_the_last_worker_heartbeat(client):
     assert client.get(reverse("health")).json()["worker_last_seen"] is not None
 
 
-def test_it_answers_503_when_the_broker_is_down(client, settings, monkeypatch):
-    from wildcards_site.celery import app
-
-    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
+def test_it_answers_503_when_the_broker_is_down(client, settings):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     response = client.get(reverse("health"))
     assert response.status_code == 503
     assert response.json()["broker"].startswith("error")

@@ -28,7 +28,8 @@ def broker_status() -> str:
     from wildcards_site.celery import app
 
     try:
-        with app.connection_for_write() as conn:
+        # A fresh connection each time: a pooled one may hide an outage.
+        with app.connection_for_write(settings.CELERY_BROKER_URL) as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
         return "ok"
     except Exception as error:  # noqa: BLE001
