@@ -1,0 +1,54 @@
+import re
+
+import pytest
+from django.core import mail
+
+from tests.conftest import PASSWORD, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, live_server, login, password):
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(login)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+
+
+def test_a_player_logs_in_and_out_in_a_real_browser(page, live_server):
+    make_user("alice", display_name="Alice")
+    log_in(page, live_server, "alice", PASSWORD)
+    assert page.get_by_test_id("signed-in-user").inner_text() == "Alice"
+    assert "Welcome back, Alice" in page.locator("h1").inner_text()
+    page.get_by_role("button", name="Log out").click()
+    assert page.get_by_role("link", name="Log in", exact=True).is_visible()
+
+
+def test_a_wrong_password_shows_a_clear_message(page, live_server):
+    make_user("alice")
+    log_in(page, live_server, "alice", "not-the-password")
+    assert "do not match" in page.locator(".form-errors").inner_text()
+    assert page.get_by_test_id("signed-in-user").count() == 0
+
+
+def test_a_new_player_signs_up_confirms_and_lands_on_settings(page, live_server, settings):
+    settings.SITE_URL = live_server.url
+    page.goto(f"{live_server.url}/accounts/signup/")
+    page.get_by_label("Username").fill("dora")
+    page.get_by_label("Email address").fill("dora@example.org")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+    assert "Check your mail" in page.locator("h1").inner_text()
+    link = re.search(r"http://\S+", mail.outbox[-1].body).group(0)
+    page.goto(link)
+    page.get_by_role("button", name="Confirm and log in").click()
+    assert "Your address is confirmed" in page.locator(".messages").inner_text()
+    assert page.get_by_test_id("signed-in-user").inner_text() == "dora"
+
+
+def test_the_layout_fits_a_phone(phone_page, live_server):
+    make_user("alice", display_name="Alice")
+    log_in(phone_page, live_server, "alice", PASSWORD)
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
+    assert phone_page.get_by_test_id("signed-in-user").is_visible()

@@ -1,0 +1,73 @@
+"""The README's run command serves the site, and a demo player can log in to it."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.browser
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_health(url: str, process, seconds: float = 120) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the run command exited early with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                return json.loads(response.read())
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError(f"no answer from {url} within {seconds} s")
+
+
+def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO", "PYTEST", "DATABASE_URL"))}
+    env.update({"WILDCARDS_PORT": str(port), "VAR_DIR": str(tmp_path)})
+    log = open(tmp_path / "run.log", "w")  # noqa: SIM115 - closed below, after the process
+    process = subprocess.Popen(
+        ["bash", "scripts/run"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        status = wait_for_health(f"http://127.0.0.1:{port}/health/", process)
+        assert status["database"] == "ok" and status["database_vendor"] == "sqlite"
+        assert status["broker"] == "ok"
+        page.goto(f"http://127.0.0.1:{port}/accounts/login/")
+        page.get_by_label("Username or email address").fill("alice")
+        page.get_by_label("Password").fill("wildcards-demo")
+        page.get_by_role("button", name="Log in").click()
+        assert page.get_by_test_id("signed-in-user").inner_text() == "Alice"
+    finally:
+        # Ctrl-C reaches the whole foreground group: web server, worker and beat.
+        os.killpg(process.pid, signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            raise
+        log.close()
+    output = (tmp_path / "run.log").read_text()
+    assert f"http://127.0.0.1:{port}/" in output
+    assert "demo logins" in output
+    for name in ("web", "worker", "beat"):
+        assert f"{name}.1" in output, f"{name} did not start:\n{output[-3000:]}"
+    leftovers = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True).stdout.split()
+    assert leftovers == [], f"processes left running after Ctrl-C: {leftovers}"
