@@ -76,8 +76,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "anymail",
+    "django_htmx",
     "wildcards_site.accounts",
     "wildcards_site.health",
+    "wildcards_site.outbox",
     "games",
     "tournaments",
 ]
@@ -92,6 +94,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "wildcards_site.accounts.middleware.ProfilePreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -222,6 +225,9 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "wildcards_site.health.tasks.heartbeat", "schedule": 60.0},
+    "send-outbox": {"task": "wildcards_site.outbox.tasks.send_outbox", "schedule": 30.0},
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
 }
 
 LOGGING = {

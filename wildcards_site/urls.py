@@ -7,6 +7,7 @@ from wildcards_site.health.views import health
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("wildcards_site.accounts.urls")),
+    path("games/", include("games.urls")),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

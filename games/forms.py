@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import get_engine
+from games.models import Game
+from games.services.lobby import TimeControl
+
+HOUR, DAY = 3600, 86400
+PHASE_CHOICES = [
+    (12 * HOUR, _("12 hours")),
+    (1 * DAY, _("1 day")),
+    (2 * DAY, _("2 days")),
+    (3 * DAY, _("3 days")),
+    (5 * DAY, _("5 days")),
+    (7 * DAY, _("7 days")),
+]
+# Little Golem's preset: 10 days to start, 36 hours more per move, never above 10 days.
+BANK_PRESETS = {
+    "little-golem": (10 * DAY, 36 * HOUR, 10 * DAY),
+    "brisk": (3 * DAY, 12 * HOUR, 3 * DAY),
+}
+CLOCK_CHOICES = [
+    ("phase", _("A deadline per phase")),
+    ("bank:little-golem", _("Time bank: 10 days, +36 hours a move, at most 10 days")),
+    ("bank:brisk", _("Time bank: 3 days, +12 hours a move, at most 3 days")),
+]
+
+ENGINE_TITLES = {
+    "wildcards": _("Wild Cards"),
+    "wizard": _("Wizard"),
+    "cubirds": _("CuBirds"),
+    "emu_ranchers": _("Emu Ranchers"),
+    "toy": "Toy",
+}
+
+
+class GameForm(forms.Form):
+    num_seats = forms.IntegerField(label=_("Players"))
+    bots = forms.IntegerField(label=_("Of which bots"), min_value=0, initial=0)
+    visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
+    clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES)
+    phase_seconds = forms.TypedChoiceField(
+        label=_("Deadline per phase"), choices=PHASE_CHOICES, coerce=int, initial=2 * DAY
+    )
+    weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
+    timeouts_before_bot = forms.IntegerField(
+        label=_("Missed deadlines in a row before a bot takes the seat"), min_value=1, max_value=10, initial=2
+    )
+
+    def __init__(self, engine_name: str, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.engine = get_engine(engine_name)
+        seats = self.fields["num_seats"]
+        seats.min_value, seats.max_value = self.engine.min_players, self.engine.max_players
+        seats.initial = self.engine.min_players
+        seats.validators += [
+            forms.validators.MinValueValidator(self.engine.min_players),
+            forms.validators.MaxValueValidator(self.engine.max_players),
+        ]
+        self.option_names = []
+        for key, default in self.engine.default_options.items():
+            name = f"option_{key}"
+            label = key.replace("_", " ").capitalize()
+            if isinstance(default, bool):
+                field = forms.BooleanField(label=label, required=False, initial=default)
+            elif isinstance(default, int):
+                field = forms.IntegerField(label=label, initial=default)
+            elif default is None or isinstance(default, str):
+                field = forms.CharField(label=label, required=False, initial=default or "")
+            else:
+                continue
+            self.fields[name] = field
+            self.option_names.append((key, name))
+
+    def options(self) -> dict:
+        options = {}
+        for key, name in self.option_names:
+            value = self.cleaned_data.get(name)
+            default = self.engine.default_options[key]
+            options[key] = (value or None) if default is None else value
+        return options
+
+    def time_control(self) -> TimeControl:
+        clock = self.cleaned_data["clock"]
+        tc = TimeControl(
+            phase_seconds=self.cleaned_data["phase_seconds"], weekend_pause=self.cleaned_data["weekend_pause"]
+        )
+        if clock.startswith("bank:"):
+            tc.clock = Game.Clock.BANK
+            tc.bank_start_seconds, tc.bank_increment_seconds, tc.bank_cap_seconds = BANK_PRESETS[clock[5:]]
+        return tc
+
+
+class InviteForm(forms.Form):
+    who = forms.CharField(label=_("Username or email address"), max_length=254)

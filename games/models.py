@@ -1,0 +1,203 @@
+"""Games, their seats, the append-only action log and the deadlines.
+
+The action log is the truth: `Game.state` is a cache that
+`games.replay.rebuild_state` recomputes from the seed and the actions.
+Finished games keep their results on the seats (`score`, `rank`) so
+ratings and leaderboards query them directly.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        RUNNING = "running", _("running")
+        PAUSED = "paused", _("paused")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
+        CANCELLED = "cancelled", _("cancelled")
+
+    class Visibility(models.TextChoices):
+        OPEN = "open", _("open: anyone may join and watch")
+        PRIVATE = "private", _("private: by invitation")
+
+    class Clock(models.TextChoices):
+        PHASE = "phase", _("a deadline per phase")
+        BANK = "bank", _("a time bank")
+
+    engine = models.CharField(_("game"), max_length=30)
+    options = models.JSONField(default=dict)
+    seed = models.CharField(max_length=40)
+    num_seats = models.PositiveSmallIntegerField(_("players"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.OPEN)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="created_games")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    # Time control. Phase: every wait closes `phase_seconds` after it opens.
+    # Bank: each seat spends from its own bank, which grows by the increment
+    # after each of its actions, up to the cap.
+    clock = models.CharField(max_length=5, choices=Clock.choices, default=Clock.PHASE)
+    phase_seconds = models.PositiveIntegerField(default=2 * 86400)
+    bank_start_seconds = models.PositiveIntegerField(default=10 * 86400)
+    bank_increment_seconds = models.PositiveIntegerField(default=36 * 3600)
+    bank_cap_seconds = models.PositiveIntegerField(default=10 * 86400)
+    weekend_pause = models.BooleanField(_("clocks stop at weekends"), default=False)
+    timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
+
+    # The cache of the engine state after `version` actions, and its wait.
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    phase_key = models.CharField(max_length=100, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["engine", "status", "-finished_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.engine} #{self.pk}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in (self.Status.RUNNING, self.Status.PAUSED)
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human", _("player")
+        BOT = "bot", _("bot")
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        LEFT = "left", _("left (timed out)")
+        RESIGNED = "resigned", _("resigned")
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    # Place at the table, 0-based; assigned at random when the game starts.
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True, related_name="seats")
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HUMAN)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    bank_seconds = models.PositiveIntegerField(default=0)
+    # Final result, filled when the game ends. A seat that left ranks last.
+    score = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="seat_user_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.position}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        if self.user_id is None:
+            return _("Bot %(number)s") % {"number": (self.position or 0) + 1}
+        return self.user.profile.name
+
+    @property
+    def is_automatic(self) -> bool:
+        return self.kind == self.Kind.BOT
+
+
+class Action(models.Model):
+    """One accepted action. Append-only: never updated, never deleted while the game exists."""
+
+    class Channel(models.TextChoices):
+        WEB = "web", _("web")
+        EMAIL_LINK = "email_link", _("mail link")
+        EMAIL_REPLY = "email_reply", _("mail reply")
+        TIMEOUT = "timeout", _("timeout")
+        BOT = "bot", _("bot")
+        ORGANISER = "organiser", _("organiser")
+        API = "api", _("API")
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
+    # The game's version before this action: 0 for the first action.
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    channel = models.CharField(max_length=12, choices=Channel.choices)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq} seat {self.seat} {self.payload.get('type', '?')} ({self.channel})"
+
+
+class Deadline(models.Model):
+    """One seat's wait in one phase: when it closes, and whether it is answered."""
+
+    class Outcome(models.TextChoices):
+        ACTED = "acted", _("acted")
+        TIMEOUT = "timeout", _("timed out")
+        CANCELLED = "cancelled", _("no longer needed")
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="deadlines")
+    seat = models.PositiveSmallIntegerField()
+    phase_key = models.CharField(max_length=100)
+    opened_at = models.DateTimeField()
+    # Running time granted (the phase length or the bank, plus extensions);
+    # `closes_at` is derived from it, the weekend pause and the player's vacations.
+    allowed_seconds = models.PositiveIntegerField()
+    closes_at = models.DateTimeField(db_index=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, blank=True)
+    reminder_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["closes_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat"], condition=Q(closed_at__isnull=True), name="one_open_deadline_per_seat"
+            )
+        ]
+        indexes = [models.Index(fields=["closes_at"], condition=Q(closed_at__isnull=True), name="open_deadlines")]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat} until {self.closes_at:%Y-%m-%d %H:%M}"
+
+
+class Invitation(models.Model):
+    game = models.ForeignKey(Game, models.CASCADE, related_name="invitations")
+    email = models.EmailField(blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    token = models.CharField(max_length=43, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"invitation to {self.game} for {self.user or self.email}"
+
+
+class Vacation(models.Model):
+    """Days a player is away: their deadlines do not run meanwhile."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"

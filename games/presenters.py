@@ -1,0 +1,57 @@
+"""Turning engine views and actions into what a page or a mail shows.
+
+Pages render only `engine.view(state, seat)`, never the raw state. A game
+may give its own template (`games/table/<engine>.html`) and action labels
+(`ACTION_LABELS`); otherwise the generic ones below are used.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+
+from games.engines import get_engine
+from games.models import Game, Seat
+
+
+def action_label(action: dict) -> str:
+    """A short human label for an action, e.g. "bid: card forest-3"."""
+    kind = str(action.get("type", "?")).replace("_", " ")
+    details = ", ".join(f"{key.replace('_', ' ')} {_format(value)}" for key, value in action.items() if key != "type")
+    return f"{kind}: {details}" if details else kind
+
+
+def _format(value) -> str:
+    if isinstance(value, list):
+        return " ".join(_format(item) for item in value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def legal_action_choices(game: Game, position: int | None) -> list[dict]:
+    """The seat's legal actions as (label, JSON payload) for buttons."""
+    if position is None or game.status != Game.Status.RUNNING or game.state is None:
+        return []
+    engine = get_engine(game.engine)
+    actions = engine.legal_actions(game.state, position)
+    return [{"label": action_label(action), "payload": json.dumps(action, sort_keys=True)} for action in actions]
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((seat for seat in game.seats.all() if seat.user_id == user.pk and seat.position is not None), None)
+
+
+def table_view(game: Game, position: int | None) -> dict:
+    """What the viewer sees: the engine's view for their seat, or the spectator's."""
+    if game.state is None:
+        return {}
+    return get_engine(game.engine).view(game.state, position)
+
+
+def view_items(view: dict) -> list[tuple[str, object]]:
+    """The view's keys as readable labels, for the generic table."""
+    return [(key.replace("_", " "), value) for key, value in view.items()]

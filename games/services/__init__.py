@@ -1,0 +1,30 @@
+"""Every change to a game goes through one of these `do_*` functions.
+
+Views, mail handlers, tasks, bots and commands call them; they own the
+transaction and the lock on the game row.
+"""
+
+from games.services.deadlines import do_close_overdue, do_send_reminders, sweep_overdue
+from games.services.errors import ActionRejected
+from games.services.lobby import do_create_game, do_invite, do_join, do_leave_lobby, do_start_game
+from games.services.organiser import do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
+from games.services.play import Outcome, do_action
+
+__all__ = [
+    "ActionRejected",
+    "Outcome",
+    "do_action",
+    "do_close_overdue",
+    "do_create_game",
+    "do_extend_deadline",
+    "do_invite",
+    "do_join",
+    "do_leave_lobby",
+    "do_pause",
+    "do_replace_player",
+    "do_resign",
+    "do_resume",
+    "do_send_reminders",
+    "do_start_game",
+    "sweep_overdue",
+]

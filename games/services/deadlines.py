@@ -1,0 +1,124 @@
+"""Closing overdue waits with the engine's default action, and reminders.
+
+The database is the truth: a Deadline row is overdue when its time has
+passed and it is still open. The periodic sweep closes every one of them;
+Celery tasks scheduled at a deadline only make short phases close sooner.
+Closing runs under the game's row lock and re-reads the rows, so running
+it twice, or beside the player's own last-second action, has one outcome.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.clock import reminder_lead
+from games.engines import get_engine
+from games.models import Action, Deadline, Game, Seat
+from games.services import notify
+from games.services.play import Outcome, advance, apply_and_advance
+
+log = logging.getLogger(__name__)
+
+
+def do_close_overdue(game_id: int, now: datetime | None = None) -> int:
+    """Apply the default action for every overdue wait of one game; returns how many.
+
+    A game locked by someone else is skipped: whoever holds it is acting on
+    it, and the next sweep looks again.
+    """
+    now = now or timezone.now()
+    closed = 0
+    with transaction.atomic():
+        game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.RUNNING:
+            return 0
+        engine = get_engine(game.engine)
+        outcome = Outcome(game)
+        while game.status == Game.Status.RUNNING:
+            deadline = (
+                Deadline.objects.filter(game=game, closed_at__isnull=True, closes_at__lte=now)
+                .order_by("closes_at", "seat")
+                .first()
+            )
+            if deadline is None:
+                break
+            if deadline.seat not in engine.to_act(game.state):
+                deadline.closed_at, deadline.outcome = now, Deadline.Outcome.CANCELLED
+                deadline.save(update_fields=["closed_at", "outcome"])
+                continue
+            action = engine.auto_action(game.state, deadline.seat)
+            apply_and_advance(game, deadline.seat, action, Action.Channel.TIMEOUT, None, now, outcome)
+            closed += 1
+            _count_timeout(game, deadline, now, outcome)
+    return closed
+
+
+def _count_timeout(game: Game, deadline: Deadline, now: datetime, outcome: Outcome) -> None:
+    """After too many timeouts in a row a bot takes the seat and the player has left."""
+    seat = Seat.objects.select_related("user__profile").get(game=game, position=deadline.seat)
+    seat.consecutive_timeouts += 1
+    replaced = seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot
+    if replaced:
+        seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.LEFT
+    seat.save(update_fields=["consecutive_timeouts", "kind", "status"])
+    notify.timed_out(game, seat, deadline, replaced)
+    if not replaced or game.status != Game.Status.RUNNING:
+        return
+    if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
+        abandon(game, now)
+    else:
+        advance(game, now, outcome)
+
+
+def abandon(game: Game, now: datetime) -> None:
+    from games.services.timing import close_all_waits
+
+    close_all_waits(game, now)
+    game.status = Game.Status.ABANDONED
+    game.finished_at = now
+    game.save(update_fields=["status", "finished_at", "version", "state", "phase_key"])
+
+
+def sweep_overdue(now: datetime | None = None, limit: int = 10_000) -> int:
+    """Close every overdue wait of every running game; returns how many actions were applied."""
+    now = now or timezone.now()
+    game_ids = (
+        Deadline.objects.filter(closed_at__isnull=True, closes_at__lte=now, game__status=Game.Status.RUNNING)
+        .order_by("closes_at")
+        .values_list("game_id", flat=True)[:limit]
+    )
+    total = 0
+    for game_id in dict.fromkeys(game_ids):
+        try:
+            total += do_close_overdue(game_id, now)
+        except Exception:  # one broken game must not stop the sweep for the others
+            log.exception("closing overdue waits of game %s failed", game_id)
+    return total
+
+
+def do_send_reminders(now: datetime | None = None) -> int:
+    """Queue one reminder per open wait whose reminder time has come; each wait gets one at most."""
+    now = now or timezone.now()
+    sent = 0
+    candidates = Deadline.objects.filter(
+        closed_at__isnull=True, reminder_sent_at__isnull=True, closes_at__gt=now, game__status=Game.Status.RUNNING
+    ).select_related("game")
+    for deadline in candidates.iterator():
+        if deadline.closes_at - reminder_lead(deadline.allowed_seconds) > now:
+            continue
+        with transaction.atomic():
+            # The conditional update is the claim: two sweeps never both remind.
+            claimed = Deadline.objects.filter(pk=deadline.pk, reminder_sent_at__isnull=True).update(
+                reminder_sent_at=now
+            )
+            if not claimed:
+                continue
+            seat = Seat.objects.select_related("user__profile").get(game=deadline.game, position=deadline.seat)
+            if seat.kind == Seat.Kind.HUMAN:
+                notify.reminder(deadline.game, seat, deadline)
+                sent += 1
+    return sent

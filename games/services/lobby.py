@@ -1,0 +1,181 @@
+"""Creating games, inviting, joining and starting them."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engines import IllegalOptions, get_engine
+from games.models import Game, Invitation, Seat
+from games.services.errors import ActionRejected
+from games.services.play import Outcome, advance
+
+User = get_user_model()
+
+
+@dataclass
+class TimeControl:
+    clock: str = Game.Clock.PHASE
+    phase_seconds: int = 2 * 86400
+    bank_start_seconds: int = 10 * 86400
+    bank_increment_seconds: int = 36 * 3600
+    bank_cap_seconds: int = 10 * 86400
+    weekend_pause: bool = False
+
+
+def do_create_game(
+    creator,
+    engine_name: str,
+    num_seats: int,
+    options: dict | None = None,
+    *,
+    bots: int = 0,
+    visibility: str = Game.Visibility.OPEN,
+    time_control: TimeControl | None = None,
+    timeouts_before_bot: int = 2,
+    seed: str | None = None,
+) -> Game:
+    """A new game waiting for players, with the creator in the first seat and `bots` bot seats."""
+    try:
+        engine = get_engine(engine_name)
+    except KeyError:
+        raise ActionRejected("bad_options", _("There is no such game.")) from None
+    if not engine.min_players <= num_seats <= engine.max_players:
+        raise ActionRejected(
+            "bad_options",
+            _("This game needs %(min)s to %(max)s players.") % {"min": engine.min_players, "max": engine.max_players},
+        )
+    if not 0 <= bots < num_seats:
+        raise ActionRejected("bad_options", _("At least one seat must be left for a person."))
+    try:
+        options = engine.validate_options(num_seats, options or {})
+    except IllegalOptions as error:
+        raise ActionRejected("bad_options", str(error)) from None
+    tc = time_control or TimeControl()
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine_name,
+            options=options,
+            seed=seed or secrets.token_hex(8),
+            num_seats=num_seats,
+            visibility=visibility,
+            created_by=creator,
+            clock=tc.clock,
+            phase_seconds=tc.phase_seconds,
+            bank_start_seconds=tc.bank_start_seconds,
+            bank_increment_seconds=tc.bank_increment_seconds,
+            bank_cap_seconds=tc.bank_cap_seconds,
+            weekend_pause=tc.weekend_pause,
+            timeouts_before_bot=timeouts_before_bot,
+        )
+        Seat.objects.create(game=game, user=creator)
+        for _index in range(bots):
+            Seat.objects.create(game=game, kind=Seat.Kind.BOT)
+        if bots == num_seats - 1:
+            # A game against bots alone is full at once.
+            _start(game, timezone.now())
+    return game
+
+
+def do_invite(game_id: int, inviter, who: str) -> Invitation:
+    """Invite a player by username or email address; the token lets a newcomer join after signing up."""
+    who = who.strip()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise ActionRejected("not_open", _("Invitations can only be sent while the game waits for players."))
+        if not game.seats.filter(user=inviter).exists() and game.created_by_id != inviter.pk:
+            raise ActionRejected("forbidden", _("Only the game's players can invite."))
+        user = User.objects.filter(username__iexact=who).first() or (
+            User.objects.filter(email__iexact=who).first() if "@" in who else None
+        )
+        if user is None and "@" not in who:
+            raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
+        if user is not None and game.seats.filter(user=user).exists():
+            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": user.username})
+        invitation = Invitation.objects.create(
+            game=game,
+            user=user,
+            email=(user.email if user else who),
+            invited_by=inviter,
+            token=secrets.token_urlsafe(32),
+        )
+        from games.services import notify_lobby
+
+        notify_lobby.invitation(invitation)
+        return invitation
+
+
+def do_join(game_id: int, user, token: str | None = None, now: datetime | None = None) -> Game:
+    """Take a free seat; a private game needs a valid invitation. The game starts when full."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise ActionRejected("not_open", _("This game is no longer waiting for players."))
+        if game.seats.filter(user=user).exists():
+            raise ActionRejected("already_seated", _("You already have a seat in this game."))
+        invitation = None
+        if token:
+            invitation = Invitation.objects.filter(game=game, token=token, accepted_at__isnull=True).first()
+            if invitation is None:
+                raise ActionRejected("bad_invitation", _("This invitation is not valid (used, or for another game)."))
+        elif game.visibility == Game.Visibility.PRIVATE:
+            invitation = Invitation.objects.filter(game=game, user=user, accepted_at__isnull=True).first()
+            if invitation is None:
+                raise ActionRejected("private", _("This game is private: you need an invitation to join."))
+        if game.seats.count() >= game.num_seats:
+            raise ActionRejected("full", _("Every seat in this game is taken."))
+        Seat.objects.create(game=game, user=user)
+        if invitation is not None:
+            invitation.accepted_at, invitation.user = now, user
+            invitation.save(update_fields=["accepted_at", "user"])
+        if game.seats.count() == game.num_seats:
+            _start(game, now)
+        return game
+
+
+def do_leave_lobby(game_id: int, user) -> None:
+    """Give up a seat before the game starts; the creator leaving cancels the game."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise ActionRejected("not_open", _("The game has started; resign from the table instead."))
+        if game.created_by_id == user.pk:
+            game.status = Game.Status.CANCELLED
+            game.save(update_fields=["status"])
+            return
+        game.seats.filter(user=user).delete()
+
+
+def do_start_game(game_id: int, now: datetime | None = None) -> Game:
+    """Start a full game (joining the last seat does this itself)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN or game.seats.count() != game.num_seats:
+            raise ActionRejected("not_ready", _("The game can start only when every seat is taken."))
+        _start(game, now or timezone.now())
+        return game
+
+
+def _start(game: Game, now: datetime) -> None:
+    seats = list(game.seats.all())
+    # Random seating, from the game's own seed so that it can be explained later.
+    random.Random(f"{game.seed}:seating").shuffle(seats)
+    for position, seat in enumerate(seats):
+        seat.position = position
+        seat.bank_seconds = game.bank_start_seconds
+    Seat.objects.bulk_update(seats, ["position", "bank_seconds"])
+    engine = get_engine(game.engine)
+    game.state = engine.new_game(game.num_seats, game.seed, game.options)
+    game.status = Game.Status.RUNNING
+    game.started_at = now
+    game.save(update_fields=["state", "status", "started_at"])
+    advance(game, now, Outcome(game))

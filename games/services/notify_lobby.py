@@ -1,0 +1,16 @@
+"""Mail about joining games (the invitation), queued in the outbox."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.urls import reverse
+
+from games.models import Invitation
+from wildcards_site.outbox.sending import queue_mail
+
+
+def invitation(invite: Invitation) -> None:
+    language = invite.user.profile.language if invite.user_id else None
+    link = settings.SITE_URL + reverse("games:invitation", args=[invite.token])
+    ctx = {"invitation": invite, "game": invite.game, "inviter": invite.invited_by.profile.name, "link": link}
+    queue_mail(f"invite:{invite.pk}", "invitation", invite.email, ctx, language)

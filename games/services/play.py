@@ -1,0 +1,151 @@
+"""The one entry point for actions, and what follows each accepted action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engines import IllegalAction, get_engine
+from games.models import Action, Game, Seat
+from games.services import timing
+from games.services.errors import ActionRejected
+
+# Bots and timeouts act for a seat; people act only for their own.
+AUTOMATIC_CHANNELS = {Action.Channel.TIMEOUT, Action.Channel.BOT, Action.Channel.ORGANISER}
+
+
+@dataclass
+class Outcome:
+    """What an accepted action led to."""
+
+    game: Game
+    actions: list[Action] = field(default_factory=list)
+    finished: bool = False
+
+
+def do_action(
+    game_id: int,
+    seat: int,
+    action: object,
+    channel: str,
+    *,
+    user=None,
+    expected_version: int | None,
+    now: datetime | None = None,
+) -> Outcome:
+    """Validate and store one action, then advance the game.
+
+    `expected_version` is the game version the player saw; a different
+    current version means the submission is stale (a double click, a
+    second tab, an old mail) and it is refused without change. Only
+    automatic channels may pass None.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        check_can_act(game, seat, channel, user, expected_version)
+        outcome = Outcome(game)
+        apply_and_advance(game, seat, action, channel, user, now, outcome)
+        return outcome
+
+
+def lock_game(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ActionRejected("no_game", _("There is no such game.")) from None
+
+
+def check_can_act(game: Game, seat: int, channel: str, user, expected_version: int | None) -> None:
+    if game.status == Game.Status.PAUSED:
+        raise ActionRejected("paused", _("The game is paused; you can act again when it resumes."))
+    if game.status != Game.Status.RUNNING:
+        raise ActionRejected("not_running", _("This game is not running, so nothing can be played in it."))
+    if expected_version is None and channel not in AUTOMATIC_CHANNELS:
+        raise ActionRejected("stale", _("This submission does not say which position of the game it answers."))
+    if expected_version is not None and expected_version != game.version:
+        raise ActionRejected(
+            "stale",
+            _(
+                "The game has moved on since this was sent (a repeated submission, another tab or an old mail). "
+                "Nothing was changed; look at the table as it is now."
+            ),
+        )
+    if channel not in AUTOMATIC_CHANNELS:
+        owner = game.seats.filter(position=seat, kind=Seat.Kind.HUMAN).values_list("user_id", flat=True).first()
+        if user is None or owner != user.pk:
+            raise ActionRejected("not_your_seat", _("You cannot act for a seat that is not yours."))
+
+
+def apply_and_advance(game: Game, seat: int, action, channel: str, user, now: datetime, outcome: Outcome) -> None:
+    """Apply one action to a locked game, let bots move, and open the next waits."""
+    engine = get_engine(game.engine)
+    try:
+        state = engine.apply(game.state, seat, action)
+    except IllegalAction as error:
+        raise ActionRejected("illegal", str(error)) from None
+    outcome.actions.append(record(game, seat, action, channel, user, state))
+    timing.close_wait(game, seat, now, acted=channel != Action.Channel.TIMEOUT)
+    if channel != Action.Channel.TIMEOUT:
+        Seat.objects.filter(game=game, position=seat).update(consecutive_timeouts=0)
+    advance(game, now, outcome)
+
+
+def record(game: Game, seat: int, action, channel: str, user, state: dict) -> Action:
+    stored = Action.objects.create(game=game, seq=game.version, seat=seat, payload=action, channel=channel, actor=user)
+    game.version += 1
+    game.state = state
+    return stored
+
+
+def advance(game: Game, now: datetime, outcome: Outcome) -> None:
+    """Move bots until a person must act or the game ends; then sync deadlines and save."""
+    engine = get_engine(game.engine)
+    bots = set(game.seats.filter(kind=Seat.Kind.BOT).values_list("position", flat=True))
+    while not engine.is_over(game.state):
+        waiting_bots = [seat for seat in engine.to_act(game.state) if seat in bots]
+        if not waiting_bots:
+            break
+        seat = waiting_bots[0]
+        action = engine.auto_action(game.state, seat)
+        state = engine.apply(game.state, seat, action)
+        outcome.actions.append(record(game, seat, action, Action.Channel.BOT, None, state))
+        timing.close_wait(game, seat, now, acted=True)
+    if engine.is_over(game.state):
+        finish(game, now)
+        outcome.finished = True
+        return
+    timing.sync_waits(game, engine, now)
+    game.save(update_fields=["version", "state", "phase_key"])
+
+
+def finish(game: Game, now: datetime) -> None:
+    """Store the result on the seats; a seat that left ranks below every seat that stayed."""
+    from games.services import notify
+
+    engine = get_engine(game.engine)
+    rows = {row["seat"]: row for row in engine.result(game.state)}
+    seats = list(game.seats.all())
+    stayed = [s for s in seats if s.status == Seat.Status.PLAYING]
+    departed = [s for s in seats if s.status != Seat.Status.PLAYING]
+    for seat in seats:
+        seat.score = rows[seat.position]["score"]
+        seat.rank = rows[seat.position]["rank"]
+    if departed and stayed:
+        # Keep the engine's order among those who stayed, then those who left.
+        for group, offset in ((stayed, 0), (departed, len(stayed))):
+            original = {seat.pk: seat.rank for seat in group}
+            for seat in group:
+                ahead = sum(1 for other in group if original[other.pk] < original[seat.pk])
+                seat.rank = offset + ahead + 1
+    Seat.objects.bulk_update(seats, ["score", "rank"])
+    timing.close_all_waits(game, now)
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    game.phase_key = ""
+    game.save(update_fields=["version", "state", "phase_key", "status", "finished_at"])
+    notify.game_over(game)

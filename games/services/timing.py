@@ -1,0 +1,138 @@
+"""Opening and closing the waits (Deadline rows) that follow the engine's `to_act`."""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.clock import add_running_time, running_seconds
+from games.models import Deadline, Game, Seat, Vacation
+
+# Deadlines sooner than this also get a Celery task at their time; the sweep covers all.
+ETA_TASK_WITHIN = timedelta(hours=6)
+
+
+def away_intervals(user_id: int | None, start: datetime) -> list[tuple[datetime, datetime]]:
+    if user_id is None:
+        return []
+    rows = Vacation.objects.filter(user_id=user_id, ends_at__gt=start).values_list("starts_at", "ends_at")
+    return list(rows)
+
+
+def seconds_allowed(game: Game, seat: Seat) -> int:
+    if game.clock == Game.Clock.BANK:
+        return seat.bank_seconds
+    return game.phase_seconds
+
+
+def open_wait(game: Game, seat: Seat, now: datetime) -> Deadline:
+    allowed = seconds_allowed(game, seat)
+    closes_at = add_running_time(now, allowed, game.weekend_pause, away_intervals(seat.user_id, now))
+    deadline = Deadline.objects.create(
+        game=game,
+        seat=seat.position,
+        phase_key=game.phase_key,
+        opened_at=now,
+        allowed_seconds=allowed,
+        closes_at=closes_at,
+    )
+    if closes_at - now <= ETA_TASK_WITHIN:
+        transaction.on_commit(lambda: _schedule_close(game.pk, closes_at))
+    return deadline
+
+
+def _schedule_close(game_id: int, when: datetime) -> None:
+    from games.tasks import close_overdue
+
+    # If the broker is down the periodic sweep closes the deadline anyway.
+    with contextlib.suppress(Exception):
+        close_overdue.apply_async((game_id,), eta=when + timedelta(seconds=1), retry=False)
+
+
+def close_wait(game: Game, position: int, now: datetime, acted: bool) -> None:
+    """Close this seat's open wait; a time bank pays for the time spent and earns its increment."""
+    deadline = Deadline.objects.filter(game=game, seat=position, closed_at__isnull=True).first()
+    if deadline is None:
+        return
+    deadline.closed_at = now
+    deadline.outcome = Deadline.Outcome.ACTED if acted else Deadline.Outcome.TIMEOUT
+    deadline.save(update_fields=["closed_at", "outcome"])
+    if game.clock == Game.Clock.BANK:
+        seat = game.seats.get(position=position)
+        spent = running_seconds(deadline.opened_at, now, game.weekend_pause, away_intervals(seat.user_id, now))
+        left = max(0, seat.bank_seconds - int(spent)) if acted else 0
+        seat.bank_seconds = min(game.bank_cap_seconds, left + game.bank_increment_seconds)
+        seat.save(update_fields=["bank_seconds"])
+
+
+def sync_waits(game: Game, engine, now: datetime) -> list[Deadline]:
+    """Make the open waits match who must act now; notify the seats newly waited for."""
+    from games.services import notify
+
+    phase_key = engine.phase_key(game.state)
+    waiting = set(engine.to_act(game.state))
+    humans = {seat.position: seat for seat in game.seats.filter(kind=Seat.Kind.HUMAN).select_related("user")}
+    open_waits = Deadline.objects.filter(game=game, closed_at__isnull=True)
+    if phase_key != game.phase_key:
+        open_waits.update(closed_at=now, outcome=Deadline.Outcome.CANCELLED)
+        have = set()
+    else:
+        open_waits.exclude(seat__in=waiting).update(closed_at=now, outcome=Deadline.Outcome.CANCELLED)
+        have = set(open_waits.filter(seat__in=waiting).values_list("seat", flat=True))
+    game.phase_key = phase_key
+    opened = [open_wait(game, humans[pos], now) for pos in sorted(waiting - have) if pos in humans]
+    for deadline in opened:
+        notify.your_turn(game, humans[deadline.seat], deadline)
+    return opened
+
+
+def cancel_wait(game: Game, position: int, now: datetime) -> None:
+    Deadline.objects.filter(game=game, seat=position, closed_at__isnull=True).update(
+        closed_at=now, outcome=Deadline.Outcome.CANCELLED
+    )
+
+
+def close_all_waits(game: Game, now: datetime) -> None:
+    Deadline.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now, outcome=Deadline.Outcome.CANCELLED)
+
+
+def recompute(deadline: Deadline, game: Game, user_id: int | None) -> None:
+    """Derive `closes_at` again from the running time granted (after a vacation or extension)."""
+    closes_at = add_running_time(
+        deadline.opened_at, deadline.allowed_seconds, game.weekend_pause, away_intervals(user_id, deadline.opened_at)
+    )
+    if closes_at != deadline.closes_at:
+        deadline.closes_at = closes_at
+        deadline.save(update_fields=["closes_at", "opened_at", "allowed_seconds"])
+        if closes_at - timezone.now() <= ETA_TASK_WITHIN:
+            transaction.on_commit(lambda: _schedule_close(game.pk, closes_at))
+
+
+def seat_user(game: Game, position: int) -> int | None:
+    return game.seats.filter(position=position).values_list("user_id", flat=True).first()
+
+
+def resume_waits(game: Game, paused_for: timedelta) -> None:
+    """After a pause every open wait starts later by the pause: clocks stop, they never reset."""
+    for deadline in Deadline.objects.filter(game=game, closed_at__isnull=True):
+        deadline.opened_at += paused_for
+        recompute(deadline, game, seat_user(game, deadline.seat))
+
+
+def extend_wait(game: Game, position: int, seconds: int) -> Deadline | None:
+    deadline = Deadline.objects.filter(game=game, seat=position, closed_at__isnull=True).first()
+    if deadline is not None:
+        deadline.allowed_seconds += seconds
+        recompute(deadline, game, seat_user(game, position))
+    return deadline
+
+
+def extend_for_vacation(user_id: int) -> None:
+    """A new vacation moves the player's open deadlines by the running time it stops."""
+    seats = Seat.objects.filter(user_id=user_id, game__status=Game.Status.RUNNING).select_related("game")
+    for seat in seats:
+        for deadline in Deadline.objects.filter(game=seat.game, seat=seat.position, closed_at__isnull=True):
+            recompute(deadline, seat.game, user_id)

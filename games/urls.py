@@ -1,0 +1,21 @@
+from django.urls import path
+
+from games import views, views_lobby, views_organiser
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views_lobby.lobby, name="lobby"),
+    path("new/", views_lobby.create_game, name="create"),
+    path("<int:game_id>/", views.table, name="table"),
+    path("<int:game_id>/act/", views.act, name="act"),
+    path("<int:game_id>/join/", views_lobby.join, name="join"),
+    path("<int:game_id>/leave/", views_lobby.leave, name="leave"),
+    path("<int:game_id>/invite/", views_lobby.invite, name="invite"),
+    path("invitation/<str:token>/", views_lobby.invitation, name="invitation"),
+    path("<int:game_id>/resign/", views_organiser.resign, name="resign"),
+    path("<int:game_id>/pause/", views_organiser.pause, name="pause"),
+    path("<int:game_id>/resume/", views_organiser.resume, name="resume"),
+    path("<int:game_id>/extend/", views_organiser.extend, name="extend"),
+    path("<int:game_id>/replace/", views_organiser.replace, name="replace"),
+]

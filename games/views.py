@@ -1,0 +1,76 @@
+"""The game table: the viewer's own view, what is asked and by when, and the action forms."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import presenters
+from games.models import Action, Deadline, Game
+from games.services import ActionRejected, do_action
+
+
+def visible_game(request: HttpRequest, game_id: int) -> Game:
+    """A game the viewer may look at: open games for all, private ones for their players and staff."""
+    game = get_object_or_404(Game.objects.select_related("created_by"), pk=game_id)
+    private = game.visibility == Game.Visibility.PRIVATE and not request.user.is_staff
+    if private and (not request.user.is_authenticated or not game.seats.filter(user=request.user).exists()):
+        raise Http404("no such game")
+    return game
+
+
+def table_context(request: HttpRequest, game: Game) -> dict:
+    seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
+    mine = presenters.seat_of(game, request.user)
+    position = mine.position if mine else None
+    open_waits = {d.seat: d for d in Deadline.objects.filter(game=game, closed_at__isnull=True)}
+    return {
+        "game": game,
+        "seats": seats,
+        "my_seat": mine,
+        "view": presenters.table_view(game, position),
+        "actions": presenters.legal_action_choices(game, position),
+        "my_deadline": open_waits.get(position),
+        "waiting_for": [seat for seat in seats if seat.position in open_waits],
+        "open_waits": open_waits,
+        "recent": game.actions.order_by("-seq").select_related("actor")[:15],
+        "can_organise": request.user.is_authenticated
+        and (request.user.is_staff or game.created_by_id == request.user.pk),
+        "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
+    }
+
+
+def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    context = table_context(request, game)
+    if request.htmx:
+        return render(request, "games/table_body.html", context)
+    return render(request, "games/table.html", context)
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = visible_game(request, game_id)
+    mine = presenters.seat_of(game, request.user)
+    try:
+        if mine is None:
+            raise ActionRejected("not_your_seat", _("You have no seat in this game."))
+        action = json.loads(request.POST.get("action", ""))
+        version = int(request.POST.get("version", ""))
+        do_action(game.pk, mine.position, action, Action.Channel.WEB, user=request.user, expected_version=version)
+    except (ValueError, TypeError):
+        messages.error(request, _("That submission was not understood; nothing was changed."))
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+    if request.htmx:
+        game.refresh_from_db()
+        return render(request, "games/table_body.html", table_context(request, game))
+    return redirect("games:table", game_id=game.pk)

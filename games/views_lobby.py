@@ -1,0 +1,118 @@
+"""Finding, creating, joining and inviting to games."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.engines import available_engines
+from games.forms import ENGINE_TITLES, GameForm, InviteForm
+from games.models import Game, Invitation
+from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_games = (
+        Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.OPEN)
+        .annotate(taken=Count("seats"))
+        .select_related("created_by__profile")
+        .order_by("-created_at")[:50]
+    )
+    running = Game.objects.filter(status=Game.Status.RUNNING, visibility=Game.Visibility.OPEN).order_by("-started_at")[
+        :20
+    ]
+    engines = [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()]
+    return render(request, "games/lobby.html", {"open_games": open_games, "running": running, "engines": engines})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create_game(request: HttpRequest) -> HttpResponse:
+    engine_name = request.GET.get("engine") or request.POST.get("engine") or ""
+    if engine_name not in available_engines():
+        return render(
+            request,
+            "games/choose_engine.html",
+            {"engines": [(n, ENGINE_TITLES.get(n, n)) for n in available_engines()]},
+        )
+    form = GameForm(engine_name, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = do_create_game(
+                request.user,
+                engine_name,
+                data["num_seats"],
+                form.options(),
+                bots=data["bots"],
+                visibility=data["visibility"],
+                time_control=form.time_control(),
+                timeouts_before_bot=data["timeouts_before_bot"],
+            )
+        except ActionRejected as rejected:
+            form.add_error(None, rejected.message)
+        else:
+            messages.success(request, _("Your game is created. Invite players, or wait for them to join."))
+            return redirect("games:table", game_id=game.pk)
+    title = ENGINE_TITLES.get(engine_name, engine_name)
+    return render(request, "games/create.html", {"form": form, "engine": engine_name, "title": title})
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        game = do_join(game_id, request.user, token=request.POST.get("token") or None)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+        return redirect("games:lobby")
+    if game.status == Game.Status.RUNNING:
+        messages.success(request, _("You joined, and the table is full: the game has started."))
+    else:
+        messages.success(request, _("You joined the game. It starts when every seat is taken."))
+    return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        do_leave_lobby(game_id, request.user)
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+        return redirect("games:table", game_id=game_id)
+    messages.success(request, _("You left the game."))
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give a username or an email address to invite."))
+    else:
+        try:
+            do_invite(game_id, request.user, form.cleaned_data["who"])
+        except ActionRejected as rejected:
+            messages.error(request, rejected.message)
+        else:
+            messages.success(request, _("Invitation sent to %(who)s.") % {"who": form.cleaned_data["who"]})
+    return redirect("games:table", game_id=game_id)
+
+
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation link: newcomers sign up (or log in) and come back here to take the seat."""
+    invite = get_object_or_404(Invitation.objects.select_related("game", "invited_by__profile"), token=token)
+    if not request.user.is_authenticated:
+        here = reverse("games:invitation", args=[token])
+        return render(request, "games/invitation.html", {"invite": invite, "login_next": here})
+    return render(request, "games/invitation.html", {"invite": invite})

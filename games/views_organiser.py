@@ -1,0 +1,68 @@
+"""Resigning, and what a game's creator or an organiser may do at the table."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import Game
+from games.services import ActionRejected, do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
+
+
+def _run(request: HttpRequest, game_id: int, call, done: str) -> HttpResponse:
+    try:
+        call()
+    except Game.DoesNotExist:
+        messages.error(request, _("There is no such game."))
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+    except ValueError:
+        messages.error(request, _("That request was not understood; nothing was changed."))
+    else:
+        messages.success(request, done)
+    return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def resign(request, game_id):
+    return _run(request, game_id, lambda: do_resign(game_id, request.user), _("You resigned; a bot plays your seat."))
+
+
+@login_required
+@require_POST
+def pause(request, game_id):
+    return _run(request, game_id, lambda: do_pause(game_id, request.user), _("The game is paused."))
+
+
+@login_required
+@require_POST
+def resume(request, game_id):
+    return _run(request, game_id, lambda: do_resume(game_id, request.user), _("The game runs again."))
+
+
+@login_required
+@require_POST
+def extend(request, game_id):
+    def call():
+        do_extend_deadline(game_id, request.user, int(request.POST["seat"]), int(request.POST["hours"]))
+
+    return _run(request, game_id, call, _("The deadline is extended."))
+
+
+@login_required
+@require_POST
+def replace(request, game_id):
+    def call():
+        username = request.POST.get("username", "").strip()
+        new_user = get_user_model().objects.filter(username__iexact=username).first() if username else None
+        if username and new_user is None:
+            raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": username})
+        do_replace_player(game_id, request.user, int(request.POST["seat"]), new_user)
+
+    return _run(request, game_id, call, _("The seat has a new player."))

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import pytest
+
+import games.engines as engines
+from games.models import Game
+from games.services import do_create_game, do_join
+from games.services.lobby import TimeControl
+from tests.conftest import make_user
+from tests.games.toy_engine import ToyEngine
+
+
+@pytest.fixture(autouse=True)
+def toy_engine(monkeypatch):
+    """Register the toy engine beside the real ones for the duration of a test."""
+    monkeypatch.setitem(engines._cache, "toy", ToyEngine())
+    monkeypatch.setattr(engines, "ENGINE_NAMES", (*engines.ENGINE_NAMES, "toy"))
+
+
+@pytest.fixture
+def players(db):
+    return [make_user(name, display_name=name.title()) for name in ("alice", "bob", "carol")]
+
+
+def start_game(players, engine="toy", options=None, bots=0, **time_control) -> Game:
+    creator, *others = players
+    game = do_create_game(
+        creator, engine, len(players) + bots, options, bots=bots, time_control=TimeControl(**time_control), seed="s1"
+    )
+    for user in others:
+        do_join(game.pk, user)
+    game.refresh_from_db()
+    return game
+
+
+def seat_user(game: Game, position: int):
+    return game.seats.get(position=position).user

@@ -1,0 +1,110 @@
+"""Queue mail in the current transaction; send it later, with retries and backoff."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from wildcards_site.emails import make_message
+from wildcards_site.outbox.models import OutboxMessage
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8
+# A worker that died mid-send leaves a claimed row; after this it is tried again.
+STALE_CLAIM = timedelta(minutes=10)
+
+
+def queue_mail(
+    key: str, name: str, to: str, ctx: dict, language: str | None = None, headers: dict | None = None
+) -> OutboxMessage | None:
+    """Render message `name` now and store it; None when `key` was queued before."""
+    message = make_message(name, to, ctx, language, headers)
+    html = next((content for content, mimetype in message.alternatives if mimetype == "text/html"), "")
+    try:
+        with transaction.atomic():
+            row = OutboxMessage.objects.create(
+                key=key,
+                to=to,
+                subject=message.subject,
+                text=message.body,
+                html=html,
+                headers=headers or {},
+                next_attempt_at=timezone.now(),
+            )
+    except IntegrityError:
+        return None
+    transaction.on_commit(lambda: _kick(row.pk))
+    return row
+
+
+def _kick(pk: int) -> None:
+    """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
+    from wildcards_site.outbox.tasks import send_outbox_message
+
+    try:
+        send_outbox_message.apply_async((pk,), retry=False)
+    except Exception as error:  # noqa: BLE001 - a broker outage must not fail the action
+        log.warning("outbox: could not queue message %s now (%s); the sweep will send it", pk, error)
+
+
+def claim(pk: int) -> OutboxMessage | None:
+    """Take one due message for sending; None when another worker has it or it is done."""
+    now = timezone.now()
+    due = Q(status=OutboxMessage.Status.PENDING, next_attempt_at__lte=now) | Q(
+        status=OutboxMessage.Status.SENDING, claimed_at__lt=now - STALE_CLAIM
+    )
+    claimed = OutboxMessage.objects.filter(due, pk=pk).update(
+        status=OutboxMessage.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
+    )
+    return OutboxMessage.objects.get(pk=pk) if claimed else None
+
+
+def send_claimed(row: OutboxMessage) -> bool:
+    """Send a claimed message; on failure schedule the next attempt with backoff."""
+    message = EmailMultiAlternatives(row.subject, row.text, to=[row.to], headers=row.headers)
+    if row.html:
+        message.attach_alternative(row.html, "text/html")
+    try:
+        message.send()
+    except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
+        failed = row.attempts >= MAX_ATTEMPTS
+        OutboxMessage.objects.filter(pk=row.pk).update(
+            status=OutboxMessage.Status.FAILED if failed else OutboxMessage.Status.PENDING,
+            next_attempt_at=timezone.now() + backoff(row.attempts),
+            last_error=f"{error.__class__.__name__}: {error}"[:2000],
+        )
+        log.warning("outbox: message %s failed (attempt %s): %s", row.pk, row.attempts, error)
+        return False
+    status = getattr(message, "anymail_status", None)
+    OutboxMessage.objects.filter(pk=row.pk).update(
+        status=OutboxMessage.Status.SENT,
+        sent_at=timezone.now(),
+        last_error="",
+        provider_message_id=(getattr(status, "message_id", None) or "")[:200],
+    )
+    return True
+
+
+def backoff(attempts: int) -> timedelta:
+    """1, 2, 4 … minutes, at most 2 hours."""
+    return timedelta(minutes=min(2 ** max(attempts - 1, 0), 120))
+
+
+def send_due(limit: int = 500) -> int:
+    """Send every due message (the periodic sweep); returns how many were sent."""
+    now = timezone.now()
+    due = Q(status=OutboxMessage.Status.PENDING, next_attempt_at__lte=now) | Q(
+        status=OutboxMessage.Status.SENDING, claimed_at__lt=now - STALE_CLAIM
+    )
+    sent = 0
+    for pk in OutboxMessage.objects.filter(due).order_by("next_attempt_at").values_list("pk", flat=True)[:limit]:
+        row = claim(pk)
+        if row is not None and send_claimed(row):
+            sent += 1
+    return sent

@@ -1,0 +1,15 @@
+from celery import shared_task
+
+from wildcards_site.outbox.sending import claim, send_claimed, send_due
+
+
+@shared_task(ignore_result=True)
+def send_outbox_message(pk: int) -> None:
+    row = claim(pk)
+    if row is not None:
+        send_claimed(row)
+
+
+@shared_task(ignore_result=True)
+def send_outbox() -> int:
+    return send_due()
