@@ -12,7 +12,7 @@ class Command(BaseCommand):
         parser.add_argument("--repair", action="store_true", help="replace a wrong cache with the rebuilt state")
 
     def handle(self, *args, **options):
-        games = Game.objects.exclude(state=None).order_by("pk")
+        games = Game.objects.filter(state__isnull=False).order_by("pk")
         if options["game_ids"]:
             games = games.filter(pk__in=options["game_ids"])
         bad = 0

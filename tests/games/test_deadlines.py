@@ -1,0 +1,202 @@
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from games.models import Action, Deadline, Game, Seat, Vacation
+from games.services import (
+    do_action,
+    do_close_overdue,
+    do_extend_deadline,
+    do_pause,
+    do_resign,
+    do_resume,
+    do_send_reminders,
+    sweep_overdue,
+)
+from games.services.timing import extend_for_vacation
+from tests.games.conftest import seat_user, start_game
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+DAY = 86400
+
+
+def open_waits(game):
+    return Deadline.objects.filter(game=game, closed_at__isnull=True)
+
+
+def later(game, **delta):
+    return open_waits(game).order_by("closes_at").first().closes_at + timedelta(**delta)
+
+
+def test_the_sweep_closes_an_overdue_phase_with_the_default_action(players):
+    game = start_game(players, phase_seconds=DAY)
+    assert sweep_overdue(now=later(game, seconds=-1)) == 0
+    assert sweep_overdue(now=later(game, seconds=1)) == 3
+    game.refresh_from_db()
+    assert game.state["phase"] == "claim"
+    timeouts = Action.objects.filter(game=game, channel=Action.Channel.TIMEOUT)
+    assert timeouts.count() == 3
+    assert Deadline.objects.filter(game=game, outcome=Deadline.Outcome.TIMEOUT).count() == 3
+
+
+def test_closing_twice_changes_nothing(players):
+    game = start_game(players, phase_seconds=DAY)
+    moment = later(game, seconds=1)
+    assert do_close_overdue(game.pk, now=moment) == 3
+    game.refresh_from_db()
+    version = game.version
+    assert do_close_overdue(game.pk, now=moment) == 0
+    assert sweep_overdue(now=moment) == 0
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_only_the_seats_that_did_not_act_get_the_default(players):
+    game = start_game(players, phase_seconds=DAY)
+    position = 1
+    do_action(
+        game.pk,
+        position,
+        {"type": "bid", "card": game.state["hands"][position][-1]},
+        "web",
+        user=seat_user(game, position),
+        expected_version=0,
+    )
+    sweep_overdue(now=later(game, seconds=1))
+    timed_out = set(Action.objects.filter(game=game, channel="timeout").values_list("seat", flat=True))
+    assert timed_out == {0, 2}
+
+
+def test_a_late_bid_after_the_timeout_is_refused_as_stale(players):
+    game = start_game(players, phase_seconds=DAY)
+    sweep_overdue(now=later(game, seconds=1))
+    with pytest.raises(Exception) as rejected:
+        do_action(game.pk, 0, {"type": "bid", "card": 1}, "web", user=seat_user(game, 0), expected_version=0)
+    assert rejected.value.code == "stale"
+
+
+def test_reminders_go_out_once_with_a_lead_that_fits_the_phase(players):
+    game = start_game(players, phase_seconds=DAY)
+    closes = later(game)
+    assert do_send_reminders(now=closes - timedelta(hours=2)) == 0
+    assert do_send_reminders(now=closes - timedelta(minutes=59)) == 3
+    assert do_send_reminders(now=closes - timedelta(minutes=30)) == 0
+    assert OutboxMessage.objects.filter(key__startswith="reminder:").count() == 3
+
+
+def test_longer_phases_are_reminded_three_hours_ahead(players):
+    game = start_game(players, phase_seconds=3 * DAY)
+    closes = later(game)
+    assert do_send_reminders(now=closes - timedelta(hours=4)) == 0
+    assert do_send_reminders(now=closes - timedelta(hours=2, minutes=59)) == 3
+
+
+def test_a_bot_takes_the_seat_after_two_timeouts_in_a_row(players):
+    game = start_game(players, phase_seconds=DAY)
+    # Everyone times out in the bid; the leader times out in the claim.
+    sweep_overdue(now=later(game, seconds=1))
+    game.refresh_from_db()
+    leader = game.state["leader"]
+    sweep_overdue(now=later(game, seconds=1))
+    seat = game.seats.get(position=leader)
+    assert seat.kind == Seat.Kind.BOT and seat.status == Seat.Status.LEFT
+    assert OutboxMessage.objects.filter(key__startswith="timeout:", subject__contains="bot").count() == 1
+
+
+def test_a_game_whose_humans_all_left_ends_as_abandoned(players):
+    game = start_game(players, phase_seconds=DAY)
+    for _round in range(6):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            break
+        sweep_overdue(now=later(game, seconds=1))
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    assert not open_waits(game).exists()
+
+
+def test_resigning_hands_the_seat_to_a_bot_and_ranks_the_player_last(players):
+    game = start_game(players, phase_seconds=DAY)
+    quitter = seat_user(game, 0)
+    do_resign(game.pk, quitter)
+    seat = game.seats.get(position=0)
+    assert seat.kind == Seat.Kind.BOT and seat.status == Seat.Status.RESIGNED
+    assert Action.objects.filter(game=game, seat=0, channel="bot").exists()
+    from tests.games.test_play import play_to_the_end
+
+    game = play_to_the_end(game)
+    assert game.seats.get(position=0).rank == 3
+
+
+def test_a_pause_moves_deadlines_by_its_length_and_stops_the_sweep(players):
+    game = start_game(players, phase_seconds=DAY)
+    before = {d.seat: d.closes_at for d in open_waits(game)}
+    start = datetime.now(UTC)
+    do_pause(game.pk, players[0], now=start)
+    assert sweep_overdue(now=later(game, days=5)) == 0
+    do_resume(game.pk, players[0], now=start + timedelta(hours=30))
+    after = {d.seat: d.closes_at for d in open_waits(game)}
+    for position, closes in before.items():
+        assert after[position] - closes == timedelta(hours=30)
+
+
+def test_only_the_creator_or_staff_may_pause(players):
+    game = start_game(players)
+    with pytest.raises(Exception) as rejected:
+        do_pause(game.pk, players[1])
+    assert rejected.value.code == "forbidden"
+
+
+def test_an_extension_moves_one_seats_deadline(players):
+    game = start_game(players, phase_seconds=DAY)
+    before = {d.seat: d.closes_at for d in open_waits(game)}
+    do_extend_deadline(game.pk, players[0], 2, 10)
+    after = {d.seat: d.closes_at for d in open_waits(game)}
+    assert after[2] - before[2] == timedelta(hours=10)
+    assert after[0] == before[0] and after[1] == before[1]
+
+
+def test_a_vacation_extends_the_players_open_deadlines(players):
+    game = start_game(players, phase_seconds=DAY)
+    away = seat_user(game, 1)
+    wait = open_waits(game).get(seat=1)
+    starts = wait.opened_at + timedelta(hours=6)
+    Vacation.objects.create(user=away, starts_at=starts, ends_at=starts + timedelta(days=3))
+    extend_for_vacation(away.pk)
+    wait.refresh_from_db()
+    assert wait.closes_at - wait.opened_at == timedelta(days=4)
+    assert open_waits(game).get(seat=0).closes_at - wait.opened_at == timedelta(days=1)
+
+
+def test_weekend_pause_skips_saturday_and_sunday(players):
+    from games.services import do_create_game, do_join
+    from games.services.lobby import TimeControl
+
+    game = do_create_game(players[0], "toy", 2, time_control=TimeControl(phase_seconds=DAY, weekend_pause=True))
+    do_join(game.pk, players[1], now=datetime(2026, 11, 20, 12, tzinfo=UTC))
+    for wait in open_waits(game):
+        opened = wait.opened_at
+        if opened.weekday() == 4 and opened.hour >= 0:
+            assert wait.closes_at.weekday() == 0
+        assert (wait.closes_at - opened) >= timedelta(days=1)
+
+
+def test_a_time_bank_pays_for_the_time_used_and_earns_the_increment(players):
+    game = start_game(
+        players, clock="bank", bank_start_seconds=10 * DAY, bank_increment_seconds=DAY, bank_cap_seconds=10 * DAY
+    )
+    wait = open_waits(game).get(seat=0)
+    assert wait.closes_at - wait.opened_at == timedelta(days=10)
+    do_action(
+        game.pk,
+        0,
+        {"type": "bid", "card": game.state["hands"][0][0]},
+        "web",
+        user=seat_user(game, 0),
+        expected_version=0,
+        now=wait.opened_at + timedelta(days=3),
+    )
+    seat = game.seats.get(position=0)
+    # 10 days - 3 used + 1 earned = 8 days.
+    assert seat.bank_seconds == 8 * DAY
