@@ -147,7 +147,7 @@ def test_it_ends_when_a_redeal_cannot_give_everyone_8_cards():
     after = ENGINE.apply(lay(state, 0, "owl", 0, "left"), 0, {"type": "no_draw"})
     assert after["over"] and after["end"] == "no_redeal" and after["winner"] is None
     assert ENGINE.to_act(after) == [] and ENGINE.phase_key(after) == "over"
-    assert [row["rank"] for row in ENGINE.result(after)] == [1, 2]
+    assert [row["rank"] for row in ENGINE.result(after)] == [2, 1], "seat 1 has the larger collection"
 
 
 def test_it_shares_the_win_when_the_largest_collections_tie():
