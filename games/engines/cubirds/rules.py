@@ -13,7 +13,7 @@ A step with no real choice is skipped, so a slow game never waits on it.
 
 from __future__ import annotations
 
-from games.engines.base import Action, IllegalAction, State, copy_state, make_rng
+from games.engines.base import Action, IllegalAction, State, make_rng
 from games.engines.cubirds.cards import (
     CARD_SPECIES,
     DRAW_COUNT,
@@ -65,7 +65,7 @@ def family_species(hand: list[str]) -> list[str]:
 def apply(state: State, seat: int, action: Action) -> State:
     """The state after `seat` takes `action`; IllegalAction (state untouched) otherwise."""
     kind = _check(state, seat, action)
-    new = copy_state(state)
+    new = _copy(state)
     if kind == "lay":
         _lay(new, seat, action["species"], action["row"], action["side"])
     elif kind == "draw":
@@ -84,6 +84,21 @@ def apply(state: State, seat: int, action: Action) -> State:
     return new
 
 
+def _copy(state: State) -> State:
+    """A copy safe to change: every list of cards is new; card ids and events never change.
+
+    Several times faster than a deep copy, which dominated the profile.
+    """
+    new = dict(state)
+    new["options"] = dict(state["options"])
+    new["deck"] = state["deck"][:]
+    new["discard"] = state["discard"][:]
+    new["events"] = state["events"][:]
+    for key in ("rows", "hands", "collections"):
+        new[key] = [cards[:] for cards in state[key]]
+    return new
+
+
 def _check(state: State, seat: int, action: Action) -> str:
     """Reject anything malformed or out of turn, with a message for the player."""
     if state["over"]:
@@ -97,9 +112,7 @@ def _check(state: State, seat: int, action: Action) -> str:
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _KEYS:
         raise IllegalAction(f"Unknown action type {kind!r}; expected one of {', '.join(_KEYS)}.")
-    extra = sorted(str(key) for key in action if key not in _KEYS[kind])
-    missing = sorted(_KEYS[kind] - set(action))
-    if extra or missing:
+    if action.keys() != _KEYS[kind]:
         raise IllegalAction(f"A {kind} action has the keys {', '.join(sorted(_KEYS[kind]))}.")
     step = state["step"]
     if kind not in _STEP_TYPES[step]:
