@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, State
+from games.engines.base import Action, IllegalAction, State
 from games.engines.cubirds.cards import CARD_SPECIES, LARGE, ORDER, species_counts
 from games.engines.cubirds.rules import family_species, legal_actions
 from games.engines.cubirds.scoring import winning_collection
@@ -18,7 +18,7 @@ from games.engines.cubirds.scoring import winning_collection
 def auto_action(state: State, seat: int) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
-        raise ValueError(f"seat {seat} has nothing to do now")
+        raise IllegalAction(f"Seat {seat} has nothing to do now.")
     step = state["step"]
     if step == "draw":
         return {"type": "draw"}

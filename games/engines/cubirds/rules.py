@@ -46,9 +46,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     step = state["step"]
     hand = state["hands"][seat]
     if step == "lay":
+        present = {CARD_SPECIES[card] for card in hand}
         return [
             {"type": "lay", "species": name, "row": row, "side": side}
-            for name in species_counts(hand)
+            for name in SPECIES
+            if name in present
             for row in range(ROWS)
             for side in SIDES
         ]
@@ -123,7 +125,7 @@ def _check(state: State, seat: int, action: Action) -> str:
         name = action["species"]
         if not isinstance(name, str) or name not in ORDER:
             raise IllegalAction(f"Unknown species {name!r}; the species are {', '.join(SPECIES)}.")
-        in_hand = sum(1 for card in hand if CARD_SPECIES[card] == name)
+        in_hand = [CARD_SPECIES[card] for card in hand].count(name)
         if not in_hand:
             raise IllegalAction(f"You have no {name} in your hand.")
         if kind == "family" and in_hand < SMALL[name]:

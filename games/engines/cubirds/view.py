@@ -6,7 +6,7 @@ discard pile (only their sizes). When the game is over all hands are shown.
 
 from __future__ import annotations
 
-from games.engines.base import State
+from games.engines.base import State, copy_state
 from games.engines.cubirds.cards import SPECIES_TABLE, card_list, species_counts
 from games.engines.cubirds.rules import legal_actions
 from games.engines.cubirds.scoring import result
@@ -31,7 +31,7 @@ def view(state: State, seat: int | None) -> dict:
         "hand_sizes": [len(hand) for hand in state["hands"]],
         "deck_size": len(state["deck"]),
         "discard_size": len(state["discard"]),
-        "events": [dict(event) for event in state["events"]],
+        "events": copy_state(state["events"]),
         "hand": None,
         "hand_counts": None,
         "legal_actions": [],
