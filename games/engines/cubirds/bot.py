@@ -1,0 +1,48 @@
+"""`auto_action`: the timeout default, also the simple bot.
+
+- lay: the lay that encloses the most birds; on a tie, the species with the
+  fewest birds in hand (keeping growing families), then the menu order.
+- draw: always draw (more birds, more families).
+- family: a family that wins at once; else the one that adds the most birds to
+  the collection, preferring a species not yet collected; else no family.
+"""
+
+from __future__ import annotations
+
+from games.engines.base import Action, IllegalAction, State
+from games.engines.cubirds.cards import CARD_SPECIES, LARGE, ORDER, species_counts
+from games.engines.cubirds.rules import family_species, legal_actions
+from games.engines.cubirds.scoring import winning_collection
+
+
+def auto_action(state: State, seat: int) -> Action:
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(f"Seat {seat} has nothing to do now.")
+    step = state["step"]
+    if step == "draw":
+        return {"type": "draw"}
+    hand = state["hands"][seat]
+    counts = species_counts(hand)
+    if step == "lay":
+        return max(legal, key=lambda action: (_enclosed(state, action), -counts[action["species"]]))
+    collection = state["collections"][seat]
+    collected = species_counts(collection)
+    best = None
+    best_key = None
+    for name in family_species(hand):
+        keep = 2 if counts[name] >= LARGE[name] else 1
+        wins = winning_collection(collection + [card for card in hand if CARD_SPECIES[card] == name][:keep])
+        key = (wins is not None, keep, name not in collected, -ORDER[name])
+        if best_key is None or key > best_key:
+            best, best_key = name, key
+    return {"type": "family", "species": best} if best else {"type": "no_family"}
+
+
+def _enclosed(state: State, action: Action) -> int:
+    """How many birds a lay would take from its row."""
+    row = state["rows"][action["row"]]
+    same = [index for index, card in enumerate(row) if CARD_SPECIES[card] == action["species"]]
+    if not same:
+        return 0
+    return same[0] if action["side"] == "left" else len(row) - 1 - same[-1]

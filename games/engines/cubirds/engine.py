@@ -1,0 +1,48 @@
+"""The CuBirds engine object: the contract of `games.engines.base.Engine`."""
+
+from __future__ import annotations
+
+from games.engines.base import Action, State
+from games.engines.cubirds import bot, rules, scoring, setup
+from games.engines.cubirds.view import view as _view
+
+
+class CubirdsEngine:
+    name = "cubirds"
+    min_players = setup.MIN_PLAYERS
+    max_players = setup.MAX_PLAYERS
+    default_options = setup.DEFAULT_OPTIONS
+
+    def validate_options(self, num_players: int, options: dict | None) -> dict:
+        return setup.validate_options(num_players, options)
+
+    def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:
+        return setup.new_game(num_players, seed, options)
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["over"] else [state["player"]]
+
+    def phase_key(self, state: State) -> str:
+        # Each decision of a turn is its own wait; a re-deal gives the same seat a new turn.
+        return "over" if state["over"] else f"turn {state['turn']} {state['step']}"
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        return rules.apply(state, seat, action)
+
+    def auto_action(self, state: State, seat: int) -> Action:
+        return bot.auto_action(state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return _view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state["over"]
+
+    def result(self, state: State) -> list[dict]:
+        return scoring.result(state)
+
+
+ENGINE = CubirdsEngine()
