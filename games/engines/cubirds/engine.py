@@ -23,8 +23,9 @@ class CubirdsEngine:
         return [] if state["over"] else [state["player"]]
 
     def phase_key(self, state: State) -> str:
-        # Each decision of a turn is its own wait; a re-deal gives the same seat a new turn.
-        return "over" if state["over"] else f"turn {state['turn']} {state['step']}"
+        # One wait (one deadline, one mail) per turn, covering all its decisions;
+        # a re-deal gives the same seat a new turn and so a new wait.
+        return "over" if state["over"] else f"turn {state['turn']}"
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
