@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
@@ -55,10 +56,7 @@ class GameForm(forms.Form):
         seats = self.fields["num_seats"]
         seats.min_value, seats.max_value = self.engine.min_players, self.engine.max_players
         seats.initial = self.engine.min_players
-        seats.validators += [
-            forms.validators.MinValueValidator(self.engine.min_players),
-            forms.validators.MaxValueValidator(self.engine.max_players),
-        ]
+        seats.validators += [MinValueValidator(self.engine.min_players), MaxValueValidator(self.engine.max_players)]
         self.option_names = []
         for key, default in self.engine.default_options.items():
             name = f"option_{key}"

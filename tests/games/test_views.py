@@ -1,0 +1,183 @@
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Action, Game, Invitation
+from tests.conftest import PASSWORD, make_user
+from tests.games.conftest import seat_user, start_game
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+def post_action(client, game, action, version=None):
+    return client.post(
+        reverse("games:act", args=[game.pk]),
+        {"action": json.dumps(action), "version": game.version if version is None else version},
+        follow=True,
+    )
+
+
+def test_the_table_shows_a_player_their_moves_and_deadline(client, players):
+    game = start_game(players)
+    user = seat_user(game, 0)
+    client.force_login(user)
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert "Your move" in page
+    assert "Answer by" in page
+    for card in game.state["hands"][0]:
+        assert f"card {card}" in page
+
+
+def test_a_player_acts_from_the_table(client, players):
+    game = start_game(players)
+    client.force_login(seat_user(game, 0))
+    card = game.state["hands"][0][1]
+    response = post_action(client, game, {"type": "bid", "card": card})
+    assert response.status_code == 200
+    stored = Action.objects.get(game=game)
+    assert stored.payload == {"type": "bid", "card": card} and stored.channel == "web"
+
+
+def test_a_double_click_stores_one_action_and_says_why(client, players):
+    game = start_game(players)
+    client.force_login(seat_user(game, 0))
+    action = {"type": "bid", "card": game.state["hands"][0][0]}
+    post_action(client, game, action, version=0)
+    response = post_action(client, game, action, version=0)
+    assert "moved on" in response.content.decode()
+    assert Action.objects.filter(game=game).count() == 1
+
+
+def test_malformed_submissions_get_a_clear_message_and_change_nothing(client, players):
+    game = start_game(players)
+    client.force_login(seat_user(game, 0))
+    for data in ({"action": "{not json", "version": 0}, {"action": "{}", "version": "x"}, {}):
+        response = client.post(reverse("games:act", args=[game.pk]), data, follow=True)
+        assert "not understood" in response.content.decode()
+    response = post_action(client, game, {"type": "bid", "card": 999})
+    assert "not a move you can make" in response.content.decode()
+    assert not Action.objects.exists()
+
+
+def test_nobody_acts_for_a_seat_that_is_not_theirs(client, players):
+    game = start_game(players)
+    outsider = make_user("mallory")
+    client.force_login(outsider)
+    response = post_action(client, game, {"type": "bid", "card": game.state["hands"][0][0]})
+    assert "no seat in this game" in response.content.decode()
+    assert not Action.objects.exists()
+
+
+def test_acting_needs_a_csrf_token(players):
+    game = start_game(players)
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(seat_user(game, 0))
+    response = strict.post(
+        reverse("games:act", args=[game.pk]),
+        {"action": json.dumps({"type": "bid", "card": game.state["hands"][0][0]}), "version": 0},
+    )
+    assert response.status_code == 403
+    assert not Action.objects.exists()
+
+
+def test_the_htmx_request_gets_the_table_fragment_only(client, players):
+    game = start_game(players)
+    client.force_login(seat_user(game, 0))
+    response = client.get(reverse("games:table", args=[game.pk]), headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "<html" not in body and "Your move" in body
+
+
+def test_no_page_shows_another_seats_hand_or_an_unrevealed_bid(client, players):
+    game = start_game(players)
+    client.force_login(seat_user(game, 0))
+    post_action(client, game, {"type": "bid", "card": game.state["hands"][0][0]})
+    game.refresh_from_db()
+    for viewer in (1, 2, None):
+        other = Client()
+        if viewer is not None:
+            other.force_login(seat_user(game, viewer))
+        page = other.get(reverse("games:table", args=[game.pk])).content.decode()
+        view_block = page.split('id="view"', 1)[1]
+        assert "'bids'" not in view_block
+        for position in range(3):
+            if position != viewer:
+                assert f"'hand': {game.state['hands'][position]}" not in view_block
+                assert str(game.state["hands"][position]) not in page
+
+
+def test_a_private_game_is_hidden_from_strangers(client, players):
+    from games.services import do_create_game
+
+    game = do_create_game(players[0], "toy", 2, visibility=Game.Visibility.PRIVATE)
+    client.force_login(players[1])
+    assert client.get(reverse("games:table", args=[game.pk])).status_code == 404
+    response = client.post(reverse("games:join", args=[game.pk]), follow=True)
+    assert "private" in response.content.decode()
+    assert game.seats.count() == 1
+
+
+def test_creating_a_game_from_the_lobby(client, players):
+    client.force_login(players[0])
+    form = {
+        "engine": "toy",
+        "num_seats": 2,
+        "bots": 0,
+        "visibility": "open",
+        "clock": "phase",
+        "phase_seconds": 86400,
+        "timeouts_before_bot": 2,
+        "option_rounds": 2,
+    }
+    response = client.post(reverse("games:create"), form)
+    game = Game.objects.get()
+    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert game.options == {"rounds": 2} and game.status == "open"
+
+
+def test_bad_game_options_get_a_clear_message(client, players):
+    client.force_login(players[0])
+    form = {"engine": "toy", "num_seats": 9, "bots": 0, "visibility": "open", "clock": "phase"}
+    form |= {"phase_seconds": 86400, "timeouts_before_bot": 2, "option_rounds": 7}
+    response = client.post(reverse("games:create"), form)
+    assert response.status_code == 200
+    assert "less than or equal to 4" in response.content.decode()
+    form["num_seats"] = 2
+    response = client.post(reverse("games:create"), form)
+    assert "rounds must be 1, 2 or 3" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_an_invitation_by_email_brings_a_newcomer_to_the_table(client, players):
+    from games.services import do_create_game, do_invite
+
+    game = do_create_game(players[0], "toy", 2, visibility=Game.Visibility.PRIVATE)
+    do_invite(game.pk, players[0], "newcomer@example.org")
+    invite = Invitation.objects.get()
+    mail = OutboxMessage.objects.get(key=f"invite:{invite.pk}")
+    assert invite.token in mail.text and mail.to == "newcomer@example.org"
+    page = client.get(reverse("games:invitation", args=[invite.token])).content.decode()
+    assert "Sign up or log in" in page
+    newcomer = make_user("newcomer")
+    client.post(reverse("accounts:login"), {"login": "newcomer", "password": PASSWORD})
+    response = client.post(reverse("games:join", args=[game.pk]), {"token": invite.token}, follow=True)
+    assert "the game has started" in response.content.decode()
+    game.refresh_from_db()
+    assert game.status == "running" and game.seats.filter(user=newcomer).exists()
+    # The invitation works once.
+    third = make_user("third")
+    client.force_login(third)
+    response = client.post(reverse("games:join", args=[game.pk]), {"token": invite.token}, follow=True)
+    assert "no longer waiting" in response.content.decode()
+
+
+def test_the_dashboard_lists_the_games_waiting_for_me_first(client, players):
+    first = start_game(players, phase_seconds=86400)
+    second = start_game(players, phase_seconds=12 * 3600)
+    client.force_login(players[0])
+    page = client.get(reverse("home")).content.decode()
+    waiting = page.split('id="waiting"', 1)[1].split("</section>", 1)[0]
+    assert waiting.index(f"/games/{second.pk}/") < waiting.index(f"/games/{first.pk}/")
