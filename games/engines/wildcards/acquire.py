@@ -80,7 +80,8 @@ def complete(state: dict, seat: int) -> None:
     natural = NATURAL[species]
     bonus = natural[state["bids"][seat]] and all(natural[card] for card in state["table"][seat])
     if bonus:
-        state["tokens"][seat] += NATURAL_BONUS
+        tokens = state["tokens"] = state["tokens"][:]
+        tokens[seat] += NATURAL_BONUS
     event(state, "take", player=seat, animal=animal, species=SPECIES[species], bonus=NATURAL_BONUS if bonus else 0)
     claim_leader(state, seat, species)
     next_turn(state)
@@ -108,6 +109,6 @@ def leo_turn(state: dict) -> None:
         claim_leader(state, leo, species)
     else:
         # RULES-NOTES leaves it open: Leo takes his bid back under his pile and draws nothing.
-        state["leo_pile"].insert(0, state["bids"][leo])
+        state["leo_pile"] = [state["bids"][leo], *state["leo_pile"]]
         state["bids"][leo] = None
         event(state, "pass", player="leo", drawn=0)

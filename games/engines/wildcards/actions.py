@@ -21,7 +21,7 @@ from .cards import (
     SPECIES_INDEX,
 )
 from .rounds import choose_eagle_bid, finish_refill, place_bid, start_refill_hands
-from .state import add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
+from .state import add_animal, check_leader_loss, claim_leader, event, fork, light_fork, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
@@ -50,7 +50,8 @@ def _in_hand(state: dict, seat: int, card: int) -> None:
 def _bid(state: dict, seat: int, action: dict) -> dict:
     card = _card(action, refill=True)
     _in_hand(state, seat, card)
-    s = fork(state)
+    # Only the last bid reveals them all (and runs the round on): the others change little.
+    s = light_fork(state, seat, "to_act") if len(state["to_act"]) > 1 else fork(state)
     place_bid(s, seat, [card])
     return s
 
@@ -114,7 +115,7 @@ def _no_swap(state: dict, seat: int, action: dict) -> dict:
 def _discard(state: dict, seat: int, action: dict) -> dict:
     card = _card(action)
     _in_hand(state, seat, card)
-    s = fork(state)
+    s = light_fork(state, seat, "discard", "log") if len(state["hands"][seat]) > 1 else fork(state)
     s["hands"][seat].remove(card)
     s["discard"].append(card)
     event(s, "discard", player=seat, card=card)

@@ -48,6 +48,7 @@ def start_round(state: dict) -> None:
     state["taking"] = None
     event(state, "round", round=state["round"], display=list(state["display"]))
     if state["leo"] is not None:
+        state["leo_pile"] = state["leo_pile"][:]
         state["leo_sealed"] = state["leo_pile"].pop()  # Leo bids the top card of his pile, face down
     new_wait(state, "bid", list(range(n)))
 
@@ -56,9 +57,11 @@ def place_bid(state: dict, seat: int, cards: list[int]) -> None:
     hand = state["hands"][seat]
     for card in cards:
         if card == REFILL:
+            state["refill_in_hand"] = state["refill_in_hand"][:]
             state["refill_in_hand"][seat] = False
         else:
             hand.remove(card)
+    state["sealed"] = state["sealed"][:]
     state["sealed"][seat] = cards
     state["to_act"].remove(seat)
     if not state["to_act"]:
@@ -68,7 +71,8 @@ def place_bid(state: dict, seat: int, cards: list[int]) -> None:
 def reveal_bids(state: dict) -> None:
     """Everyone reveals at once; the eagle holder with two cards chooses afterwards."""
     eagle = None
-    bids, shown = state["bids"], state["shown"]
+    bids = state["bids"]
+    shown = state["shown"] = state["shown"][:]
     for seat, cards in enumerate(state["sealed"]):
         if len(cards) == 2:
             eagle = seat
@@ -89,9 +93,11 @@ def choose_eagle_bid(state: dict, seat: int, card: int) -> None:
     first, second = state["sealed"][seat]
     other = second if card == first else first
     if other == REFILL:
+        state["refill_in_hand"] = state["refill_in_hand"][:]
         state["refill_in_hand"][seat] = True
     else:
         state["hands"][seat].append(other)
+    state["shown"] = state["shown"][:]
     state["bids"][seat] = state["shown"][seat] = card
     event(state, "eagle", player=seat, bid=card_label(card))
     start_refill(state)
@@ -152,6 +158,7 @@ def finish_refill(state: dict, seat: int, go_on: bool = True) -> None:
     """Draw back to 7 (10 with the squirrel) and take the Refill card back."""
     target = SQUIRREL_HAND_SIZE if state["leaders"][SQUIRREL] == seat else HAND_SIZE
     drawn = draw(state, seat, target - len(state["hands"][seat]))
+    state["refill_in_hand"] = state["refill_in_hand"][:]
     state["refill_in_hand"][seat] = True
     state["to_act"].remove(seat)
     event(state, "refill", player=seat, drawn=drawn)
@@ -181,14 +188,14 @@ def prepare_round(state: dict) -> None:
         bids[participant] = None
         discard.extend(table[participant])
         table[participant] = []
-    state["out"].extend(state["display"])
+    state["out"] = state["out"] + state["display"]
     state["display"] = []
     if state["talisman_used"]:
         state["talisman"] = (state["talisman"] + 1) % n
         state["talisman_used"] = False
         event(state, "talisman", player=state["talisman"])
     need = state["parts"] - 1
-    deck = state["animal_deck"]
+    deck = state["animal_deck"] = state["animal_deck"][:]
     if len(deck) < need:
         end_game(state)
         return

@@ -24,42 +24,29 @@ from games.engines.base import make_rng
 
 from .cards import ANIMAL_SPECIES, HAND_LIMIT, SPECIES
 
-# Lists of ints copied one level; lists of lists copied two levels (inner lists are mutated).
-_FLAT = (
-    "to_act",
-    "deck",
-    "discard",
-    "refill_in_hand",
-    "bids",
-    "shown",
-    "face_down",
-    "animal_deck",
-    "display",
-    "out",
-    "leaders",
-    "tokens",
-    "leo_pile",
-    "order",
-    "tie_pile",
-    "log",
-)
+# Copied by every fork. Every other list is copied where it is changed (rarely),
+# so a fork stays cheap: see the "= state[key][:]" lines next to each change.
+_FLAT = ("to_act", "deck", "discard", "bids", "display", "log")
 _NESTED = ("hands", "table")
 
 
 def fork(state: dict) -> dict:
-    """A copy that may be mutated freely, except that `coll`, `sealed`, `groups`
-    and `reveal` entries must be replaced, never changed in place."""
+    """A copy whose `_FLAT` and `_NESTED` lists may be changed in place."""
     s = state.copy()
     for key in _FLAT:
-        value = s[key]
-        if value is not None:
-            s[key] = value[:]
+        s[key] = s[key][:]
     for key in _NESTED:
         s[key] = [inner[:] for inner in s[key]]
-    for key in ("sealed", "groups", "reveal", "coll"):
-        value = s[key]
-        if value is not None:
-            s[key] = value[:]
+    return s
+
+
+def light_fork(state: dict, seat: int, *flat: str) -> dict:
+    """A cheaper fork for a step that changes only `seat`'s hand and the lists in `flat`."""
+    s = state.copy()
+    hands = s["hands"] = s["hands"][:]
+    hands[seat] = hands[seat][:]
+    for key in flat:
+        s[key] = s[key][:]
     return s
 
 
@@ -115,6 +102,7 @@ def add_animal(state: dict, participant: int, animal: int) -> None:
     species = ANIMAL_SPECIES[animal]
     mine = state["coll"][participant][:]
     mine[species] = [*mine[species], animal]
+    state["coll"] = state["coll"][:]
     state["coll"][participant] = mine
 
 
@@ -123,6 +111,7 @@ def remove_animal(state: dict, participant: int, species: int) -> int:
     animals = mine[species][:]
     animal = animals.pop()
     mine[species] = animals
+    state["coll"] = state["coll"][:]
     state["coll"][participant] = mine
     return animal
 
@@ -137,6 +126,7 @@ def claim_leader(state: dict, participant: int, species: int) -> None:
         if other != participant and len(coll[other][species]) > mine:
             return
     previous = state["leaders"][species]
+    state["leaders"] = state["leaders"][:]
     state["leaders"][species] = participant
     event(
         state,
@@ -163,6 +153,7 @@ def check_leader_loss(state: dict, participant: int, species: int) -> None:
         return
     holders = [other for other, have in enumerate(others) if have == best and best > 0]
     new = holders[0] if len(holders) == 1 else -1
+    state["leaders"] = state["leaders"][:]
     state["leaders"][species] = new
     event(
         state,

@@ -73,6 +73,7 @@ def lay_tie_payment(state: dict, seat: int, cards: list[int], go_on: bool = True
     for card in cards:
         hand.remove(card)
         table.append(card)
+    state["face_down"] = state["face_down"][:]
     state["face_down"][seat] = True
     if len(table) == VALUE[state["bids"][seat]] - 1:
         state["to_act"].remove(seat)
@@ -128,6 +129,7 @@ DECK_CHOICE = -2  # the sealed choice "draw from the deck" in a 2020 reveal
 def choose_reveal(state: dict, seat: int, card: int) -> None:
     if card != DECK_CHOICE:
         state["hands"][seat].remove(card)
+    state["reveal"] = state["reveal"][:]
     state["reveal"][seat] = card
     state["to_act"].remove(seat)
     if not state["to_act"]:
@@ -148,7 +150,7 @@ def compare_reveals(state: dict) -> None:
         if card is None:
             values[seat] = 0  # deck and discard pile both empty: nothing to reveal
         else:
-            state["tie_pile"].append(card)
+            state["tie_pile"] = [*state["tie_pile"], card]
             values[seat] = VALUE[card]
         event(state, "tie_reveal", player=seat, card=None if card is None else card_label(card))
     groups = []
