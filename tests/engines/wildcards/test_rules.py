@@ -8,7 +8,7 @@ import pytest
 
 from games.engines.base import IllegalAction, IllegalOptions
 from games.engines.wildcards import ENGINE
-from games.engines.wildcards.cards import HABITAT, REFILL
+from games.engines.wildcards.cards import REFILL
 
 from .scenario import animal_id, bid, card_id, count, labels, leader, make_state
 
@@ -152,7 +152,8 @@ def test_a_pass_takes_back_bid_and_tie_payment_and_draws_within_the_limit():
         "mountains 3",
         "mountains 4",
     ]
-    state = make_state(3, "2020", hands={0: hand, 1: ["savannah 4", "forest 4", "wild 1", "forest 1"]}, display=["lion"])
+    other = ["savannah 4", "forest 4", "wild 1", "forest 1"]
+    state = make_state(3, "2020", hands={0: hand, 1: other}, display=["lion"])
     state = _bid_all(state, {0: "forest 2", 1: "savannah 4", 2: "refill"})
     state = ENGINE.apply(state, 2, {"type": "done"})
     state = ENGINE.apply(state, 1, {"type": "take", "animal": animal_id(state, "lion")})
@@ -243,13 +244,7 @@ def test_an_illegal_action_leaves_the_state_unchanged():
 
 def test_no_view_shows_another_hand_or_an_unrevealed_bid():
     state = make_state(3, "2022", display=["lion", "eagle"])
-    state = bid(
-        state,
-        0,
-        HABITAT[state["hands"][0][0]]
-        + " "
-        + str(__import__("games.engines.wildcards.cards", fromlist=["VALUE"]).VALUE[state["hands"][0][0]]),
-    )
+    state = ENGINE.apply(state, 0, {"type": "bid", "card": state["hands"][0][0]})
     for viewer in (None, 1, 2):
         text = json.dumps(ENGINE.view(state, viewer))
         view = ENGINE.view(state, viewer)
