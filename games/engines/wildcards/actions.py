@@ -21,7 +21,7 @@ from .cards import (
     SPECIES_INDEX,
 )
 from .rounds import choose_eagle_bid, finish_refill, place_bid, start_refill_hands
-from .state import add_animal, check_leader_loss, claim_leader, event, fork, light_fork, remove_animal
+from .state import add_animal, check_leader_loss, claim_leader, event, fork, light_fork, light_fork_table, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
@@ -133,7 +133,8 @@ def _done(state: dict, seat: int, action: dict) -> dict:
 def _tie_pay(state: dict, seat: int, action: dict) -> dict:
     card = _card(action)
     _in_hand(state, seat, card)
-    s = fork(state)
+    # Only the last card of the last payer reveals the payments: the others change little.
+    s = light_fork_table(state, seat, "to_act") if len(state["to_act"]) > 1 else fork(state)
     hand = s["hands"][seat]
     cards = [card]
     if still_to_pay(s, seat) == len(hand):  # the last cards are forced
@@ -159,7 +160,12 @@ def _take(state: dict, seat: int, action: dict) -> dict:
     animal = action.get("animal")
     if type(animal) is not int or not 0 <= animal < NUM_ANIMALS or animal not in state["display"]:
         raise IllegalAction("'animal' must be the id of an Animal card on display.")
-    s = fork(state)
+    need = still_to_pay(state, seat)
+    if 0 < need < len(state["hands"][seat]):  # the payment follows: only the display changes now
+        s = state.copy()
+        s["display"] = state["display"][:]
+    else:
+        s = fork(state)
     take(s, seat, animal)
     return s
 
@@ -174,7 +180,8 @@ def _pass(state: dict, seat: int, action: dict) -> dict:
 def _pay(state: dict, seat: int, action: dict) -> dict:
     card = _card(action)
     _in_hand(state, seat, card)
-    s = fork(state)
+    left = still_to_pay(state, seat) - 1
+    s = light_fork_table(state, seat) if 0 < left < len(state["hands"][seat]) - 1 else fork(state)
     pay(s, seat, card)
     return s
 

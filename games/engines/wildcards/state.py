@@ -50,6 +50,14 @@ def light_fork(state: dict, seat: int, *flat: str) -> dict:
     return s
 
 
+def light_fork_table(state: dict, seat: int, *flat: str) -> dict:
+    """`light_fork` that also lets `seat`'s payment on the table change."""
+    s = light_fork(state, seat, *flat)
+    table = s["table"] = s["table"][:]
+    table[seat] = table[seat][:]
+    return s
+
+
 def shuffled(state: dict, cards: list, purpose: str) -> list:
     """`cards` in a new random order; every shuffle has its own counter."""
     state["shuffles"] += 1
