@@ -1,0 +1,114 @@
+"""Phase 3 (2020: 2B): acquire Animal cards in bid order, or pass.
+
+A player whose turn it is takes an animal from the display and then pays
+bid - 1 Habitat cards from hand, one card at a time (a tie payment laid
+face down already counts). Paying only with the animal's natural habitat
+(wild cards always count) earns 2 points. Taking an animal may claim its
+Leader. Passing takes the bid card and any tie payment back and draws 2.
+A player who cannot take (empty display, too few cards to pay) passes at
+once; Leo takes the display card closest to the animal deck and never pays.
+"""
+
+from __future__ import annotations
+
+from .cards import ANIMAL_SPECIES, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
+from .state import add_animal, claim_leader, draw, event
+
+
+def next_turn(state: dict) -> None:
+    from .rounds import new_wait, prepare_round
+
+    order = state["order"]
+    leo = state["leo"]
+    while True:
+        state["turn"] += 1
+        if state["turn"] >= len(order):
+            prepare_round(state)
+            return
+        participant = order[state["turn"]]
+        if participant == leo:
+            leo_turn(state)
+        elif can_take(state, participant):
+            new_wait(state, "acquire", [participant])
+            return
+        else:
+            pass_turn(state, participant)
+
+
+def still_to_pay(state: dict, seat: int) -> int:
+    return VALUE[state["bids"][seat]] - 1 - len(state["table"][seat])
+
+
+def can_take(state: dict, seat: int) -> bool:
+    return bool(state["display"]) and len(state["hands"][seat]) >= still_to_pay(state, seat)
+
+
+def take(state: dict, seat: int, animal: int) -> None:
+    state["display"].remove(animal)
+    state["taking"] = animal
+    need = still_to_pay(state, seat)
+    hand = state["hands"][seat]
+    if need == len(hand):  # nothing to choose: the whole hand pays
+        state["table"][seat].extend(hand)
+        hand.clear()
+        need = 0
+    if need == 0:
+        complete(state, seat)
+    else:
+        state["phase"] = "pay"  # same turn, same wait
+
+
+def pay(state: dict, seat: int, card: int) -> None:
+    hand = state["hands"][seat]
+    hand.remove(card)
+    table = state["table"][seat]
+    table.append(card)
+    need = still_to_pay(state, seat)
+    if need and need == len(hand):
+        table.extend(hand)
+        hand.clear()
+        need = 0
+    if need == 0:
+        complete(state, seat)
+
+
+def complete(state: dict, seat: int) -> None:
+    animal = state["taking"]
+    state["taking"] = None
+    species = ANIMAL_SPECIES[animal]
+    add_animal(state, seat, animal)
+    natural = NATURAL[species]
+    bonus = natural[state["bids"][seat]] and all(natural[card] for card in state["table"][seat])
+    if bonus:
+        tokens = state["tokens"] = state["tokens"][:]
+        tokens[seat] += NATURAL_BONUS
+    event(state, "take", player=seat, animal=animal, species=SPECIES[species], bonus=NATURAL_BONUS if bonus else 0)
+    claim_leader(state, seat, species)
+    next_turn(state)
+
+
+def pass_turn(state: dict, seat: int) -> None:
+    """Take the bid card (and any tie payment) back and draw 2, within the hand limit."""
+    hand = state["hands"][seat]
+    hand.append(state["bids"][seat])
+    hand.extend(state["table"][seat])
+    state["bids"][seat] = None
+    state["table"][seat] = []
+    drawn = draw(state, seat, PASS_DRAW)
+    event(state, "pass", player=seat, drawn=drawn)
+
+
+def leo_turn(state: dict) -> None:
+    leo = state["leo"]
+    display = state["display"]
+    if display:
+        animal = display.pop(0)
+        species = ANIMAL_SPECIES[animal]
+        add_animal(state, leo, animal)
+        event(state, "take", player="leo", animal=animal, species=SPECIES[species], bonus=0)
+        claim_leader(state, leo, species)
+    else:
+        # RULES-NOTES leaves it open: Leo takes his bid back under his pile and draws nothing.
+        state["leo_pile"] = [state["bids"][leo], *state["leo_pile"]]
+        state["bids"][leo] = None
+        event(state, "pass", player="leo", drawn=0)

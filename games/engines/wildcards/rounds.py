@@ -1,0 +1,218 @@
+"""The round's automatic steps: place bids, reveal, refill hands, prepare the next round, end.
+
+Each `start_*` function moves the state to the next wait (a phase where a
+seat must act) or runs straight on when nobody has a choice to make.
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    ANIMAL_SPECIES,
+    HAND_LIMIT,
+    HAND_SIZE,
+    IBEX,
+    IS_WILD,
+    LEO_PILE_SIZE,
+    MEERKAT,
+    REFILL,
+    SQUIRREL,
+    SQUIRREL_HAND_SIZE,
+    card_label,
+)
+from .scoring import final_scores
+from .state import draw, draw_card, event, shuffled
+
+
+def new_wait(state: dict, phase: str, seats: list[int]) -> None:
+    state["phase"] = phase
+    state["to_act"] = seats
+    state["wait"] += 1
+
+
+# Phase 1: place bids ---------------------------------------------------------
+
+
+def start_round(state: dict) -> None:
+    state["round"] += 1
+    parts = state["parts"]
+    n = state["num_players"]
+    state["log"] = []
+    state["sealed"] = [None] * n
+    state["bids"] = [None] * parts
+    state["shown"] = [None] * parts
+    state["table"] = [[] for _ in range(parts)]
+    state["face_down"] = [False] * parts
+    state["groups"] = None
+    state["order"] = []
+    state["turn"] = -1
+    state["taking"] = None
+    event(state, "round", round=state["round"], display=list(state["display"]))
+    if state["leo"] is not None:
+        state["leo_pile"] = state["leo_pile"][:]
+        state["leo_sealed"] = state["leo_pile"].pop()  # Leo bids the top card of his pile, face down
+    new_wait(state, "bid", list(range(n)))
+
+
+def place_bid(state: dict, seat: int, cards: list[int]) -> None:
+    hand = state["hands"][seat]
+    for card in cards:
+        if card == REFILL:
+            state["refill_in_hand"] = state["refill_in_hand"][:]
+            state["refill_in_hand"][seat] = False
+        else:
+            hand.remove(card)
+    state["sealed"] = state["sealed"][:]
+    state["sealed"][seat] = cards
+    state["to_act"].remove(seat)
+    if not state["to_act"]:
+        reveal_bids(state)
+
+
+def reveal_bids(state: dict) -> None:
+    """Everyone reveals at once; the eagle holder with two cards chooses afterwards."""
+    eagle = None
+    bids = state["bids"]
+    shown = state["shown"] = state["shown"][:]
+    for seat, cards in enumerate(state["sealed"]):
+        if len(cards) == 2:
+            eagle = seat
+        else:
+            bids[seat] = shown[seat] = cards[0]
+    leo = state["leo"]
+    if leo is not None:
+        bids[leo] = shown[leo] = state["leo_sealed"]
+        state["leo_sealed"] = None
+    event(state, "bids", bids={str(p): card_label(card) for p, card in enumerate(shown) if card is not None})
+    if eagle is not None:
+        new_wait(state, "eagle", [eagle])
+        return
+    start_refill(state)
+
+
+def choose_eagle_bid(state: dict, seat: int, card: int) -> None:
+    first, second = state["sealed"][seat]
+    other = second if card == first else first
+    if other == REFILL:
+        state["refill_in_hand"] = state["refill_in_hand"][:]
+        state["refill_in_hand"][seat] = True
+    else:
+        state["hands"][seat].append(other)
+    state["shown"] = state["shown"][:]
+    state["bids"][seat] = state["shown"][seat] = card
+    event(state, "eagle", player=seat, bid=card_label(card))
+    start_refill(state)
+
+
+# Phase 2 (2020: 2A): resolve Refill hand cards ------------------------------------
+
+
+def start_refill(state: dict) -> None:
+    state["sealed"] = None
+    bids = state["bids"]
+    leo = state["leo"]
+    if leo is not None and bids[leo] == REFILL:
+        refill_leo(state)
+    meerkat = state["leaders"][MEERKAT]
+    if 0 <= meerkat < state["num_players"] and bids[meerkat] == REFILL and swap_possible(state, meerkat):
+        new_wait(state, "swap", [meerkat])  # the meerkat swap comes before any draw
+        return
+    start_refill_hands(state)
+
+
+def swap_possible(state: dict, seat: int) -> bool:
+    """The meerkat can swap one of its species for a different one on display."""
+    mine = state["coll"][seat]
+    owned = [species for species in range(len(mine)) if mine[species]]
+    return any(ANIMAL_SPECIES[animal] != species for animal in state["display"] for species in owned)
+
+
+def refill_leo(state: dict) -> None:
+    """Leo discards his whole pile and makes a new one of 5 Habitat cards and his Refill card."""
+    state["discard"].extend(card for card in state["leo_pile"] if card != REFILL)
+    pile = [REFILL]
+    for _ in range(LEO_PILE_SIZE):
+        card = draw_card(state)
+        if card is None:
+            break
+        pile.append(card)
+    state["leo_pile"] = shuffled(state, pile, "leo")
+    event(state, "refill", player="leo", drawn=len(pile) - 1)
+
+
+def start_refill_hands(state: dict) -> None:
+    bids = state["bids"]
+    refillers = [seat for seat in range(state["num_players"]) if bids[seat] == REFILL]
+    state["to_act"] = refillers[:]
+    for seat in refillers:
+        if not state["hands"][seat]:
+            finish_refill(state, seat, go_on=False)  # nothing to discard: no choice to wait for
+    if state["to_act"]:
+        new_wait(state, "refill", state["to_act"])
+    else:
+        from .ties import start_acquire
+
+        start_acquire(state)
+
+
+def finish_refill(state: dict, seat: int, go_on: bool = True) -> None:
+    """Draw back to 7 (10 with the squirrel) and take the Refill card back."""
+    target = SQUIRREL_HAND_SIZE if state["leaders"][SQUIRREL] == seat else HAND_SIZE
+    drawn = draw(state, seat, target - len(state["hands"][seat]))
+    state["refill_in_hand"] = state["refill_in_hand"][:]
+    state["refill_in_hand"][seat] = True
+    state["to_act"].remove(seat)
+    event(state, "refill", player=seat, drawn=drawn)
+    if go_on and not state["to_act"]:
+        from .ties import start_acquire
+
+        start_acquire(state)
+
+
+# Phase 4 (2020: 3): prepare the next round ------------------------------------------
+
+
+def prepare_round(state: dict) -> None:
+    """Discard bids and payments (the ibex holder keeps a non-wild bid), renew the display."""
+    bids, table, discard = state["bids"], state["table"], state["discard"]
+    ibex = state["leaders"][IBEX]
+    n = state["num_players"]
+    for participant in range(state["parts"]):
+        card = bids[participant]
+        if card is not None and card != REFILL:
+            hand = state["hands"][participant] if participant < n else None
+            if participant == ibex and hand is not None and not IS_WILD[card] and len(hand) < HAND_LIMIT:
+                hand.append(card)
+                event(state, "ibex", player=participant, card=card_label(card))
+            else:
+                discard.append(card)
+        bids[participant] = None
+        discard.extend(table[participant])
+        table[participant] = []
+    state["out"] = state["out"] + state["display"]
+    state["display"] = []
+    if state["talisman_used"]:
+        state["talisman"] = (state["talisman"] + 1) % n
+        state["talisman_used"] = False
+        event(state, "talisman", player=state["talisman"])
+    need = state["parts"] - 1
+    deck = state["animal_deck"] = state["animal_deck"][:]
+    if len(deck) < need:
+        end_game(state)
+        return
+    state["display"] = [deck.pop() for _ in range(need)]
+    start_round(state)
+
+
+def end_game(state: dict) -> None:
+    """The display cannot be refilled: hands go to the discard pile and the game is scored."""
+    for hand in state["hands"]:
+        state["discard"].extend(hand)
+        hand.clear()
+    state["discard"].extend(card for card in state["leo_pile"] if card != REFILL)
+    state["leo_pile"] = []
+    state["over"] = True
+    state["final"] = final_scores(state)
+    event(state, "end")
+    state["phase"] = "over"
+    state["to_act"] = []
+    state["wait"] += 1

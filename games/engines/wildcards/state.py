@@ -1,0 +1,172 @@
+"""The state's shape and the small operations every phase shares.
+
+State keys (plain JSON; "participant" = a seat 0..n-1, or Leo as n):
+  num_players, seed, options, leo (Leo's participant index or None), parts (participants)
+  round, phase, wait (bumped whenever a new wait begins), over, to_act
+  deck / discard: Habitat draw pile (top = last) and discard pile
+  hands[seat]: Habitat card ids; refill_in_hand[seat]: the Refill card is in hand
+  sealed[seat]: the face-down bid (1 card, 2 for the eagle) until revealed; leo_sealed
+  bids[p]: the bid card on the table (REFILL, a Habitat id, or None once taken back)
+  shown[p]: the bid as revealed this round (public, kept after a pass)
+  table[p]: payment cards next to the bid; face_down[p]: laid face down in a tie
+  animal_deck (top = last), display (display[0] lies closest to the animal deck), out
+  coll[p][species]: Animal ids collected; leaders[species]: holder or -1 (supply)
+  tokens[seat]: points from score tokens; talisman (seat or None), talisman_used
+  leo_pile: Leo's draw pile (top = last)
+  groups: acquisition order as groups of still-tied participants; order, turn, taking
+  reveal[seat], tie_pile: the 2020 tie-break reveals
+  shuffles: counter salting every shuffle; log: public events of the round; final: scores
+"""
+
+from __future__ import annotations
+
+from games.engines.base import make_rng
+
+from .cards import ANIMAL_SPECIES, HAND_LIMIT, SPECIES
+
+# Copied by every fork. Every other list is copied where it is changed (rarely),
+# so a fork stays cheap: see the "= state[key][:]" lines next to each change.
+_FLAT = ("to_act", "deck", "discard", "bids", "display", "log")
+_NESTED = ("hands", "table")
+
+
+def fork(state: dict) -> dict:
+    """A copy whose `_FLAT` and `_NESTED` lists may be changed in place."""
+    s = state.copy()
+    for key in _FLAT:
+        s[key] = s[key][:]
+    for key in _NESTED:
+        s[key] = [inner[:] for inner in s[key]]
+    return s
+
+
+def light_fork(state: dict, seat: int, *flat: str) -> dict:
+    """A cheaper fork for a step that changes only `seat`'s hand and the lists in `flat`."""
+    s = state.copy()
+    hands = s["hands"] = s["hands"][:]
+    hands[seat] = hands[seat][:]
+    for key in flat:
+        s[key] = s[key][:]
+    return s
+
+
+def light_fork_table(state: dict, seat: int, *flat: str) -> dict:
+    """`light_fork` that also lets `seat`'s payment on the table change."""
+    s = light_fork(state, seat, *flat)
+    table = s["table"] = s["table"][:]
+    table[seat] = table[seat][:]
+    return s
+
+
+def shuffled(state: dict, cards: list, purpose: str) -> list:
+    """`cards` in a new random order; every shuffle has its own counter."""
+    state["shuffles"] += 1
+    cards = list(cards)
+    make_rng(state["seed"], purpose, state["shuffles"]).shuffle(cards)
+    return cards
+
+
+def draw_card(state: dict) -> int | None:
+    """The top Habitat card, reshuffling the discard pile when the deck runs out."""
+    deck = state["deck"]
+    if not deck:
+        if not state["discard"]:
+            return None
+        state["deck"] = deck = shuffled(state, state["discard"], "reshuffle")
+        state["discard"] = []
+        event(state, "reshuffle", cards=len(deck))
+    return deck.pop()
+
+
+def draw(state: dict, seat: int, count: int) -> int:
+    """Draw up to `count` cards into a hand, never past the hand limit."""
+    hand = state["hands"][seat]
+    drawn = 0
+    while drawn < count and len(hand) < HAND_LIMIT:
+        card = draw_card(state)
+        if card is None:
+            break
+        hand.append(card)
+        drawn += 1
+    return drawn
+
+
+def event(state: dict, kind: str, **data) -> None:
+    """Append a public event to the round's log."""
+    data["event"] = kind
+    state["log"].append(data)
+
+
+def who(state: dict, participant: int) -> int | str:
+    """How views and the log name a participant: its seat, or "leo"."""
+    return "leo" if participant == state["leo"] else participant
+
+
+def count(state: dict, participant: int, species: int) -> int:
+    return len(state["coll"][participant][species])
+
+
+def add_animal(state: dict, participant: int, animal: int) -> None:
+    species = ANIMAL_SPECIES[animal]
+    mine = state["coll"][participant][:]
+    mine[species] = [*mine[species], animal]
+    state["coll"] = state["coll"][:]
+    state["coll"][participant] = mine
+
+
+def remove_animal(state: dict, participant: int, species: int) -> int:
+    mine = state["coll"][participant][:]
+    animals = mine[species][:]
+    animal = animals.pop()
+    mine[species] = animals
+    state["coll"] = state["coll"][:]
+    state["coll"][participant] = mine
+    return animal
+
+
+def claim_leader(state: dict, participant: int, species: int) -> None:
+    """A participant with at least as many of a species as everyone else takes its Leader."""
+    coll = state["coll"]
+    mine = len(coll[participant][species])
+    if mine == 0 or state["leaders"][species] == participant:
+        return
+    for other in range(state["parts"]):
+        if other != participant and len(coll[other][species]) > mine:
+            return
+    previous = state["leaders"][species]
+    state["leaders"] = state["leaders"][:]
+    state["leaders"][species] = participant
+    event(
+        state,
+        "leader",
+        player=who(state, participant),
+        species=SPECIES[species],
+        source="supply" if previous < 0 else who(state, previous),
+    )
+
+
+def check_leader_loss(state: dict, participant: int, species: int) -> None:
+    """After giving an animal away (meerkat swap): keep the Leader only with the most.
+
+    RULES-NOTES: it goes to the single participant with the most cards of the
+    species; if several share the most, or nobody has any, to the supply.
+    """
+    if state["leaders"][species] != participant:
+        return
+    coll = state["coll"]
+    mine = len(coll[participant][species])
+    others = [len(coll[other][species]) for other in range(state["parts"])]
+    best = max(others)
+    if mine > 0 and mine >= best:
+        return
+    holders = [other for other, have in enumerate(others) if have == best and best > 0]
+    new = holders[0] if len(holders) == 1 else -1
+    state["leaders"] = state["leaders"][:]
+    state["leaders"][species] = new
+    event(
+        state,
+        "leader",
+        player="supply" if new < 0 else who(state, new),
+        species=SPECIES[species],
+        source=who(state, participant),
+    )

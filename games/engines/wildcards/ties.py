@@ -1,0 +1,184 @@
+"""Acquisition order: highest bid first, and the resolution of bidding ties.
+
+A tie is resolved in this order (RULES-NOTES, both rulebooks):
+1. the lion Leader's holder always wins (2022: also against Leo);
+2. Leo wins the remaining tie (2022);
+3. the tied players who must pay lay their payment face down (a sealed,
+   simultaneous phase) and the highest total goes first; a tied player who
+   cannot pay in full lays nothing and comes after them (in seat order);
+4. still tied: 2022 the Talisman (first clockwise after its holder, the
+   holder last; it then moves on in phase 4); 2020 repeated reveals of a
+   card chosen from hand or drawn from the deck, discarded afterwards.
+
+`groups` is the acquisition order as a list of groups; a group of more
+than one participant is a tie still to resolve.
+"""
+
+from __future__ import annotations
+
+from .cards import LION, REFILL, VALUE, card_label
+from .state import draw_card, event
+
+
+def start_acquire(state: dict) -> None:
+    from .rounds import new_wait
+
+    bids = state["bids"]
+    by_value: dict[int, list[int]] = {}
+    for participant in range(state["parts"]):
+        card = bids[participant]
+        if card is not None and card != REFILL:
+            by_value.setdefault(VALUE[card], []).append(participant)
+    lion = state["leaders"][LION]
+    leo = state["leo"]
+    hands = state["hands"]
+    groups: list[list[int]] = []
+    payers: list[int] = []
+    for value in sorted(by_value, reverse=True):
+        group = by_value[value]
+        if len(group) == 1:
+            groups.append(group)
+            continue
+        if lion != leo and lion in group:
+            groups.append([lion])
+            group.remove(lion)
+        if leo is not None and leo in group:
+            groups.append([leo])
+            group.remove(leo)
+        if len(group) > 1 and value >= 2:
+            can = [seat for seat in group if len(hands[seat]) >= value - 1]
+            if can:
+                groups.append(can)
+            groups.extend([seat] for seat in group if seat not in can)
+            if len(can) > 1:
+                payers.extend(can)
+        elif group:
+            groups.append(group)
+    state["groups"] = groups
+    if payers:
+        state["to_act"] = payers
+        for seat in payers[:]:
+            if len(hands[seat]) == VALUE[bids[seat]] - 1:
+                lay_tie_payment(state, seat, hands[seat][:], go_on=False)  # no choice: the whole hand
+        if state["to_act"]:
+            new_wait(state, "tie_pay", state["to_act"])
+            return
+        reveal_tie_payments(state)
+        return
+    resolve_remaining(state)
+
+
+def lay_tie_payment(state: dict, seat: int, cards: list[int], go_on: bool = True) -> None:
+    hand, table = state["hands"][seat], state["table"][seat]
+    for card in cards:
+        hand.remove(card)
+        table.append(card)
+    state["face_down"] = state["face_down"][:]
+    state["face_down"][seat] = True
+    if len(table) == VALUE[state["bids"][seat]] - 1:
+        state["to_act"].remove(seat)
+        if go_on and not state["to_act"]:
+            reveal_tie_payments(state)
+
+
+def reveal_tie_payments(state: dict) -> None:
+    """Compare the face-down payment totals; split each tied group by total."""
+    table = state["table"]
+    face_down = state["face_down"]
+    groups = []
+    for group in state["groups"]:
+        if len(group) > 1 and face_down[group[0]]:
+            totals = {seat: sum(VALUE[card] for card in table[seat]) for seat in group}
+            event(state, "tie_payment", totals={str(seat): total for seat, total in totals.items()})
+            for total in sorted(set(totals.values()), reverse=True):
+                groups.append([seat for seat in group if totals[seat] == total])
+        else:
+            groups.append(group)
+    state["groups"] = groups
+    state["face_down"] = [False] * state["parts"]
+    resolve_remaining(state)
+
+
+def resolve_remaining(state: dict) -> None:
+    from .rounds import new_wait
+
+    groups = state["groups"]
+    if all(len(group) == 1 for group in groups):
+        start_turns(state)
+        return
+    if state["options"]["edition"] == "2022":
+        holder, n = state["talisman"], state["num_players"]
+        ordered = []
+        for group in groups:
+            if len(group) > 1:
+                group = sorted(group, key=lambda seat: (seat - holder - 1) % n)
+                state["talisman_used"] = True
+                event(state, "talisman_decides", order=group, holder=holder)
+            ordered.extend([seat] for seat in group)
+        state["groups"] = ordered
+        start_turns(state)
+        return
+    # 2020: the tied players reveal a card from hand or from the deck, again and again.
+    state["reveal"] = [None] * state["num_players"]
+    new_wait(state, "tie_reveal", [seat for group in groups if len(group) > 1 for seat in group])
+
+
+DECK_CHOICE = -2  # the sealed choice "draw from the deck" in a 2020 reveal
+
+
+def choose_reveal(state: dict, seat: int, card: int) -> None:
+    if card != DECK_CHOICE:
+        state["hands"][seat].remove(card)
+    state["reveal"] = state["reveal"][:]
+    state["reveal"][seat] = card
+    state["to_act"].remove(seat)
+    if not state["to_act"]:
+        compare_reveals(state)
+
+
+def compare_reveals(state: dict) -> None:
+    from .rounds import new_wait
+
+    reveal = state["reveal"]
+    values = {}
+    for seat in range(state["num_players"]):
+        card = reveal[seat]
+        if card is None:
+            continue
+        if card == DECK_CHOICE:
+            card = draw_card(state)
+        if card is None:
+            values[seat] = 0  # deck and discard pile both empty: nothing to reveal
+        else:
+            state["tie_pile"] = [*state["tie_pile"], card]
+            values[seat] = VALUE[card]
+        event(state, "tie_reveal", player=seat, card=None if card is None else card_label(card))
+    groups = []
+    for group in state["groups"]:
+        if len(group) == 1:
+            groups.append(group)
+            continue
+        if all(values[seat] == 0 for seat in group):
+            groups.extend([seat] for seat in sorted(group))  # nothing left to reveal: seat order
+            continue
+        for value in sorted({values[seat] for seat in group}, reverse=True):
+            groups.append([seat for seat in group if values[seat] == value])
+    state["groups"] = groups
+    state["reveal"] = [None] * state["num_players"]
+    if any(len(group) > 1 for group in groups):
+        new_wait(state, "tie_reveal", [seat for group in groups if len(group) > 1 for seat in group])
+        return
+    state["discard"].extend(state["tie_pile"])  # revealed cards are not part of any payment
+    state["tie_pile"] = []
+    state["reveal"] = None
+    start_turns(state)
+
+
+def start_turns(state: dict) -> None:
+    from .acquire import next_turn
+
+    state["order"] = [group[0] for group in state["groups"]]
+    state["groups"] = None
+    state["turn"] = -1
+    event(state, "order", order=[("leo" if p == state["leo"] else p) for p in state["order"]])
+    next_turn(state)

@@ -1,0 +1,92 @@
+"""What one seat (or a spectator, seat None) may see.
+
+Hidden: other hands, the decks' order, Leo's pile, every bid until all are
+revealed (the eagle's two cards until it chooses), tie payments while face
+down, 2020 tie reveals until all are in.
+"""
+
+from __future__ import annotations
+
+from .cards import SPECIES, animal_view, card_view
+
+
+def _players_collection(coll: list[list[int]]) -> dict:
+    return {SPECIES[species]: len(animals) for species, animals in enumerate(coll)}
+
+
+def _leaders_of(state: dict, participant: int) -> list[str]:
+    return [SPECIES[species] for species, holder in enumerate(state["leaders"]) if holder == participant]
+
+
+def view(state: dict, seat: int | None) -> dict:
+    n = state["num_players"]
+    me = seat if type(seat) is int and 0 <= seat < n else None
+    phase = state["phase"]
+    sealed = state["sealed"]
+    reveal = state["reveal"]
+    players = []
+    for p in range(n):
+        mine = p == me
+        face_down = state["face_down"][p]
+        table = state["table"][p]
+        bid = state["shown"][p]
+        player = {
+            "seat": p,
+            "hand_size": len(state["hands"][p]),
+            "refill_in_hand": state["refill_in_hand"][p],
+            "has_bid": sealed is not None and sealed[p] is not None,
+            "bid_cards_face_down": len(sealed[p]) if sealed is not None and sealed[p] and bid is None else 0,
+            "bid": None if bid is None else card_view(bid),
+            "payment": [card_view(card) for card in table] if (mine or not face_down) else None,
+            "payment_face_down": len(table) if face_down else 0,
+            "has_revealed": reveal is not None and reveal[p] is not None,
+            "collection": _players_collection(state["coll"][p]),
+            "leaders": _leaders_of(state, p),
+            "tokens": state["tokens"][p],
+            "talisman": state["talisman"] == p,
+        }
+        players.append(player)
+    leo = state["leo"]
+    leo_view = None
+    if leo is not None:
+        bid = state["shown"][leo]
+        leo_view = {
+            "pile_size": len(state["leo_pile"]) + (1 if state["leo_sealed"] is not None else 0),
+            "has_bid": state["leo_sealed"] is not None,
+            "bid": None if bid is None else card_view(bid),
+            "collection": _players_collection(state["coll"][leo]),
+            "leaders": _leaders_of(state, leo),
+        }
+    order = [("leo" if p == leo else p) for p in state["order"]]
+    turn = state["turn"]
+    result = {
+        "edition": state["options"]["edition"],
+        "options": dict(state["options"]),
+        "round": state["round"],
+        "phase": phase,
+        "to_act": list(state["to_act"]),
+        "seat": me,
+        "hand": None if me is None else [card_view(card) for card in sorted(state["hands"][me])],
+        "sealed_bid": None,
+        "tie_reveal": None,
+        "players": players,
+        "leo": leo_view,
+        "display": [animal_view(animal) for animal in state["display"]],
+        "animal_deck_size": len(state["animal_deck"]),
+        "out_of_game": len(state["out"]),
+        "habitat_deck_size": len(state["deck"]),
+        "discard_size": len(state["discard"]),
+        "leader_supply": [SPECIES[species] for species, holder in enumerate(state["leaders"]) if holder < 0],
+        "talisman": state["talisman"],
+        "order": order,
+        "turn": order[turn] if 0 <= turn < len(order) else None,
+        "taking": None if state["taking"] is None else animal_view(state["taking"]),
+        "log": [dict(entry) for entry in state["log"]],
+        "final": None if state["final"] is None else [dict(row) for row in state["final"]],
+    }
+    if me is not None:
+        if sealed is not None and sealed[me] is not None and state["shown"][me] is None:
+            result["sealed_bid"] = [card_view(card) for card in sealed[me]]
+        if reveal is not None and reveal[me] is not None:
+            result["tie_reveal"] = "deck" if reveal[me] < 0 else card_view(reveal[me])
+    return result
