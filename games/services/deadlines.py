@@ -50,9 +50,19 @@ def do_close_overdue(game_id: int, now: datetime | None = None) -> int:
                 deadline.closed_at, deadline.outcome = now, Deadline.Outcome.CANCELLED
                 deadline.save(update_fields=["closed_at", "outcome"])
                 continue
-            action = engine.auto_action(game.state, deadline.seat)
-            apply_and_advance(game, deadline.seat, action, Action.Channel.TIMEOUT, None, now, outcome)
-            closed += 1
+            # The default plays out the seat's whole part of this phase (a turn
+            # of several steps, a payment of several cards), then the wait closes.
+            key = engine.phase_key(game.state)
+            seat = deadline.seat
+            while (
+                game.status == Game.Status.RUNNING
+                and not engine.is_over(game.state)
+                and seat in engine.to_act(game.state)
+                and engine.phase_key(game.state) == key
+            ):
+                action = engine.auto_action(game.state, seat)
+                apply_and_advance(game, seat, action, Action.Channel.TIMEOUT, None, now, outcome)
+                closed += 1
             _count_timeout(game, deadline, now, outcome)
     return closed
 

@@ -89,10 +89,9 @@ def apply_and_advance(game: Game, seat: int, action, channel: str, user, now: da
     except IllegalAction as error:
         raise ActionRejected("illegal", str(error)) from None
     outcome.actions.append(record(game, seat, action, channel, user, state))
-    timing.close_wait(game, seat, now, acted=channel != Action.Channel.TIMEOUT)
     if channel != Action.Channel.TIMEOUT:
         Seat.objects.filter(game=game, position=seat).update(consecutive_timeouts=0)
-    advance(game, now, outcome)
+    advance(game, now, outcome, answered={seat: channel != Action.Channel.TIMEOUT})
 
 
 def record(game: Game, seat: int, action, channel: str, user, state: dict) -> Action:
@@ -102,8 +101,13 @@ def record(game: Game, seat: int, action, channel: str, user, state: dict) -> Ac
     return stored
 
 
-def advance(game: Game, now: datetime, outcome: Outcome) -> None:
-    """Move bots until a person must act or the game ends; then sync deadlines and save."""
+def advance(game: Game, now: datetime, outcome: Outcome, answered: dict[int, bool] | None = None) -> None:
+    """Move bots until a person must act or the game ends; then sync deadlines and save.
+
+    `answered` maps the seats that just acted to whether they acted
+    themselves (False: the timeout acted for them); their waits close as
+    answered once they are no longer waited for in the same phase.
+    """
     engine = get_engine(game.engine)
     bots = set(game.seats.filter(kind=Seat.Kind.BOT).values_list("position", flat=True))
     while not engine.is_over(game.state):
@@ -114,12 +118,13 @@ def advance(game: Game, now: datetime, outcome: Outcome) -> None:
         action = engine.auto_action(game.state, seat)
         state = engine.apply(game.state, seat, action)
         outcome.actions.append(record(game, seat, action, Action.Channel.BOT, None, state))
-        timing.close_wait(game, seat, now, acted=True)
     if engine.is_over(game.state):
+        for position, acted in (answered or {}).items():
+            timing.close_wait(game, position, now, acted)
         finish(game, now)
         outcome.finished = True
         return
-    timing.sync_waits(game, engine, now)
+    timing.sync_waits(game, engine, now, answered or {})
     game.save(update_fields=["version", "state", "phase_key"])
 
 

@@ -68,20 +68,27 @@ def close_wait(game: Game, position: int, now: datetime, acted: bool) -> None:
         seat.save(update_fields=["bank_seconds"])
 
 
-def sync_waits(game: Game, engine, now: datetime) -> list[Deadline]:
-    """Make the open waits match who must act now; notify the seats newly waited for."""
+def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool]) -> list[Deadline]:
+    """Make the open waits match who must act now; notify the seats newly waited for.
+
+    A seat still waited for in the same phase keeps its wait (a turn of
+    several steps is one deadline and one mail). A wait that ends closes as
+    answered for the seats in `answered`, as cancelled for the others.
+    """
     from games.services import notify
 
     phase_key = engine.phase_key(game.state)
     waiting = set(engine.to_act(game.state))
+    same_phase = phase_key == game.phase_key
     humans = {seat.position: seat for seat in game.seats.filter(kind=Seat.Kind.HUMAN).select_related("user")}
-    open_waits = Deadline.objects.filter(game=game, closed_at__isnull=True)
-    if phase_key != game.phase_key:
-        open_waits.update(closed_at=now, outcome=Deadline.Outcome.CANCELLED)
-        have = set()
-    else:
-        open_waits.exclude(seat__in=waiting).update(closed_at=now, outcome=Deadline.Outcome.CANCELLED)
-        have = set(open_waits.filter(seat__in=waiting).values_list("seat", flat=True))
+    have = set()
+    for deadline in Deadline.objects.filter(game=game, closed_at__isnull=True):
+        if same_phase and deadline.seat in waiting and deadline.seat in humans:
+            have.add(deadline.seat)
+        elif deadline.seat in answered:
+            close_wait(game, deadline.seat, now, answered[deadline.seat])
+        else:
+            cancel_wait(game, deadline.seat, now)
     game.phase_key = phase_key
     opened = [open_wait(game, humans[pos], now) for pos in sorted(waiting - have) if pos in humans]
     for deadline in opened:
