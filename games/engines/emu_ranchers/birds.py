@@ -1,0 +1,169 @@
+"""Birds: the piles of a ranch, what may grow them, and what they score.
+
+A bird is a list of card ids, bottom first. Its cards must share one suit
+and be ordered by rank (A, 2..9, Crown), ascending or descending, gaps
+allowed; neither the suit nor the direction is declared, so a pile is valid
+when SOME common suit and SOME direction fit. A Pawn or Court takes any value
+2..9 that the order leaves room for ("non potete giocare in maniera che non
+rimanga spazio per il valore che le date"), so validity asks whether the wilds
+can be given strictly monotone values. Ranks never repeat in a pile: each
+suit appears once per rank, so two fixed cards of one rank share no suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from games.engines.emu_ranchers.cards import (
+    BONUS,
+    EXCUSE,
+    HATCHABLE,
+    KIND,
+    RANK,
+    SUIT_SET,
+    UPKEEP,
+    WILD_HIGH,
+    WILD_LOW,
+)
+
+
+def common_suits(bird: list[str]) -> frozenset:
+    """The suits every card of the bird shows (empty for an invalid pile)."""
+    suits = SUIT_SET[bird[0]]
+    for card in bird[1:]:
+        suits = suits & SUIT_SET[card]
+    return suits
+
+
+def _fits_ascending(ranks: list[int | None]) -> bool:
+    """Whether the ranks (None for a wild) can be strictly ascending."""
+    low = 0
+    for rank in ranks:
+        if rank is None:
+            low = max(low + 1, WILD_LOW)
+            if low > WILD_HIGH:
+                return False
+        elif rank <= low:
+            return False
+        else:
+            low = rank
+    return True
+
+
+def directions(bird: list[str]) -> tuple[bool, bool]:
+    """(can be ascending, can be descending) for the order of the bird's ranks."""
+    ranks = [RANK[card] for card in bird]
+    return _fits_ascending(ranks), _fits_ascending(ranks[::-1])
+
+
+def direction_name(bird: list[str]) -> str | None:
+    """ "ascending", "descending", or None while the cards allow both."""
+    up, down = directions(bird)
+    if up and down:
+        return None
+    return "ascending" if up else "descending"
+
+
+def is_valid_bird(bird: list[str]) -> bool:
+    """A whole pile: hatched with a fixed card, one common suit, some direction."""
+    if not bird or bird[0] not in HATCHABLE or EXCUSE in bird:
+        return False
+    if not common_suits(bird):
+        return False
+    up, down = directions(bird)
+    return up or down
+
+
+def can_grow(bird: list[str], card: str) -> bool:
+    """Whether `card` may go on top of `bird` (the bird itself being valid)."""
+    if card == EXCUSE or not (common_suits(bird) & SUIT_SET[card]):
+        return False
+    up, down = directions(bird + [card])
+    return up or down
+
+
+def _ascending_values(ranks: list[int | None], position: int, low: int) -> Iterator[list[int]]:
+    """Every strictly ascending filling of the wilds in ranks[position:] above `low`."""
+    if position == len(ranks):
+        yield []
+        return
+    rank = ranks[position]
+    if rank is not None:
+        if rank > low:
+            for rest in _ascending_values(ranks, position + 1, rank):
+                yield [rank, *rest]
+        return
+    for value in range(max(low + 1, WILD_LOW), WILD_HIGH + 1):
+        for rest in _ascending_values(ranks, position + 1, value):
+            yield [value, *rest]
+
+
+def value_assignments(bird: list[str]) -> Iterator[list[int]]:
+    """Every rank the bird's cards may take, position by position (wilds filled in)."""
+    ranks = [RANK[card] for card in bird]
+    seen = set()
+    for values in _ascending_values(ranks, 0, 0):
+        seen.add(tuple(values))
+        yield values
+    for values in _ascending_values(ranks[::-1], 0, 0):
+        values = values[::-1]
+        if tuple(values) not in seen:
+            yield values
+
+
+def _cheapest_upkeep(numbers: list[tuple[int, int]]) -> tuple[int, list[int]]:
+    """The number cards to pay upkeep with: total >= UPKEEP, no change.
+
+    `numbers` is [(position, value)]. Returns (sum, positions): the smallest
+    sum that reaches UPKEEP, then the fewest cards, then the earliest found.
+    The rulebook's blue bird pays 4+6+8 rather than 3+4+5+6 this way.
+    """
+    reach: dict[int, list[int]] = {0: []}
+    for position, value in numbers:
+        for total, used in list(reach.items()):
+            new_total = total + value
+            known = reach.get(new_total)
+            if known is None or len(used) + 1 < len(known):
+                reach[new_total] = [*used, position]
+    paying = min((total, len(used)) for total, used in reach.items() if total >= UPKEEP)
+    return paying[0], reach[paying[0]]
+
+
+def score_with_values(bird: list[str], values: list[int]) -> dict:
+    """Score the bird with the given ranks; see `score_bird`."""
+    kinds = [KIND[card] for card in bird]
+    bonus = BONUS * (("ace" in kinds) + ("crown" in kinds))
+    # Number cards and wilds count their rank; Aces and Crowns add 0.
+    numbers = [(p, value) for p, value in enumerate(values) if kinds[p] in ("number", "pawn", "court")]
+    total = sum(value for _, value in numbers)
+    if total < UPKEEP:
+        score, upkeep = total - UPKEEP - bonus, []
+    else:
+        paid, upkeep = _cheapest_upkeep(numbers)
+        score = total - paid + bonus
+    return {
+        "cards": list(bird),
+        "wild_values": {bird[p]: values[p] for p in range(len(bird)) if kinds[p] in ("pawn", "court")},
+        "total": total,
+        "upkeep": [bird[position] for position in upkeep],
+        "score": score,
+    }
+
+
+def score_bird(bird: list[str]) -> dict:
+    """The bird's score at the year's end, wilds valued best for their owner.
+
+    Under UPKEEP: lose the shortfall plus BONUS for an Ace or a Crown (twice
+    for both). Otherwise the engine pays upkeep with the cheapest set of
+    number cards reaching UPKEEP (RULES-NOTES: not a player decision) and
+    scores the numbers left plus the bonus. Returns {"cards", "wild_values",
+    "total", "upkeep" (card ids paid), "score"}.
+    """
+    best = None
+    for values in value_assignments(bird):
+        scored = score_with_values(bird, values)
+        if best is None or scored["score"] > best["score"]:
+            best = scored
+    if best is None:  # not a valid pile; never reached from a legal game
+        raise ValueError(f"no valid order for bird {bird}")
+    return best
