@@ -13,6 +13,7 @@ suit appears once per rank, so two fixed cards of one rank share no suit.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from games.engines.emu_ranchers.cards import (
     BONUS,
@@ -22,6 +23,7 @@ from games.engines.emu_ranchers.cards import (
     RANK,
     SUIT_SET,
     UPKEEP,
+    WILD,
     WILD_HIGH,
     WILD_LOW,
 )
@@ -74,12 +76,47 @@ def is_valid_bird(bird: list[str]) -> bool:
     return up or down
 
 
+def frontier(bird: list[str]) -> tuple[frozenset, int | None, int | None]:
+    """What a new top card must meet: (common suits, lowest top going up, highest top going down).
+
+    Filling the wilds greedily (as low as possible going up, as high as
+    possible going down) leaves the most room above or below the top, so a
+    card fits iff it fits one of these two ends. None: that direction is out.
+    """
+    suits = SUIT_SET[bird[0]]
+    low, high = 0, 11
+    for card in bird:
+        suits = suits & SUIT_SET[card]
+        rank = RANK[card]
+        if rank is None:
+            low = max(low + 1, WILD_LOW) if low is not None else None
+            high = min(high - 1, WILD_HIGH) if high is not None else None
+            if low is not None and low > WILD_HIGH:
+                low = None
+            if high is not None and high < WILD_LOW:
+                high = None
+        else:
+            low = rank if low is not None and rank > low else None
+            high = rank if high is not None and rank < high else None
+    return suits, low, high
+
+
+def fits(front: tuple[frozenset, int | None, int | None], card: str) -> bool:
+    """Whether `card` may go on top of the bird whose `frontier` is `front`."""
+    suits, low, high = front
+    if not suits & SUIT_SET[card] or card == EXCUSE:
+        return False
+    rank = RANK[card]
+    if rank is None:  # a wild needs one free value in WILD_LOW..WILD_HIGH
+        return (low is not None and max(low + 1, WILD_LOW) <= WILD_HIGH) or (
+            high is not None and min(high - 1, WILD_HIGH) >= WILD_LOW
+        )
+    return (low is not None and rank > low) or (high is not None and rank < high)
+
+
 def can_grow(bird: list[str], card: str) -> bool:
     """Whether `card` may go on top of `bird` (the bird itself being valid)."""
-    if card == EXCUSE or not (common_suits(bird) & SUIT_SET[card]):
-        return False
-    up, down = directions(bird + [card])
-    return up or down
+    return fits(frontier(bird), card)
 
 
 def _ascending_values(ranks: list[int | None], position: int, low: int) -> Iterator[list[int]]:
@@ -101,6 +138,9 @@ def _ascending_values(ranks: list[int | None], position: int, low: int) -> Itera
 def value_assignments(bird: list[str]) -> Iterator[list[int]]:
     """Every rank the bird's cards may take, position by position (wilds filled in)."""
     ranks = [RANK[card] for card in bird]
+    if None not in ranks:
+        yield ranks
+        return
     seen = set()
     for values in _ascending_values(ranks, 0, 0):
         seen.add(tuple(values))
@@ -129,25 +169,35 @@ def _cheapest_upkeep(numbers: list[tuple[int, int]]) -> tuple[int, list[int]]:
     return paying[0], reach[paying[0]]
 
 
-def score_with_values(bird: list[str], values: list[int]) -> dict:
-    """Score the bird with the given ranks; see `score_bird`."""
-    kinds = [KIND[card] for card in bird]
+def _score_values(kinds: list[str], values: list[int]) -> tuple[int, int, list[int]]:
+    """(score, total, upkeep positions) of a bird whose cards take these ranks."""
     bonus = BONUS * (("ace" in kinds) + ("crown" in kinds))
     # Number cards and wilds count their rank; Aces and Crowns add 0.
     numbers = [(p, value) for p, value in enumerate(values) if kinds[p] in ("number", "pawn", "court")]
     total = sum(value for _, value in numbers)
     if total < UPKEEP:
-        score, upkeep = total - UPKEEP - bonus, []
-    else:
-        paid, upkeep = _cheapest_upkeep(numbers)
-        score = total - paid + bonus
-    return {
-        "cards": list(bird),
-        "wild_values": {bird[p]: values[p] for p in range(len(bird)) if kinds[p] in ("pawn", "court")},
-        "total": total,
-        "upkeep": [bird[position] for position in upkeep],
-        "score": score,
-    }
+        return total - UPKEEP - bonus, total, []
+    paid, upkeep = _cheapest_upkeep(numbers)
+    return total - paid + bonus, total, upkeep
+
+
+@lru_cache(maxsize=1 << 16)
+def _best(bird: tuple[str, ...]) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+    """(score, ranks, total, upkeep positions) of the best valuation of the wilds."""
+    kinds = [KIND[card] for card in bird]
+    best = None
+    for values in value_assignments(list(bird)):
+        score, total, upkeep = _score_values(kinds, values)
+        if best is None or score > best[0]:
+            best = (score, tuple(values), total, tuple(upkeep))
+    if best is None:  # not a valid pile; never reached from a legal game
+        raise ValueError(f"no valid order for bird {list(bird)}")
+    return best
+
+
+def bird_score(bird: list[str]) -> int:
+    """Just the score of `score_bird`, for the bot (cached: piles repeat a lot)."""
+    return _best(tuple(bird))[0]
 
 
 def score_bird(bird: list[str]) -> dict:
@@ -157,13 +207,14 @@ def score_bird(bird: list[str]) -> dict:
     for both). Otherwise the engine pays upkeep with the cheapest set of
     number cards reaching UPKEEP (RULES-NOTES: not a player decision) and
     scores the numbers left plus the bonus. Returns {"cards", "wild_values",
-    "total", "upkeep" (card ids paid), "score"}.
+    "total", "upkeep" (card ids paid), "score"}; ties between valuations of
+    the wilds go to the first found (lowest ranks, ascending order first).
     """
-    best = None
-    for values in value_assignments(bird):
-        scored = score_with_values(bird, values)
-        if best is None or scored["score"] > best["score"]:
-            best = scored
-    if best is None:  # not a valid pile; never reached from a legal game
-        raise ValueError(f"no valid order for bird {bird}")
-    return best
+    score, values, total, upkeep = _best(tuple(bird))
+    return {
+        "cards": list(bird),
+        "wild_values": {card: values[p] for p, card in enumerate(bird) if card in WILD},
+        "total": total,
+        "upkeep": [bird[position] for position in upkeep],
+        "score": score,
+    }

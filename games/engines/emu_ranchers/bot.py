@@ -17,7 +17,7 @@ seat is still in `to_act` (each grow leaves the phase key unchanged).
 from __future__ import annotations
 
 from games.engines.base import State
-from games.engines.emu_ranchers.birds import can_grow, score_bird
+from games.engines.emu_ranchers.birds import bird_score, can_grow
 from games.engines.emu_ranchers.cards import EXCUSE, HATCHABLE, RANK, SUIT_SET, WILD
 from games.engines.emu_ranchers.rules import grow_targets
 
@@ -32,8 +32,8 @@ def _best_grow(state: State, seat: int) -> tuple[int, str, int] | None:
             continue
         for index in grow_targets(state, seat, card):
             if before[index] is None:
-                before[index] = score_bird(birds[index])["score"]
-            gain = score_bird(birds[index] + [card])["score"] - before[index]
+                before[index] = bird_score(birds[index])
+            gain = bird_score(birds[index] + [card]) - before[index]
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, card, index)
     return best

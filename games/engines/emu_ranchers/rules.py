@@ -13,8 +13,8 @@ place, so unchanged parts may be shared between successive states.
 from __future__ import annotations
 
 from games.engines.base import IllegalAction, State
-from games.engines.emu_ranchers.birds import can_grow
-from games.engines.emu_ranchers.cards import CARDS, EXCUSE, HATCHABLE
+from games.engines.emu_ranchers.birds import can_grow, fits, frontier
+from games.engines.emu_ranchers.cards import CARDS, HATCHABLE
 from games.engines.emu_ranchers.scoring import finish_year
 
 # The exact keys of each action, by phase.
@@ -46,23 +46,29 @@ def grow_targets(state: State, seat: int, card: str) -> list[int]:
     return [index for index, bird in enumerate(state["ranches"][seat]) if can_grow(bird, card)]
 
 
+def _all_grows(state: State, seat: int) -> list[tuple[str, int]]:
+    """(card, bird) for every grow open to the seat, hand order then bird order."""
+    fronts = [frontier(bird) for bird in state["ranches"][seat]]
+    return [(card, index) for card in state["hands"][seat] for index, front in enumerate(fronts) if fits(front, card)]
+
+
 def legal_actions(state: State, seat: int) -> list[dict]:
     if seat not in to_act(state):
         return []
     hand = state["hands"][seat]
     if state["phase"] == "growing":
-        actions: list[dict] = [
-            {"type": "grow", "card": card, "bird": bird} for card in hand for bird in grow_targets(state, seat, card)
-        ]
+        actions: list[dict] = [{"type": "grow", "card": card, "bird": bird} for card, bird in _all_grows(state, seat)]
         actions.append({"type": "done"})
         return actions
     sources = draw_sources(state)
+    fronts = [frontier(bird) for bird in state["ranches"][seat]]
     actions = []
     for card in hand:
         if card in HATCHABLE:
             actions.extend({"type": "hatch", "card": card, "draw": source} for source in sources)
-        for bird in grow_targets(state, seat, card):
-            actions.extend({"type": "grow", "card": card, "bird": bird, "draw": source} for source in sources)
+        for bird, front in enumerate(fronts):
+            if fits(front, card):
+                actions.extend({"type": "grow", "card": card, "bird": bird, "draw": source} for source in sources)
         actions.append({"type": "discard", "card": card})
     return actions
 
@@ -161,7 +167,7 @@ def _play(state: State, seat: int, kind: str, card: str, action: dict) -> State:
 
 
 def _can_grow_any(state: State, seat: int) -> bool:
-    return any(grow_targets(state, seat, card) for card in state["hands"][seat] if card != EXCUSE)
+    return bool(_all_grows(state, seat))
 
 
 def _grow_at_year_end(state: State, seat: int, kind: str, card: str | None, action: dict) -> State:
