@@ -114,6 +114,32 @@ def fits(front: tuple[frozenset, int | None, int | None], card: str) -> bool:
     return (low is not None and rank > low) or (high is not None and rank < high)
 
 
+def grow_options(birds: list[list[str]], cards: list[str]) -> dict[str, list[int]]:
+    """For each card, the indexes of the birds it may grow: `fits` unrolled for speed."""
+    fronts = [frontier(bird) for bird in birds]
+    options = {}
+    for card in cards:
+        card_suits, rank = SUIT_SET[card], RANK[card]
+        if rank is None:
+            if card == EXCUSE:
+                options[card] = []
+                continue
+            # A wild fits wherever one value in WILD_LOW..WILD_HIGH is left.
+            options[card] = [
+                index
+                for index, (suits, low, high) in enumerate(fronts)
+                if suits & card_suits
+                and ((low is not None and low < WILD_HIGH) or (high is not None and high > WILD_LOW))
+            ]
+        else:
+            options[card] = [
+                index
+                for index, (suits, low, high) in enumerate(fronts)
+                if suits & card_suits and ((low is not None and rank > low) or (high is not None and rank < high))
+            ]
+    return options
+
+
 def can_grow(bird: list[str], card: str) -> bool:
     """Whether `card` may go on top of `bird` (the bird itself being valid)."""
     return fits(frontier(bird), card)

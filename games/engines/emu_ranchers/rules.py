@@ -13,7 +13,7 @@ place, so unchanged parts may be shared between successive states.
 from __future__ import annotations
 
 from games.engines.base import IllegalAction, State
-from games.engines.emu_ranchers.birds import can_grow, fits, frontier
+from games.engines.emu_ranchers.birds import can_grow, grow_options
 from games.engines.emu_ranchers.cards import CARDS, HATCHABLE
 from games.engines.emu_ranchers.scoring import finish_year
 
@@ -48,8 +48,8 @@ def grow_targets(state: State, seat: int, card: str) -> list[int]:
 
 def _all_grows(state: State, seat: int) -> list[tuple[str, int]]:
     """(card, bird) for every grow open to the seat, hand order then bird order."""
-    fronts = [frontier(bird) for bird in state["ranches"][seat]]
-    return [(card, index) for card in state["hands"][seat] for index, front in enumerate(fronts) if fits(front, card)]
+    options = grow_options(state["ranches"][seat], state["hands"][seat])
+    return [(card, index) for card, birds in options.items() for index in birds]
 
 
 def legal_actions(state: State, seat: int) -> list[dict]:
@@ -61,14 +61,15 @@ def legal_actions(state: State, seat: int) -> list[dict]:
         actions.append({"type": "done"})
         return actions
     sources = draw_sources(state)
-    fronts = [frontier(bird) for bird in state["ranches"][seat]]
+    options = grow_options(state["ranches"][seat], hand)
     actions = []
     for card in hand:
         if card in HATCHABLE:
-            actions.extend({"type": "hatch", "card": card, "draw": source} for source in sources)
-        for bird, front in enumerate(fronts):
-            if fits(front, card):
-                actions.extend({"type": "grow", "card": card, "bird": bird, "draw": source} for source in sources)
+            for source in sources:
+                actions.append({"type": "hatch", "card": card, "draw": source})
+        for bird in options[card]:
+            for source in sources:
+                actions.append({"type": "grow", "card": card, "bird": bird, "draw": source})
         actions.append({"type": "discard", "card": card})
     return actions
 

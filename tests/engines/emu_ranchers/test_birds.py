@@ -2,7 +2,14 @@
 
 import random
 
-from games.engines.emu_ranchers.birds import can_grow, common_suits, directions, is_valid_bird, score_bird
+from games.engines.emu_ranchers.birds import (
+    can_grow,
+    common_suits,
+    directions,
+    grow_options,
+    is_valid_bird,
+    score_bird,
+)
 from games.engines.emu_ranchers.cards import EXCUSE, SUIT_SET, deck_for
 
 DECK = deck_for({"excuse": True, "pawns": True, "courts": True})
@@ -18,6 +25,7 @@ def test_the_grow_check_agrees_with_the_definition_on_random_piles():
         card = rng.choice([other for other in DECK if other not in bird])
         plain = card != EXCUSE and bool(common_suits(bird) & SUIT_SET[card]) and any(directions([*bird, card]))
         assert can_grow(bird, card) == plain, (bird, card)
+        assert (grow_options([bird], [card])[card] == [0]) == plain, (bird, card)
         compared += 1
     assert compared > 2000
 
