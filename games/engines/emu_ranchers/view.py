@@ -55,10 +55,10 @@ def _year_view(year: dict) -> dict:
             {
                 "score": ranch["score"],
                 "excused": ranch["excused"],
-                "unplayed": list(ranch["unplayed"]),
+                "unplayed": [card_info(card) for card in ranch["unplayed"]],
                 "birds": [
                     {
-                        "cards": list(bird["cards"]),
+                        "cards": [card_info(card) for card in bird["cards"]],
                         "wild_values": dict(bird["wild_values"]),
                         "total": bird["total"],
                         "upkeep": list(bird["upkeep"]),
