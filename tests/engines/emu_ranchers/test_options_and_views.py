@@ -71,3 +71,17 @@ def test_a_view_shows_the_own_hand_and_never_the_other_hand_or_the_deck():
         "suits": ["waves", "wyrms"],
     }
     assert ENGINE.view(state, None)["hand"] is None
+
+
+def test_after_a_year_the_view_shows_every_bird_its_upkeep_and_the_year_scores():
+    bird = ["ace-waves", "journey", "sailor", "discovery", "lunatic", "mill", "sea"]  # the rulebook's blue bird
+    loser = ["darkness", "cave"]  # 9 and 7 of Waves/Wyrms: loses 2
+    state = table([["market"], []], ranches=[[bird], [loser]], deck=[], phase="growing")
+    state = ENGINE.apply(state, 0, {"type": "done"})
+    state = ENGINE.apply(state, 1, {"type": "done"})
+    view = ENGINE.view(state, 1)
+    assert view["year"] == 2 and view["year_scores"] == [[18, -2]] and view["scores"] == [18, -2]
+    shown = view["history"][0]["seats"][0]
+    assert [card["name"] for card in shown["birds"][0]["cards"]][:2] == ["Ace of Waves", "The Journey"]
+    assert sorted(shown["birds"][0]["upkeep"]) == ["lunatic", "mill", "sailor"]
+    assert [card["id"] for card in shown["unplayed"]] == ["market"]
