@@ -1,0 +1,91 @@
+"""Options, the new game, and the start of each year ("Setup" in the rulebook)."""
+
+from __future__ import annotations
+
+from games.engines.base import IllegalOptions, State, make_rng
+from games.engines.emu_ranchers.cards import HAND_SIZE, RULES, deck_for
+
+DEFAULT_OPTIONS = {
+    "years": RULES["default_years"],
+    "excuse": False,
+    "pawns": False,
+    "courts": False,
+    "first_player": "random",
+}
+
+
+def validate_options(num_players: int, options: dict | None) -> dict:
+    """The complete options, defaults filled in, or IllegalOptions.
+
+    Pawns and Courts together are allowed: the rulebook only recommends the
+    Excuse with one of them ("Consigliamo"), and the rules work with both.
+    """
+    if isinstance(num_players, bool) or num_players != 2:
+        raise IllegalOptions("Emu Ranchers is a game for exactly 2 players.")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise IllegalOptions("Options must be a mapping of names to values.")
+    unknown = sorted(str(key) for key in options if key not in DEFAULT_OPTIONS)
+    if unknown:
+        raise IllegalOptions(f"Unknown option(s): {', '.join(unknown)}.")
+    full = {**DEFAULT_OPTIONS, **options}
+    years = full["years"]
+    if isinstance(years, bool) or not isinstance(years, int) or not 1 <= years <= RULES["max_years"]:
+        raise IllegalOptions(f"years must be a whole number from 1 to {RULES['max_years']}.")
+    for name in ("excuse", "pawns", "courts"):
+        if not isinstance(full[name], bool):
+            raise IllegalOptions(f"{name} must be true or false.")
+    first = full["first_player"]
+    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
+        raise IllegalOptions('first_player must be "random", 0 or 1.')
+    return full
+
+
+def new_game(num_players: int, seed: int | str, options: dict | None = None) -> State:
+    """The state before the first turn of year 1."""
+    options = validate_options(num_players, options)
+    first = options["first_player"]
+    if first == "random":
+        first = make_rng(seed, "first-player").randrange(2)
+    state: State = {
+        "num_players": 2,
+        "seed": seed,
+        "options": options,
+        "year": 0,
+        "first_player": 1 - first,  # start_year alternates it
+        "scores": [0, 0],
+        "history": [],
+    }
+    start_year(state)
+    return state
+
+
+def start_year(state: State) -> None:
+    """Shuffle every card, deal 6 each; the other seat starts (mutates `state`).
+
+    The shuffled deck is stored in the state (top = last), so a year needs one
+    generator, salted with the year number.
+    """
+    year = state["year"] + 1
+    deck = deck_for(state["options"])
+    make_rng(state["seed"], "deck", year).shuffle(deck)
+    first = 1 - state["first_player"]
+    hands: list[list[str]] = [[], []]
+    for _ in range(HAND_SIZE):
+        for seat in (first, 1 - first):
+            hands[seat].append(deck.pop())
+    state.update(
+        {
+            "year": year,
+            "first_player": first,
+            "phase": "play",
+            "turn": first,
+            "turn_number": 1,
+            "deck": deck,
+            "discard": [],
+            "hands": hands,
+            "ranches": [[], []],
+            "done": [False, False],
+        }
+    )
