@@ -8,9 +8,9 @@ are shared between the old and the new state).
 from __future__ import annotations
 
 from games.engines.base import Action, IllegalAction, State
-from games.engines.wizard.cards import SUITS, VALUE
+from games.engines.wizard.cards import SUIT, SUITS, VALUE
 from games.engines.wizard.options import sealed_bids
-from games.engines.wizard.rules import forbidden_bid, led_suit, legal_cards, trick_winner
+from games.engines.wizard.rules import forbidden_bid, led_suit, trick_winner
 from games.engines.wizard.scoring import round_points
 from games.engines.wizard.setup import start_round
 
@@ -37,9 +37,10 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     phase = state["phase"]
     if phase == "over":
         raise IllegalAction("The game is over.")
-    if seat not in to_act(state):
-        if phase == "bid" and state["bids"][seat] is not None:
+    if phase == "bid" and sealed_bids(state["options"]):
+        if state["bids"][seat] is not None:
             raise IllegalAction("You have already bid this round; waiting for the others.")
+    elif seat != state["turn"]:
         raise IllegalAction("It is not your turn.")
     if action.get("type") != phase:
         raise IllegalAction(f"Now you must {WHAT_TO_DO[phase]}: send an action of type '{phase}'.")
@@ -93,8 +94,11 @@ def _play(state: State, seat: int, card: object) -> State:
     if card not in hand:
         raise IllegalAction(f"You do not hold {card}.")
     trick = state["trick"]
-    if card not in legal_cards(hand, trick):
-        raise IllegalAction(f"You must follow {led_suit(trick)}: play a {led_suit(trick)} card, a Wizard or a Jester.")
+    suit = SUIT[card]
+    if trick and suit is not None:
+        led = led_suit(trick)
+        if led is not None and suit != led and any(SUIT[held] == led for held in hand):
+            raise IllegalAction(f"You must follow {led}: play a {led} card, a Wizard or a Jester.")
     n = state["num_players"]
     new = dict(state)
     hands = list(state["hands"])
@@ -145,13 +149,13 @@ def _finish_round(new: State) -> State:
             "scores": list(new["scores"]),
         },
     ]
-    if new["options"]["two_players"]:
-        # Used cards, the trump card included, stay out of the stock until the game ends.
-        turned_up = [new["trump_card"]] if new["trump_card"] else []
-        new["set_aside"] = new["set_aside"] + new["played"] + turned_up
     if new["round"] == new["num_rounds"]:
         new["phase"] = "over"
         new["turn"] = None
         return new
+    if new["options"]["two_players"]:
+        # Used cards, the trump card included, stay out of the stock until the game ends.
+        turned_up = [new["trump_card"]] if new["trump_card"] else []
+        new["set_aside"] = new["set_aside"] + new["played"] + turned_up
     start_round(new, new["round"] + 1, (new["dealer"] + 1) % n)
     return new
