@@ -39,14 +39,16 @@ class WizardEngine:
         return f"r{state['round']}:{phase}:{done}"
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        phase = state["phase"]
+        if phase == "play":
+            if seat != state["turn"]:
+                return []
+            return [{"type": "play", "card": card} for card in legal_cards(state["hands"][seat], state["trick"])]
         if seat not in phases.to_act(state):
             return []
-        phase = state["phase"]
         if phase == "choose_trump":
             return [{"type": "choose_trump", "suit": suit} for suit in SUITS]
-        if phase == "bid":
-            return [{"type": "bid", "bid": bid} for bid in legal_bids(state, seat)]
-        return [{"type": "play", "card": card} for card in legal_cards(state["hands"][seat], state["trick"])]
+        return [{"type": "bid", "bid": bid} for bid in legal_bids(state, seat)]
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         return phases.apply_action(state, seat, action)

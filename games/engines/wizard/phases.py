@@ -45,7 +45,7 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     if action.get("type") != phase:
         raise IllegalAction(f"Now you must {WHAT_TO_DO[phase]}: send an action of type '{phase}'.")
     key = ACTION_KEYS[phase]
-    if set(action) != {"type", key}:
+    if len(action) != 2 or key not in action:
         raise IllegalAction(f"A '{phase}' action has exactly the keys 'type' and '{key}'.")
     value = action[key]
     if phase == "choose_trump":
@@ -102,7 +102,8 @@ def _play(state: State, seat: int, card: object) -> State:
     n = state["num_players"]
     new = dict(state)
     hands = list(state["hands"])
-    hands[seat] = [held for held in hand if held != card]
+    hands[seat] = remaining = list(hand)
+    remaining.remove(card)
     new["hands"] = hands
     trick = [*trick, [seat, card]]
     if len(trick) < n:

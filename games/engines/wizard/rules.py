@@ -29,12 +29,14 @@ def legal_cards(hand: list[str], trick: list) -> list[str]:
 
     Wizards and Jesters may always be played, even by a player who could follow.
     """
-    suit = led_suit(trick)
+    suit = led_suit(trick) if trick else None
     if suit is None:
         return list(hand)
-    if not any(SUIT[card] == suit for card in hand):
+    allowed = [card for card in hand if SUIT[card] in (suit, None)]
+    # Only Wizards and Jesters allowed means the player cannot follow: anything goes.
+    if all(SUIT[card] is None for card in allowed):
         return list(hand)
-    return [card for card in hand if SUIT[card] in (suit, None)]
+    return allowed
 
 
 def trick_winner(trick: list, trump: str | None, dark_wizard: bool = False, monocolor: bool = False) -> int:
