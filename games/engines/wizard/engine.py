@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, State
+from games.engines.base import Action, IllegalAction, State
 from games.engines.wizard import options as wizard_options
 from games.engines.wizard import phases, scoring, setup
 from games.engines.wizard import view as wizard_view
@@ -63,6 +63,8 @@ class WizardEngine:
         nearest allowed bid. Play: the lowest legal card (Jester, then
         non-trump by rank, then trump, then Wizard).
         """
+        if seat not in phases.to_act(state):
+            raise IllegalAction(f"Seat {seat!r} has nothing to do now.")
         phase = state["phase"]
         hand_seen = wizard_view.hand_visible(state, seat, seat)
         if phase == "choose_trump":

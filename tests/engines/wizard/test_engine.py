@@ -211,3 +211,15 @@ def test_auto_action_chooses_the_suit_the_dealer_holds_most_of():
     dealer = state["dealer"]
     state = {**state, "hands": [["yellow-1"] if seat == dealer else ["blue-1"] for seat in range(3)]}
     assert ENGINE.auto_action(state, dealer) == {"type": "choose_trump", "suit": "yellow"}
+
+
+def test_auto_action_and_view_refuse_a_seat_that_has_nothing_to_do_or_does_not_exist():
+    state = game_with_dealer(3, dealer=2)
+    state = rigged_round(state, [["blue-1"], ["blue-2"], ["blue-3"]], "red-1")
+    with pytest.raises(IllegalAction, match="nothing to do"):
+        ENGINE.auto_action(state, 1)
+    assert ENGINE.legal_actions(state, 1) == []
+    with pytest.raises(IllegalAction, match="no seat"):
+        ENGINE.view(state, 3)
+    with pytest.raises(IllegalAction, match="no seat"):
+        ENGINE.view(state, True)

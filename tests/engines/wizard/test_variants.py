@@ -182,3 +182,15 @@ def test_monocolor_ties_go_to_the_card_played_first_and_any_card_may_be_played()
     assert state["leader"] == 2
     state = play(state, card(2, "red-4"), card(0, "blue-9"), card(1, "green-9"))
     assert state["history"][0]["tricks"] == [1, 0, 1]
+
+
+def test_no_view_shows_another_seats_hand_or_the_stock():
+    state = _bidding(4, {}, dealer=3)
+    for viewer in range(4):
+        view = ENGINE.view(state, viewer)
+        assert view["hand"] == state["hands"][viewer]
+        assert [hand is not None for hand in view["hands"]] == [seat == viewer for seat in range(4)]
+        text = str(view)
+        hidden = [card for seat, hand in enumerate(state["hands"]) if seat != viewer for card in hand]
+        assert not [card for card in hidden + state["deck"] if f"'{card}'" in text]
+    assert ENGINE.view(state, None)["hands"] == [None] * 4
