@@ -13,7 +13,6 @@ from games.engines.base import Engine, IllegalAction, IllegalOptions
 
 __all__ = ["Engine", "IllegalAction", "IllegalOptions", "ENGINE_NAMES", "get_engine", "available_engines"]
 
-# Name -> package. An engine that is not written yet is simply absent.
 ENGINE_NAMES = ("wildcards", "wizard", "cubirds", "emu_ranchers")
 
 _cache: dict[str, Engine] = {}
@@ -30,12 +29,5 @@ def get_engine(name: str) -> Engine:
 
 
 def available_engines() -> list[str]:
-    """The registered engines whose package is present."""
-    names = []
-    for name in ENGINE_NAMES:
-        try:
-            get_engine(name)
-        except (ImportError, AttributeError):
-            continue
-        names.append(name)
-    return names
+    """The engines people can choose from (tests may register more)."""
+    return list(ENGINE_NAMES)

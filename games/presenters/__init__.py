@@ -8,6 +8,7 @@ may give its own template (`games/table/<engine>.html`) and action labels
 from __future__ import annotations
 
 import json
+from importlib import import_module
 
 from django.utils.translation import gettext as _
 
@@ -15,8 +16,16 @@ from games.engines import get_engine
 from games.models import Game, Seat
 
 
-def action_label(action: dict) -> str:
-    """A short human label for an action, e.g. "bid: card forest-3"."""
+def action_label(action: dict, engine: str | None = None) -> str:
+    """A short human label for an action: the game's own wording when it has one."""
+    if engine:
+        try:
+            module = import_module(f"games.presenters.{engine}")
+        except ImportError:
+            module = None
+        label = module.action_label(action) if module else ""
+        if label:
+            return label
     kind = str(action.get("type", "?")).replace("_", " ")
     details = ", ".join(f"{key.replace('_', ' ')} {_format(value)}" for key, value in action.items() if key != "type")
     return f"{kind}: {details}" if details else kind
@@ -36,7 +45,10 @@ def legal_action_choices(game: Game, position: int | None) -> list[dict]:
         return []
     engine = get_engine(game.engine)
     actions = engine.legal_actions(game.state, position)
-    return [{"label": action_label(action), "payload": json.dumps(action, sort_keys=True)} for action in actions]
+    return [
+        {"label": action_label(action, game.engine), "payload": json.dumps(action, sort_keys=True)}
+        for action in actions
+    ]
 
 
 def seat_of(game: Game, user) -> Seat | None:

@@ -1,0 +1,64 @@
+"""Wild Cards labels: card ids become the names printed on the cards."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engines.wildcards import cards
+
+HABITATS = {
+    "forest": gettext_lazy("Forest"),
+    "mountains": gettext_lazy("Mountains"),
+    "savannah": gettext_lazy("Savannah"),
+    "wild": gettext_lazy("Wild"),
+}
+SPECIES = {
+    "peacock": gettext_lazy("Peacock"),
+    "squirrel": gettext_lazy("Squirrel"),
+    "eagle": gettext_lazy("Eagle"),
+    "ibex": gettext_lazy("Ibex"),
+    "lion": gettext_lazy("Lion"),
+    "meerkat": gettext_lazy("Meerkat"),
+}
+
+
+def habitat_card(card) -> str:
+    if card in ("refill", cards.REFILL, "deck"):
+        return _("the Refill card") if card != "deck" else _("a card from the deck")
+    if not isinstance(card, int) or not 0 <= card < cards.NUM_HABITAT_CARDS:
+        return str(card)
+    return f"{HABITATS.get(cards.HABITAT[card], cards.HABITAT[card])} {cards.VALUE[card]}"
+
+
+def animal(card) -> str:
+    if not isinstance(card, int) or not 0 <= card < cards.NUM_ANIMALS:
+        return str(card)
+    name = cards.SPECIES[cards.ANIMAL_SPECIES[card]]
+    return str(SPECIES.get(name, name))
+
+
+def action_label(action: dict) -> str:
+    kind = action.get("type")
+    card = action.get("card")
+    labels = {
+        "bid": lambda: _("Bid %(card)s") % {"card": habitat_card(card)},
+        "eagle_bid": lambda: (
+            _("Bid two cards face down: %(cards)s")
+            % {"cards": " + ".join(habitat_card(c) for c in action.get("cards", []))}
+        ),
+        "eagle_choose": lambda: _("Keep %(card)s as the bid") % {"card": habitat_card(card)},
+        "swap": lambda: (
+            _("Swap a %(give)s for the %(take)s")
+            % {"give": SPECIES.get(action.get("give"), action.get("give")), "take": animal(action.get("take"))}
+        ),
+        "no_swap": lambda: _("No swap"),
+        "discard": lambda: _("Discard %(card)s") % {"card": habitat_card(card)},
+        "done": lambda: _("Done: draw back up"),
+        "tie_pay": lambda: _("Lay %(card)s face down") % {"card": habitat_card(card)},
+        "reveal": lambda: _("Reveal %(card)s") % {"card": habitat_card(card)},
+        "take": lambda: _("Take the %(animal)s") % {"animal": animal(action.get("animal"))},
+        "pass": lambda: _("Pass: take the bid back and draw 2"),
+        "pay": lambda: _("Pay %(card)s") % {"card": habitat_card(card)},
+    }
+    return labels[kind]() if kind in labels else ""
