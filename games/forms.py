@@ -28,14 +28,6 @@ CLOCK_CHOICES = [
     ("bank:brisk", _("Time bank: 3 days, +12 hours a move, at most 3 days")),
 ]
 
-ENGINE_TITLES = {
-    "wildcards": _("Wild Cards"),
-    "wizard": _("Wizard"),
-    "cubirds": _("CuBirds"),
-    "emu_ranchers": _("Emu Ranchers"),
-    "toy": "Toy",
-}
-
 
 class GameForm(forms.Form):
     num_seats = forms.IntegerField(label=_("Players"))

@@ -13,6 +13,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+ENGINE_TITLES = {
+    "wildcards": _("Wild Cards"),
+    "wizard": _("Wizard"),
+    "cubirds": _("CuBirds"),
+    "emu_ranchers": _("Emu Ranchers"),
+}
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -63,7 +70,11 @@ class Game(models.Model):
         indexes = [models.Index(fields=["engine", "status", "-finished_at"])]
 
     def __str__(self) -> str:
-        return f"{self.engine} #{self.pk}"
+        return f"{self.title} #{self.pk}"
+
+    @property
+    def title(self) -> str:
+        return str(ENGINE_TITLES.get(self.engine, self.engine))
 
     @property
     def is_live(self) -> bool:

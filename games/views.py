@@ -43,6 +43,8 @@ def table_context(request: HttpRequest, game: Game) -> dict:
         "recent": game.actions.order_by("-seq").select_related("actor")[:15],
         "can_organise": request.user.is_authenticated
         and (request.user.is_staff or game.created_by_id == request.user.pk),
+        "refill_card": {"id": "refill", "habitat": None, "value": None},
+        "seat_names": [seat.name for seat in seats if seat.position is not None],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
     }
 

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines import available_engines
-from games.forms import ENGINE_TITLES, GameForm, InviteForm
-from games.models import Game, Invitation
+from games.forms import GameForm, InviteForm
+from games.models import ENGINE_TITLES, Game, Invitation
 from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby
 
 

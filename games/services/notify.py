@@ -36,7 +36,7 @@ def _context(game: Game, seat: Seat) -> dict:
     return {
         "game": game,
         "seat": seat,
-        "game_name": game.get_engine_display() if hasattr(game, "get_engine_display") else game.engine,
+        "game_name": game.title,
         "view": engine.view(game.state, seat.position) if game.state is not None else {},
         "table_url": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }

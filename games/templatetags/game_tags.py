@@ -1,0 +1,16 @@
+"""Template helpers shared by every game's table."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def seat_name(seat, names: list) -> str:
+    """The name at a seat: `{{ player.seat|seat_name:seat_names }}`; Leo is no seat."""
+    try:
+        return names[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return "Leo" if seat == "leo" else str(seat)

@@ -1,0 +1,59 @@
+"""Template helpers for the Wild Cards table: card names and the colours of their SVG faces."""
+
+from __future__ import annotations
+
+from django import template
+
+from games.presenters import wildcards as labels
+
+register = template.Library()
+
+HABITAT_COLOURS = {
+    "forest": ("#2f6b4f", "#e4f1e8"),
+    "mountains": ("#4f5d75", "#e6e9f0"),
+    "savannah": ("#b5762a", "#f7ecd9"),
+    "wild": ("#7a3e8f", "#f1e6f5"),
+}
+# Plain letters: no font on a player's machine is assumed to have animal emoji.
+SPECIES_MARKS = {"peacock": "P", "squirrel": "S", "eagle": "E", "ibex": "I", "lion": "L", "meerkat": "M"}
+
+
+@register.filter
+def habitat_name(habitat: str | None) -> str:
+    return str(labels.HABITATS.get(habitat, habitat or ""))
+
+
+@register.filter
+def species_name(species: str | None) -> str:
+    return str(labels.SPECIES.get(species, species or ""))
+
+
+@register.filter
+def card_name(card) -> str:
+    """A Habitat card id (or "refill") as printed: "Forest 3"."""
+    return labels.habitat_card(card)
+
+
+@register.filter
+def animal_name(animal) -> str:
+    return labels.animal(animal)
+
+
+@register.inclusion_tag("games/cards/habitat.svg.html")
+def habitat_card(card: dict | None, small: bool = False) -> dict:
+    habitat = (card or {}).get("habitat")
+    ink, paper = HABITAT_COLOURS.get(habitat, ("#555", "#eee"))
+    return {"card": card, "ink": ink, "paper": paper, "name": habitat_name(habitat), "small": small}
+
+
+@register.inclusion_tag("games/cards/animal.svg.html")
+def animal_card(animal: dict) -> dict:
+    ink, paper = HABITAT_COLOURS.get(animal.get("habitat"), ("#555", "#eee"))
+    return {
+        "animal": animal,
+        "ink": ink,
+        "paper": paper,
+        "name": species_name(animal.get("species")),
+        "mark": SPECIES_MARKS.get(animal.get("species"), "?"),
+        "habitat": habitat_name(animal.get("habitat")),
+    }

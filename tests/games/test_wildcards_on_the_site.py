@@ -1,0 +1,89 @@
+"""A whole Wild Cards game played through the service by three people, and what pages show."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.engines import get_engine
+from games.models import Action, Game
+from games.presenters.wildcards import habitat_card
+from games.replay import verify
+from games.services import do_action, sweep_overdue
+from tests.conftest import make_user
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+ENGINE = get_engine("wildcards")
+
+
+@pytest.fixture
+def trio(db):
+    return [make_user(name) for name in ("ana", "ben", "cleo")]
+
+
+def test_three_people_play_a_whole_game_through_the_service(trio):
+    game = start_game(trio, engine="wildcards", options={"edition": "2022"})
+    steps = 0
+    while game.status == Game.Status.RUNNING:
+        position = ENGINE.to_act(game.state)[0]
+        action = ENGINE.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
+        game.refresh_from_db()
+        steps += 1
+        assert steps < 2000
+    assert game.status == Game.Status.FINISHED
+    assert verify(game) == []
+    expected = {row["seat"]: row for row in ENGINE.result(game.state)}
+    for seat in game.seats.all():
+        assert (seat.score, seat.rank) == (expected[seat.position]["score"], expected[seat.position]["rank"])
+    assert Action.objects.filter(game=game).count() == game.version
+
+
+def test_timeouts_alone_finish_a_game(trio):
+    game = start_game(trio, engine="wildcards", phase_seconds=3600)
+    game.timeouts_before_bot = 1000
+    game.save()
+    for _sweep in range(3000):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            break
+        closes = game.deadlines.filter(closed_at__isnull=True).order_by("closes_at").first().closes_at
+        sweep_overdue(now=closes)
+    assert game.status == Game.Status.FINISHED
+    assert verify(game) == []
+
+
+def test_no_page_shows_another_seats_hand_or_sealed_bid(trio):
+    game = start_game(trio, engine="wildcards")
+    # Two of three bid: their bids are sealed until the third is in.
+    for position in (0, 1):
+        game.refresh_from_db()
+        action = ENGINE.legal_actions(game.state, position)[0]
+        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
+    game.refresh_from_db()
+    for viewer in (0, 1, 2, None):
+        client = Client()
+        if viewer is not None:
+            client.force_login(seat_user(game, viewer))
+        pages = [
+            client.get(reverse("games:table", args=[game.pk])).content.decode(),
+            client.get(reverse("games:table", args=[game.pk]), headers={"HX-Request": "true"}).content.decode(),
+            client.get(reverse("home")).content.decode(),
+        ]
+        my_cards = set()
+        if viewer is not None:
+            my_cards = {f'data-card="{card["id"]}"' for card in ENGINE.view(game.state, viewer)["hand"]}
+        for page in pages:
+            shown = set(re.findall(r'data-card="\d+"', page))
+            others = set()
+            for seat in range(3):
+                if seat != viewer:
+                    others |= {f'data-card="{card["id"]}"' for card in ENGINE.view(game.state, seat)["hand"]}
+            assert not (shown & (others - my_cards)), f"seat {viewer} sees another hand"
+        # A sealed bid shows only to its bidder.
+        for seat in (0, 1):
+            bid_card = ENGINE.view(game.state, seat)["sealed_bid"][0]["id"]
+            marker = f"Your sealed bid: {habitat_card(bid_card)}"
+            assert (marker in pages[0]) == (viewer == seat)
