@@ -1,0 +1,70 @@
+"""Three people create, join and play a Wild Cards round in real browsers; then a deadline passes."""
+
+import pytest
+
+from games.models import Action, Deadline, Game
+from games.services import sweep_overdue
+from tests.conftest import PASSWORD, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def logged_in_page(browser, live_server, username):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_test_id("signed-in-user").wait_for()
+    return page
+
+
+def test_three_players_create_join_and_play_a_round(browser, live_server):
+    for name in ("ana", "ben", "cleo"):
+        make_user(name, display_name=name.title())
+    ana, ben, cleo = (logged_in_page(browser, live_server, name) for name in ("ana", "ben", "cleo"))
+
+    ana.goto(f"{live_server.url}/games/new/")
+    ana.get_by_role("link", name="Wild Cards").click()
+    ana.get_by_label("Players").fill("3")
+    ana.get_by_role("button", name="Create the game").click()
+    assert "1 of 3 seats taken" in ana.content()
+    game = Game.objects.get()
+
+    for page in (ben, cleo):
+        page.goto(f"{live_server.url}/games/")
+        page.get_by_role("link", name=str(game)).first.click()
+        page.get_by_role("button", name="Join this game").click()
+    assert "the game has started" in cleo.locator(".messages").inner_text()
+
+    # Everyone plays the first legal move shown until the second round begins.
+    pages = [ana, ben, cleo]
+    for _turn in range(120):
+        game.refresh_from_db()
+        if game.state["round"] > 1 or game.status != Game.Status.RUNNING:
+            break
+        for page in pages:
+            page.goto(f"{live_server.url}/games/{game.pk}/")
+            buttons = page.locator("#my-turn button.action")
+            if buttons.count():
+                version = game.version
+                buttons.first.click()
+                # htmx swaps the table in place; wait until the move is stored.
+                page.wait_for_function(
+                    "v => document.querySelector('input[name=version]') === null || "
+                    "Number(document.querySelector('input[name=version]').value) > v",
+                    arg=version,
+                )
+    game.refresh_from_db()
+    assert game.state["round"] == 2, "three players finished the first round"
+    assert Action.objects.filter(game=game, channel="web").count() >= 3
+    cleo.goto(f"{live_server.url}/games/{game.pk}/")
+    assert "Round 2 begins." in cleo.get_by_test_id("public-log").inner_text()
+
+    # A deadline passes: the sweep plays the default move, and the log says so.
+    overdue = Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("closes_at").first()
+    assert sweep_overdue(now=overdue.closes_at) >= 1
+    ana.goto(f"{live_server.url}/games/{game.pk}/")
+    assert "(timeout)" in ana.locator("#log").inner_text()
