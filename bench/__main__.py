@@ -1,5 +1,7 @@
 """Run the benchmarks: `python -m bench` runs all, `python -m bench wizard` one.
 
+Options after the names go to each chosen benchmark: `python -m bench sweep --phases 500`.
+
 Every module `bench/<name>.py` with a `main(argv) -> None` that prints its
 figures is a benchmark. They measure; they never assert a time.
 """
@@ -14,6 +16,8 @@ import bench
 
 
 def main(argv: list[str]) -> None:
+    split = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    argv, options = argv[:split], argv[split:]
     names = sorted(info.name for info in pkgutil.iter_modules(bench.__path__) if not info.name.startswith("_"))
     chosen = [name for name in names if not argv or name in argv]
     unknown = sorted(set(argv) - set(names))
@@ -21,7 +25,7 @@ def main(argv: list[str]) -> None:
         sys.exit(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(names)}")
     for name in chosen:
         print(f"== {name}")
-        import_module(f"bench.{name}").main([])
+        import_module(f"bench.{name}").main(options)
         sys.stdout.flush()
 
 

@@ -19,69 +19,81 @@ from games.clock import reminder_lead
 from games.engines import get_engine
 from games.models import Action, Deadline, Game, Seat
 from games.services import notify
-from games.services.play import Outcome, advance, apply_and_advance
+from games.services.play import Outcome, advance, record
+from games.services.timing import cancel_wait
 
 log = logging.getLogger(__name__)
 
 
 def do_close_overdue(game_id: int, now: datetime | None = None) -> int:
-    """Apply the default action for every overdue wait of one game; returns how many.
+    """Apply the default action for every overdue wait of one game; returns how many actions.
 
     A game locked by someone else is skipped: whoever holds it is acting on
     it, and the next sweep looks again.
     """
     now = now or timezone.now()
-    closed = 0
+    applied = 0
     with transaction.atomic():
         game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
         if game is None or game.status != Game.Status.RUNNING:
             return 0
-        engine = get_engine(game.engine)
         outcome = Outcome(game)
         while game.status == Game.Status.RUNNING:
-            deadline = (
-                Deadline.objects.filter(game=game, closed_at__isnull=True, closes_at__lte=now)
-                .order_by("closes_at", "seat")
-                .first()
+            overdue = list(
+                Deadline.objects.filter(game=game, closed_at__isnull=True, closes_at__lte=now).order_by(
+                    "closes_at", "seat"
+                )
             )
-            if deadline is None:
+            if not overdue:
                 break
-            if deadline.seat not in engine.to_act(game.state):
-                deadline.closed_at, deadline.outcome = now, Deadline.Outcome.CANCELLED
-                deadline.save(update_fields=["closed_at", "outcome"])
-                continue
-            # The default plays out the seat's whole part of this phase (a turn
-            # of several steps, a payment of several cards), then the wait closes.
-            key = engine.phase_key(game.state)
-            seat = deadline.seat
-            while (
-                game.status == Game.Status.RUNNING
-                and not engine.is_over(game.state)
-                and seat in engine.to_act(game.state)
-                and engine.phase_key(game.state) == key
-            ):
-                action = engine.auto_action(game.state, seat)
-                apply_and_advance(game, seat, action, Action.Channel.TIMEOUT, None, now, outcome)
-                closed += 1
-            _count_timeout(game, deadline, now, outcome)
-    return closed
+            applied += _play_defaults(game, overdue, now, outcome)
+    return applied
 
 
-def _count_timeout(game: Game, deadline: Deadline, now: datetime, outcome: Outcome) -> None:
-    """After too many timeouts in a row a bot takes the seat and the player has left."""
-    seat = Seat.objects.select_related("user__profile").get(game=game, position=deadline.seat)
-    seat.consecutive_timeouts += 1
-    replaced = seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot
-    if replaced:
-        seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.LEFT
-    seat.save(update_fields=["consecutive_timeouts", "kind", "status"])
-    notify.timed_out(game, seat, deadline, replaced)
-    if not replaced or game.status != Game.Status.RUNNING:
-        return
+def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: Outcome) -> int:
+    """Play the default for each overdue seat, then advance the game once for all of them.
+
+    The default plays out the seat's whole part of the phase (a turn of
+    several steps, a payment of several cards); a seat the game no longer
+    waits for (the phase moved on) is left alone and its wait cancelled.
+    """
+    engine = get_engine(game.engine)
+    answered: dict[int, bool] = {}
+    applied = 0
+    for deadline in overdue:
+        seat, key = deadline.seat, engine.phase_key(game.state)
+        while (
+            not engine.is_over(game.state) and seat in engine.to_act(game.state) and engine.phase_key(game.state) == key
+        ):
+            action = engine.auto_action(game.state, seat)
+            outcome.actions.append(
+                record(game, seat, action, Action.Channel.TIMEOUT, None, engine.apply(game.state, seat, action))
+            )
+            answered[seat] = False
+            applied += 1
+    if not answered:
+        for deadline in overdue:
+            cancel_wait(game, deadline.seat, now)
+        return 0
+    # Count the timeouts first, so that a seat a bot takes over moves as a bot at once.
+    timed_out = [(deadline, _count_timeout(game, deadline.seat)) for deadline in overdue if deadline.seat in answered]
     if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
         abandon(game, now)
     else:
-        advance(game, now, outcome)
+        advance(game, now, outcome, answered=answered)
+    for deadline, seat in timed_out:
+        notify.timed_out(game, seat, deadline, seat.kind == Seat.Kind.BOT)
+    return applied
+
+
+def _count_timeout(game: Game, position: int) -> Seat:
+    """After too many timeouts in a row a bot takes the seat and the player has left."""
+    seat = Seat.objects.select_related("user__profile").get(game=game, position=position)
+    seat.consecutive_timeouts += 1
+    if seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot:
+        seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.LEFT
+    seat.save(update_fields=["consecutive_timeouts", "kind", "status"])
+    return seat
 
 
 def abandon(game: Game, now: datetime) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import timedelta
 
 from django.core.mail import EmailMultiAlternatives
@@ -39,18 +40,29 @@ def queue_mail(
             )
     except IntegrityError:
         return None
-    transaction.on_commit(lambda: _kick(row.pk))
+    _pending.pks = [*getattr(_pending, "pks", []), row.pk]
+    transaction.on_commit(_kick)
     return row
 
 
-def _kick(pk: int) -> None:
-    """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
-    from wildcards_site.outbox.tasks import send_outbox_message
+# Messages queued by this thread and not yet handed to a worker. One task
+# carries all the mail of a transaction; later hooks of the same commit find
+# the list empty. Rows of a rolled-back transaction ride along harmlessly:
+# claiming a row that does not exist claims nothing.
+_pending = threading.local()
 
+
+def _kick() -> None:
+    """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
+    from wildcards_site.outbox.tasks import send_outbox_messages
+
+    pks, _pending.pks = getattr(_pending, "pks", []), []
+    if not pks:
+        return
     try:
-        send_outbox_message.apply_async((pk,), retry=False)
+        send_outbox_messages.apply_async((pks,), retry=False)
     except Exception as error:  # noqa: BLE001 - a broker outage must not fail the action
-        log.warning("outbox: could not queue message %s now (%s); the sweep will send it", pk, error)
+        log.warning("outbox: could not queue messages %s now (%s); the sweep will send them", pks, error)
 
 
 def claim(pk: int) -> OutboxMessage | None:

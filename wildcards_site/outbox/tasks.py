@@ -11,5 +11,13 @@ def send_outbox_message(pk: int) -> None:
 
 
 @shared_task(ignore_result=True)
+def send_outbox_messages(pks: list[int]) -> None:
+    for pk in pks:
+        row = claim(pk)
+        if row is not None:
+            send_claimed(row)
+
+
+@shared_task(ignore_result=True)
 def send_outbox() -> int:
     return send_due()
