@@ -181,3 +181,18 @@ def test_the_dashboard_lists_the_games_waiting_for_me_first(client, players):
     page = client.get(reverse("home")).content.decode()
     waiting = page.split('id="waiting"', 1)[1].split("</section>", 1)[0]
     assert waiting.index(f"/games/{second.pk}/") < waiting.index(f"/games/{first.pk}/")
+
+
+def test_the_creator_replaces_a_player_from_the_table(client, players):
+    game = start_game(players)
+    newcomer = make_user("dora")
+    client.force_login(players[0])
+    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 1, "username": "dora"}, follow=True)
+    assert "new player" in response.content.decode()
+    assert game.seats.get(position=1).user == newcomer
+    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 1, "username": "nobody"}, follow=True)
+    assert "No player is called" in response.content.decode()
+    client.force_login(players[1])
+    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 0, "username": ""}, follow=True)
+    assert "Only the game&#x27;s creator" in response.content.decode()
+    assert game.seats.get(position=0).kind == "human"
