@@ -28,7 +28,19 @@ def pytest_sessionstart(session):
             pytest.exit(f"CI requires PostgreSQL and Redis, got {vendor} and {broker}", returncode=3)
 
 
+_REAL_PARTS: dict[str, str] = {}
+
+
+def pytest_runtest_logreport(report):
+    # Remember how the tests that use real outside parts ended, to list them at the end.
+    keywords = report.keywords
+    if ("worker" in keywords or "browser" in keywords) and (report.when == "call" or report.outcome != "passed"):
+        _REAL_PARTS[report.nodeid] = report.outcome
+
+
 def pytest_terminal_summary(terminalreporter):
+    for nodeid, outcome in sorted(_REAL_PARTS.items()):
+        terminalreporter.write_line(f"wildcards: {outcome.upper():7} {nodeid}")
     database = settings.DATABASES["default"]
     terminalreporter.write_line(
         f"wildcards: tests ran against database {database['ENGINE'].rsplit('.', 1)[-1]} "
@@ -61,3 +73,20 @@ def bob(db):
 @pytest.fixture
 def charlie(db):
     return make_user("charlie", staff=True)
+
+
+@pytest.fixture
+def live_worker(transactional_db):
+    """A real Celery worker thread on the configured broker (Redis in CI); never eager mode.
+
+    Messages left on the broker by earlier runs are purged first, so the
+    worker runs only what this test sends.
+    """
+    from celery.contrib.testing.worker import start_worker
+
+    from wildcards_site.celery import app
+
+    assert not app.conf.task_always_eager
+    app.control.purge()
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as worker:
+        yield worker
