@@ -1,0 +1,36 @@
+"""CuBirds labels: "Lay your robins at the left of row 2"."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+SPECIES = {
+    "flamingo": gettext_lazy("flamingos"),
+    "owl": gettext_lazy("owls"),
+    "toucan": gettext_lazy("toucans"),
+    "duck": gettext_lazy("ducks"),
+    "parrot": gettext_lazy("parrots"),
+    "magpie": gettext_lazy("magpies"),
+    "reed_warbler": gettext_lazy("reed warblers"),
+    "robin": gettext_lazy("robins"),
+}
+
+
+def action_label(action: dict) -> str:
+    kind = action.get("type")
+    birds = SPECIES.get(action.get("species"), action.get("species"))
+    if kind == "lay":
+        row = action.get("row")
+        row = row + 1 if isinstance(row, int) else row
+        if action.get("side") == "left":
+            return _("Lay your %(birds)s at the left of row %(row)s") % {"birds": birds, "row": row}
+        return _("Lay your %(birds)s at the right of row %(row)s") % {"birds": birds, "row": row}
+    labels = {
+        "draw": _("Draw 2 cards"),
+        "no_draw": _("Do not draw"),
+        "no_family": _("Form no family"),
+    }
+    if kind == "family":
+        return _("Form a family of %(birds)s") % {"birds": birds}
+    return labels.get(kind, "")
