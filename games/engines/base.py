@@ -114,3 +114,18 @@ def shared_ranks(scores: list[tuple[int, tuple]]) -> list[dict]:
             rank = position + 1
         result.append({"seat": seat, "score": key[0], "rank": rank})
     return sorted(result, key=lambda row: row["seat"])
+
+
+def complete_options(options: object, defaults: dict[str, Any]) -> dict[str, Any]:
+    """The defaults overlaid with `options`; IllegalOptions for a non-mapping or an unknown name.
+
+    Checking each value is the engine's job; this is the part every engine shares.
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise IllegalOptions("Options must be a mapping of option names to values.")
+    unknown = sorted(str(name) for name in options if name not in defaults)
+    if unknown:
+        raise IllegalOptions(f"Unknown option(s): {', '.join(unknown)}. Known: {', '.join(defaults)}.")
+    return {**defaults, **options}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import IllegalOptions, State, make_rng
+from games.engines.base import IllegalOptions, State, complete_options, make_rng
 from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES, HAND_SIZE, ROW_START_SIZE, ROWS
 
 MIN_PLAYERS = 2
@@ -19,14 +19,7 @@ def validate_options(num_players: int, options: dict | None) -> dict:
         raise IllegalOptions("The number of players must be a whole number.")
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise IllegalOptions(f"CuBirds is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise IllegalOptions("Options must be a mapping of names to values.")
-    unknown = sorted(str(key) for key in options if key not in DEFAULT_OPTIONS)
-    if unknown:
-        raise IllegalOptions(f"CuBirds has no option {', '.join(unknown)}.")
-    return {**DEFAULT_OPTIONS, **options}
+    return complete_options(options, DEFAULT_OPTIONS)
 
 
 def new_game(num_players: int, seed: int | str, options: dict | None = None) -> State:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import IllegalOptions, State, make_rng
+from games.engines.base import IllegalOptions, State, complete_options, make_rng
 from games.engines.emu_ranchers.cards import HAND_SIZE, RULES, deck_for
 
 DEFAULT_OPTIONS = {
@@ -22,14 +22,7 @@ def validate_options(num_players: int, options: dict | None) -> dict:
     """
     if isinstance(num_players, bool) or num_players != 2:
         raise IllegalOptions("Emu Ranchers is a game for exactly 2 players.")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise IllegalOptions("Options must be a mapping of names to values.")
-    unknown = sorted(str(key) for key in options if key not in DEFAULT_OPTIONS)
-    if unknown:
-        raise IllegalOptions(f"Unknown option(s): {', '.join(unknown)}.")
-    full = {**DEFAULT_OPTIONS, **options}
+    full = complete_options(options, DEFAULT_OPTIONS)
     years = full["years"]
     if isinstance(years, bool) or not isinstance(years, int) or not 1 <= years <= RULES["max_years"]:
         raise IllegalOptions(f"years must be a whole number from 1 to {RULES['max_years']}.")

@@ -19,7 +19,7 @@ Every option is a boolean, off by default:
 
 from __future__ import annotations
 
-from games.engines.base import IllegalOptions
+from games.engines.base import IllegalOptions, complete_options
 from games.engines.wizard.cards import DATA
 
 OPTION_NAMES: tuple[str, ...] = (
@@ -40,17 +40,12 @@ def validate_options(num_players: int, options: dict | None) -> dict:
     """The complete options for `num_players`, or IllegalOptions naming what is wrong."""
     if not isinstance(num_players, int) or isinstance(num_players, bool):
         raise IllegalOptions("The number of players must be a whole number.")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise IllegalOptions("Options must be given as a mapping of option names to true or false.")
-    unknown = sorted(str(name) for name in options if name not in DEFAULT_OPTIONS)
-    if unknown:
-        raise IllegalOptions(f"Unknown option(s): {', '.join(unknown)}. Known: {', '.join(OPTION_NAMES)}.")
-    for name, value in options.items():
+    full = complete_options(options, DEFAULT_OPTIONS)
+    # What the creator set explicitly matters below: a 2-player game turns the variant on itself.
+    options = options or {}
+    for name, value in full.items():
         if not isinstance(value, bool):
             raise IllegalOptions(f"Option {name} must be true or false.")
-    full = {**DEFAULT_OPTIONS, **options}
 
     if num_players == 2 and "two_players" not in options:
         full["two_players"] = True

@@ -245,7 +245,7 @@ def test_auto_action_prefers_the_lay_that_encloses_most_and_always_draws():
     [
         (1, None, "2 to 5"),
         (6, None, "2 to 5"),
-        (3, {"solo": True}, "no option"),
+        (3, {"solo": True}, "Unknown option"),
         (3, [1], "mapping"),
         ("3", None, "whole"),
     ],
