@@ -109,7 +109,8 @@ def advance(game: Game, now: datetime, outcome: Outcome, answered: dict[int, boo
     answered once they are no longer waited for in the same phase.
     """
     engine = get_engine(game.engine)
-    bots = set(game.seats.filter(kind=Seat.Kind.BOT).values_list("position", flat=True))
+    seats = list(game.seats.select_related("user__profile"))
+    bots = {seat.position for seat in seats if seat.kind == Seat.Kind.BOT}
     while not engine.is_over(game.state):
         waiting_bots = [seat for seat in engine.to_act(game.state) if seat in bots]
         if not waiting_bots:
@@ -124,7 +125,7 @@ def advance(game: Game, now: datetime, outcome: Outcome, answered: dict[int, boo
         finish(game, now)
         outcome.finished = True
         return
-    timing.sync_waits(game, engine, now, answered or {})
+    timing.sync_waits(game, engine, now, answered or {}, seats)
     game.save(update_fields=["version", "state", "phase_key"])
 
 

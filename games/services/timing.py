@@ -68,7 +68,7 @@ def close_wait(game: Game, position: int, now: datetime, acted: bool) -> None:
         seat.save(update_fields=["bank_seconds"])
 
 
-def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool]) -> list[Deadline]:
+def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], seats: list[Seat]) -> list[Deadline]:
     """Make the open waits match who must act now; notify the seats newly waited for.
 
     A seat still waited for in the same phase keeps its wait (a turn of
@@ -80,7 +80,7 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool]) -> 
     phase_key = engine.phase_key(game.state)
     waiting = set(engine.to_act(game.state))
     same_phase = phase_key == game.phase_key
-    humans = {seat.position: seat for seat in game.seats.filter(kind=Seat.Kind.HUMAN).select_related("user")}
+    humans = {seat.position: seat for seat in seats if seat.kind == Seat.Kind.HUMAN}
     have = set()
     for deadline in Deadline.objects.filter(game=game, closed_at__isnull=True):
         if same_phase and deadline.seat in waiting and deadline.seat in humans:
