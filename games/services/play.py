@@ -75,6 +75,10 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
                 "Nothing was changed; look at the table as it is now."
             ),
         )
+    if channel == Action.Channel.ORGANISER and not (
+        user is not None and (user.is_staff or game.created_by_id == user.pk)
+    ):
+        raise ActionRejected("forbidden", _("Only the game's creator or an organiser can act for another seat."))
     if channel not in AUTOMATIC_CHANNELS:
         owner = game.seats.filter(position=seat, kind=Seat.Kind.HUMAN).values_list("user_id", flat=True).first()
         if user is None or owner != user.pk:

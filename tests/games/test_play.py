@@ -160,3 +160,14 @@ def test_the_verify_command_finds_a_tampered_cache(players):
     call_command("verify_games", game.pk, "--repair")
     game.refresh_from_db()
     assert verify(game) == []
+
+
+def test_only_an_organiser_may_act_for_another_seat(players):
+    game = start_game(players)
+    action = {"type": "bid", "card": game.state["hands"][1][0]}
+    outsider = players[2] if game.created_by_id != players[2].pk else players[1]
+    with pytest.raises(ActionRejected) as rejected:
+        do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=outsider, expected_version=0)
+    assert rejected.value.code == "forbidden"
+    do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=game.created_by, expected_version=0)
+    assert Action.objects.get(game=game).channel == "organiser"
