@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "wildcards_site.health",
     "wildcards_site.outbox",
     "games",
+    "games.bymail",
     "tournaments",
 ]
 
@@ -228,6 +229,7 @@ CELERY_BEAT_SCHEDULE = {
     "send-outbox": {"task": "wildcards_site.outbox.tasks.send_outbox", "schedule": 30.0},
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
+    "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},
 }
 
 LOGGING = {
