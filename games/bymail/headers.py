@@ -29,7 +29,7 @@ def unsubscribe_url(user_id: int, event: str) -> str:
 
 def game_headers(key: str, game_id: int | None, user_id: int | None, event: str, reply_to: str = "") -> dict:
     """One conversation per game (References / In-Reply-To the game's root id), one-click unsubscribe (RFC 8058)."""
-    headers = {"Message-ID": message_id(key)}
+    headers = {"Message-ID": message_id(key), "X-Wildcards-Event": event}
     if game_id is not None:
         root = game_root_id(game_id)
         headers |= {"References": root, "In-Reply-To": root}
