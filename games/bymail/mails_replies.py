@@ -15,11 +15,11 @@ from games.presenters import action_label
 from wildcards_site.outbox.sending import queue_mail
 
 
-def _reply_headers(record: InboundMail, original, reply_to: str = "") -> dict:
+def _reply_headers(record: InboundMail, original, event: str, reply_to: str = "") -> dict:
     key = f"inbound:{record.pk}"
     theirs = (original.get("Message-ID") or "").strip()
     references = " ".join(part for part in (game_root_id(record.game_id) if record.game_id else "", theirs) if part)
-    headers = {"Message-ID": message_id(key)}
+    headers = {"Message-ID": message_id(key), "X-Wildcards-Event": event}
     if theirs:
         headers["In-Reply-To"] = theirs
     if references:
@@ -57,7 +57,7 @@ def move_accepted(record: InboundMail, seat: Seat, moves, original) -> None:
         seat.user.email,
         ctx,
         profile.language,
-        _reply_headers(record, original, ctx.get("reply_to", "")),
+        _reply_headers(record, original, "move-accepted", ctx.get("reply_to", "")),
     )
 
 
@@ -79,7 +79,7 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
         sender,
         ctx,
         language,
-        _reply_headers(record, original, ctx.get("reply_to", "")),
+        _reply_headers(record, original, "move-refused", ctx.get("reply_to", "")),
     )
 
 

@@ -188,3 +188,18 @@ def mailgun_form(raw: bytes, timestamp: str = "1741000000", token: str | None = 
 def post_mailgun(client, raw: bytes):
     auth = "Basic " + base64.b64encode(WEBHOOK_SECRET.encode()).decode()
     return client.post("/anymail/mailgun/inbound_mime/", data=mailgun_form(raw), HTTP_AUTHORIZATION=auth)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations():
+    """The mail catalogues compiled, as scripts/_bootstrap.sh does, when pytest runs on its own."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from django.conf import settings
+
+    for po in Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.po"):
+        mo = po.with_suffix(".mo")
+        if (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime) and shutil.which("msgfmt"):
+            subprocess.run(["msgfmt", "-o", str(mo), str(po)], check=True)

@@ -21,6 +21,14 @@ SPECIES = {
 }
 
 
+# Command words (outside f-strings so that makemessages finds them).
+WORDS = {
+    "lay": gettext_lazy("lay"),
+    "row": gettext_lazy("row"),
+    "family": gettext_lazy("family"),
+}
+
+
 def bird(name: str) -> str:
     return str(SPECIES.get(name, name))
 
@@ -34,9 +42,9 @@ def phrase(action: dict, view: dict) -> str:
     kind = action["type"]
     if kind == "lay":
         side = _("left") if action["side"] == "left" else _("right")
-        return f"{_('lay')} {bird(action['species'])} {_('row')} {action['row'] + 1} {side}"
+        return f"{WORDS['lay']} {bird(action['species'])} {WORDS['row']} {action['row'] + 1} {side}"
     if kind == "family":
-        return f"{_('family')} {bird(action['species'])}"
+        return f"{WORDS['family']} {bird(action['species'])}"
     simple = {"draw": _("draw"), "no_draw": _("no draw"), "no_family": _("no family")}
     return str(simple.get(kind, kind))
 

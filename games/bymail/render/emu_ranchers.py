@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.bymail.render import name_of, section
+
+# Command words (outside f-strings so that makemessages finds them).
+WORDS = {
+    "hatch": gettext_lazy("hatch"),
+    "bird": gettext_lazy("bird"),
+    "grow": gettext_lazy("grow"),
+    "discard": gettext_lazy("discard"),
+}
 
 
 def card(entry: dict | None) -> str:
@@ -29,11 +38,11 @@ def phrase(action: dict, view: dict) -> str:
         source = " " + (_("deck") if action["draw"] == "deck" else _("discard pile"))
     name = card_name(action.get("card", ""), view)
     if kind == "hatch":
-        return f"{_('hatch')} {name}{source}"
+        return f"{WORDS['hatch']} {name}{source}"
     if kind == "grow":
-        return f"{_('grow')} {name} {_('bird')} {action['bird'] + 1}{source}"
+        return f"{WORDS['grow']} {name} {WORDS['bird']} {action['bird'] + 1}{source}"
     if kind == "discard":
-        return f"{_('discard')} {name}"
+        return f"{WORDS['discard']} {name}"
     return _("done") if kind == "done" else kind
 
 

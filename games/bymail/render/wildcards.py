@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.bymail.render import counts, name_of, section
 from games.presenters.wildcards import HABITATS, SPECIES
+
+# Command words (outside f-strings so that makemessages finds them).
+WORDS = {
+    "eagle": gettext_lazy("eagle"),
+    "swap": gettext_lazy("swap"),
+    "take": gettext_lazy("take"),
+}
 
 
 def card(view_card) -> str:
@@ -53,11 +61,11 @@ def phrase(action: dict, view: dict) -> str:
         }
         return f"{verbs[kind]} {_card_by_id(view, action['card'])}"
     if kind == "eagle_bid":
-        return f"{_('eagle')} " + " ".join(_card_by_id(view, c) for c in action["cards"])
+        return f"{WORDS['eagle']} " + " ".join(_card_by_id(view, c) for c in action["cards"])
     if kind == "swap":
-        return f"{_('swap')} {species(action['give'])} {_animal_by_id(view, action['take'])}"
+        return f"{WORDS['swap']} {species(action['give'])} {_animal_by_id(view, action['take'])}"
     if kind == "take":
-        return f"{_('take')} {_animal_by_id(view, action['animal'])}"
+        return f"{WORDS['take']} {_animal_by_id(view, action['animal'])}"
     simple = {"no_swap": _("no swap"), "done": _("done"), "pass": _("pass")}
     return str(simple.get(kind, kind))
 

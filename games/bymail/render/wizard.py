@@ -15,6 +15,14 @@ SUITS = {
 }
 
 
+# Command words (outside f-strings so that makemessages finds them).
+WORDS = {
+    "bid": gettext_lazy("bid"),
+    "play": gettext_lazy("play"),
+    "trump": gettext_lazy("trump"),
+}
+
+
 def card(card_id: str | None) -> str:
     if not card_id:
         return "-"
@@ -29,11 +37,11 @@ def card(card_id: str | None) -> str:
 def phrase(action: dict, view: dict) -> str:
     kind = action["type"]
     if kind == "bid":
-        return f"{_('bid')} {action['bid']}"
+        return f"{WORDS['bid']} {action['bid']}"
     if kind == "play":
-        return f"{_('play')} {card(action['card'])}"
+        return f"{WORDS['play']} {card(action['card'])}"
     if kind == "choose_trump":
-        return f"{_('trump')} {SUITS.get(action['suit'], action['suit'])}"
+        return f"{WORDS['trump']} {SUITS.get(action['suit'], action['suit'])}"
     return kind
 
 

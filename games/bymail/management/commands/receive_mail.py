@@ -22,9 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--sender", default="", help="the envelope sender, when the MTA passes it")
 
     def handle(self, *args, recipient: str = "", sender: str = "", **options):
-        stream = options.get("stdin") or sys.stdin.buffer
-        raw = stream.read()
-        message = AnymailInboundMessage.parse_raw_mime_bytes(raw if isinstance(raw, bytes) else raw.encode())
+        message = AnymailInboundMessage.parse_raw_mime_bytes(sys.stdin.buffer.read())
         message.envelope_recipient = recipient or None
         message.envelope_sender = sender or None
         record = receive(message)
