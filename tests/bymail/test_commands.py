@@ -38,10 +38,7 @@ def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
         "wild": ("wild", "jolly", "comodín", "wild"),
     }[habitat]
     verbs = ("bid", "offerta", "oferta", "bod")
-    chosen = {
-        str(menu.match(f"{verb} {value} {name.upper()}."))
-        for verb, name in zip(verbs, names, strict=True)
-    }
+    chosen = {str(menu.match(f"{verb} {value} {name.upper()}.")) for verb, name in zip(verbs, names, strict=True)}
     assert len(chosen) == 1
     assert menu.match("offerta ricarica") == {"type": "bid", "card": "refill"}
     assert menu.match("bod aanvullen") == {"type": "bid", "card": "refill"}
@@ -58,7 +55,14 @@ def test_it_reads_wizard_plays_by_card_name():
     menu = commands.menu("wizard", engine.legal_actions(state, seat), view)
     card = view["hand"][0]
     suit, _dash, rank = card.partition("-")
-    words = {"blue": "blu", "green": "verde", "red": "rosso", "yellow": "giallo", "wizard": "stregone", "jester": "giullare"}
+    words = {
+        "blue": "blu",
+        "green": "verde",
+        "red": "rosso",
+        "yellow": "giallo",
+        "wizard": "stregone",
+        "jester": "giullare",
+    }
     if suit in ("wizard", "jester"):
         assert menu.match(f"play {suit}")["card"].startswith(suit)
         assert menu.match(f"gioca {words[suit]}")["card"].startswith(suit)
@@ -70,8 +74,16 @@ def test_it_reads_wizard_plays_by_card_name():
 def test_it_reads_cubirds_and_emu_ranchers_commands_in_other_languages():
     _engine, _state, _seat, menu = _menu("cubirds", 2)
     lay = menu.actions[0]
-    spanish = {"flamingo": "flamenco", "owl": "búho", "toucan": "tucán", "duck": "pato", "parrot": "loro",
-               "magpie": "urraca", "reed_warbler": "carricero", "robin": "petirrojo"}[lay["species"]]
+    spanish = {
+        "flamingo": "flamenco",
+        "owl": "búho",
+        "toucan": "tucán",
+        "duck": "pato",
+        "parrot": "loro",
+        "magpie": "urraca",
+        "reed_warbler": "carricero",
+        "robin": "petirrojo",
+    }[lay["species"]]
     side = "izquierda" if lay["side"] == "left" else "derecha"
     assert menu.match(f"pon {spanish} fila {lay['row'] + 1} {side}") == lay
 
