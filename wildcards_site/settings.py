@@ -177,6 +177,9 @@ ANYMAIL_PROVIDER = envstr("ANYMAIL_PROVIDER", "")
 ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
 ANYMAIL.pop("PROVIDER", None)
 MAIL_DIR = VAR_DIR / "mail"
+# Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
+MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
+VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):

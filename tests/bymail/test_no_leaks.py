@@ -28,7 +28,7 @@ def test_it_never_mails_a_wizard_player_another_players_hand(mail_server):
     checked = 0
     for _step in range(60):
         game.refresh_from_db()
-        hands = game.state["hands"] if "hands" in game.state else None
+        hands = game.state.get("hands")
         for message in mail_server():
             seat = address[str(message["To"])]
             others = set()
