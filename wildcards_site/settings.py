@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "wildcards_site.health",
     "wildcards_site.outbox",
     "games",
+    "games.bymail",
     "tournaments",
 ]
 
@@ -176,6 +177,9 @@ ANYMAIL_PROVIDER = envstr("ANYMAIL_PROVIDER", "")
 ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
 ANYMAIL.pop("PROVIDER", None)
 MAIL_DIR = VAR_DIR / "mail"
+# Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
+MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
+VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):
@@ -228,6 +232,7 @@ CELERY_BEAT_SCHEDULE = {
     "send-outbox": {"task": "wildcards_site.outbox.tasks.send_outbox", "schedule": 30.0},
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
+    "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},
 }
 
 LOGGING = {

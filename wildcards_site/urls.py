@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("wildcards_site.accounts.urls")),
     path("games/", include("games.urls")),
+    path("mail/", include("games.bymail.urls")),
+    path("anymail/", include("anymail.urls")),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -129,6 +129,9 @@ def advance(game: Game, now: datetime, outcome: Outcome, answered: dict[int, boo
         finish(game, now)
         outcome.finished = True
         return
+    from games.services import notify
+
+    notify.phase_results(game, outcome)  # while game.phase_key still names the phase just left
     timing.sync_waits(game, engine, now, answered or {}, seats)
     game.save(update_fields=["version", "state", "phase_key"])
 

@@ -1,0 +1,104 @@
+"""Reading moves from a reply: commands in any of the four languages, with the mail's card names.
+
+A command matches a legal action when it has the same words as that
+action's phrase in some language, in any order: "bid 3 forest",
+"offerta foresta 3" and "Bid Forest 3." all name the same bid. Accents,
+case, punctuation and articles do not matter.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games.bymail import render
+
+# Articles and fillers people add ("take the lion", "prendi il leone").
+FILLERS = {
+    "the",
+    "a",
+    "an",
+    "il",
+    "lo",
+    "la",
+    "i",
+    "gli",
+    "le",
+    "l",
+    "un",
+    "una",
+    "el",
+    "los",
+    "las",
+    "het",
+    "een",
+    "de",
+}
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The command's words as a sorted tuple: order, case, accents and articles ignored."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    tokens = [token for token in re.split(r"[^a-z0-9]+", plain) if token and token not in FILLERS]
+    return tuple(sorted(tokens))
+
+
+class CommandError(ValueError):
+    """A line that is no legal move; the message says why, in the active language."""
+
+
+@dataclass
+class Menu:
+    """The legal actions of one seat with their phrases in every language, for matching."""
+
+    actions: list[dict]
+    by_words: dict[tuple[str, ...], list[dict]]
+
+    def match(self, line: str) -> dict:
+        wanted = words(line)
+        if not wanted:
+            raise CommandError(_("An empty line is not a move."))
+        found = self.by_words.get(wanted, [])
+        distinct = {json.dumps(action, sort_keys=True): action for action in found}
+        if not distinct:
+            raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": line.strip()})
+        return next(iter(distinct.values()))
+
+
+def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
+    """Index the legal actions by the words of their phrase in each language.
+
+    Interchangeable actions (two Wizards, two Forest 3 cards) share words;
+    the first one is taken, which the engines treat alike.
+    """
+    by_words: dict[tuple[str, ...], list[dict]] = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for action in legal:
+                key = words(render.phrase(engine_name, action, view))
+                bucket = by_words.setdefault(key, [])
+                if action not in bucket:
+                    bucket.append(action)
+    return Menu(legal, by_words)
+
+
+def command_lines(body: str) -> list[str]:
+    """The commands of a reply body: its first paragraph, one command per line or per ';'.
+
+    What follows a blank line after the commands (a greeting, a name) is not read.
+    """
+    lines: list[str] = []
+    for raw in body.splitlines():
+        line = raw.strip()
+        if not line:
+            if lines:
+                break
+            continue
+        lines.extend(part.strip() for part in line.split(";") if part.strip())
+    return lines

@@ -1,0 +1,98 @@
+"""The daily digest (every game waiting for the player, soonest deadline first) and the tournament round start."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+
+from django.conf import settings
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.timesince import timeuntil
+
+from games.bymail import mails, preferences
+from games.bymail.headers import game_headers
+from games.bymail.tokens import WaitToken, reply_address
+from games.models import Deadline, Game
+from wildcards_site.accounts.models import Profile
+from wildcards_site.outbox.sending import queue_mail
+
+DIGEST_HOUR = 7  # local time of the recipient
+
+
+def _local_now(profile: Profile, now: datetime) -> datetime:
+    try:
+        return timezone.localtime(now, zoneinfo.ZoneInfo(profile.time_zone))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return timezone.localtime(now, zoneinfo.ZoneInfo("UTC"))
+
+
+def digest(user, now: datetime | None = None) -> bool:
+    """Queue today's digest for `user`; False when nothing waits for them (no mail then)."""
+    now = now or timezone.now()
+    profile = user.profile
+    waits = list(
+        Deadline.objects.filter(
+            closed_at__isnull=True,
+            game__status=Game.Status.RUNNING,
+            game__seats__user=user,
+            game__seats__position=F("seat"),
+        )
+        .select_related("game")
+        .order_by("closes_at")
+    )
+    if not waits:
+        return False
+    with translation.override(profile.language):
+        games = [
+            {
+                "name": mails.game_name(wait.game),
+                "deadline": mails.local_time(wait.closes_at, profile),
+                "time_left": timeuntil(wait.closes_at, now),
+                "url": settings.SITE_URL + reverse("games:table", args=[wait.game_id]),
+                "reply_to": reply_address(WaitToken(wait.game_id, wait.seat, wait.game.version, wait.pk)),
+            }
+            for wait in waits
+        ]
+    key = f"digest:{user.pk}:{_local_now(profile, now).date().isoformat()}"
+    headers = game_headers(key, None, user.pk, "digest")
+    ctx = {
+        "player": profile.name,
+        "games": games,
+        "preferences_url": settings.SITE_URL + reverse("bymail:preferences"),
+        "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
+    }
+    return queue_mail(key, "digest", user.email, ctx, profile.language, headers) is not None
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """Hourly: the digest of every player who asked for one and whose local time is DIGEST_HOUR."""
+    now = now or timezone.now()
+    sent = 0
+    for profile in Profile.objects.filter(email_digest=True, user__is_active=True).select_related("user"):
+        if _local_now(profile, now).hour == DIGEST_HOUR and digest(profile.user, now):
+            sent += 1
+    return sent
+
+
+def tournament_round_start(user, tournament: str, round_number: int, games: list[Game], url: str) -> None:
+    """A tournament round has started. Nothing calls this yet: tournaments do not exist (tournaments/ is empty)."""
+    if not preferences.wants(user, "tournament-round"):
+        return
+    profile = user.profile
+    key = f"tournament:{tournament}:{round_number}:{user.pk}"
+    headers = game_headers(key, None, user.pk, "tournament-round")
+    with translation.override(profile.language):
+        ctx = {
+            "player": profile.name,
+            "tournament": tournament,
+            "round": round_number,
+            "games": [
+                {"name": mails.game_name(g), "url": settings.SITE_URL + reverse("games:table", args=[g.pk])}
+                for g in games
+            ],
+            "tournament_url": url,
+            "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
+        }
+    queue_mail(key, "tournament-round", user.email, ctx, profile.language, headers)

@@ -1,0 +1,91 @@
+"""Answers to mail moves: the move was made (with what is asked next), or why it was not."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import translation
+
+from games.bymail import mails
+from games.bymail.headers import game_root_id, message_id
+from games.bymail.models import InboundMail
+from games.engines import get_engine
+from games.models import Deadline, Game, Seat
+from games.presenters import action_label
+from wildcards_site.outbox.sending import queue_mail
+
+
+def _reply_headers(record: InboundMail, original, event: str, reply_to: str = "") -> dict:
+    key = f"inbound:{record.pk}"
+    theirs = (original.get("Message-ID") or "").strip()
+    references = " ".join(part for part in (game_root_id(record.game_id) if record.game_id else "", theirs) if part)
+    headers = {"Message-ID": message_id(key), "X-Wildcards-Event": event}
+    if theirs:
+        headers["In-Reply-To"] = theirs
+    if references:
+        headers["References"] = references
+    if reply_to:
+        headers["Reply-To"] = reply_to
+    return headers
+
+
+def _subject(original) -> str:
+    subject = (original.get("Subject") or "").strip()
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}".strip()
+
+
+def _open_wait(game: Game, seat: Seat) -> Deadline | None:
+    if game.status != Game.Status.RUNNING:
+        return None
+    return Deadline.objects.filter(game=game, seat=seat.position, closed_at__isnull=True).first()
+
+
+def move_accepted(record: InboundMail, seat: Seat, moves, original) -> None:
+    """Confirm the moves; while the same wait goes on (a payment of several cards) the mail asks for the rest."""
+    game = moves.game
+    profile = seat.user.profile
+    with translation.override(profile.language):
+        ctx = mails._base(game, seat) | {
+            "moves_made": [action_label(action, game.engine) for action in moves.applied],
+            "reply_subject": _subject(original),
+        }
+        if moves.still_waiting is not None:
+            ctx |= mails.turn_context(game, seat, moves.still_waiting)
+    queue_mail(
+        f"inbound:{record.pk}",
+        "move-accepted",
+        seat.user.email,
+        ctx,
+        profile.language,
+        _reply_headers(record, original, "move-accepted", ctx.get("reply_to", "")),
+    )
+
+
+def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: str, original, owner: bool) -> None:
+    """Say why nothing changed. Only the seat's own player is shown its view and legal moves."""
+    language = language_of(sender, seat if owner else None)
+    with translation.override(language):
+        ctx = {"reason": reason, "reply_subject": _subject(original), "sender": sender}
+        if owner and seat is not None:
+            game = Game.objects.get(pk=seat.game_id)
+            ctx |= mails._base(game, seat)
+            wait = _open_wait(game, seat)
+            to_act = wait is not None and seat.position in get_engine(game.engine).to_act(game.state)
+            if to_act:
+                ctx |= mails.turn_context(game, seat, wait)
+    queue_mail(
+        f"inbound:{record.pk}",
+        "move-refused",
+        sender,
+        ctx,
+        language,
+        _reply_headers(record, original, "move-refused", ctx.get("reply_to", "")),
+    )
+
+
+def language_of(sender: str, seat: Seat | None) -> str:
+    if seat is not None and seat.user_id:
+        return seat.user.profile.language
+    user = get_user_model().objects.filter(email__iexact=sender).first()
+    profile = getattr(user, "profile", None) if user is not None else None
+    return profile.language if profile is not None else settings.LANGUAGE_CODE

@@ -1,0 +1,70 @@
+"""Which mail a player wants: one switch per event type, the digest, unsubscribing."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.bymail.models import MailOptOut
+from wildcards_site.accounts.models import profile_for
+
+# Event type -> its label; the first three are fields of the Profile, the rest opt-out rows.
+EVENTS = {
+    "your-turn": _("Your turn"),
+    "phase-results": _("Results of each round"),
+    "reminder": _("Reminders before a deadline"),
+    "timed-out": _("You timed out"),
+    "game-over": _("Game over"),
+    "tournament-round": _("A tournament round starts"),
+}
+PROFILE_FIELDS = {"your-turn": "email_turns", "phase-results": "email_results", "reminder": "email_reminders"}
+
+
+def wants(user, event: str) -> bool:
+    """True when `user` should get mail of this event type (turn mail is also off under the digest)."""
+    if user is None or not user.email or not user.is_active:
+        return False
+    profile = profile_for(user)
+    if event == "your-turn" and profile.email_digest:
+        return False
+    if event in PROFILE_FIELDS:
+        return getattr(profile, PROFILE_FIELDS[event])
+    return not MailOptOut.objects.filter(user=user, event=event).exists()
+
+
+def current(user) -> dict[str, bool]:
+    profile = profile_for(user)
+    off = set(MailOptOut.objects.filter(user=user).values_list("event", flat=True))
+    return {
+        event: getattr(profile, PROFILE_FIELDS[event]) if event in PROFILE_FIELDS else event not in off
+        for event in EVENTS
+    }
+
+
+@transaction.atomic
+def do_set_preferences(user, choices: dict[str, bool], digest: bool | None = None) -> None:
+    profile = profile_for(user)
+    fields = []
+    for event, on in choices.items():
+        if event not in EVENTS:
+            raise ValueError(f"unknown mail event {event!r}")
+        if event in PROFILE_FIELDS:
+            setattr(profile, PROFILE_FIELDS[event], on)
+            fields.append(PROFILE_FIELDS[event])
+        elif on:
+            MailOptOut.objects.filter(user=user, event=event).delete()
+        else:
+            MailOptOut.objects.get_or_create(user=user, event=event)
+    if digest is not None:
+        profile.email_digest = digest
+        fields.append("email_digest")
+    if fields:
+        profile.save(update_fields=fields)
+
+
+def do_unsubscribe(user, event: str) -> None:
+    """One-click unsubscribe: the event type of the mail it came from; the digest turns the digest off."""
+    if event == "digest":
+        do_set_preferences(user, {}, digest=False)
+    else:
+        do_set_preferences(user, {event: False})

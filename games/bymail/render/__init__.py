@@ -1,0 +1,68 @@
+"""The private view of each engine as mail sections, reply commands and round results.
+
+Everything here is built from `engine.view(state, seat)` (never raw state)
+and speaks the active language: callers render inside
+`translation.override(recipient's language)`.
+
+A section is `{"title": str, "lines": [str]}`; the mail templates show it as
+plain text and as HTML. Each engine module provides:
+
+- `board(view, names) -> list[section]`: what the seat sees now;
+- `phrase(action, view) -> str`: the reply command for a legal action, with
+  the card names the mail shows ("bid forest 3", "play wizard");
+- `round_of(phase_key) -> str | None`: the round a phase belongs to; a change
+  of round sends the round's results;
+- `results(view, names, extra) -> list[section]`: what the round revealed.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+from django.utils.translation import gettext as _
+
+ENGINES = ("wildcards", "wizard", "cubirds", "emu_ranchers")
+
+
+def module(engine: str) -> ModuleType | None:
+    if engine not in ENGINES:
+        return None
+    return import_module(f"games.bymail.render.{engine}")
+
+
+def section(title: str, lines: list[str]) -> dict:
+    return {"title": str(title), "lines": [str(line) for line in lines]}
+
+
+def board(engine: str, view: dict, names: dict) -> list[dict]:
+    found = module(engine)
+    if found is None:
+        # A game without its own presenter: its view's keys, as the generic table shows them.
+        return [section(str(key).replace("_", " "), [_short(value)]) for key, value in view.items()]
+    return found.board(view, names)
+
+
+def phrase(engine: str, action: dict, view: dict) -> str:
+    found = module(engine)
+    if found is None:
+        return " ".join([str(action.get("type", ""))] + [str(v) for k, v in sorted(action.items()) if k != "type"])
+    return found.phrase(action, view)
+
+
+def _short(value) -> str:
+    text = str(value)
+    return text if len(text) < 300 else text[:297] + "..."
+
+
+def name_of(names: dict, who) -> str:
+    """A participant as mails name it: a seat's player name, or Leo."""
+    if who == "leo":
+        return _("Leo")
+    return str(names.get(who, _("Seat %(number)s") % {"number": (who or 0) + 1 if isinstance(who, int) else who}))
+
+
+def counts(mapping: dict, label) -> str:
+    """`{"lion": 2, "eagle": 0}` as "Lion 2" (zeros left out), or a dash."""
+    shown = [f"{label(key)} {value}" for key, value in mapping.items() if value]
+    return ", ".join(shown) if shown else "-"

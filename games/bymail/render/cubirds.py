@@ -1,0 +1,85 @@
+"""CuBirds in mail: hand, rows and collections; commands like "lay owl row 2 left", "family robin"."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.bymail.render import name_of, section
+
+SPECIES = {
+    "flamingo": gettext_lazy("flamingo"),
+    "owl": gettext_lazy("owl"),
+    "toucan": gettext_lazy("toucan"),
+    "duck": gettext_lazy("duck"),
+    "parrot": gettext_lazy("parrot"),
+    "magpie": gettext_lazy("magpie"),
+    "reed_warbler": gettext_lazy("reed warbler"),
+    "robin": gettext_lazy("robin"),
+}
+
+
+# Command words (outside f-strings so that makemessages finds them).
+WORDS = {
+    "lay": gettext_lazy("lay"),
+    "row": gettext_lazy("row"),
+    "family": gettext_lazy("family"),
+}
+
+
+def bird(name: str) -> str:
+    return str(SPECIES.get(name, name))
+
+
+def _counted(cards: list[dict]) -> str:
+    tally = Counter(entry["species"] for entry in cards)
+    return ", ".join(f"{bird(name)} x{count}" for name, count in sorted(tally.items())) or "-"
+
+
+def phrase(action: dict, view: dict) -> str:
+    kind = action["type"]
+    if kind == "lay":
+        side = _("left") if action["side"] == "left" else _("right")
+        return f"{WORDS['lay']} {bird(action['species'])} {WORDS['row']} {action['row'] + 1} {side}"
+    if kind == "family":
+        return f"{WORDS['family']} {bird(action['species'])}"
+    simple = {"draw": _("draw"), "no_draw": _("no draw"), "no_family": _("no family")}
+    return str(simple.get(kind, kind))
+
+
+def board(view: dict, names: dict) -> list[dict]:
+    sections = []
+    if view.get("hand") is not None:
+        sections.append(section(_("Your hand"), [_counted(view["hand"])]))
+    rows = [
+        _("Row %(number)s: %(birds)s") % {"number": index + 1, "birds": ", ".join(bird(c["species"]) for c in row)}
+        for index, row in enumerate(view["rows"])
+    ]
+    sections.append(section(_("Rows"), rows))
+    lines = [
+        _("%(name)s: %(cards)s cards in hand; collection: %(birds)s")
+        % {"name": name_of(names, seat), "cards": view["hand_sizes"][seat], "birds": _counted(collection)}
+        for seat, collection in enumerate(view["collections"])
+    ]
+    sections.append(section(_("Players"), lines))
+    sections.append(
+        section(
+            _("Deck"),
+            [
+                _("%(deck)s cards in the deck, %(discard)s in the discard pile")
+                % {"deck": view["deck_size"], "discard": view["discard_size"]}
+            ],
+        )
+    )
+    return sections
+
+
+def round_of(phase_key: str) -> str | None:
+    # CuBirds has no rounds: each turn mail shows the rows and collections as they are.
+    return None
+
+
+def results(view: dict, names: dict, extra: dict) -> list[dict]:
+    return []

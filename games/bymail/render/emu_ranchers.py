@@ -1,0 +1,98 @@
+"""Emu Ranchers in mail: hand and ranches; commands like "hatch mill deck", "grow sea bird 1 discard pile"."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.bymail.render import name_of, section
+
+# Command words (outside f-strings so that makemessages finds them).
+WORDS = {
+    "hatch": gettext_lazy("hatch"),
+    "bird": gettext_lazy("bird"),
+    "grow": gettext_lazy("grow"),
+    "discard": gettext_lazy("discard"),
+}
+
+
+def card(entry: dict | None) -> str:
+    if not entry:
+        return "-"
+    rank = "" if entry.get("rank") is None else f" {entry['rank']}"
+    return f"{entry['name']}{rank} ({'/'.join(entry['suits'])})" if entry.get("suits") else entry["name"]
+
+
+def card_name(card_id: str, view: dict) -> str:
+    """The name printed on the card, as the hand and the discard pile show it."""
+    for entry in (view.get("hand") or []) + ([view["discard_top"]] if view.get("discard_top") else []):
+        if entry["id"] == card_id:
+            return entry["name"]
+    return card_id.replace("-", " ")
+
+
+def phrase(action: dict, view: dict) -> str:
+    kind = action["type"]
+    source = ""
+    if "draw" in action:
+        source = " " + (_("deck") if action["draw"] == "deck" else _("discard pile"))
+    name = card_name(action.get("card", ""), view)
+    if kind == "hatch":
+        return f"{WORDS['hatch']} {name}{source}"
+    if kind == "grow":
+        return f"{WORDS['grow']} {name} {WORDS['bird']} {action['bird'] + 1}{source}"
+    if kind == "discard":
+        return f"{WORDS['discard']} {name}"
+    return _("done") if kind == "done" else kind
+
+
+def _ranch(birds: list[dict]) -> list[str]:
+    return [
+        _("Bird %(number)s: %(cards)s") % {"number": index + 1, "cards": ", ".join(card(c) for c in bird["cards"])}
+        for index, bird in enumerate(birds)
+    ] or ["-"]
+
+
+def board(view: dict, names: dict) -> list[dict]:
+    sections = []
+    if view.get("hand") is not None:
+        sections.append(section(_("Your hand"), [card(c) for c in view["hand"]] or ["-"]))
+    for seat, birds in enumerate(view["ranches"]):
+        sections.append(section(_("Ranch of %(name)s") % {"name": name_of(names, seat)}, _ranch(birds)))
+    sections.append(
+        section(
+            _("Year %(year)s of %(years)s") % {"year": view["year"], "years": view["years"]},
+            [
+                _("Discard pile top: %(card)s") % {"card": card(view.get("discard_top"))},
+                _("%(count)s cards in the deck") % {"count": view["deck_size"]},
+                _("Scores: %(scores)s")
+                % {"scores": ", ".join(f"{name_of(names, s)} {v}" for s, v in enumerate(view["scores"]))},
+            ],
+        )
+    )
+    return sections
+
+
+def round_of(phase_key: str) -> str | None:
+    parts = (phase_key or "").split("-")
+    return parts[1] if len(parts) > 1 and parts[0] == "year" else None
+
+
+def results(view: dict, names: dict, extra: dict) -> list[dict]:
+    if not view.get("history"):
+        return []
+    year = view["history"][-1]
+    lines = []
+    for seat, entry in enumerate(year["seats"]):
+        lines.append(_("%(name)s scored %(score)s this year") % {"name": name_of(names, seat), "score": entry["score"]})
+        for index, bird in enumerate(entry["birds"]):
+            lines.append(
+                "  "
+                + _("Bird %(number)s: %(cards)s: %(score)s")
+                % {"number": index + 1, "cards": ", ".join(map(str, bird["cards"])), "score": bird["score"]}
+            )
+    lines.append(
+        _("Scores: %(scores)s")
+        % {"scores": ", ".join(f"{name_of(names, s)} {v}" for s, v in enumerate(view["scores"]))}
+    )
+    return [section(_("Year %(year)s") % {"year": year["year"]}, lines)]

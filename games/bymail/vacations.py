@@ -1,0 +1,90 @@
+"""Booking vacation days: whole days in the player's time zone, within a yearly allowance.
+
+Deadlines do not run during a vacation (games.clock); booking one moves the
+player's open deadlines at once (`extend_for_vacation`).
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import date, datetime, time, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Vacation
+from games.services.timing import extend_for_vacation
+from wildcards_site.accounts.models import Profile, profile_for
+
+MAX_DAYS_AT_ONCE = 60
+
+
+class VacationRefused(ValueError):
+    pass
+
+
+def allowance() -> int:
+    return int(getattr(settings, "VACATION_DAYS_PER_YEAR", 30))
+
+
+def _zone(user) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(profile_for(user).time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def _midnight(day: date, zone) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=zone)
+
+
+def days_used(user, year: int) -> int:
+    """Whole days of the user's vacations that fall in `year` (their time zone)."""
+    zone = _zone(user)
+    start, end = _midnight(date(year, 1, 1), zone), _midnight(date(year + 1, 1, 1), zone)
+    used = timedelta()
+    for vacation in Vacation.objects.filter(user=user, ends_at__gt=start, starts_at__lt=end):
+        used += min(vacation.ends_at, end) - max(vacation.starts_at, start)
+    return round(used.total_seconds() / 86400)
+
+
+def local_today(user) -> date:
+    return timezone.localtime(timezone.now(), _zone(user)).date()
+
+
+def do_book_vacation(user, first_day: date, days: int) -> Vacation:
+    """Book `days` whole days from `first_day`; refused when in the past, overlapping or over the allowance."""
+    if days < 1 or days > MAX_DAYS_AT_ONCE:
+        raise VacationRefused(_("Book between 1 and %(max)s days at a time.") % {"max": MAX_DAYS_AT_ONCE})
+    if first_day < local_today(user):
+        raise VacationRefused(_("A vacation cannot start in the past."))
+    zone = _zone(user)
+    starts_at, ends_at = _midnight(first_day, zone), _midnight(first_day + timedelta(days=days), zone)
+    with transaction.atomic():
+        # The profile row serialises two bookings of the same player.
+        Profile.objects.select_for_update().filter(user=user).first()
+        if Vacation.objects.filter(user=user, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
+            raise VacationRefused(_("These days overlap a vacation you booked already."))
+        for year in sorted({first_day.year, (first_day + timedelta(days=days - 1)).year}):
+            year_start, year_end = _midnight(date(year, 1, 1), zone), _midnight(date(year + 1, 1, 1), zone)
+            new_days = round((min(ends_at, year_end) - max(starts_at, year_start)).total_seconds() / 86400)
+            left = allowance() - days_used(user, year)
+            if new_days > left:
+                raise VacationRefused(
+                    _("That is %(days)s days in %(year)s, but only %(left)s of your %(allowance)s are left.")
+                    % {"days": new_days, "year": year, "left": left, "allowance": allowance()}
+                )
+        vacation = Vacation.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
+        extend_for_vacation(user.pk)
+    return vacation
+
+
+def do_cancel_vacation(user, vacation_id: int) -> bool:
+    """Cancel a vacation that has not started; deadlines are derived again without it."""
+    with transaction.atomic():
+        deleted, _rows = Vacation.objects.filter(user=user, pk=vacation_id, starts_at__gt=timezone.now()).delete()
+        if deleted:
+            extend_for_vacation(user.pk)
+    return bool(deleted)

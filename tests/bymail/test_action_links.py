@@ -1,0 +1,93 @@
+"""Signed action links: GET confirms, only POST acts; used, stale, expired and forged links change nothing."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.bymail import mails
+from games.bymail.tokens import WaitToken, action_link_token
+from games.models import Action, Deadline
+from tests.conftest import make_user
+from tests.games.conftest import start_game
+
+
+@pytest.fixture
+def game(db):
+    return start_game([make_user("alice"), make_user("bruno", language="it")], engine="wildcards")
+
+
+def _link(game, position=0, index=0):
+    seat = game.seats.select_related("user__profile").get(position=position)
+    wait = Deadline.objects.get(game=game, seat=position, closed_at__isnull=True)
+    move = mails.turn_context(game, seat, wait)["moves"][index]
+    return re.sub(r"^https?://[^/]+", "", move["link"]), move
+
+
+def test_it_confirms_on_get_and_acts_only_on_post(client, game):
+    path, move = _link(game)
+    page = client.get(path)
+    assert page.status_code == 200
+    assert move["label"] in page.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0
+    assert client.post(path).status_code == 200
+    game.refresh_from_db()
+    assert game.version == 1
+    assert Action.objects.get(game=game).channel == Action.Channel.EMAIL_LINK
+
+
+def test_a_used_link_says_so_and_changes_nothing(client, game):
+    path, _move = _link(game)
+    client.post(path)
+    again = client.post(path)
+    assert "was used already" in again.content.decode()
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_a_stale_link_explains_and_changes_nothing(client, game):
+    first, _move = _link(game, index=0)
+    second, _other = _link(game, index=1)
+    client.post(first)
+    response = client.post(second)
+    assert response.status_code == 409
+    assert "moved on" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_the_others_sealed_bid_does_not_spoil_a_link(client, game):
+    alice_link, _move = _link(game, position=0)
+    bruno_link, _other = _link(game, position=1)
+    assert client.post(bruno_link).status_code == 200
+    assert client.post(alice_link).status_code == 200
+    game.refresh_from_db()
+    assert game.version >= 2
+
+
+def test_an_expired_link_changes_nothing(client, game):
+    seat = game.seats.get(position=0)
+    wait = Deadline.objects.get(game=game, seat=0, closed_at__isnull=True)
+    token = action_link_token(
+        seat.user_id,
+        WaitToken(game.pk, 0, 0, wait.pk),
+        {"type": "bid", "card": "refill"},
+        timezone.now() - timedelta(seconds=1),
+    )
+    response = client.post(f"/mail/act/{token}/")
+    assert response.status_code == 410
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+def test_a_forged_link_changes_nothing(client, game):
+    path, _move = _link(game)
+    response = client.post(path[:-8] + "AAAAAAA/")
+    assert response.status_code == 400
+    assert "not valid" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0

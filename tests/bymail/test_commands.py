@@ -1,0 +1,111 @@
+"""Reply commands in the four languages, with the card names the mail shows, for every engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bymail import commands
+from games.engines import get_engine
+
+
+def _menu(engine_name: str, players: int, seed: str = "c1"):
+    engine = get_engine(engine_name)
+    state = engine.new_game(players, seed)
+    seat = engine.to_act(state)[0]
+    return engine, state, seat, commands.menu(engine_name, engine.legal_actions(state, seat), engine.view(state, seat))
+
+
+@pytest.mark.parametrize("engine_name,players", [("wildcards", 2), ("wizard", 3), ("cubirds", 2), ("emu_ranchers", 2)])
+def test_it_matches_every_legal_action_of_every_engine_by_its_english_phrase(engine_name, players):
+    from games.bymail import render
+
+    engine, state, seat, menu = _menu(engine_name, players)
+    view = engine.view(state, seat)
+    for action in engine.legal_actions(state, seat):
+        found = menu.match(render.phrase(engine_name, action, view))
+        assert render.phrase(engine_name, found, view) == render.phrase(engine_name, action, view)
+
+
+def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
+    engine, state, seat, menu = _menu("wildcards", 2)
+    hand = engine.view(state, seat)["hand"]
+    card = hand[0]
+    value, habitat = card["value"], card["habitat"]
+    names = {
+        "forest": ("forest", "foresta", "bosque", "bos"),
+        "mountains": ("mountains", "montagne", "montañas", "bergen"),
+        "savannah": ("savannah", "savana", "sabana", "savanne"),
+        "wild": ("wild", "jolly", "comodín", "wild"),
+    }[habitat]
+    verbs = ("bid", "offerta", "oferta", "bod")
+    chosen = {str(menu.match(f"{verb} {value} {name.upper()}.")) for verb, name in zip(verbs, names, strict=True)}
+    assert len(chosen) == 1
+    assert menu.match("offerta ricarica") == {"type": "bid", "card": "refill"}
+    assert menu.match("bod aanvullen") == {"type": "bid", "card": "refill"}
+
+
+def test_it_reads_wizard_plays_by_card_name():
+    engine = get_engine("wizard")
+    state = engine.new_game(3, "w2")
+    while engine.view(state, engine.to_act(state)[0])["phase"] != "play":
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+    seat = engine.to_act(state)[0]
+    view = engine.view(state, seat)
+    menu = commands.menu("wizard", engine.legal_actions(state, seat), view)
+    card = view["hand"][0]
+    suit, _dash, rank = card.partition("-")
+    words = {
+        "blue": "blu",
+        "green": "verde",
+        "red": "rosso",
+        "yellow": "giallo",
+        "wizard": "stregone",
+        "jester": "giullare",
+    }
+    if suit in ("wizard", "jester"):
+        assert menu.match(f"play {suit}")["card"].startswith(suit)
+        assert menu.match(f"gioca {words[suit]}")["card"].startswith(suit)
+    else:
+        assert menu.match(f"play {suit} {rank}") == {"type": "play", "card": card}
+        assert menu.match(f"gioca {words[suit]} {rank}") == {"type": "play", "card": card}
+
+
+def test_it_reads_cubirds_and_emu_ranchers_commands_in_other_languages():
+    _engine, _state, _seat, menu = _menu("cubirds", 2)
+    lay = menu.actions[0]
+    spanish = {
+        "flamingo": "flamenco",
+        "owl": "búho",
+        "toucan": "tucán",
+        "duck": "pato",
+        "parrot": "loro",
+        "magpie": "urraca",
+        "reed_warbler": "carricero",
+        "robin": "petirrojo",
+    }[lay["species"]]
+    side = "izquierda" if lay["side"] == "left" else "derecha"
+    assert menu.match(f"pon {spanish} fila {lay['row'] + 1} {side}") == lay
+
+    engine, state, seat, menu = _menu("emu_ranchers", 2)
+    hatch = next(a for a in menu.actions if a["type"] == "hatch")
+    name = next(c["name"] for c in engine.view(state, seat)["hand"] if c["id"] == hatch["card"])
+    assert menu.match(f"broed {name} trekstapel") == hatch
+    assert menu.match(f"hatch {name} deck") == hatch
+
+
+def test_it_refuses_what_is_not_a_legal_move():
+    _engine, _state, _seat, menu = _menu("wildcards", 2)
+    for line in ("take the lion", "bid 99 forest", "hello", ""):
+        with pytest.raises(commands.CommandError):
+            menu.match(line)
+
+
+def test_it_reads_only_the_first_paragraph_without_quotes_or_signature():
+    from games.bymail.replies import own_text
+
+    body = "pay forest 3; pay wild 1\n\nCheers,\nAlice\n\nOn Mon, 2 Mar 2026, Wildcards wrote:\n> bid forest 3\n"
+    assert commands.command_lines(own_text(body)) == ["pay forest 3", "pay wild 1"]
+    italian = "passo\n\nIl giorno lun 2 mar 2026 alle 10:00 Wildcards ha scritto:\n> offerta foresta 3"
+    assert commands.command_lines(own_text(italian)) == ["passo"]
+    assert commands.command_lines(own_text("> quoted only\n-- \nsig")) == []

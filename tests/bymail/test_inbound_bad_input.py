@@ -1,0 +1,158 @@
+"""Inbound mail that cannot move: each gets a clear answer and changes nothing."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games.bymail.models import InboundMail
+from games.models import Action, Deadline
+from tests.bymail.conftest import listed_moves, post_mailgun, post_postmark, reply_mime, text_of
+from tests.conftest import make_user
+from tests.games.conftest import start_game
+
+
+@pytest.fixture
+def table(db, mail_server):
+    alice = make_user("alice", display_name="Alice")
+    bruno = make_user("bruno", language="it", time_zone="Europe/Rome")
+    game = start_game([alice, bruno], engine="wildcards")
+    mails = {str(m["To"]): m for m in mail_server()}
+    return game, mails, mail_server
+
+
+def _answer(deliver, sender: str):
+    answers = [m for m in deliver() if str(m["To"]) == sender]
+    assert len(answers) == 1, [m["Subject"] for m in answers]
+    return answers[0]
+
+
+def _unchanged(game, version=0):
+    game.refresh_from_db()
+    assert game.version == version
+    assert not Action.objects.filter(game=game).exists() or version
+
+
+def test_it_answers_malformed_mime_and_changes_nothing(client, table):
+    game, mails, deliver = table
+    to = mails["alice@example.org"]["Reply-To"]
+    raw = (
+        f"From: alice@example.org\r\nTo: {to}\r\nSubject: Re: move\r\nMessage-ID: <broken-1@example.org>\r\n"
+        'MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary="b1"\r\n\r\n'
+        "--b2\r\nContent-Type: text/plain\r\n\r\nbid refill\r\n"
+    ).encode()
+    assert post_postmark(client, raw).status_code == 200
+    answer = _answer(deliver, "alice@example.org")
+    assert "not well-formed MIME" in text_of(answer)
+    assert InboundMail.objects.get().outcome == "malformed"
+    _unchanged(game)
+
+
+def test_it_answers_html_only_mail_and_changes_nothing(client, table):
+    game, mails, deliver = table
+    raw = reply_mime(mails["alice@example.org"], "alice@example.org", "bid refill", html_only=True)
+    assert post_mailgun(client, raw).status_code == 200
+    answer = _answer(deliver, "alice@example.org")
+    assert "only HTML" in text_of(answer)
+    assert listed_moves(answer), "the seat's own player is shown the legal moves"
+    _unchanged(game)
+
+
+def test_it_ignores_a_spoofed_sender_and_shows_them_nothing_of_the_seat(client, table):
+    game, mails, deliver = table
+    raw = reply_mime(mails["alice@example.org"], "mallory@example.net", "bid refill")
+    assert post_postmark(client, raw).status_code == 200
+    answer = _answer(deliver, "mallory@example.net")
+    assert "not sent from the address of the player" in text_of(answer)
+    assert listed_moves(answer) == []
+    assert "Forest" not in text_of(answer) and "Refill" not in text_of(answer)
+    _unchanged(game)
+
+
+def test_it_refuses_a_token_of_another_seat(client, table):
+    game, mails, deliver = table
+    # Bruno answers through Alice's reply address: in his language, without her cards.
+    raw = reply_mime(mails["alice@example.org"], "bruno@example.org", "offerta ricarica")
+    assert post_mailgun(client, raw).status_code == 200
+    answer = _answer(deliver, "bruno@example.org")
+    assert "posto di un altro giocatore" in text_of(answer)
+    assert listed_moves(answer) == []
+    _unchanged(game)
+
+
+def test_it_refuses_a_replayed_token_of_an_old_version(client, table):
+    game, mails, deliver = table
+    first = reply_mime(mails["alice@example.org"], "alice@example.org", listed_moves(mails["alice@example.org"])[0])
+    assert post_postmark(client, first).status_code == 200
+    deliver()
+    game.refresh_from_db()
+    version = game.version
+    # The same address again, in a new mail: Alice has answered this wait already.
+    again = reply_mime(mails["alice@example.org"], "alice@example.org", "bid refill")
+    assert post_postmark(client, again).status_code == 200
+    answer = _answer(deliver, "alice@example.org")
+    assert "moved on" in text_of(answer)
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_it_answers_an_unknown_command_with_the_legal_moves(client, table):
+    game, mails, deliver = table
+    raw = reply_mime(mails["bruno@example.org"], "bruno@example.org", "gioca il re di cuori")
+    assert post_mailgun(client, raw).status_code == 200
+    answer = _answer(deliver, "bruno@example.org")
+    text = text_of(answer)
+    assert "non è una delle tue mosse valide" in text
+    assert listed_moves(answer) == listed_moves(mails["bruno@example.org"])
+    _unchanged(game)
+
+
+def test_it_refuses_a_reply_after_the_deadline(client, table):
+    game, mails, deliver = table
+    Deadline.objects.filter(game=game).update(closes_at=timezone.now() - timedelta(minutes=1))
+    raw = reply_mime(mails["alice@example.org"], "alice@example.org", "bid refill")
+    assert post_postmark(client, raw).status_code == 200
+    answer = _answer(deliver, "alice@example.org")
+    assert "deadline of this move has passed" in text_of(answer)
+    _unchanged(game)
+
+
+def test_it_processes_a_duplicate_delivery_once(client, table):
+    game, mails, deliver = table
+    raw = reply_mime(mails["alice@example.org"], "alice@example.org", listed_moves(mails["alice@example.org"])[0])
+    assert post_postmark(client, raw).status_code == 200
+    assert post_mailgun(client, raw).status_code == 200  # the same Message-ID through the other provider
+    answers = [m for m in deliver() if str(m["To"]) == "alice@example.org"]
+    assert [m["X-Wildcards-Event"] for m in answers] == ["move-accepted"]
+    game.refresh_from_db()
+    assert game.version == 1
+    assert InboundMail.objects.count() == 1
+
+
+def test_it_refuses_a_forged_reply_address(client, table):
+    game, mails, deliver = table
+    forged = re.sub(r"^play\+(\d+)\.0\.", r"play+\1.1.", str(mails["alice@example.org"]["Reply-To"]))
+    assert forged != str(mails["alice@example.org"]["Reply-To"])
+    raw = reply_mime(mails["alice@example.org"], "alice@example.org", "bid refill", to=forged)
+    assert post_postmark(client, raw).status_code == 200
+    assert "not a valid reply address" in text_of(_answer(deliver, "alice@example.org"))
+    _unchanged(game)
+
+
+def test_the_command_reads_raw_mime_on_stdin_and_strips_the_quote(table, capsys, monkeypatch):
+    import io
+
+    game, mails, deliver = table
+    move = listed_moves(mails["alice@example.org"])[0]
+    raw = reply_mime(mails["alice@example.org"], "alice@example.org", f"{move}\n\n-- \nAlice\nSent from my phone")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    call_command("receive_mail")
+    assert "accepted" in capsys.readouterr().out
+    game.refresh_from_db()
+    assert game.version == 1
+    assert Action.objects.get(game=game).channel == Action.Channel.EMAIL_REPLY
+    assert _answer(deliver, "alice@example.org")["X-Wildcards-Event"] == "move-accepted"

@@ -1,0 +1,47 @@
+"""After a round: what it revealed (bids, tricks, who took what, scores), mailed to every player."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines import get_engine
+from games.models import Action
+from games.services import do_action
+from tests.conftest import make_user
+from tests.games.conftest import seat_user, start_game
+from wildcards_site.outbox.models import OutboxMessage
+
+
+def _play_until(game, engine_name, done):
+    engine = get_engine(engine_name)
+    for _ in range(400):
+        game.refresh_from_db()
+        if done():
+            return
+        seat = engine.to_act(game.state)[0]
+        action = engine.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, Action.Channel.WEB, user=seat_user(game, seat), expected_version=game.version)
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.django_db
+def test_it_mails_the_wizard_round_results_to_each_player_in_their_language():
+    users = [make_user("ann"), make_user("ben", language="es"), make_user("cas")]
+    game = start_game(users, engine="wizard")
+    results = OutboxMessage.objects.filter(key__startswith="results:")
+    _play_until(game, "wizard", results.exists)
+    assert results.count() == 3
+    spanish = results.get(to="ben@example.org")
+    assert "ronda 1" in spanish.subject and "bazas" in spanish.text
+    assert "took" in results.get(to="ann@example.org").text
+
+
+@pytest.mark.django_db
+def test_it_mails_the_wild_cards_round_with_bids_and_who_took_what():
+    game = start_game([make_user("ann"), make_user("ben", language="it")], engine="wildcards")
+    results = OutboxMessage.objects.filter(key__startswith="results:")
+    _play_until(game, "wildcards", results.exists)
+    english = results.get(to="ann@example.org").text
+    assert "Bids revealed" in english
+    assert "took the" in english or "passed" in english
+    assert "Offerte rivelate" in results.get(to="ben@example.org").text
