@@ -17,7 +17,6 @@ from games.bymail import preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
-from games.forms import ENGINE_TITLES
 from games.models import Deadline, Game, Seat
 from games.presenters import action_label
 from wildcards_site.outbox.sending import queue_mail
@@ -37,7 +36,7 @@ def local_time(moment, profile) -> str:
 
 
 def game_name(game: Game) -> str:
-    return f"{ENGINE_TITLES.get(game.engine, game.engine)} #{game.pk}"
+    return str(game)
 
 
 def seat_names(game: Game) -> dict[int, str]:
