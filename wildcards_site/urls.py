@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("wildcards_site.accounts.urls")),
     path("games/", include("games.urls")),
+    path("api/v1/", include("games.api.urls")),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
