@@ -102,7 +102,7 @@ SCHEMAS = {
         "required": ["id", "engine", "options", "status", "num_players", "version", "players"],
         "properties": {
             "id": {"type": "integer"},
-            "engine": {"type": "string", "enum": ["wildcards", "wizard", "cubirds", "emu_ranchers"]},
+            "engine": {"type": "string", "description": "wildcards, wizard, cubirds or emu_ranchers"},
             "options": ANY_OBJECT,
             "status": {"type": "string", "enum": ["open", "running", "paused", "finished", "abandoned", "cancelled"]},
             "visibility": {"type": "string", "enum": ["open", "private"]},
