@@ -14,6 +14,9 @@ from games.models import Action, Game
 from games.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.views import visible_game
 
+# The replay page lists the moves around the current step; the slider and the links reach the others.
+LOG_WINDOW = 20
+
 
 def history_list(request: HttpRequest) -> HttpResponse:
     form = history.HistoryFilterForm(request.GET or None)
@@ -91,7 +94,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
             if action_visible(action, viewer, revealed)
             else None,
         }
-        for action in steps.actions
+        for action in steps.actions[max(0, step - LOG_WINDOW) : step + LOG_WINDOW]
     ]
     return {
         "game": game,
@@ -102,7 +105,8 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         "last_step": steps.last_step,
         "previous": max(step - 1, 0),
         "next": min(step + 1, steps.last_step),
-        "current": log[step - 1] if step else None,
+        "current": log[min(step, LOG_WINDOW) - 1] if step else None,
+        "log_start": max(0, step - LOG_WINDOW) + 1,
         "log": log,
         "panels": [
             {"seat": seat, "name": names.get(seat) if seat is not None else None, "view": view}
