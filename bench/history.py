@@ -177,9 +177,9 @@ def _bench_history(count: int) -> None:
         reset_queries()
         with CaptureQueriesContext(connection) as queries:
             client.get(url)
+        count = len(queries)  # read now: the next request clears the connection's query log
         ms = _ms(lambda url=url: client.get(url), 10)
-        print(f"  {label:22} {len(queries):2d} queries, {ms:6.1f} ms per request")
-        reset_queries()
+        print(f"  {label:22} {count:2d} queries, {ms:6.1f} ms per request")
 
 
 def _rate(function, seconds: float) -> float:

@@ -26,18 +26,27 @@ from games.models import Game, Seat
 PAGE_SIZE = 25
 
 
-def parse_options(text: str) -> dict:
-    """`edition=2020 rounds=3` (or comma-separated) as a dict; values read as JSON when they can be."""
+def parse_options(text: str) -> dict[str, str]:
+    """`edition=2020 rounds=3` (or comma-separated) as a dict of names to the values as written."""
     options = {}
     for part in text.replace(",", " ").split():
         key, sep, raw = part.partition("=")
         if not sep or not key or not raw:
             raise forms.ValidationError(_("Write options as name=value, for example edition=2020."))
-        try:
-            options[key] = json.loads(raw)
-        except ValueError:
-            options[key] = raw
+        options[key] = raw
     return options
+
+
+def _readings(raw: str) -> list:
+    """A written value as the option may be stored: as a string ("2020"), or as JSON (3, true)."""
+    readings = [raw]
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return readings
+    if value != raw and not isinstance(value, dict | list):
+        readings.append(value)
+    return readings
 
 
 class HistoryFilterForm(forms.Form):
@@ -92,11 +101,14 @@ def finished_games(user, *, engine: str = "", options: dict | None = None, playe
     games = visible_to(Game.objects.filter(status=Game.Status.FINISHED), user)
     if engine:
         games = games.filter(engine=engine)
-    if options:
-        if connection.vendor == "postgresql":
-            games = games.filter(options__contains=options)  # `@>`, served by the GIN index
-        else:
-            games = games.filter(**{f"options__{key}": value for key, value in options.items()})
+    for key, raw in (options or {}).items():
+        match = Q()
+        for value in _readings(raw):
+            if connection.vendor == "postgresql":
+                match |= Q(options__contains={key: value})  # `@>`, served by the GIN index
+            else:
+                match |= Q(**{f"options__{key}": value})
+        games = games.filter(match)
     if player is not None:
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
     if since:

@@ -46,6 +46,8 @@ def test_it_filters_by_player_options_game_and_date(client, games):
     first, second = games["first"].pk, games["second"].pk
     assert listed(client.get("/games/history/?player=bob")) == {first}
     assert listed(client.get("/games/history/?options=rounds=1")) == {second}
+    Game.objects.filter(pk=first).update(options={"rounds": 3, "edition": "2020"})  # a string, as Wild Cards stores it
+    assert listed(client.get("/games/history/?options=edition=2020,rounds=3")) == {first}
     assert listed(client.get("/games/history/?engine=secret")) == {first, second}
     assert listed(client.get("/games/history/?engine=wizard")) == set()
     day = (timezone.now() - timedelta(days=2)).date().isoformat()
@@ -120,3 +122,16 @@ def test_it_hides_a_private_games_replay_from_others(client, games):
     outsider = Client()
     outsider.force_login(make_user("dave"))
     assert outsider.get(f"/games/{games['hidden'].pk}/replay/").status_code == 404
+
+
+def test_it_lists_the_history_in_the_same_few_queries_however_many_games(
+    client, players, django_assert_max_num_queries
+):
+    for seed in ("q1", "q2"):
+        finished_game(players[:2], "secret", seed=seed)
+    with django_assert_max_num_queries(4):
+        client.get("/games/history/")
+    for seed in ("q3", "q4", "q5", "q6"):
+        finished_game(players[1:], "secret", seed=seed)
+    with django_assert_max_num_queries(4):
+        assert len(listed(client.get("/games/history/?player=bob"))) == 6
