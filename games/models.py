@@ -67,7 +67,11 @@ class Game(models.Model):
     paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["engine", "status", "-finished_at"])]
+        indexes = [
+            models.Index(fields=["engine", "status", "-finished_at"]),
+            # The history list: finished games, newest first (see games/history.py).
+            models.Index(fields=["-finished_at", "-id"], condition=Q(status="finished"), name="finished_games"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} #{self.pk}"
@@ -110,6 +114,8 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="seat_user_unique"),
         ]
+        # A player's games (player pages, the history's player filter).
+        indexes = [models.Index(fields=["user", "game"], name="seat_user_game")]
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.position}: {self.name}"
@@ -212,3 +218,7 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+
+# The API's tokens live beside the API; importing them here makes them part of this app.
+from games.api.models import ApiToken  # noqa: E402, F401

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from games import views, views_lobby, views_organiser
+from games import views, views_history, views_lobby, views_organiser
+from games.api import views_tokens
 
 app_name = "games"
 
@@ -18,4 +19,10 @@ urlpatterns = [
     path("<int:game_id>/resume/", views_organiser.resume, name="resume"),
     path("<int:game_id>/extend/", views_organiser.extend, name="extend"),
     path("<int:game_id>/replace/", views_organiser.replace, name="replace"),
+    path("history/", views_history.history_list, name="history"),
+    path("players/<str:username>/", views_history.player, name="player"),
+    path("<int:game_id>/replay/", views_history.replay, name="replay"),
+    path("<int:game_id>/replay/<int:step>/", views_history.replay, name="replay_step"),
+    path("api-tokens/", views_tokens.tokens, name="api_tokens"),
+    path("api-tokens/<int:token_id>/revoke/", views_tokens.revoke, name="api_token_revoke"),
 ]

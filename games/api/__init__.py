@@ -1,0 +1,1 @@
+"""The versioned JSON API (`/api/v1/`): per-user tokens, stable error codes, rate limits."""

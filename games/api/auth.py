@@ -1,0 +1,76 @@
+"""The wrapper every API endpoint goes through: method, token, rate limit, JSON errors.
+
+Only tokens authenticate (never the session cookie), so the API needs no
+CSRF protection and a browser page cannot act through it for a visitor.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import timedelta
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+
+from games.api.errors import ApiError
+from games.api.models import ApiToken
+from games.services.errors import ActionRejected
+
+
+def rate_limit() -> tuple[int, timedelta]:
+    """Requests allowed per token per window (settings API_RATE_LIMIT, API_RATE_WINDOW_SECONDS)."""
+    limit = getattr(settings, "API_RATE_LIMIT", 120)
+    window = getattr(settings, "API_RATE_WINDOW_SECONDS", 60)
+    return limit, timedelta(seconds=window)
+
+
+def authenticate(request: HttpRequest) -> ApiToken:
+    header = request.headers.get("Authorization", "")
+    scheme, _sep, token = header.partition(" ")
+    if not header:
+        raise ApiError("unauthenticated", _("Send your API token as “Authorization: Bearer <token>”."), 401)
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("invalid_token", _("The Authorization header must be “Bearer <token>”."), 401)
+    found = ApiToken.find(token.strip())
+    if found is None or not found.user.is_active:
+        raise ApiError("invalid_token", _("This token is unknown or has been revoked."), 401)
+    limit, window = rate_limit()
+    if not found.take_request(limit, window):
+        raise ApiError(
+            "rate_limited",
+            _("Too many requests with this token; wait a minute and try again."),
+            429,
+            {"Retry-After": str(int(window.total_seconds()))},
+        )
+    return found
+
+
+def endpoint(*methods: str, auth: bool = True) -> Callable:
+    """Wrap an API view: `view(request, token, **kwargs) -> dict | JsonResponse`."""
+
+    def wrap(view: Callable) -> Callable:
+        @csrf_exempt
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, **kwargs) -> JsonResponse:
+            try:
+                if request.method not in methods:
+                    raise ApiError(
+                        "method_not_allowed",
+                        _("Use %(methods)s here.") % {"methods": ", ".join(methods)},
+                        405,
+                        {"Allow": ", ".join(methods)},
+                    )
+                token = authenticate(request) if auth else None
+                answer = view(request, token, **kwargs)
+            except ActionRejected as rejected:
+                return ApiError.from_rejection(rejected).response()
+            except ApiError as error:
+                return error.response()
+            return answer if isinstance(answer, JsonResponse) else JsonResponse(answer)
+
+        return wrapped
+
+    return wrap

@@ -1,0 +1,356 @@
+"""The API's OpenAPI 3.1 document, written by hand beside the views it describes.
+
+tests/api/test_openapi.py validates it and runs a fuzzer against it, so a
+view and its description cannot drift apart unnoticed.
+"""
+
+from __future__ import annotations
+
+MY_GAME_STATUSES = ("open", "running", "paused", "finished", "abandoned")
+
+ERROR_CODES = [
+    "unauthenticated",
+    "invalid_token",
+    "rate_limited",
+    "method_not_allowed",
+    "not_found",
+    "malformed",
+    "bad_filter",
+    "bad_step",
+    "not_your_seat",
+    "stale",
+    "illegal",
+    "not_running",
+    "paused",
+    "not_started",
+    "not_finished",
+    "no_game",
+]
+
+ANY_OBJECT = {"type": "object", "additionalProperties": True}
+DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERROR_TEXTS = {
+    400: "malformed request, bad filter or bad step",
+    401: "missing, unknown or revoked token",
+    403: "not your seat",
+    404: "no such game, or not visible to you",
+    405: "method not allowed",
+    409: "stale version, game not running, paused, not started or not finished",
+    422: "illegal action",
+    429: "rate limited (see Retry-After)",
+}
+
+
+def _errors(*statuses: int) -> dict:
+    return {str(status): _json(_ref("Error"), ERROR_TEXTS[status]) for status in statuses}
+
+
+AUTH_ERRORS = (401, 405, 429)
+GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "the game's id",
+}
+
+SCHEMAS = {
+    "Me": {
+        "type": "object",
+        "required": ["username", "name", "token"],
+        "properties": {
+            "username": {"type": "string"},
+            "name": {"type": "string"},
+            "token": {"type": "object", "properties": {"name": {"type": "string"}, "prefix": {"type": "string"}}},
+        },
+    },
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "properties": {
+                    "code": {"type": "string", "enum": ERROR_CODES, "description": "stable, for programs"},
+                    "message": {"type": "string", "description": "for people, in the user's language"},
+                },
+            }
+        },
+    },
+    "Player": {
+        "type": "object",
+        "required": ["seat", "name", "kind"],
+        "properties": {
+            "seat": {"type": ["integer", "null"]},
+            "name": {"type": "string"},
+            "kind": {"type": "string", "enum": ["human", "bot"]},
+        },
+    },
+    "GameSummary": {
+        "type": "object",
+        "required": ["id", "engine", "options", "status", "num_players", "version", "players"],
+        "properties": {
+            "id": {"type": "integer"},
+            "engine": {"type": "string", "description": "wildcards, wizard, cubirds or emu_ranchers"},
+            "options": ANY_OBJECT,
+            "status": {"type": "string", "enum": ["open", "running", "paused", "finished", "abandoned", "cancelled"]},
+            "visibility": {"type": "string", "enum": ["open", "private"]},
+            "num_players": {"type": "integer"},
+            "version": {"type": "integer", "description": "actions so far; send it back with an action"},
+            "started_at": DATE_TIME,
+            "finished_at": DATE_TIME,
+            "players": {"type": "array", "items": _ref("Player")},
+        },
+    },
+    "Result": {
+        "type": ["array", "null"],
+        "items": {
+            "type": "object",
+            "required": ["seat", "score", "rank"],
+            "properties": {"seat": {"type": "integer"}, "score": {"type": ["integer", "null"]}, "rank": {}},
+        },
+    },
+    "GameDetail": {
+        "allOf": [
+            _ref("GameSummary"),
+            {
+                "type": "object",
+                "required": ["seat", "view", "to_act", "result"],
+                "properties": {
+                    "seat": {"type": ["integer", "null"], "description": "your seat; null: you watch"},
+                    "view": {**ANY_OBJECT, "description": "the engine's view for your seat (see its README)"},
+                    "to_act": {"type": "array", "items": {"type": "integer"}},
+                    "result": _ref("Result"),
+                },
+            },
+        ]
+    },
+    "LegalActions": {
+        "type": "object",
+        "required": ["game", "version", "seat", "actions"],
+        "properties": {
+            "game": {"type": "integer"},
+            "version": {"type": "integer"},
+            "seat": {"type": ["integer", "null"]},
+            "actions": {"type": "array", "items": ANY_OBJECT},
+        },
+    },
+    "Submission": {
+        "type": "object",
+        "required": ["version", "action"],
+        "additionalProperties": False,
+        "properties": {
+            "version": {"type": "integer", "minimum": 0, "description": "the game version you answer"},
+            "action": {
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"type": "string"}},
+                "additionalProperties": True,
+                "description": "one of the legal actions",
+            },
+        },
+    },
+    "Submitted": {
+        "allOf": [
+            _ref("GameSummary"),
+            {
+                "type": "object",
+                "required": ["seat", "applied", "view", "result"],
+                "properties": {
+                    "seat": {"type": "integer"},
+                    "applied": {"type": "integer", "description": "your action and the bots' after it"},
+                    "view": ANY_OBJECT,
+                    "result": _ref("Result"),
+                },
+            },
+        ]
+    },
+    "MyGames": {
+        "type": "object",
+        "required": ["games"],
+        "properties": {
+            "games": {
+                "type": "array",
+                "items": {
+                    "allOf": [
+                        _ref("GameSummary"),
+                        {
+                            "type": "object",
+                            "required": ["seat", "my_turn"],
+                            "properties": {"seat": {"type": ["integer", "null"]}, "my_turn": {"type": "boolean"}},
+                        },
+                    ]
+                },
+            }
+        },
+    },
+    "HistoryPage": {
+        "type": "object",
+        "required": ["count", "page", "pages", "games"],
+        "properties": {
+            "count": {"type": "integer"},
+            "page": {"type": "integer"},
+            "pages": {"type": "integer"},
+            "games": {
+                "type": "array",
+                "items": {
+                    "allOf": [
+                        _ref("GameSummary"),
+                        {"type": "object", "properties": {"result": _ref("Result")}},
+                    ]
+                },
+            },
+        },
+    },
+    "ReplayStep": {
+        "type": "object",
+        "required": ["game", "step", "last_step", "revealed", "to_act", "views", "log"],
+        "properties": {
+            "game": {"type": "integer"},
+            "step": {"type": "integer"},
+            "last_step": {"type": "integer"},
+            "revealed": {"type": "boolean", "description": "true after the end: every seat's view is given"},
+            "to_act": {"type": "array", "items": {"type": "integer"}},
+            "views": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["seat", "view"],
+                    "properties": {"seat": {"type": ["integer", "null"]}, "view": ANY_OBJECT},
+                },
+            },
+            "log": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["step", "seat", "channel", "at", "action"],
+                    "properties": {
+                        "step": {"type": "integer"},
+                        "seat": {"type": "integer"},
+                        "channel": {"type": "string"},
+                        "at": DATE_TIME,
+                        "action": {"type": ["object", "null"], "description": "null while hidden from you"},
+                    },
+                },
+            },
+        },
+    },
+    "GameDocument": {
+        "type": "object",
+        "required": ["format", "format_version", "engine", "engine_version", "options", "seed", "players", "actions"],
+        "properties": {
+            "format": {"const": "wildcards-game"},
+            "format_version": {"const": 1},
+            "engine": {"type": "string"},
+            "engine_version": {"type": "string"},
+            "options": ANY_OBJECT,
+            "seed": {"type": "string"},
+            "num_players": {"type": "integer"},
+            "players": {"type": "array", "items": ANY_OBJECT},
+            "actions": {"type": "array", "items": ANY_OBJECT},
+        },
+    },
+}
+
+
+def _get(summary: str, schema: str, *, params: tuple = (), errors: tuple = AUTH_ERRORS) -> dict:
+    operation = {
+        "summary": summary,
+        "parameters": list(params),
+        "responses": {"200": _json(_ref(schema), "OK"), **_errors(*errors)},
+    }
+    return {"get": operation}
+
+
+def _query(name: str, schema: dict, description: str) -> dict:
+    return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
+
+
+def document(server: str = "/api/v1") -> dict:
+    """The OpenAPI document; `server` is the API's base URL."""
+    game_errors = (*AUTH_ERRORS, 404)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Wildcards API",
+            "version": "1",
+            "description": (
+                "Play and browse slow card games. Authenticate with a personal token "
+                "(made and revoked at /games/api-tokens/) as `Authorization: Bearer <token>`. "
+                "Errors answer `{error: {code, message}}` with a stable code. Each token may make "
+                "a limited number of requests a minute (429 with Retry-After beyond)."
+            ),
+        },
+        "servers": [{"url": server}],
+        "security": [{"token": []}],
+        "components": {
+            "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
+            "schemas": SCHEMAS,
+        },
+        "paths": {
+            "/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "security": [],
+                    "responses": {"200": _json(ANY_OBJECT, "OK"), **_errors(405)},
+                }
+            },
+            "/me": _get("The token's owner", "Me"),
+            "/games": _get(
+                "My games, newest first",
+                "MyGames",
+                params=(
+                    _query("status", {"type": "string", "enum": list(MY_GAME_STATUSES)}, "only games in this status"),
+                ),
+                errors=(*AUTH_ERRORS, 400),
+            ),
+            "/games/{game_id}": _get("A game as my seat sees it", "GameDetail", params=(GAME_ID,), errors=game_errors),
+            "/games/{game_id}/legal-actions": _get(
+                "What my seat may do now", "LegalActions", params=(GAME_ID,), errors=game_errors
+            ),
+            "/games/{game_id}/actions": {
+                "post": {
+                    "summary": "Make a move (the same service as the site, channel `api`)",
+                    "parameters": [GAME_ID],
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Submission")}}},
+                    "responses": {
+                        "200": _json(_ref("Submitted"), "accepted"),
+                        **_errors(*AUTH_ERRORS, 400, 403, 404, 409, 422),
+                    },
+                }
+            },
+            "/games/{game_id}/replay": _get(
+                "One step of the replay",
+                "ReplayStep",
+                params=(GAME_ID, _query("step", {"type": "integer", "minimum": 0}, "actions applied (default: all)")),
+                errors=(*game_errors, 400, 409),
+            ),
+            "/games/{game_id}/export": _get(
+                "A finished game as one document", "GameDocument", params=(GAME_ID,), errors=(*game_errors, 409)
+            ),
+            "/history": _get(
+                "Finished games, newest first",
+                "HistoryPage",
+                params=(
+                    _query("engine", {"type": "string"}, "wildcards, wizard, cubirds or emu_ranchers"),
+                    _query("options", {"type": "string"}, "name=value pairs, e.g. edition=2020"),
+                    _query("player", {"type": "string"}, "a username"),
+                    _query("since", {"type": "string", "format": "date"}, "finished on or after"),
+                    _query("until", {"type": "string", "format": "date"}, "finished on or before"),
+                    _query("page", {"type": "integer", "minimum": 1}, "page number, 25 games a page"),
+                ),
+                errors=(*AUTH_ERRORS, 400),
+            ),
+        },
+    }

@@ -1,0 +1,130 @@
+"""Finding finished games: the history list, its filters and each player's games.
+
+Queries stay a constant handful whatever the page: one count, one page of
+games, one for their seats with the players' names. The indexes they rely
+on are in migration 0002 (finished games by date, seats by user, options
+as GIN on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, time, timedelta
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engines import available_engines
+from games.models import ENGINE_TITLES, Game, Seat
+
+PAGE_SIZE = 25
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """`edition=2020 rounds=3` (or comma-separated) as a dict of names to the values as written."""
+    options = {}
+    for part in text.replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        if not sep or not key or not raw:
+            raise forms.ValidationError(_("Write options as name=value, for example edition=2020."))
+        options[key] = raw
+    return options
+
+
+def _readings(raw: str) -> list:
+    """A written value as the option may be stored: as a string ("2020"), or as JSON (3, true)."""
+    readings = [raw]
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return readings
+    if value != raw and not isinstance(value, dict | list):
+        readings.append(value)
+    return readings
+
+
+class HistoryFilterForm(forms.Form):
+    engine = forms.ChoiceField(label=gettext_lazy("Game"), required=False)
+    options = forms.CharField(label=gettext_lazy("Options"), required=False, max_length=200)
+    player = forms.CharField(label=gettext_lazy("Player (username)"), required=False, max_length=150)
+    since = forms.DateField(label=gettext_lazy("Finished from"), required=False)
+    until = forms.DateField(label=gettext_lazy("Finished until"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["engine"].choices = [("", _("any game"))] + [
+            (name, ENGINE_TITLES.get(name, name)) for name in available_engines()
+        ]
+
+    def clean_options(self) -> dict:
+        return parse_options(self.cleaned_data["options"])
+
+    def clean_player(self):
+        name = self.cleaned_data["player"].strip()
+        if not name:
+            return None
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no player called “%(name)s”.") % {"name": name})
+        return user
+
+    def clean(self):
+        data = super().clean()
+        if data.get("since") and data.get("until") and data["since"] > data["until"]:
+            raise forms.ValidationError(_("The first date must not be after the second."))
+        return data
+
+
+def visible_to(games: QuerySet, user) -> QuerySet:
+    """Open games for everyone; private games for their players; all for staff."""
+    if user.is_authenticated and user.is_staff:
+        return games
+    if not user.is_authenticated:
+        return games.filter(visibility=Game.Visibility.OPEN)
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    return games.filter(Q(visibility=Game.Visibility.OPEN) | Exists(mine))
+
+
+def with_players(games: QuerySet) -> QuerySet:
+    seats = Seat.objects.select_related("user__profile").order_by("position", "pk")
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def finished_games(user, *, engine: str = "", options: dict | None = None, player=None, since=None, until=None):
+    """Finished games the user may see, newest first, filtered."""
+    games = visible_to(Game.objects.filter(status=Game.Status.FINISHED), user)
+    if engine:
+        games = games.filter(engine=engine)
+    for key, raw in (options or {}).items():
+        match = Q()
+        for value in _readings(raw):
+            if connection.vendor == "postgresql":
+                match |= Q(options__contains={key: value})  # `@>`, served by the GIN index
+            else:
+                match |= Q(**{f"options__{key}": value})
+        games = games.filter(match)
+    if player is not None:
+        games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
+    if since:
+        games = games.filter(finished_at__gte=_day_start(since))
+    if until:
+        games = games.filter(finished_at__lt=_day_start(until) + timedelta(days=1))
+    return with_players(games.order_by("-finished_at", "-id"))
+
+
+def player_games(user, player) -> QuerySet:
+    """Every game `player` has a seat in that `user` may see: unfinished ones first, then the newest."""
+    games = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player))).exclude(
+        status=Game.Status.CANCELLED
+    )
+    games = visible_to(games, user)
+    return with_players(games.order_by(F("finished_at").desc(nulls_first=True), "-id"))
+
+
+def _day_start(day) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))

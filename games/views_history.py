@@ -1,0 +1,117 @@
+"""The history of finished games, players' pages and the replay of any game."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+
+from games import history, presenters
+from games.models import ENGINE_TITLES, Action, Game
+from games.replay_steps import Replay, action_visible, is_revealed, views_at
+from games.views import visible_game
+
+# The replay page lists the moves around the current step; the slider and the links reach the others.
+LOG_WINDOW = 20
+
+
+def history_list(request: HttpRequest) -> HttpResponse:
+    form = history.HistoryFilterForm(request.GET or None)
+    games = Game.objects.none()
+    if form.is_bound and form.is_valid():
+        games = history.finished_games(request.user, **form.cleaned_data)
+    elif not form.is_bound:
+        games = history.finished_games(request.user)
+    page = Paginator(games, history.PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "history/list.html",
+        {"form": form, "page": page, "query": query.urlencode(), "titles": ENGINE_TITLES},
+    )
+
+
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    person = get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
+    games = history.player_games(request.user, person)
+    page = Paginator(games, history.PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = []
+    for game in page:
+        mine = next((seat for seat in game.seats.all() if seat.user_id == person.pk), None)
+        rows.append({"game": game, "seat": mine, "others": [s for s in game.seats.all() if s is not mine]})
+    finished = [row["seat"] for row in rows if row["game"].status == Game.Status.FINISHED]
+    return render(
+        request,
+        "history/player.html",
+        {
+            "person": person,
+            "page": page,
+            "rows": rows,
+            "wins_on_page": sum(1 for seat in finished if seat and seat.rank == 1),
+            "titles": ENGINE_TITLES,
+        },
+    )
+
+
+def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpResponse:
+    game = visible_game(request, game_id)
+    if game.state is None:
+        raise Http404("this game has not started")
+    steps = Replay.of(game)
+    if "step" in request.GET:
+        try:
+            wanted = int(request.GET["step"])
+        except ValueError:
+            wanted = steps.last_step
+        return redirect("games:replay_step", game_id=game.pk, step=max(0, min(wanted, steps.last_step)))
+    if step is None:
+        step = steps.last_step if is_revealed(game) else 0
+    if step > steps.last_step:
+        raise Http404("no such step")
+    return render(request, "history/replay.html", replay_context(request, game, steps, step))
+
+
+def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -> dict:
+    revealed = is_revealed(game)
+    mine = presenters.seat_of(game, request.user)
+    viewer = mine.position if mine else None
+    seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
+    names = {seat.position: seat.name for seat in seats}
+    state = steps.state_at(step)
+    log = [
+        {
+            "step": action.seq + 1,
+            "seat": action.seat,
+            "name": names.get(action.seat, ""),
+            "channel": action.channel,
+            "channel_label": Action.Channel(action.channel).label,
+            "at": action.created_at,
+            "label": presenters.action_label(action.payload, game.engine)
+            if action_visible(action, viewer, revealed)
+            else None,
+        }
+        for action in steps.actions[max(0, step - LOG_WINDOW) : step + LOG_WINDOW]
+    ]
+    return {
+        "game": game,
+        "seats": seats,
+        "my_seat": mine,
+        "revealed": revealed,
+        "step": step,
+        "last_step": steps.last_step,
+        "previous": max(step - 1, 0),
+        "next": min(step + 1, steps.last_step),
+        "current": log[min(step, LOG_WINDOW) - 1] if step else None,
+        "log_start": max(0, step - LOG_WINDOW) + 1,
+        "log": log,
+        "panels": [
+            {"seat": seat, "name": names.get(seat) if seat is not None else None, "view": view}
+            for seat, view in views_at(steps, state, viewer, revealed)
+        ],
+        "to_act": [names.get(seat) for seat in steps.engine.to_act(state)],
+        "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
+        "title": ENGINE_TITLES.get(game.engine, game.engine),
+    }

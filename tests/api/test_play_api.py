@@ -1,0 +1,199 @@
+import random
+
+import pytest
+
+from games.engines import get_engine
+from games.models import Action, Game
+from games.replay_steps import Replay
+from tests.api.conftest import Api, api_for
+from tests.history.conftest import new_game, play_on
+from tests.history.secret_engine import hidden_from
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lets_a_bot_play_a_whole_wild_cards_game_through_the_api(players):
+    alice = players[0]
+    game = new_game([alice], "wildcards", bots=2, seed="api-bot")
+    api = api_for(alice)
+    rng = random.Random(5)
+    mine = None
+    for _ in range(2000):
+        detail = api.get(f"/games/{game.pk}").json()
+        mine = detail["seat"]
+        if detail["status"] == "finished":
+            break
+        assert detail["seat"] in detail["to_act"], "a game with only bots beside me always waits for me"
+        legal = api.get(f"/games/{game.pk}/legal-actions").json()
+        response = api.post(
+            f"/games/{game.pk}/actions", {"version": legal["version"], "action": rng.choice(legal["actions"])}
+        )
+        assert response.status_code == 200, response.json()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert detail["result"] and {row["seat"] for row in detail["result"]} == {0, 1, 2}
+    assert set(Action.objects.filter(game=game, seat=mine).values_list("channel", flat=True)) == {"api"}
+    assert Replay.of(game).state_at(game.version) == game.state
+
+
+def test_it_answers_my_games_and_a_games_view_for_my_seat(players):
+    game = new_game(players[:2], "secret")
+    api = api_for(players[0])
+    mine = game.seats.get(user=players[0]).position
+    games = api.get("/games").json()["games"]
+    assert [(g["id"], g["seat"]) for g in games] == [(game.pk, mine)]
+    detail = api.get(f"/games/{game.pk}").json()
+    assert detail["view"] == get_engine("secret").view(game.state, mine)
+    assert api.get("/games", status="finished").json()["games"] == []
+
+
+def test_it_hides_what_my_seat_may_not_see_in_every_answer(players):
+    game = new_game(players, "secret")
+    apis = {seat.position: api_for(seat.user) for seat in game.seats.all()}
+    rng = random.Random(11)
+    while game.status == "running":
+        for position, api in apis.items():
+            secrets = hidden_from(game.state, position)
+            for path in (f"/games/{game.pk}", f"/games/{game.pk}/legal-actions", "/games", "/history"):
+                text = api.get(path).content.decode()
+                assert not [m for m in secrets if m in text], f"{path} leaks to seat {position}"
+            replay = Replay.of(game)
+            for step in range(0, replay.last_step + 1, 2):
+                text = api.get(f"/games/{game.pk}/replay", step=step).content.decode()
+                hidden = hidden_from(replay.state_at(step), position)
+                assert not [m for m in hidden if m in text], f"replay step {step} leaks to seat {position}"
+        game = play_on(game, rng, stop_at=game.version + 1)
+    # After the end the replay answers every seat's view, hands included.
+    replay = Replay.of(game)
+    answer = apis[0].get(f"/games/{game.pk}/replay", step=1).json()
+    assert answer["revealed"] is True
+    assert all(entry["action"] is not None for entry in answer["log"])
+    text = str(answer)
+    assert all(marker in text for marker in hidden_from(replay.state_at(1), None))
+
+
+def submit(api: Api, game: Game, action: dict, version: int | None = None):
+    game.refresh_from_db()
+    return api.post(
+        f"/games/{game.pk}/actions", {"version": game.version if version is None else version, "action": action}
+    )
+
+
+def assert_error(response, status: int, code: str) -> None:
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert body["error"]["code"] == code and body["error"]["message"]
+
+
+@pytest.fixture
+def table(players):
+    game = new_game(players[:2], "secret")
+    seats = {seat.user_id: seat.position for seat in game.seats.all()}
+    return game, seats
+
+
+def test_it_refuses_acting_for_another_seat_and_changes_nothing(table, players):
+    game, _seats = table
+    outsider_game = new_game([players[2], players[0]], "secret", seed="other")
+    api = api_for(players[2])
+    hand_card = game.state["hands"][0][0]
+    assert_error(submit(api, game, {"type": "bid", "card": hand_card}), 403, "not_your_seat")
+    game.refresh_from_db()
+    assert game.version == 0 and outsider_game.pk
+
+
+def test_it_refuses_a_stale_version_and_changes_nothing(table, players):
+    game, seats = table
+    api = api_for(players[0])
+    mine = seats[players[0].pk]
+    card = game.state["hands"][mine][0]
+    assert submit(api, game, {"type": "bid", "card": card}, version=0).status_code == 200
+    other = game.state["hands"][mine][1]
+    assert_error(submit(api, game, {"type": "bid", "card": other}, version=0), 409, "stale")
+    assert Action.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ("not json", 400, "malformed"),
+        ("[1, 2]", 400, "malformed"),
+        ('{"version": 0}', 400, "malformed"),
+        ('{"version": "0", "action": {"type": "bid"}}', 400, "malformed"),
+        ('{"version": true, "action": {"type": "bid"}}', 400, "malformed"),
+        ('{"version": 0, "action": {"type": "bid"}, "extra": 1}', 400, "malformed"),
+        ('{"version": 0, "action": "bid"}', 400, "malformed"),
+        ('{"version": 0, "action": {"type": "bid", "card": "zq999q"}}', 422, "illegal"),
+        ('{"version": 0, "action": {"type": "bid", "card": [1]}}', 422, "illegal"),
+        ('{"version": 0, "action": {"type": "fly"}}', 422, "illegal"),
+    ],
+)
+def test_it_refuses_a_malformed_or_illegal_payload_and_changes_nothing(table, players, body, status, code):
+    game, _seats = table
+    api = api_for(players[0])
+    assert_error(api.post(f"/games/{game.pk}/actions", body, raw=True), status, code)
+    game.refresh_from_db()
+    assert game.version == 0 and not Action.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize(
+    ("header", "code"),
+    [
+        (None, "unauthenticated"),
+        ("Bearer wc_nope", "invalid_token"),
+        ("Token abc", "invalid_token"),
+        ("Bearer ", "invalid_token"),
+    ],
+)
+def test_it_refuses_a_bad_token_and_changes_nothing(table, header, code):
+    game, _seats = table
+    client = Api(None)
+    if header:
+        client.headers = {"Authorization": header}
+    assert_error(submit(client, game, {"type": "bid", "card": game.state["hands"][0][0]}), 401, code)
+    assert_error(client.get(f"/games/{game.pk}"), 401, code)
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+def test_it_refuses_a_revoked_token(table, players):
+    game, _seats = table
+    api = api_for(players[0])
+    assert api.get("/me").status_code == 200
+    players[0].api_tokens.get().revoke()
+    assert_error(api.get("/me"), 401, "invalid_token")
+
+
+def test_it_stores_only_a_hash_of_the_token(players):
+    from games.api.models import ApiToken
+
+    row, token = ApiToken.issue(players[0], "bot")
+    assert token not in str(ApiToken.objects.filter(pk=row.pk).values().get())
+
+
+def test_it_limits_the_rate_per_token(table, players, settings):
+    settings.API_RATE_LIMIT = 3
+    game, seats = table
+    api = api_for(players[0])
+    for _ in range(3):
+        assert api.get("/me").status_code == 200
+    card = game.state["hands"][seats[players[0].pk]][0]
+    response = submit(api, game, {"type": "bid", "card": card})
+    assert_error(response, 429, "rate_limited")
+    assert response["Retry-After"] == "60"
+    game.refresh_from_db()
+    assert game.version == 0
+    assert api_for(players[0]).get("/me").status_code == 200  # another token has its own allowance
+
+
+def test_it_hides_a_private_game_and_answers_unknown_ones_with_404(table, players):
+    game, _seats = table
+    Game.objects.filter(pk=game.pk).update(visibility=Game.Visibility.PRIVATE)
+    outsider = api_for(players[2])
+    assert_error(outsider.get(f"/games/{game.pk}"), 404, "not_found")
+    assert_error(outsider.get("/games/99999999"), 404, "not_found")
+    assert_error(outsider.get(f"/games/{2**70}"), 404, "not_found")
+
+
+def test_it_refuses_a_wrong_method(players):
+    assert_error(api_for(players[0]).post("/me", {}), 405, "method_not_allowed")

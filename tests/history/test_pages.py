@@ -1,0 +1,137 @@
+import random
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Game
+from tests.conftest import make_user
+from tests.history.conftest import finished_game, new_game, play_on
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games(players):
+    """Two finished secret games (one with 1 round), one private, one running."""
+    alice, bob, carol = players
+    first = finished_game([alice, bob], "secret", seed="a")
+    second = finished_game([alice, carol], "secret", seed="b", options={"rounds": 1})
+    hidden = finished_game([bob, carol], "secret", seed="c")
+    Game.objects.filter(pk=hidden.pk).update(visibility=Game.Visibility.PRIVATE)
+    running = play_on(new_game([bob, carol], "secret", seed="d"), random.Random(1), stop_at=2)
+    Game.objects.filter(pk=first.pk).update(finished_at=timezone.now() - timedelta(days=10))
+    return {"first": first, "second": second, "hidden": hidden, "running": running}
+
+
+def listed(response) -> set[int]:
+    html = response.content.decode()
+    return {game_id for game_id in range(1, 10_000) if f'data-game="{game_id}"' in html}
+
+
+def test_it_lists_finished_games_anyone_may_see(client, games):
+    response = client.get("/games/history/")
+    assert response.status_code == 200
+    assert listed(response) == {games["first"].pk, games["second"].pk}
+
+
+def test_it_lists_a_private_game_for_its_players(games, players):
+    client = Client()
+    client.force_login(players[1])
+    assert games["hidden"].pk in listed(client.get("/games/history/"))
+
+
+def test_it_filters_by_player_options_game_and_date(client, games):
+    first, second = games["first"].pk, games["second"].pk
+    assert listed(client.get("/games/history/?player=bob")) == {first}
+    assert listed(client.get("/games/history/?options=rounds=1")) == {second}
+    Game.objects.filter(pk=first).update(options={"rounds": 3, "edition": "2020"})  # a string, as Wild Cards stores it
+    assert listed(client.get("/games/history/?options=edition=2020,rounds=3")) == {first}
+    assert listed(client.get("/games/history/?engine=secret")) == {first, second}
+    assert listed(client.get("/games/history/?engine=wizard")) == set()
+    day = (timezone.now() - timedelta(days=2)).date().isoformat()
+    assert listed(client.get(f"/games/history/?since={day}")) == {second}
+    assert listed(client.get(f"/games/history/?until={day}")) == {first}
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("player=nobody", "There is no player called"),
+        ("options=rounds", "Write options as name=value"),
+        ("since=2026-02-01&until=2026-01-01", "must not be after"),
+        ("since=yesterday", "Enter a valid date"),
+    ],
+)
+def test_it_explains_a_bad_filter(client, games, query, message):
+    response = client.get(f"/games/history/?{query}")
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert listed(response) == set()
+
+
+def test_it_pages_the_history(client, games, monkeypatch):
+    monkeypatch.setattr("games.history.PAGE_SIZE", 1)
+    newest = listed(client.get("/games/history/?engine=secret"))
+    page_two = client.get("/games/history/?engine=secret&page=2")
+    assert newest == {games["second"].pk}
+    assert listed(page_two) == {games["first"].pk}
+    assert "engine=secret&amp;page=1" in page_two.content.decode()
+
+
+def test_it_shows_a_players_games_and_results(client, games, players):
+    response = client.get("/games/players/bob/")
+    html = response.content.decode()
+    assert listed(response) == {games["first"].pk, games["running"].pk}
+    seat = games["first"].seats.get(user=players[1])
+    assert f"rank {seat.rank}, {seat.score} points" in html
+
+
+def test_it_answers_404_for_an_unknown_player(client, db):
+    assert client.get("/games/players/nobody/").status_code == 404
+
+
+def test_it_steps_through_a_replay(client, games):
+    game = games["first"]
+    last = game.version
+    response = client.get(f"/games/{game.pk}/replay/")
+    html = response.content.decode()
+    assert f"Step {last} of {last}" in html
+    for rel, step in [("first", 0), ("prev", last - 1), ("next", last), ("last", last)]:
+        assert f'href="/games/{game.pk}/replay/{step}/" rel="{rel}"' in html
+    assert f'type="range" id="step" name="step" min="0" max="{last}" value="{last}"' in html
+    middle = client.get(f"/games/{game.pk}/replay/3/").content.decode()
+    assert "Step 3 of" in middle and 'aria-current="step"' in middle
+    slid = client.get(f"/games/{game.pk}/replay/?step=2")
+    assert slid.status_code == 302 and slid["Location"] == f"/games/{game.pk}/replay/2/"
+    assert client.get(f"/games/{game.pk}/replay/{last + 1}/").status_code == 404
+
+
+def test_it_shows_every_view_and_each_moves_channel_after_the_end(client, games):
+    game = games["first"]
+    html = client.get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+    assert html.count('class="card view"') == game.num_seats
+    assert "(web)" in html
+    action = game.actions.get(seq=0)
+    assert f"bid: card {action.payload['card']}" in html
+
+
+def test_it_hides_a_private_games_replay_from_others(client, games):
+    assert client.get(f"/games/{games['hidden'].pk}/replay/").status_code == 404
+    outsider = Client()
+    outsider.force_login(make_user("dave"))
+    assert outsider.get(f"/games/{games['hidden'].pk}/replay/").status_code == 404
+
+
+def test_it_lists_the_history_in_the_same_few_queries_however_many_games(
+    client, players, django_assert_max_num_queries
+):
+    for seed in ("q1", "q2"):
+        finished_game(players[:2], "secret", seed=seed)
+    with django_assert_max_num_queries(4):
+        client.get("/games/history/")
+    for seed in ("q3", "q4", "q5", "q6"):
+        finished_game(players[1:], "secret", seed=seed)
+    with django_assert_max_num_queries(4):
+        assert len(listed(client.get("/games/history/?player=bob"))) == 6
