@@ -21,7 +21,7 @@ from .cards import (
     SPECIES_INDEX,
 )
 from .rounds import choose_eagle_bid, finish_refill, place_bid, start_refill_hands
-from .state import add_animal, check_leader_loss, claim_leader, event, fork, light_fork, light_fork_table, remove_animal
+from .state import add_animal, check_leader_loss, claim_leader, event, fork, own_hand, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
@@ -51,7 +51,12 @@ def _bid(state: dict, seat: int, action: dict) -> dict:
     card = _card(action, refill=True)
     _in_hand(state, seat, card)
     # Only the last bid reveals them all (and runs the round on): the others change little.
-    s = light_fork(state, seat, "to_act") if len(state["to_act"]) > 1 else fork(state)
+    if len(state["to_act"]) > 1:
+        s = state.copy()
+        s["hands"] = state["hands"][:]
+        s["to_act"] = state["to_act"][:]
+    else:
+        s = fork(state)
     place_bid(s, seat, [card])
     return s
 
@@ -115,11 +120,18 @@ def _no_swap(state: dict, seat: int, action: dict) -> dict:
 def _discard(state: dict, seat: int, action: dict) -> dict:
     card = _card(action)
     _in_hand(state, seat, card)
-    s = light_fork(state, seat, "discard", "log") if len(state["hands"][seat]) > 1 else fork(state)
-    s["hands"][seat].remove(card)
+    if len(state["hands"][seat]) > 1:
+        s = state.copy()
+        s["hands"] = state["hands"][:]
+        s["discard"] = state["discard"][:]
+        s["log"] = state["log"][:]
+    else:
+        s = fork(state)
+    hand = own_hand(s, seat)
+    hand.remove(card)
     s["discard"].append(card)
-    event(s, "discard", player=seat, card=card)
-    if not s["hands"][seat]:
+    s["log"].append({"player": seat, "card": card, "event": "discard"})
+    if not hand:
         finish_refill(s, seat)  # nothing left to choose
     return s
 
@@ -134,7 +146,13 @@ def _tie_pay(state: dict, seat: int, action: dict) -> dict:
     card = _card(action)
     _in_hand(state, seat, card)
     # Only the last card of the last payer reveals the payments: the others change little.
-    s = light_fork_table(state, seat, "to_act") if len(state["to_act"]) > 1 else fork(state)
+    if len(state["to_act"]) > 1:
+        s = state.copy()
+        s["hands"] = state["hands"][:]
+        s["table"] = state["table"][:]
+        s["to_act"] = state["to_act"][:]
+    else:
+        s = fork(state)
     hand = s["hands"][seat]
     cards = [card]
     if still_to_pay(s, seat) == len(hand):  # the last cards are forced
@@ -181,7 +199,12 @@ def _pay(state: dict, seat: int, action: dict) -> dict:
     card = _card(action)
     _in_hand(state, seat, card)
     left = still_to_pay(state, seat) - 1
-    s = light_fork_table(state, seat) if 0 < left < len(state["hands"][seat]) - 1 else fork(state)
+    if 0 < left < len(state["hands"][seat]) - 1:
+        s = state.copy()
+        s["hands"] = state["hands"][:]
+        s["table"] = state["table"][:]
+    else:
+        s = fork(state)
     pay(s, seat, card)
     return s
 
