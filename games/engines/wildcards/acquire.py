@@ -13,22 +13,27 @@ from __future__ import annotations
 
 from . import rounds
 from .cards import ANIMAL_SPECIES, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
-from .state import add_animal, claim_leader, draw, new_wait, own_hand, own_table
+from .state import add_animal, claim_leader, draw, own_hand, own_table
 
 
 def next_turn(state: dict) -> None:
     order = state["order"]
     leo = state["leo"]
+    hands, bids, table = state["hands"], state["bids"], state["table"]
+    turn = state["turn"]
     while True:
-        turn = state["turn"] = state["turn"] + 1
+        turn += 1
+        state["turn"] = turn
         if turn >= len(order):
             rounds.prepare_round(state)
             return
         participant = order[turn]
         if participant == leo:
             leo_turn(state)
-        elif can_take(state, participant):
-            new_wait(state, "acquire", [participant])
+        elif state["display"] and len(hands[participant]) >= VALUE[bids[participant]] - 1 - len(table[participant]):
+            state["phase"] = "acquire"  # new_wait
+            state["to_act"] = [participant]
+            state["wait"] += 1
             return
         else:
             pass_turn(state, participant)
@@ -77,9 +82,11 @@ def complete(state: dict, seat: int) -> None:
     animal = state["taking"]
     state["taking"] = None
     species = ANIMAL_SPECIES[animal]
-    add_animal(state, seat, animal)
+    coll = state["coll"] = state["coll"][:]  # add_animal
+    mine = coll[seat] = coll[seat][:]
+    mine[species] = [*mine[species], animal]
     natural = NATURAL[species]
-    bonus = natural[state["bids"][seat]] and all(natural[card] for card in state["table"][seat])
+    bonus = natural[state["bids"][seat]] and all(map(natural.__getitem__, state["table"][seat]))
     if bonus:
         tokens = state["tokens"] = state["tokens"][:]
         tokens[seat] += NATURAL_BONUS

@@ -263,6 +263,13 @@ _NO_HANDLERS: dict = {}
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
+    # The usual case first: a dict action with a str type from a seat that must act.
+    if type(action) is dict and type(seat) is int and not state["over"] and seat in state["to_act"]:
+        kind = action.get("type")
+        if type(kind) is str:
+            handler = HANDLERS.get(state["phase"], _NO_HANDLERS).get(kind)
+            if handler is not None:
+                return handler(state, seat, action)
     if not isinstance(action, dict):
         raise IllegalAction("An action must be a dictionary with a 'type'.")
     if state["over"]:
@@ -280,11 +287,14 @@ def apply(state: dict, seat: int, action: dict) -> dict:
 # Legal actions -------------------------------------------------------------------
 
 
+_KIND_OF = KIND.__getitem__
+
+
 _KIND_BIT: tuple[int, ...] = tuple(1 << kind for kind in KIND)
 
 
 def one_per_kind(cards: list[int]) -> list[int]:
-    """Interchangeable cards (same habitat and value) are offered once."""
+    """Interchangeable cards (same habitat and value) are offered once: the first of each kind."""
     seen = 0
     chosen = []
     for card in cards:
@@ -296,17 +306,12 @@ def one_per_kind(cards: list[int]) -> list[int]:
 
 
 def _legal_bid(state: dict, seat: int) -> list[dict]:
-    seen = 0
-    actions = []
-    for card in state["hands"][seat]:
-        bit = _KIND_BIT[card]
-        if not seen & bit:
-            seen |= bit
-            actions.append({"type": "bid", "card": card})
+    hand = state["hands"][seat]
+    actions = [{"type": "bid", "card": card} for card in one_per_kind(hand)]
     actions.append({"type": "bid", "card": REFILL_NAME})
     if state["leaders"][EAGLE] == seat:
         by_kind: dict[int, list[int]] = {}
-        for card in state["hands"][seat]:
+        for card in hand:
             by_kind.setdefault(KIND[card], []).append(card)
         names = [cards[0] for cards in by_kind.values()]
         names.append(REFILL_NAME)
@@ -341,14 +346,7 @@ def _legal_swap(state: dict, seat: int) -> list[dict]:
 
 
 def _cards(kind: str, cards: list[int]) -> list[dict]:
-    seen = 0
-    actions = []
-    for card in cards:
-        bit = _KIND_BIT[card]
-        if not seen & bit:
-            seen |= bit
-            actions.append({"type": kind, "card": card})
-    return actions
+    return [{"type": kind, "card": card} for card in one_per_kind(cards)]
 
 
 def _legal_refill(state: dict, seat: int) -> list[dict]:

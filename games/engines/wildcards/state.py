@@ -20,6 +20,8 @@ State keys (plain JSON; "participant" = a seat 0..n-1, or Leo as n):
 
 from __future__ import annotations
 
+import random
+
 from games.engines.base import make_rng
 
 from .cards import ANIMAL_SPECIES, HAND_LIMIT, SPECIES
@@ -65,11 +67,27 @@ def new_wait(state: dict, phase: str, seats: list[int]) -> None:
     state["wait"] += 1
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, the same draws and order, without a method call per card.
+
+    Random.shuffle swaps cards[i] with cards[randbelow(i + 1)] for i from the
+    end, randbelow(n) drawing `n.bit_length()` bits until the number is below n.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def shuffled(state: dict, cards: list, purpose: str) -> list:
     """`cards` in a new random order; every shuffle has its own counter."""
     state["shuffles"] += 1
     cards = list(cards)
-    make_rng(state["seed"], purpose, state["shuffles"]).shuffle(cards)
+    shuffle(make_rng(state["seed"], purpose, state["shuffles"]), cards)
     return cards
 
 
@@ -144,8 +162,8 @@ def claim_leader(state: dict, participant: int, species: int) -> None:
     previous = state["leaders"][species]
     if mine == 0 or previous == participant:
         return
-    for other in range(state["parts"]):
-        if other != participant and len(coll[other][species]) > mine:
+    for animals in coll:  # every participant (the claimant has exactly `mine`)
+        if len(animals[species]) > mine:
             return
     leaders = state["leaders"] = state["leaders"][:]
     leaders[species] = participant

@@ -22,12 +22,15 @@ from .state import draw_card, event, new_wait, own_hand, own_table
 
 
 def start_acquire(state: dict) -> None:
-    bids = state["bids"]
     by_value: dict[int, list[int]] = {}
-    for participant in range(state["parts"]):
-        card = bids[participant]
+    for participant, card in enumerate(state["bids"]):
         if card is not None and card != REFILL:
-            by_value.setdefault(VALUE[card], []).append(participant)
+            value = VALUE[card]
+            group = by_value.get(value)
+            if group is None:
+                by_value[value] = [participant]
+            else:
+                group.append(participant)
     lion = state["leaders"][LION]
     leo = state["leo"]
     hands = state["hands"]
@@ -56,6 +59,7 @@ def start_acquire(state: dict) -> None:
     state["groups"] = groups
     if payers:
         state["to_act"] = payers
+        bids = state["bids"]
         for seat in payers[:]:
             if len(hands[seat]) == VALUE[bids[seat]] - 1:
                 lay_tie_payment(state, seat, hands[seat][:], go_on=False)  # no choice: the whole hand
@@ -101,7 +105,10 @@ def reveal_tie_payments(state: dict) -> None:
 
 def resolve_remaining(state: dict) -> None:
     groups = state["groups"]
-    if all(len(group) == 1 for group in groups):
+    for group in groups:
+        if len(group) != 1:
+            break
+    else:
         start_turns(state)
         return
     if state["options"]["edition"] == "2022":
@@ -171,8 +178,9 @@ def compare_reveals(state: dict) -> None:
 
 
 def start_turns(state: dict) -> None:
-    state["order"] = [group[0] for group in state["groups"]]
+    order = state["order"] = [group[0] for group in state["groups"]]
     state["groups"] = None
     state["turn"] = -1
-    event(state, "order", order=[("leo" if p == state["leo"] else p) for p in state["order"]])
+    leo = state["leo"]
+    state["log"].append({"order": [("leo" if p == leo else p) for p in order], "event": "order"})
     acquire.next_turn(state)
