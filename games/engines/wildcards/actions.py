@@ -287,9 +287,6 @@ def apply(state: dict, seat: int, action: dict) -> dict:
 # Legal actions -------------------------------------------------------------------
 
 
-_KIND_OF = KIND.__getitem__
-
-
 _KIND_BIT: tuple[int, ...] = tuple(1 << kind for kind in KIND)
 
 
