@@ -11,25 +11,29 @@ once; Leo takes the display card closest to the animal deck and never pays.
 
 from __future__ import annotations
 
+from . import rounds
 from .cards import ANIMAL_SPECIES, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
-from .state import add_animal, claim_leader, draw, event
+from .state import add_animal, claim_leader, draw, own_hand, own_table
 
 
 def next_turn(state: dict) -> None:
-    from .rounds import new_wait, prepare_round
-
     order = state["order"]
     leo = state["leo"]
+    hands, bids, table = state["hands"], state["bids"], state["table"]
+    turn = state["turn"]
     while True:
-        state["turn"] += 1
-        if state["turn"] >= len(order):
-            prepare_round(state)
+        turn += 1
+        state["turn"] = turn
+        if turn >= len(order):
+            rounds.prepare_round(state)
             return
-        participant = order[state["turn"]]
+        participant = order[turn]
         if participant == leo:
             leo_turn(state)
-        elif can_take(state, participant):
-            new_wait(state, "acquire", [participant])
+        elif state["display"] and len(hands[participant]) >= VALUE[bids[participant]] - 1 - len(table[participant]):
+            state["phase"] = "acquire"  # new_wait
+            state["to_act"] = [participant]
+            state["wait"] += 1
             return
         else:
             pass_turn(state, participant)
@@ -44,13 +48,14 @@ def can_take(state: dict, seat: int) -> bool:
 
 
 def take(state: dict, seat: int, animal: int) -> None:
+    """`display` must be a copy; the whole state (`fork`) unless a payment follows."""
     state["display"].remove(animal)
     state["taking"] = animal
-    need = still_to_pay(state, seat)
+    need = VALUE[state["bids"][seat]] - 1 - len(state["table"][seat])
     hand = state["hands"][seat]
     if need == len(hand):  # nothing to choose: the whole hand pays
-        state["table"][seat].extend(hand)
-        hand.clear()
+        own_table(state, seat).extend(hand)
+        state["hands"][seat] = []
         need = 0
     if need == 0:
         complete(state, seat)
@@ -59,14 +64,15 @@ def take(state: dict, seat: int, animal: int) -> None:
 
 
 def pay(state: dict, seat: int, card: int) -> None:
-    hand = state["hands"][seat]
+    """The outer `hands` and `table` lists must be copies (`fork` if the payment ends)."""
+    hand = own_hand(state, seat)
     hand.remove(card)
-    table = state["table"][seat]
+    table = own_table(state, seat)
     table.append(card)
-    need = still_to_pay(state, seat)
+    need = VALUE[state["bids"][seat]] - 1 - len(table)
     if need and need == len(hand):
         table.extend(hand)
-        hand.clear()
+        state["hands"][seat] = []
         need = 0
     if need == 0:
         complete(state, seat)
@@ -76,26 +82,37 @@ def complete(state: dict, seat: int) -> None:
     animal = state["taking"]
     state["taking"] = None
     species = ANIMAL_SPECIES[animal]
-    add_animal(state, seat, animal)
+    coll = state["coll"] = state["coll"][:]  # add_animal
+    mine = coll[seat] = coll[seat][:]
+    mine[species] = [*mine[species], animal]
     natural = NATURAL[species]
-    bonus = natural[state["bids"][seat]] and all(natural[card] for card in state["table"][seat])
+    bonus = natural[state["bids"][seat]] and all(map(natural.__getitem__, state["table"][seat]))
     if bonus:
         tokens = state["tokens"] = state["tokens"][:]
         tokens[seat] += NATURAL_BONUS
-    event(state, "take", player=seat, animal=animal, species=SPECIES[species], bonus=NATURAL_BONUS if bonus else 0)
+    state["log"].append(
+        {
+            "player": seat,
+            "animal": animal,
+            "species": SPECIES[species],
+            "bonus": NATURAL_BONUS if bonus else 0,
+            "event": "take",
+        }
+    )
     claim_leader(state, seat, species)
     next_turn(state)
 
 
 def pass_turn(state: dict, seat: int) -> None:
     """Take the bid card (and any tie payment) back and draw 2, within the hand limit."""
-    hand = state["hands"][seat]
-    hand.append(state["bids"][seat])
-    hand.extend(state["table"][seat])
-    state["bids"][seat] = None
-    state["table"][seat] = []
-    drawn = draw(state, seat, PASS_DRAW)
-    event(state, "pass", player=seat, drawn=drawn)
+    hand = own_hand(state, seat)
+    bids, table = state["bids"], state["table"]
+    hand.append(bids[seat])
+    hand.extend(table[seat])
+    bids[seat] = None
+    table[seat] = []
+    drawn = draw(state, hand, PASS_DRAW)
+    state["log"].append({"player": seat, "drawn": drawn, "event": "pass"})
 
 
 def leo_turn(state: dict) -> None:
@@ -105,10 +122,12 @@ def leo_turn(state: dict) -> None:
         animal = display.pop(0)
         species = ANIMAL_SPECIES[animal]
         add_animal(state, leo, animal)
-        event(state, "take", player="leo", animal=animal, species=SPECIES[species], bonus=0)
+        state["log"].append(
+            {"player": "leo", "animal": animal, "species": SPECIES[species], "bonus": 0, "event": "take"}
+        )
         claim_leader(state, leo, species)
     else:
         # RULES-NOTES leaves it open: Leo takes his bid back under his pile and draws nothing.
         state["leo_pile"] = [state["bids"][leo], *state["leo_pile"]]
         state["bids"][leo] = None
-        event(state, "pass", player="leo", drawn=0)
+        state["log"].append({"player": "leo", "drawn": 0, "event": "pass"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.engines.base import IllegalAction
 
-from .acquire import next_turn, pass_turn, pay, still_to_pay, take
+from .acquire import next_turn, pass_turn, pay, take
 from .cards import (
     ANIMAL_SPECIES,
     EAGLE,
@@ -19,9 +19,10 @@ from .cards import (
     REFILL_NAME,
     SPECIES,
     SPECIES_INDEX,
+    VALUE,
 )
 from .rounds import choose_eagle_bid, finish_refill, place_bid, start_refill_hands
-from .state import add_animal, check_leader_loss, claim_leader, event, fork, light_fork, light_fork_table, remove_animal
+from .state import add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
@@ -48,11 +49,33 @@ def _in_hand(state: dict, seat: int, card: int) -> None:
 
 
 def _bid(state: dict, seat: int, action: dict) -> dict:
-    card = _card(action, refill=True)
-    _in_hand(state, seat, card)
-    # Only the last bid reveals them all (and runs the round on): the others change little.
-    s = light_fork(state, seat, "to_act") if len(state["to_act"]) > 1 else fork(state)
-    place_bid(s, seat, [card])
+    card = action.get("card")
+    if card == REFILL_NAME:
+        card = REFILL
+        if not state["refill_in_hand"][seat]:
+            raise IllegalAction("Your Refill hand card is not in your hand.")
+    elif type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
+        raise IllegalAction("'card' must be the id of a Habitat card or 'refill'.")
+    elif card not in state["hands"][seat]:
+        raise IllegalAction("That Habitat card is not in your hand.")
+    to_act = state["to_act"]
+    if len(to_act) == 1:  # the last bid reveals them all and runs the round on
+        s = fork(state)
+        place_bid(s, seat, [card])
+        return s
+    # The other bids change little: the bidder's hand or Refill card, `sealed` and `to_act`.
+    s = state.copy()
+    if card == REFILL:
+        refill_in_hand = s["refill_in_hand"] = state["refill_in_hand"][:]
+        refill_in_hand[seat] = False
+    else:
+        hands = s["hands"] = state["hands"][:]
+        hand = hands[seat] = hands[seat][:]
+        hand.remove(card)
+    sealed = s["sealed"] = state["sealed"][:]
+    sealed[seat] = [card]
+    to_act = s["to_act"] = to_act[:]
+    to_act.remove(seat)
     return s
 
 
@@ -113,14 +136,27 @@ def _no_swap(state: dict, seat: int, action: dict) -> dict:
 
 
 def _discard(state: dict, seat: int, action: dict) -> dict:
-    card = _card(action)
-    _in_hand(state, seat, card)
-    s = light_fork(state, seat, "discard", "log") if len(state["hands"][seat]) > 1 else fork(state)
-    s["hands"][seat].remove(card)
-    s["discard"].append(card)
-    event(s, "discard", player=seat, card=card)
-    if not s["hands"][seat]:
-        finish_refill(s, seat)  # nothing left to choose
+    card = action.get("card")
+    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
+        raise IllegalAction("'card' must be the id of a Habitat card.")
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalAction("That Habitat card is not in your hand.")
+    if len(hand) == 1:  # nothing left to choose: the refill ends
+        s = fork(state)
+        s["hands"][seat] = []
+        s["discard"].append(card)
+        s["log"].append({"player": seat, "card": card, "event": "discard"})
+        finish_refill(s, seat)
+        return s
+    s = state.copy()
+    hands = s["hands"] = state["hands"][:]
+    hand = hands[seat] = hand[:]
+    hand.remove(card)
+    discard = s["discard"] = state["discard"][:]
+    discard.append(card)
+    log = s["log"] = state["log"][:]
+    log.append({"player": seat, "card": card, "event": "discard"})
     return s
 
 
@@ -131,13 +167,22 @@ def _done(state: dict, seat: int, action: dict) -> dict:
 
 
 def _tie_pay(state: dict, seat: int, action: dict) -> dict:
-    card = _card(action)
-    _in_hand(state, seat, card)
+    card = action.get("card")
+    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
+        raise IllegalAction("'card' must be the id of a Habitat card.")
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalAction("That Habitat card is not in your hand.")
     # Only the last card of the last payer reveals the payments: the others change little.
-    s = light_fork_table(state, seat, "to_act") if len(state["to_act"]) > 1 else fork(state)
-    hand = s["hands"][seat]
+    if len(state["to_act"]) > 1:
+        s = state.copy()
+        s["hands"] = state["hands"][:]
+        s["table"] = state["table"][:]
+        s["to_act"] = state["to_act"][:]
+    else:
+        s = fork(state)
     cards = [card]
-    if still_to_pay(s, seat) == len(hand):  # the last cards are forced
+    if VALUE[state["bids"][seat]] - 1 - len(state["table"][seat]) == len(hand):  # the last cards are forced
         cards = hand[:]
         cards.remove(card)
         cards.insert(0, card)
@@ -160,12 +205,15 @@ def _take(state: dict, seat: int, action: dict) -> dict:
     animal = action.get("animal")
     if type(animal) is not int or not 0 <= animal < NUM_ANIMALS or animal not in state["display"]:
         raise IllegalAction("'animal' must be the id of an Animal card on display.")
-    need = still_to_pay(state, seat)
+    need = VALUE[state["bids"][seat]] - 1 - len(state["table"][seat])
     if 0 < need < len(state["hands"][seat]):  # the payment follows: only the display changes now
         s = state.copy()
-        s["display"] = state["display"][:]
-    else:
-        s = fork(state)
+        display = s["display"] = state["display"][:]
+        display.remove(animal)
+        s["taking"] = animal
+        s["phase"] = "pay"  # same turn, same wait
+        return s
+    s = fork(state)
     take(s, seat, animal)
     return s
 
@@ -178,10 +226,23 @@ def _pass(state: dict, seat: int, action: dict) -> dict:
 
 
 def _pay(state: dict, seat: int, action: dict) -> dict:
-    card = _card(action)
-    _in_hand(state, seat, card)
-    left = still_to_pay(state, seat) - 1
-    s = light_fork_table(state, seat) if 0 < left < len(state["hands"][seat]) - 1 else fork(state)
+    card = action.get("card")
+    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
+        raise IllegalAction("'card' must be the id of a Habitat card.")
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalAction("That Habitat card is not in your hand.")
+    paid = state["table"][seat]
+    left = VALUE[state["bids"][seat]] - 2 - len(paid)
+    if 0 < left < len(hand) - 1:  # more to pay, and a choice left: only hand and payment change
+        s = state.copy()
+        hands = s["hands"] = state["hands"][:]
+        hand = hands[seat] = hand[:]
+        hand.remove(card)
+        table = s["table"] = state["table"][:]
+        table[seat] = [*paid, card]
+        return s
+    s = fork(state)
     pay(s, seat, card)
     return s
 
@@ -198,7 +259,17 @@ HANDLERS = {
 }
 
 
+_NO_HANDLERS: dict = {}
+
+
 def apply(state: dict, seat: int, action: dict) -> dict:
+    # The usual case first: a dict action with a str type from a seat that must act.
+    if type(action) is dict and type(seat) is int and not state["over"] and seat in state["to_act"]:
+        kind = action.get("type")
+        if type(kind) is str:
+            handler = HANDLERS.get(state["phase"], _NO_HANDLERS).get(kind)
+            if handler is not None:
+                return handler(state, seat, action)
     if not isinstance(action, dict):
         raise IllegalAction("An action must be a dictionary with a 'type'.")
     if state["over"]:
@@ -206,7 +277,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     if type(seat) is not int or seat not in state["to_act"]:
         raise IllegalAction("It is not your turn to act.")
     kind = action.get("type")
-    handlers = HANDLERS.get(state["phase"], {})
+    handlers = HANDLERS.get(state["phase"], _NO_HANDLERS)
     handler = handlers.get(kind) if type(kind) is str else None
     if handler is None:
         raise IllegalAction(f"You cannot do {kind!r} now; possible: {', '.join(handlers)}.")
@@ -216,75 +287,112 @@ def apply(state: dict, seat: int, action: dict) -> dict:
 # Legal actions -------------------------------------------------------------------
 
 
+_KIND_BIT: tuple[int, ...] = tuple(1 << kind for kind in KIND)
+
+
 def one_per_kind(cards: list[int]) -> list[int]:
-    """Interchangeable cards (same habitat and value) are offered once."""
-    seen = set()
+    """Interchangeable cards (same habitat and value) are offered once: the first of each kind."""
+    seen = 0
     chosen = []
     for card in cards:
-        kind = KIND[card]
-        if kind not in seen:
-            seen.add(kind)
+        bit = _KIND_BIT[card]
+        if not seen & bit:
+            seen |= bit
             chosen.append(card)
     return chosen
+
+
+def _legal_bid(state: dict, seat: int) -> list[dict]:
+    hand = state["hands"][seat]
+    actions = [{"type": "bid", "card": card} for card in one_per_kind(hand)]
+    actions.append({"type": "bid", "card": REFILL_NAME})
+    if state["leaders"][EAGLE] == seat:
+        by_kind: dict[int, list[int]] = {}
+        for card in hand:
+            by_kind.setdefault(KIND[card], []).append(card)
+        names = [cards[0] for cards in by_kind.values()]
+        names.append(REFILL_NAME)
+        actions += [
+            {"type": "eagle_bid", "cards": [names[i], names[j]]}
+            for i in range(len(names))
+            for j in range(i + 1, len(names))
+        ]
+        actions += [{"type": "eagle_bid", "cards": cards[:2]} for cards in by_kind.values() if len(cards) > 1]
+    return actions
+
+
+def _legal_eagle(state: dict, seat: int) -> list[dict]:
+    return [{"type": "eagle_choose", "card": REFILL_NAME if c == REFILL else c} for c in state["sealed"][seat]]
+
+
+def _legal_swap(state: dict, seat: int) -> list[dict]:
+    mine = state["coll"][seat]
+    actions = [{"type": "no_swap"}]
+    seen = set()
+    for animal in state["display"]:
+        taken = ANIMAL_SPECIES[animal]
+        if taken in seen:
+            continue
+        seen.add(taken)
+        actions += [
+            {"type": "swap", "give": SPECIES[give], "take": animal}
+            for give in range(len(mine))
+            if mine[give] and give != taken
+        ]
+    return actions
+
+
+def _cards(kind: str, cards: list[int]) -> list[dict]:
+    return [{"type": kind, "card": card} for card in one_per_kind(cards)]
+
+
+def _legal_refill(state: dict, seat: int) -> list[dict]:
+    actions = _cards("discard", state["hands"][seat])
+    actions.append({"type": "done"})
+    return actions
+
+
+def _legal_tie_pay(state: dict, seat: int) -> list[dict]:
+    return _cards("tie_pay", state["hands"][seat])
+
+
+def _legal_tie_reveal(state: dict, seat: int) -> list[dict]:
+    actions = _cards("reveal", state["hands"][seat])
+    actions.append({"type": "reveal", "card": "deck"})
+    return actions
+
+
+def _legal_acquire(state: dict, seat: int) -> list[dict]:
+    seen = 0
+    actions = []
+    for animal in state["display"]:
+        bit = _SPECIES_BIT[animal]
+        if not seen & bit:
+            seen |= bit
+            actions.append({"type": "take", "animal": animal})
+    actions.append({"type": "pass"})
+    return actions
+
+
+def _legal_pay(state: dict, seat: int) -> list[dict]:
+    return _cards("pay", state["hands"][seat])
+
+
+_SPECIES_BIT: tuple[int, ...] = tuple(1 << species for species in ANIMAL_SPECIES)
+_LEGAL = {
+    "bid": _legal_bid,
+    "eagle": _legal_eagle,
+    "swap": _legal_swap,
+    "refill": _legal_refill,
+    "tie_pay": _legal_tie_pay,
+    "tie_reveal": _legal_tie_reveal,
+    "acquire": _legal_acquire,
+    "pay": _legal_pay,
+}
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
     if state["over"] or seat not in state["to_act"]:
         return []
-    phase = state["phase"]
-    hand = state["hands"][seat]
-    if phase == "bid":
-        by_kind: dict[int, list[int]] = {}
-        for card in hand:
-            by_kind.setdefault(KIND[card], []).append(card)
-        names = [cards[0] for cards in by_kind.values()]
-        actions = [{"type": "bid", "card": card} for card in names]
-        actions.append({"type": "bid", "card": REFILL_NAME})
-        if state["leaders"][EAGLE] == seat:
-            names.append(REFILL_NAME)
-            actions += [
-                {"type": "eagle_bid", "cards": [names[i], names[j]]}
-                for i in range(len(names))
-                for j in range(i + 1, len(names))
-            ]
-            actions += [{"type": "eagle_bid", "cards": cards[:2]} for cards in by_kind.values() if len(cards) > 1]
-        return actions
-    if phase == "eagle":
-        return [{"type": "eagle_choose", "card": REFILL_NAME if c == REFILL else c} for c in state["sealed"][seat]]
-    if phase == "swap":
-        mine = state["coll"][seat]
-        actions = [{"type": "no_swap"}]
-        seen = set()
-        for animal in state["display"]:
-            taken = ANIMAL_SPECIES[animal]
-            if taken in seen:
-                continue
-            seen.add(taken)
-            actions += [
-                {"type": "swap", "give": SPECIES[give], "take": animal}
-                for give in range(len(mine))
-                if mine[give] and give != taken
-            ]
-        return actions
-    if phase == "refill":
-        actions = [{"type": "discard", "card": card} for card in one_per_kind(hand)]
-        actions.append({"type": "done"})
-        return actions
-    if phase == "tie_pay":
-        return [{"type": "tie_pay", "card": card} for card in one_per_kind(hand)]
-    if phase == "tie_reveal":
-        actions = [{"type": "reveal", "card": card} for card in one_per_kind(hand)]
-        actions.append({"type": "reveal", "card": "deck"})
-        return actions
-    if phase == "acquire":
-        seen = set()
-        actions = []
-        for animal in state["display"]:
-            if ANIMAL_SPECIES[animal] not in seen:
-                seen.add(ANIMAL_SPECIES[animal])
-                actions.append({"type": "take", "animal": animal})
-        actions.append({"type": "pass"})
-        return actions
-    if phase == "pay":
-        return [{"type": "pay", "card": card} for card in one_per_kind(hand)]
-    return []
+    lister = _LEGAL.get(state["phase"])
+    return [] if lister is None else lister(state, seat)

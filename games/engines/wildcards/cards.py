@@ -73,5 +73,8 @@ def animal_view(animal: int) -> dict:
     return {"id": animal, "species": SPECIES[species], "habitat": NATURAL_HABITAT[species]}
 
 
+LABEL: tuple[str, ...] = tuple(f"{HABITAT[card]} {VALUE[card]}" for card in range(NUM_HABITAT_CARDS))
+
+
 def card_label(card: int) -> str:
-    return REFILL_NAME if card == REFILL else f"{HABITAT[card]} {VALUE[card]}"
+    return REFILL_NAME if card == REFILL else LABEL[card]

@@ -6,6 +6,7 @@ seat must act) or runs straight on when nobody has a choice to make.
 
 from __future__ import annotations
 
+from . import ties
 from .cards import (
     ANIMAL_SPECIES,
     HAND_LIMIT,
@@ -20,14 +21,9 @@ from .cards import (
     card_label,
 )
 from .scoring import final_scores
-from .state import draw, draw_card, event, shuffled
+from .state import draw, draw_card, event, new_wait, own_hand, shuffled
 
-
-def new_wait(state: dict, phase: str, seats: list[int]) -> None:
-    state["phase"] = phase
-    state["to_act"] = seats
-    state["wait"] += 1
-
+__all__ = ["new_wait"]  # kept importable from here
 
 # Phase 1: place bids ---------------------------------------------------------
 
@@ -36,7 +32,7 @@ def start_round(state: dict) -> None:
     state["round"] += 1
     parts = state["parts"]
     n = state["num_players"]
-    state["log"] = []
+    state["log"] = [{"round": state["round"], "display": list(state["display"]), "event": "round"}]
     state["sealed"] = [None] * n
     state["bids"] = [None] * parts
     state["shown"] = [None] * parts
@@ -46,25 +42,25 @@ def start_round(state: dict) -> None:
     state["order"] = []
     state["turn"] = -1
     state["taking"] = None
-    event(state, "round", round=state["round"], display=list(state["display"]))
     if state["leo"] is not None:
-        state["leo_pile"] = state["leo_pile"][:]
-        state["leo_sealed"] = state["leo_pile"].pop()  # Leo bids the top card of his pile, face down
+        pile = state["leo_pile"] = state["leo_pile"][:]
+        state["leo_sealed"] = pile.pop()  # Leo bids the top card of his pile, face down
     new_wait(state, "bid", list(range(n)))
 
 
 def place_bid(state: dict, seat: int, cards: list[int]) -> None:
-    hand = state["hands"][seat]
+    """The outer `hands` list and `to_act` must already be copies."""
     for card in cards:
         if card == REFILL:
-            state["refill_in_hand"] = state["refill_in_hand"][:]
-            state["refill_in_hand"][seat] = False
+            refill_in_hand = state["refill_in_hand"] = state["refill_in_hand"][:]
+            refill_in_hand[seat] = False
         else:
-            hand.remove(card)
-    state["sealed"] = state["sealed"][:]
-    state["sealed"][seat] = cards
-    state["to_act"].remove(seat)
-    if not state["to_act"]:
+            own_hand(state, seat).remove(card)
+    sealed = state["sealed"] = state["sealed"][:]
+    sealed[seat] = cards
+    to_act = state["to_act"]
+    to_act.remove(seat)
+    if not to_act:
         reveal_bids(state)
 
 
@@ -82,7 +78,9 @@ def reveal_bids(state: dict) -> None:
     if leo is not None:
         bids[leo] = shown[leo] = state["leo_sealed"]
         state["leo_sealed"] = None
-    event(state, "bids", bids={str(p): card_label(card) for p, card in enumerate(shown) if card is not None})
+    state["log"].append(
+        {"bids": {str(p): card_label(card) for p, card in enumerate(shown) if card is not None}, "event": "bids"}
+    )
     if eagle is not None:
         new_wait(state, "eagle", [eagle])
         return
@@ -96,7 +94,7 @@ def choose_eagle_bid(state: dict, seat: int, card: int) -> None:
         state["refill_in_hand"] = state["refill_in_hand"][:]
         state["refill_in_hand"][seat] = True
     else:
-        state["hands"][seat].append(other)
+        own_hand(state, seat).append(other)
     state["shown"] = state["shown"][:]
     state["bids"][seat] = state["shown"][seat] = card
     event(state, "eagle", player=seat, bid=card_label(card))
@@ -143,29 +141,28 @@ def start_refill_hands(state: dict) -> None:
     bids = state["bids"]
     refillers = [seat for seat in range(state["num_players"]) if bids[seat] == REFILL]
     state["to_act"] = refillers[:]
+    hands = state["hands"]
     for seat in refillers:
-        if not state["hands"][seat]:
+        if not hands[seat]:
             finish_refill(state, seat, go_on=False)  # nothing to discard: no choice to wait for
     if state["to_act"]:
         new_wait(state, "refill", state["to_act"])
     else:
-        from .ties import start_acquire
-
-        start_acquire(state)
+        ties.start_acquire(state)
 
 
 def finish_refill(state: dict, seat: int, go_on: bool = True) -> None:
     """Draw back to 7 (10 with the squirrel) and take the Refill card back."""
     target = SQUIRREL_HAND_SIZE if state["leaders"][SQUIRREL] == seat else HAND_SIZE
-    drawn = draw(state, seat, target - len(state["hands"][seat]))
-    state["refill_in_hand"] = state["refill_in_hand"][:]
-    state["refill_in_hand"][seat] = True
-    state["to_act"].remove(seat)
-    event(state, "refill", player=seat, drawn=drawn)
-    if go_on and not state["to_act"]:
-        from .ties import start_acquire
-
-        start_acquire(state)
+    hand = own_hand(state, seat)
+    drawn = draw(state, hand, target - len(hand))
+    refill_in_hand = state["refill_in_hand"] = state["refill_in_hand"][:]
+    refill_in_hand[seat] = True
+    to_act = state["to_act"]
+    to_act.remove(seat)
+    state["log"].append({"player": seat, "drawn": drawn, "event": "refill"})
+    if go_on and not to_act:
+        ties.start_acquire(state)
 
 
 # Phase 4 (2020: 3): prepare the next round ------------------------------------------
@@ -181,7 +178,7 @@ def prepare_round(state: dict) -> None:
         if card is not None and card != REFILL:
             hand = state["hands"][participant] if participant < n else None
             if participant == ibex and hand is not None and not IS_WILD[card] and len(hand) < HAND_LIMIT:
-                hand.append(card)
+                own_hand(state, participant).append(card)
                 event(state, "ibex", player=participant, card=card_label(card))
             else:
                 discard.append(card)
@@ -205,9 +202,10 @@ def prepare_round(state: dict) -> None:
 
 def end_game(state: dict) -> None:
     """The display cannot be refilled: hands go to the discard pile and the game is scored."""
-    for hand in state["hands"]:
+    hands = state["hands"]
+    for seat, hand in enumerate(hands):
         state["discard"].extend(hand)
-        hand.clear()
+        hands[seat] = []
     state["discard"].extend(card for card in state["leo_pile"] if card != REFILL)
     state["leo_pile"] = []
     state["over"] = True

@@ -16,6 +16,7 @@ from .cards import (
     THREE_PLAYER_RANDOM_AFTER_SPECIES,
 )
 from .rounds import start_round
+from .state import shuffle
 
 DEFAULT_OPTIONS = {"edition": "2022", "leo": False, "three_player_removal": "one_per_species"}
 EDITIONS = ("2020", "2022")
@@ -55,7 +56,7 @@ def new_game(num_players: int, seed: int | str, options: dict | None = None) -> 
     parts = num_players + (1 if options["leo"] else 0)  # Leo is set up as one more player
     rng = make_rng(seed, "setup")
     animals = list(range(NUM_ANIMALS))
-    rng.shuffle(animals)
+    shuffle(rng, animals)
     removed = ANIMALS_REMOVED[parts]
     out: list[int] = []
     if parts == 3 and options["three_player_removal"] == "one_per_species":
@@ -68,12 +69,12 @@ def new_game(num_players: int, seed: int | str, options: dict | None = None) -> 
     out.extend(animals.pop() for _ in range(removed))
     display = [animals.pop() for _ in range(parts - 1)]
     deck = list(range(NUM_HABITAT_CARDS))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(num_players)]
     leo_pile = []
     if options["leo"]:
         leo_pile = [deck.pop() for _ in range(LEO_PILE_SIZE)] + [REFILL]
-        rng.shuffle(leo_pile)
+        shuffle(rng, leo_pile)
     state = {
         "num_players": num_players,
         "seed": seed,

@@ -20,49 +20,74 @@ State keys (plain JSON; "participant" = a seat 0..n-1, or Leo as n):
 
 from __future__ import annotations
 
+import random
+
 from games.engines.base import make_rng
 
 from .cards import ANIMAL_SPECIES, HAND_LIMIT, SPECIES
 
-# Copied by every fork. Every other list is copied where it is changed (rarely),
-# so a fork stays cheap: see the "= state[key][:]" lines next to each change.
+# How a step gets its own copy of the state (states are never changed once returned):
+# `fork` copies the dict, the flat lists in `_FLAT` and the outer `hands` and `table` lists.
+# An inner hand or payment list is copied by the code that changes it (`own_hand`,
+# `own_table`); every other list is copied where it is changed (the "= state[key][:]" lines).
 _FLAT = ("to_act", "deck", "discard", "bids", "display", "log")
-_NESTED = ("hands", "table")
 
 
 def fork(state: dict) -> dict:
-    """A copy whose `_FLAT` and `_NESTED` lists may be changed in place."""
+    """A copy whose `_FLAT` lists and outer `hands` / `table` lists may be changed in place."""
     s = state.copy()
-    for key in _FLAT:
-        s[key] = s[key][:]
-    for key in _NESTED:
-        s[key] = [inner[:] for inner in s[key]]
+    s["to_act"] = state["to_act"][:]
+    s["deck"] = state["deck"][:]
+    s["discard"] = state["discard"][:]
+    s["bids"] = state["bids"][:]
+    s["display"] = state["display"][:]
+    s["log"] = state["log"][:]
+    s["hands"] = state["hands"][:]
+    s["table"] = state["table"][:]
     return s
 
 
-def light_fork(state: dict, seat: int, *flat: str) -> dict:
-    """A cheaper fork for a step that changes only `seat`'s hand and the lists in `flat`."""
-    s = state.copy()
-    hands = s["hands"] = s["hands"][:]
-    hands[seat] = hands[seat][:]
-    for key in flat:
-        s[key] = s[key][:]
-    return s
+def own_hand(state: dict, seat: int) -> list[int]:
+    """`seat`'s hand, copied so it may be changed (the outer `hands` list is already a copy)."""
+    hands = state["hands"]
+    hand = hands[seat] = hands[seat][:]
+    return hand
 
 
-def light_fork_table(state: dict, seat: int, *flat: str) -> dict:
-    """`light_fork` that also lets `seat`'s payment on the table change."""
-    s = light_fork(state, seat, *flat)
-    table = s["table"] = s["table"][:]
-    table[seat] = table[seat][:]
-    return s
+def own_table(state: dict, seat: int) -> list[int]:
+    """`seat`'s payment, copied so it may be changed (the outer `table` list is already a copy)."""
+    table = state["table"]
+    cards = table[seat] = table[seat][:]
+    return cards
+
+
+def new_wait(state: dict, phase: str, seats: list[int]) -> None:
+    state["phase"] = phase
+    state["to_act"] = seats
+    state["wait"] += 1
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, the same draws and order, without a method call per card.
+
+    Random.shuffle swaps cards[i] with cards[randbelow(i + 1)] for i from the
+    end, randbelow(n) drawing `n.bit_length()` bits until the number is below n.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def shuffled(state: dict, cards: list, purpose: str) -> list:
     """`cards` in a new random order; every shuffle has its own counter."""
     state["shuffles"] += 1
     cards = list(cards)
-    make_rng(state["seed"], purpose, state["shuffles"]).shuffle(cards)
+    shuffle(make_rng(state["seed"], purpose, state["shuffles"]), cards)
     return cards
 
 
@@ -78,11 +103,18 @@ def draw_card(state: dict) -> int | None:
     return deck.pop()
 
 
-def draw(state: dict, seat: int, count: int) -> int:
-    """Draw up to `count` cards into a hand, never past the hand limit."""
-    hand = state["hands"][seat]
+def draw(state: dict, hand: list[int], count: int) -> int:
+    """Draw up to `count` cards into `hand` (already owned), never past the hand limit."""
+    count = min(count, HAND_LIMIT - len(hand))
+    if count <= 0:
+        return 0
+    deck = state["deck"]
+    if count <= len(deck):  # no reshuffle: the top `count` cards, top first
+        hand.extend(deck[: -count - 1 : -1])
+        del deck[-count:]
+        return count
     drawn = 0
-    while drawn < count and len(hand) < HAND_LIMIT:
+    while drawn < count:
         card = draw_card(state)
         if card is None:
             break
@@ -108,10 +140,9 @@ def count(state: dict, participant: int, species: int) -> int:
 
 def add_animal(state: dict, participant: int, animal: int) -> None:
     species = ANIMAL_SPECIES[animal]
-    mine = state["coll"][participant][:]
+    coll = state["coll"] = state["coll"][:]
+    mine = coll[participant] = coll[participant][:]
     mine[species] = [*mine[species], animal]
-    state["coll"] = state["coll"][:]
-    state["coll"][participant] = mine
 
 
 def remove_animal(state: dict, participant: int, species: int) -> int:
@@ -128,20 +159,22 @@ def claim_leader(state: dict, participant: int, species: int) -> None:
     """A participant with at least as many of a species as everyone else takes its Leader."""
     coll = state["coll"]
     mine = len(coll[participant][species])
-    if mine == 0 or state["leaders"][species] == participant:
-        return
-    for other in range(state["parts"]):
-        if other != participant and len(coll[other][species]) > mine:
-            return
     previous = state["leaders"][species]
-    state["leaders"] = state["leaders"][:]
-    state["leaders"][species] = participant
-    event(
-        state,
-        "leader",
-        player=who(state, participant),
-        species=SPECIES[species],
-        source="supply" if previous < 0 else who(state, previous),
+    if mine == 0 or previous == participant:
+        return
+    for animals in coll:  # every participant (the claimant has exactly `mine`)
+        if len(animals[species]) > mine:
+            return
+    leaders = state["leaders"] = state["leaders"][:]
+    leaders[species] = participant
+    leo = state["leo"]
+    state["log"].append(
+        {
+            "player": "leo" if participant == leo else participant,
+            "species": SPECIES[species],
+            "source": "supply" if previous < 0 else ("leo" if previous == leo else previous),
+            "event": "leader",
+        }
     )
 
 

@@ -16,19 +16,21 @@ than one participant is a tie still to resolve.
 
 from __future__ import annotations
 
+from . import acquire
 from .cards import LION, REFILL, VALUE, card_label
-from .state import draw_card, event
+from .state import draw_card, event, new_wait, own_hand, own_table
 
 
 def start_acquire(state: dict) -> None:
-    from .rounds import new_wait
-
-    bids = state["bids"]
     by_value: dict[int, list[int]] = {}
-    for participant in range(state["parts"]):
-        card = bids[participant]
+    for participant, card in enumerate(state["bids"]):
         if card is not None and card != REFILL:
-            by_value.setdefault(VALUE[card], []).append(participant)
+            value = VALUE[card]
+            group = by_value.get(value)
+            if group is None:
+                by_value[value] = [participant]
+            else:
+                group.append(participant)
     lion = state["leaders"][LION]
     leo = state["leo"]
     hands = state["hands"]
@@ -57,6 +59,7 @@ def start_acquire(state: dict) -> None:
     state["groups"] = groups
     if payers:
         state["to_act"] = payers
+        bids = state["bids"]
         for seat in payers[:]:
             if len(hands[seat]) == VALUE[bids[seat]] - 1:
                 lay_tie_payment(state, seat, hands[seat][:], go_on=False)  # no choice: the whole hand
@@ -69,7 +72,8 @@ def start_acquire(state: dict) -> None:
 
 
 def lay_tie_payment(state: dict, seat: int, cards: list[int], go_on: bool = True) -> None:
-    hand, table = state["hands"][seat], state["table"][seat]
+    """The outer `hands` and `table` lists and `to_act` must already be copies."""
+    hand, table = own_hand(state, seat), own_table(state, seat)
     for card in cards:
         hand.remove(card)
         table.append(card)
@@ -100,10 +104,11 @@ def reveal_tie_payments(state: dict) -> None:
 
 
 def resolve_remaining(state: dict) -> None:
-    from .rounds import new_wait
-
     groups = state["groups"]
-    if all(len(group) == 1 for group in groups):
+    for group in groups:
+        if len(group) != 1:
+            break
+    else:
         start_turns(state)
         return
     if state["options"]["edition"] == "2022":
@@ -128,7 +133,7 @@ DECK_CHOICE = -2  # the sealed choice "draw from the deck" in a 2020 reveal
 
 def choose_reveal(state: dict, seat: int, card: int) -> None:
     if card != DECK_CHOICE:
-        state["hands"][seat].remove(card)
+        own_hand(state, seat).remove(card)
     state["reveal"] = state["reveal"][:]
     state["reveal"][seat] = card
     state["to_act"].remove(seat)
@@ -137,8 +142,6 @@ def choose_reveal(state: dict, seat: int, card: int) -> None:
 
 
 def compare_reveals(state: dict) -> None:
-    from .rounds import new_wait
-
     reveal = state["reveal"]
     values = {}
     for seat in range(state["num_players"]):
@@ -175,10 +178,9 @@ def compare_reveals(state: dict) -> None:
 
 
 def start_turns(state: dict) -> None:
-    from .acquire import next_turn
-
-    state["order"] = [group[0] for group in state["groups"]]
+    order = state["order"] = [group[0] for group in state["groups"]]
     state["groups"] = None
     state["turn"] = -1
-    event(state, "order", order=[("leo" if p == state["leo"] else p) for p in state["order"]])
-    next_turn(state)
+    leo = state["leo"]
+    state["log"].append({"order": [("leo" if p == leo else p) for p in order], "event": "order"})
+    acquire.next_turn(state)
