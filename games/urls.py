@@ -1,5 +1,6 @@
 from django.urls import path
 
+import games.converters  # noqa: F401 - registers the <id:…> converter
 from games import views, views_history, views_lobby, views_organiser
 from games.api import views_tokens
 
@@ -8,21 +9,21 @@ app_name = "games"
 urlpatterns = [
     path("", views_lobby.lobby, name="lobby"),
     path("new/", views_lobby.create_game, name="create"),
-    path("<int:game_id>/", views.table, name="table"),
-    path("<int:game_id>/act/", views.act, name="act"),
-    path("<int:game_id>/join/", views_lobby.join, name="join"),
-    path("<int:game_id>/leave/", views_lobby.leave, name="leave"),
-    path("<int:game_id>/invite/", views_lobby.invite, name="invite"),
+    path("<id:game_id>/", views.table, name="table"),
+    path("<id:game_id>/act/", views.act, name="act"),
+    path("<id:game_id>/join/", views_lobby.join, name="join"),
+    path("<id:game_id>/leave/", views_lobby.leave, name="leave"),
+    path("<id:game_id>/invite/", views_lobby.invite, name="invite"),
     path("invitation/<str:token>/", views_lobby.invitation, name="invitation"),
-    path("<int:game_id>/resign/", views_organiser.resign, name="resign"),
-    path("<int:game_id>/pause/", views_organiser.pause, name="pause"),
-    path("<int:game_id>/resume/", views_organiser.resume, name="resume"),
-    path("<int:game_id>/extend/", views_organiser.extend, name="extend"),
-    path("<int:game_id>/replace/", views_organiser.replace, name="replace"),
+    path("<id:game_id>/resign/", views_organiser.resign, name="resign"),
+    path("<id:game_id>/pause/", views_organiser.pause, name="pause"),
+    path("<id:game_id>/resume/", views_organiser.resume, name="resume"),
+    path("<id:game_id>/extend/", views_organiser.extend, name="extend"),
+    path("<id:game_id>/replace/", views_organiser.replace, name="replace"),
     path("history/", views_history.history_list, name="history"),
     path("players/<str:username>/", views_history.player, name="player"),
-    path("<int:game_id>/replay/", views_history.replay, name="replay"),
-    path("<int:game_id>/replay/<int:step>/", views_history.replay, name="replay_step"),
+    path("<id:game_id>/replay/", views_history.replay, name="replay"),
+    path("<id:game_id>/replay/<id:step>/", views_history.replay, name="replay_step"),
     path("api-tokens/", views_tokens.tokens, name="api_tokens"),
-    path("api-tokens/<int:token_id>/revoke/", views_tokens.revoke, name="api_token_revoke"),
+    path("api-tokens/<id:token_id>/revoke/", views_tokens.revoke, name="api_token_revoke"),
 ]

@@ -92,13 +92,7 @@ def submit_action(request: HttpRequest, token, game_id: int) -> dict:
     position = my_position(game, token)
     if position is None:
         raise ApiError("not_your_seat", _("You have no seat in this game."), 403)
-    try:
-        outcome = do_action(game.pk, position, action, Action.Channel.API, user=token.user, expected_version=version)
-    except (TypeError, KeyError, IndexError, AttributeError):
-        # A payload of the right shape with values the rules code cannot read (a list where a
-        # card id belongs). do_action's transaction has rolled back, so nothing changed.
-        log.warning("API action the engine could not read: game %s action %r", game.pk, action, exc_info=True)
-        raise ApiError("illegal", _("That is not a move you can make now."), 422) from None
+    outcome = do_action(game.pk, position, action, Action.Channel.API, user=token.user, expected_version=version)
     game = outcome.game
     return {
         **summary(game),

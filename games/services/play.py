@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -13,6 +14,8 @@ from games.engines import IllegalAction, get_engine
 from games.models import Action, Game, Seat
 from games.services import timing
 from games.services.errors import ActionRejected
+
+log = logging.getLogger(__name__)
 
 # Bots and timeouts act for a seat; people act only for their own.
 AUTOMATIC_CHANNELS = {Action.Channel.TIMEOUT, Action.Channel.BOT, Action.Channel.ORGANISER}
@@ -92,6 +95,11 @@ def apply_and_advance(game: Game, seat: int, action, channel: str, user, now: da
         state = engine.apply(game.state, seat, action)
     except IllegalAction as error:
         raise ActionRejected("illegal", str(error)) from None
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError):
+        # Engines must answer junk with IllegalAction; if one does not, the player
+        # still gets a clear refusal (and we a log line), never a server error.
+        log.warning("game %s: engine %s could not read %r", game.pk, game.engine, action, exc_info=True)
+        raise ActionRejected("illegal", _("That move is not understood; nothing was changed.")) from None
     outcome.actions.append(record(game, seat, action, channel, user, state))
     if channel != Action.Channel.TIMEOUT:
         Seat.objects.filter(game=game, position=seat).update(consecutive_timeouts=0)

@@ -171,3 +171,18 @@ def test_only_an_organiser_may_act_for_another_seat(players):
     assert rejected.value.code == "forbidden"
     do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=game.created_by, expected_version=0)
     assert Action.objects.get(game=game).channel == "organiser"
+
+
+def test_an_engine_that_fails_on_junk_still_gives_a_clear_refusal(players, monkeypatch):
+    from tests.games.toy_engine import ToyEngine
+
+    game = start_game(players)
+
+    def broken_apply(self, state, seat, action):
+        raise TypeError("list indices must be integers")
+
+    monkeypatch.setattr(ToyEngine, "apply", broken_apply)
+    with pytest.raises(ActionRejected) as rejected:
+        do_action(game.pk, 0, {"type": "bid", "card": [1]}, "web", user=seat_user(game, 0), expected_version=0)
+    assert rejected.value.code == "illegal" and "not understood" in rejected.value.message
+    assert not Action.objects.filter(game=game).exists()

@@ -196,3 +196,11 @@ def test_the_creator_replaces_a_player_from_the_table(client, players):
     response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 0, "username": ""}, follow=True)
     assert "Only the game&#x27;s creator" in response.content.decode()
     assert game.seats.get(position=0).kind == "human"
+
+
+def test_a_game_id_too_large_for_the_database_is_not_found(client, players):
+    client.force_login(players[0])
+    huge = "9" * 30
+    assert client.get(f"/games/{huge}/").status_code == 404
+    assert client.post(f"/games/{huge}/act/", {"action": "{}", "version": 0}).status_code == 404
+    assert client.get("/games/99999999999999999/").status_code == 404
