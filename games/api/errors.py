@@ -11,6 +11,7 @@ from games.services.errors import ActionRejected
 SERVICE_STATUS = {
     "no_game": 404,
     "not_your_seat": 403,
+    "forbidden": 403,
     "stale": 409,
     "paused": 409,
     "not_running": 409,

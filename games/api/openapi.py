@@ -18,6 +18,7 @@ ERROR_CODES = [
     "bad_filter",
     "bad_step",
     "not_your_seat",
+    "forbidden",
     "stale",
     "illegal",
     "not_running",
