@@ -1,7 +1,7 @@
 """Replays and the history list, measured in a throwaway database.
 
-`python -m bench history [games]` needs PostgreSQL (`DATABASE_URL`); it makes
-the database `test_<name>`, fills it and drops it at the end. It prints:
+`python -m bench history [--games N]` needs PostgreSQL on 127.0.0.1; it fills
+a fresh database `wc_bench_history`. It prints:
 
 - a 300-action Wizard game replayed from its log: full replays per
   second (engine only, and with the log read from the database), one step
@@ -14,31 +14,26 @@ the database `test_<name>`, fills it and drops it at the end. It prints:
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import time
 
+from bench._site import setup_django
+
 
 def main(argv: list[str]) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards_site.settings")
+    parser = argparse.ArgumentParser(prog="bench history")
+    parser.add_argument("--games", type=int, default=100_000, help="finished games in the history table")
+    args = parser.parse_args(argv)
     os.environ.setdefault("MANIFEST_STATIC", "0")
-    import django
-
-    django.setup()
-    from django.db import connection
+    setup_django("wc_bench_history")
     from django.test.utils import setup_test_environment
 
-    if connection.vendor != "postgresql":
-        print("history bench: needs PostgreSQL (set DATABASE_URL); skipped")
-        return
     setup_test_environment()
-    test_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
-    try:
-        print(f"history bench in {test_name}")
-        _bench_replay()
-        _bench_history(int(argv[0]) if argv else 100_000)
-    finally:
-        connection.creation.destroy_test_db(test_name, verbosity=0)
+    print("history bench in wc_bench_history (PostgreSQL)")
+    _bench_replay()
+    _bench_history(args.games)
 
 
 def _users(count: int, prefix: str) -> list:

@@ -135,3 +135,14 @@ def test_it_lists_the_history_in_the_same_few_queries_however_many_games(
         finished_game(players[1:], "secret", seed=seed)
     with django_assert_max_num_queries(4):
         assert len(listed(client.get("/games/history/?player=bob"))) == 6
+
+
+@pytest.mark.parametrize("engine_name", ["wildcards", "wizard", "cubirds", "emu_ranchers"])
+def test_replay_pages_render_each_games_own_table(client, players, engine_name):
+    users = players[:2] if engine_name == "emu_ranchers" else players
+    game = play_on(new_game(users, engine_name, seed="pages"), random.Random(2), stop_at=12)
+    client.force_login(users[0])
+    for step in (0, 1, 6, game.version):
+        response = client.get(f"/games/{game.pk}/replay/{step}/")
+        assert response.status_code == 200, step
+        assert "playing-card" in response.content.decode()
