@@ -90,3 +90,11 @@ def live_worker(transactional_db):
     app.control.purge()
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as worker:
         yield worker
+
+
+def register_engine(monkeypatch, engine) -> None:
+    """Register a test engine beside the real ones for the duration of a test."""
+    import games.engines as engines
+
+    monkeypatch.setitem(engines._cache, engine.name, engine)
+    monkeypatch.setattr(engines, "ENGINE_NAMES", (*engines.ENGINE_NAMES, engine.name))

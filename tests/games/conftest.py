@@ -2,19 +2,16 @@ from __future__ import annotations
 
 import pytest
 
-import games.engines as engines
 from games.models import Game
 from games.services import do_create_game, do_join
 from games.services.lobby import TimeControl
-from tests.conftest import make_user
+from tests.conftest import make_user, register_engine
 from tests.games.toy_engine import ToyEngine
 
 
 @pytest.fixture(autouse=True)
 def toy_engine(monkeypatch):
-    """Register the toy engine beside the real ones for the duration of a test."""
-    monkeypatch.setitem(engines._cache, "toy", ToyEngine())
-    monkeypatch.setattr(engines, "ENGINE_NAMES", (*engines.ENGINE_NAMES, "toy"))
+    register_engine(monkeypatch, ToyEngine())
 
 
 @pytest.fixture

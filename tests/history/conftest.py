@@ -4,19 +4,17 @@ import random
 
 import pytest
 
-import games.engines as engines
 from games.engines import get_engine
 from games.models import Game
 from games.services import do_action, do_create_game, do_join
 from games.services.lobby import TimeControl
-from tests.conftest import make_user
+from tests.conftest import make_user, register_engine
 from tests.history.secret_engine import SecretEngine
 
 
 @pytest.fixture(autouse=True)
 def secret_engine(monkeypatch):
-    monkeypatch.setitem(engines._cache, "secret", SecretEngine())
-    monkeypatch.setattr(engines, "ENGINE_NAMES", (*engines.ENGINE_NAMES, "secret"))
+    register_engine(monkeypatch, SecretEngine())
 
 
 @pytest.fixture
