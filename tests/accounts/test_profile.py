@@ -9,10 +9,6 @@ def profile_data(**changes):
         "display_name": "Alice A.",
         "language": "nl",
         "time_zone": "Europe/Amsterdam",
-        "email_turns": "on",
-        "email_results": "",
-        "email_reminders": "on",
-        "email_digest": "on",
     }
     data.update(changes)
     return {key: value for key, value in data.items() if value != ""}
@@ -24,7 +20,7 @@ def test_it_needs_a_login(client):
     assert "/accounts/login/" in response["Location"]
 
 
-def test_it_saves_name_language_time_zone_and_mail_preferences(client, alice):
+def test_it_saves_name_language_and_time_zone(client, alice):
     client.force_login(alice)
     response = client.post(reverse("accounts:profile"), profile_data())
     assert response.status_code == 302
@@ -32,7 +28,6 @@ def test_it_saves_name_language_time_zone_and_mail_preferences(client, alice):
     assert alice.profile.display_name == "Alice A."
     assert alice.profile.language == "nl"
     assert alice.profile.time_zone == "Europe/Amsterdam"
-    assert alice.profile.email_digest and not alice.profile.email_results
 
 
 def test_pages_speak_the_players_language(client, alice):
@@ -59,3 +54,10 @@ def test_it_explains_bad_profile_input_and_saves_nothing(client, alice, changes,
     alice.profile.refresh_from_db()
     assert alice.profile.display_name == "Alice"
     assert alice.profile.language == "en"
+
+
+def test_the_settings_page_links_mail_preferences_and_api_tokens(client, alice):
+    client.force_login(alice)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert reverse("bymail:preferences") in page
+    assert reverse("games:api_tokens") in page

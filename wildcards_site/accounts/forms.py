@@ -105,15 +105,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = [
-            "display_name",
-            "language",
-            "time_zone",
-            "email_turns",
-            "email_results",
-            "email_reminders",
-            "email_digest",
-        ]
+        fields = ["display_name", "language", "time_zone"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
