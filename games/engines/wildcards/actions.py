@@ -45,6 +45,17 @@ def _in_hand(state: dict, seat: int, card: int) -> None:
         raise IllegalAction("That Habitat card is not in your hand.")
 
 
+def _hand_card(state: dict, seat: int, action: dict) -> tuple[int, list]:
+    """The Habitat card the action names, checked to be in the seat's hand, and that hand."""
+    card = action.get("card")
+    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
+        raise IllegalAction("'card' must be the id of a Habitat card.")
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalAction("That Habitat card is not in your hand.")
+    return card, hand
+
+
 # Handlers ----------------------------------------------------------------------
 
 
@@ -136,12 +147,7 @@ def _no_swap(state: dict, seat: int, action: dict) -> dict:
 
 
 def _discard(state: dict, seat: int, action: dict) -> dict:
-    card = action.get("card")
-    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
-        raise IllegalAction("'card' must be the id of a Habitat card.")
-    hand = state["hands"][seat]
-    if card not in hand:
-        raise IllegalAction("That Habitat card is not in your hand.")
+    card, hand = _hand_card(state, seat, action)
     if len(hand) == 1:  # nothing left to choose: the refill ends
         s = fork(state)
         s["hands"][seat] = []
@@ -167,12 +173,7 @@ def _done(state: dict, seat: int, action: dict) -> dict:
 
 
 def _tie_pay(state: dict, seat: int, action: dict) -> dict:
-    card = action.get("card")
-    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
-        raise IllegalAction("'card' must be the id of a Habitat card.")
-    hand = state["hands"][seat]
-    if card not in hand:
-        raise IllegalAction("That Habitat card is not in your hand.")
+    card, hand = _hand_card(state, seat, action)
     # Only the last card of the last payer reveals the payments: the others change little.
     if len(state["to_act"]) > 1:
         s = state.copy()
@@ -226,12 +227,7 @@ def _pass(state: dict, seat: int, action: dict) -> dict:
 
 
 def _pay(state: dict, seat: int, action: dict) -> dict:
-    card = action.get("card")
-    if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
-        raise IllegalAction("'card' must be the id of a Habitat card.")
-    hand = state["hands"][seat]
-    if card not in hand:
-        raise IllegalAction("That Habitat card is not in your hand.")
+    card, hand = _hand_card(state, seat, action)
     paid = state["table"][seat]
     left = VALUE[state["bids"][seat]] - 2 - len(paid)
     if 0 < left < len(hand) - 1:  # more to pay, and a choice left: only hand and payment change
