@@ -41,12 +41,12 @@ def load_demo_games() -> list[Game]:
         for name in others:
             do_join(game.pk, users[name])
         game.refresh_from_db()
-        _play(game, moves)
+        play_defaults(game, moves)
         made.append(game)
     return made
 
 
-def _play(game: Game, moves: int | None) -> None:
+def play_defaults(game: Game, moves: int | None) -> None:
     """Play `moves` default moves (None: to the end), as the players would from the table."""
     engine = get_engine(game.engine)
     played = 0
