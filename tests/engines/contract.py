@@ -87,7 +87,13 @@ def _check_step(engine, state, seat, legal, junk_actions, leak_check, rng) -> No
     # Acting out of turn and sending junk must raise IllegalAction and change nothing.
     idle = [s for s in range(state["num_players"]) if s not in engine.to_act(state)]
     attempts = [(seat, junk) for junk in junk_actions]
-    attempts += [(seat, None), (seat, {}), (seat, {"type": "no-such-action"}), (seat, "bid")]
+    attempts += [(seat, None), (seat, {}), (seat, {"type": "no-such-action"}), (seat, "bid"), (seat, [legal[0]])]
+    attempts += [(seat, 7), (seat, {"type": [legal[0].get("type")]})]
+    # A legal action with one value of the wrong shape: a list, nothing, a mapping.
+    for key in legal[0]:
+        if key != "type":
+            for wrong in ([legal[0][key]], None, {"id": legal[0][key]}):
+                attempts.append((seat, {**legal[0], key: wrong}))
     if idle:
         attempts.append((rng.choice(idle), rng.choice(legal)))
     attempts.append((state["num_players"] + 7, legal[0]))
