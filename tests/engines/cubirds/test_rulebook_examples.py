@@ -28,12 +28,7 @@ def test_it_refills_a_row_of_parrots_until_a_second_species_appears():
     # "Verloop van een beurt", third VOORBEELD: only parrots are left in the row; the first
     # new bird is again a parrot, so another card is laid; the second is a toucan: stop.
     state = arrange(
-        rows=[
-            ["owl", "flamingo", "parrot"],
-            ["duck", "robin", "magpie"],
-            ["duck", "owl", "robin"],
-            ["magpie", "toucan", "duck"],
-        ],
+        rows=FAMILY_ROWS,
         hands=[["parrot", "parrot", "duck", "robin"], ["robin"]],
         deck_top=["parrot", "toucan", "owl"],
     )
@@ -67,16 +62,20 @@ def test_it_offers_2_cards_when_an_owl_or_magpie_encloses_nothing():
     assert skipped["deck"] == after["deck"]
 
 
+# Rows where laying a toucan at the left of row 2 encloses nothing: the family examples start here.
+FAMILY_ROWS = [
+    ["owl", "flamingo", "parrot"],
+    ["duck", "robin", "magpie"],
+    ["duck", "owl", "robin"],
+    ["magpie", "toucan", "duck"],
+]
+
+
 def test_it_forms_a_small_family_of_6_magpies():
     # "2. Een familie vormen", VOORBEELDEN: Lennard plays his 6 magpies (small family 5,
     # large 7), adds 1 magpie to his collection and discards the other 5.
     state = arrange(
-        rows=[
-            ["owl", "flamingo", "parrot"],
-            ["duck", "robin", "magpie"],
-            ["duck", "owl", "robin"],
-            ["magpie", "toucan", "duck"],
-        ],
+        rows=FAMILY_ROWS,
         hands=[["magpie"] * 6 + ["toucan", "robin"], ["robin"]],
         collections=[["duck"], ["owl"]],
     )
@@ -95,12 +94,7 @@ def test_it_forms_a_small_family_of_6_magpies():
 def test_it_collects_2_birds_for_a_large_family():
     # "Families": reaching the large family size adds 2 birds to the collection.
     state = arrange(
-        rows=[
-            ["owl", "flamingo", "parrot"],
-            ["duck", "robin", "magpie"],
-            ["duck", "owl", "robin"],
-            ["magpie", "toucan", "duck"],
-        ],
+        rows=FAMILY_ROWS,
         hands=[["magpie"] * 7 + ["toucan", "duck"], ["robin"]],
     )
     after = ENGINE.apply(state, 0, {"type": "lay", "species": "toucan", "row": 1, "side": "left"})
@@ -114,12 +108,7 @@ def test_it_ends_the_game_when_a_third_toucan_makes_two_species_of_three():
     # "Einde van het spel", VOORBEELD: Lennard has 2 toucans and 3 flamingos; a small
     # toucan family brings a third toucan: 2 species with 3 birds, he wins at once.
     state = arrange(
-        rows=[
-            ["owl", "flamingo", "parrot"],
-            ["duck", "robin", "magpie"],
-            ["duck", "owl", "robin"],
-            ["magpie", "toucan", "duck"],
-        ],
+        rows=FAMILY_ROWS,
         hands=[["toucan"] * 3 + ["robin", "owl"], ["robin"]],
         collections=[["toucan", "toucan", "flamingo", "flamingo", "flamingo"], ["owl", "duck", "robin", "magpie"]],
     )
