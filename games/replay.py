@@ -18,6 +18,13 @@ def rebuild_state(game: Game, upto: int | None = None) -> dict:
     return state
 
 
+def state_at(game: Game, version: int) -> dict:
+    """The state after `version` actions: the cached one when the game is still there."""
+    if version == game.version and game.state is not None:
+        return game.state
+    return rebuild_state(game, upto=version)
+
+
 def verify(game: Game) -> list[str]:
     """Differences between the cached state and the log; empty when they agree."""
     problems = []

@@ -60,6 +60,15 @@ def make_user(username: str, *, staff: bool = False, active: bool = True, **prof
     return user
 
 
+def rendered(row):
+    """An outbox row as the worker sends it: a recipe row is rendered first (its content comes from the recipe)."""
+    from wildcards_site.outbox.sending import render_claimed
+
+    if row.recipe is not None and not row.text:
+        assert render_claimed(row), f"{row.key} was dropped instead of rendered"
+    return row
+
+
 @pytest.fixture
 def alice(db):
     return make_user("alice", display_name="Alice")

@@ -8,5 +8,5 @@ class ByMailConfig(AppConfig):
     verbose_name = _("Play by mail")
 
     def ready(self) -> None:
-        # Connect anymail's inbound and tracking signals.
-        from games.bymail import receivers  # noqa: F401
+        # Connect anymail's inbound and tracking signals, and register the game mail builder.
+        from games.bymail import mails, receivers  # noqa: F401

@@ -1,8 +1,9 @@
 """Game mail with the seat's private view: your turn, reminder, timed out, round results, game over.
 
-One function per message; each renders its sections in the recipient's
-language and queues the mail in the outbox inside the caller's
-transaction, under a key that names the event (so it is queued once).
+One function per message queues it in the outbox inside the caller's
+transaction, under a key that names the event (so it is queued once), as
+a recipe: the worker renders it (`build`) in the recipient's language from
+the state at the version the event happened in.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
 from games.models import Deadline, Game, Seat
 from games.presenters import action_label
-from wildcards_site.outbox.sending import queue_mail
+from games.replay import state_at
+from wildcards_site.emails import make_message
+from wildcards_site.outbox import recipes
+from wildcards_site.outbox.sending import queue_recipe
 
 # Menus longer than this (CuBirds' lay, Emu Ranchers' play) are answered by reply only.
 MAX_LINKS = 16
@@ -79,59 +83,37 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     }
 
 
-def _send(key, name, seat: Seat, game: Game, event: str, ctx_builder, reply_to: bool = False) -> None:
-    profile = seat.user.profile
-    with translation.override(profile.language):
-        ctx = ctx_builder()
-    headers = game_headers(key, game.pk, seat.user_id, event, ctx.get("reply_to", "") if reply_to else "")
-    ctx["unsubscribe_url"] = headers["List-Unsubscribe"][1:-1]
-    queue_mail(key, name, seat.user.email, ctx, profile.language, headers)
+# Queueing: inside the game's transaction, only who gets which mail about which version.
+
+
+def _queue(key: str, seat: Seat, event: str, game: Game, **facts) -> None:
+    recipe = {"builder": "game", "event": event, "game": game.pk, "seat": seat.position, "version": game.version}
+    queue_recipe(key, seat.user.email, recipe | facts)
 
 
 def your_turn(game: Game, seat: Seat, deadline: Deadline) -> None:
     if seat.user_id is None or not preferences.wants(seat.user, "your-turn"):
         return
-    key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
-    _send(key, "your-turn", seat, game, "your-turn", lambda: turn_context(game, seat, deadline), reply_to=True)
+    _queue(f"turn:{game.pk}:{seat.position}:{deadline.pk}", seat, "your-turn", game, deadline=deadline.pk)
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
     if seat.user_id is None or not preferences.wants(seat.user, "reminder"):
         return
-    key = f"reminder:{deadline.pk}"
-    _send(key, "reminder", seat, game, "reminder", lambda: turn_context(game, seat, deadline), reply_to=True)
+    _queue(f"reminder:{deadline.pk}", seat, "reminder", game, deadline=deadline.pk)
 
 
 def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool) -> None:
     if seat.user_id is None or not preferences.wants(seat.user, "timed-out"):
         return
-
-    def build():
-        view = get_engine(game.engine).view(game.state, seat.position)
-        return _base(game, seat) | {
-            "replaced_by_bot": replaced_by_bot,
-            "board": render.board(game.engine, view, seat_names(game)),
-        }
-
-    _send(f"timeout:{deadline.pk}", "timed-out", seat, game, "timed-out", build)
+    _queue(f"timeout:{deadline.pk}", seat, "timed-out", game, deadline=deadline.pk, replaced_by_bot=replaced_by_bot)
 
 
 def game_over(game: Game) -> None:
-    seats = list(game.seats.select_related("user__profile").order_by("rank", "position"))
-    for seat in seats:
+    for seat in game.seats.select_related("user__profile"):
         if seat.user_id is None or not preferences.wants(seat.user, "game-over"):
             continue
-
-        def build(seat=seat):
-            standings = [{"rank": s.rank, "name": str(s.name), "score": s.score, "me": s.pk == seat.pk} for s in seats]
-            return _base(game, seat) | {"standings": standings, "rating_changes": _rating_changes(game, seat)}
-
-        _send(f"over:{game.pk}:{seat.position}", "game-over", seat, game, "game-over", build)
-
-
-def _rating_changes(game: Game, seat: Seat) -> list:
-    # Ratings do not exist yet (tournaments/ is to come); the template shows them when this returns rows.
-    return []
+        _queue(f"over:{game.pk}:{seat.position}", seat, "game-over", game)
 
 
 def phase_results(game: Game, outcome) -> None:
@@ -147,29 +129,119 @@ def phase_results(game: Game, outcome) -> None:
     finished = module.round_of(game.phase_key)
     if finished is None or finished == module.round_of(engine.phase_key(game.state)):
         return
-    names = seat_names(game)
+    first = outcome.actions[0].seq if outcome.actions else game.version
     for seat in game.seats.filter(kind=Seat.Kind.HUMAN).select_related("user__profile"):
         if seat.user_id is None or not preferences.wants(seat.user, "phase-results"):
             continue
-
-        def build(seat=seat):
-            view = engine.view(game.state, seat.position)
-            extra = _round_log(game, outcome, names) if game.engine == "wildcards" else {}
-            return _base(game, seat) | {"round": finished, "results": module.results(view, names, extra)}
-
-        _send(f"results:{game.pk}:{finished}:{seat.position}", "phase-results", seat, game, "phase-results", build)
+        key = f"results:{game.pk}:{finished}:{seat.position}"
+        _queue(key, seat, "phase-results", game, round=finished, first_seq=first)
 
 
-def _round_log(game: Game, outcome, names: dict) -> dict:
+# Rendering: in the worker, from the recipe's facts and the state at its version.
+
+
+@recipes.register("game")
+def build(recipe: dict):
+    """The mail a game recipe describes, or None when it is no longer wanted."""
+    game = Game.objects.filter(pk=recipe["game"]).first()
+    seat = game and game.seats.select_related("user__profile").filter(position=recipe["seat"]).first()
+    if seat is None or seat.user_id is None:
+        return None
+    game.state = state_at(game, recipe["version"])
+    game.version = recipe["version"]
+    return _BUILDERS[recipe["event"]](game, seat, recipe)
+
+
+def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builder, reply_to: bool = False):
+    profile = seat.user.profile
+    with translation.override(profile.language):
+        ctx = ctx_builder()
+    headers = game_headers(key, game.pk, seat.user_id, event, ctx.get("reply_to", "") if reply_to else "")
+    ctx["unsubscribe_url"] = headers["List-Unsubscribe"][1:-1]
+    return make_message(name, seat.user.email, ctx, profile.language, headers)
+
+
+def _open_deadline(recipe: dict) -> Deadline | None:
+    # A turn already played (on the site, by link or by the timeout) needs no mail asking for it.
+    return Deadline.objects.filter(pk=recipe["deadline"], closed_at__isnull=True).first()
+
+
+def _build_turn(game: Game, seat: Seat, recipe: dict):
+    deadline = _open_deadline(recipe)
+    if deadline is None:
+        return None
+    key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
+    return _message(key, "your-turn", seat, game, "your-turn", lambda: turn_context(game, seat, deadline), True)
+
+
+def _build_reminder(game: Game, seat: Seat, recipe: dict):
+    deadline = _open_deadline(recipe)
+    if deadline is None:
+        return None
+    key = f"reminder:{deadline.pk}"
+    return _message(key, "reminder", seat, game, "reminder", lambda: turn_context(game, seat, deadline), True)
+
+
+def _build_timed_out(game: Game, seat: Seat, recipe: dict):
+    def build():
+        view = get_engine(game.engine).view(game.state, seat.position)
+        return _base(game, seat) | {
+            "replaced_by_bot": recipe["replaced_by_bot"],
+            "board": render.board(game.engine, view, seat_names(game)),
+        }
+
+    return _message(f"timeout:{recipe['deadline']}", "timed-out", seat, game, "timed-out", build)
+
+
+def _build_game_over(game: Game, seat: Seat, recipe: dict):
+    seats = list(game.seats.select_related("user__profile").order_by("rank", "position"))
+
+    def build():
+        standings = [{"rank": s.rank, "name": str(s.name), "score": s.score, "me": s.pk == seat.pk} for s in seats]
+        return _base(game, seat) | {"standings": standings, "rating_changes": _rating_changes(game, seat)}
+
+    return _message(f"over:{game.pk}:{seat.position}", "game-over", seat, game, "game-over", build)
+
+
+def _rating_changes(game: Game, seat: Seat) -> list:
+    # Ratings do not exist yet (tournaments/ is to come); the template shows them when this returns rows.
+    return []
+
+
+def _build_phase_results(game: Game, seat: Seat, recipe: dict):
+    engine = get_engine(game.engine)
+    module = render.module(game.engine)
+    names = seat_names(game)
+    finished = recipe["round"]
+
+    def build():
+        view = engine.view(game.state, seat.position)
+        extra = _round_log(game, recipe["first_seq"], names) if game.engine == "wildcards" else {}
+        return _base(game, seat) | {"round": finished, "results": module.results(view, names, extra)}
+
+    key = f"results:{game.pk}:{finished}:{seat.position}"
+    return _message(key, "phase-results", seat, game, "phase-results", build)
+
+
+_BUILDERS = {
+    "your-turn": _build_turn,
+    "reminder": _build_reminder,
+    "timed-out": _build_timed_out,
+    "game-over": _build_game_over,
+    "phase-results": _build_phase_results,
+}
+
+
+def _round_log(game: Game, first_seq: int, names: dict) -> dict:
     """Wild Cards clears its public log when a round starts: replay to just before the round's last move."""
     from games.bymail.render.wildcards import round_of
-    from games.replay import rebuild_state
 
-    if not outcome.actions:
+    actions = list(game.actions.filter(seq__gte=first_seq, seq__lt=game.version).order_by("seq"))
+    if not actions:
         return {}
     engine = get_engine(game.engine)
-    state = rebuild_state(game, upto=outcome.actions[0].seq)
-    for action in outcome.actions:
+    state = state_at(game, first_seq)
+    for action in actions:
         after = engine.apply(state, action.seat, action.payload)
         if round_of(engine.phase_key(after)) != round_of(engine.phase_key(state)):
             who = render.name_of(names, action.seat)

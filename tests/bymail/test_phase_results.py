@@ -7,7 +7,7 @@ import pytest
 from games.engines import get_engine
 from games.models import Action
 from games.services import do_action
-from tests.conftest import make_user
+from tests.conftest import make_user, rendered
 from tests.games.conftest import seat_user, start_game
 from wildcards_site.outbox.models import OutboxMessage
 
@@ -31,9 +31,9 @@ def test_it_mails_the_wizard_round_results_to_each_player_in_their_language():
     results = OutboxMessage.objects.filter(key__startswith="results:")
     _play_until(game, "wizard", results.exists)
     assert results.count() == 3
-    spanish = results.get(to="ben@example.org")
+    spanish = rendered(results.get(to="ben@example.org"))
     assert "ronda 1" in spanish.subject and "bazas" in spanish.text
-    assert "took" in results.get(to="ann@example.org").text
+    assert "took" in rendered(results.get(to="ann@example.org")).text
 
 
 @pytest.mark.django_db
@@ -41,7 +41,7 @@ def test_it_mails_the_wild_cards_round_with_bids_and_who_took_what():
     game = start_game([make_user("ann"), make_user("ben", language="it")], engine="wildcards")
     results = OutboxMessage.objects.filter(key__startswith="results:")
     _play_until(game, "wildcards", results.exists)
-    english = results.get(to="ann@example.org").text
+    english = rendered(results.get(to="ann@example.org")).text
     assert "Bids revealed" in english
     assert "took the" in english or "passed" in english
-    assert "Offerte rivelate" in results.get(to="ben@example.org").text
+    assert "Offerte rivelate" in rendered(results.get(to="ben@example.org")).text

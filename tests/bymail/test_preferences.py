@@ -11,7 +11,7 @@ from games.bymail import preferences, vacations
 from games.bymail.headers import unsubscribe_url
 from games.bymail.mails_digest import digest, tournament_round_start
 from games.models import Deadline, Vacation
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import PASSWORD, make_user, rendered
 from tests.games.conftest import start_game
 from wildcards_site.outbox.models import OutboxMessage
 
@@ -20,7 +20,7 @@ from wildcards_site.outbox.models import OutboxMessage
 def test_turn_mail_carries_list_unsubscribe_and_one_click_turns_it_off(client):
     alice, bruno = make_user("alice"), make_user("bruno")
     start_game([alice, bruno], engine="wildcards")
-    row = OutboxMessage.objects.get(to="alice@example.org")
+    row = rendered(OutboxMessage.objects.get(to="alice@example.org"))
     assert row.headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     path = row.headers["List-Unsubscribe"].strip("<>").split("://", 1)[1].split("/", 1)[1]
     assert client.get("/" + path).status_code == 200

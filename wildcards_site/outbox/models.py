@@ -17,6 +17,7 @@ class OutboxMessage(models.Model):
         SENT = "sent", _("sent")
         FAILED = "failed", _("failed for good")
         BOUNCED = "bounced", _("bounced")
+        DROPPED = "dropped", _("not sent: no longer needed")
 
     key = models.CharField(max_length=200, unique=True)
     to = models.EmailField()
@@ -24,6 +25,8 @@ class OutboxMessage(models.Model):
     text = models.TextField()
     html = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
+    # Set for mail rendered at sending time (see outbox.recipes); subject and text stay empty until then.
+    recipe = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     next_attempt_at = models.DateTimeField(db_index=True)

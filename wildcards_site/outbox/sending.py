@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from wildcards_site.emails import make_message
+from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -40,58 +41,103 @@ def queue_mail(
             )
     except IntegrityError:
         return None
-    _pending.pks = [*getattr(_pending, "pks", []), row.pk]
-    transaction.on_commit(_kick)
+    _remember(key)
     return row
 
 
-# Messages queued by this thread and not yet handed to a worker. One task
-# carries all the mail of a transaction; later hooks of the same commit find
-# the list empty. Rows of a rolled-back transaction ride along harmlessly:
-# claiming a row that does not exist claims nothing.
+def queue_recipe(key: str, to: str, recipe: dict) -> None:
+    """Store a mail to be rendered by the worker (see `outbox.recipes`); nothing when `key` was queued before."""
+    # ON CONFLICT DO NOTHING: one statement, and no savepoint to undo a duplicate key.
+    OutboxMessage.objects.bulk_create(
+        [OutboxMessage(key=key, to=to, recipe=recipe, next_attempt_at=timezone.now())], ignore_conflicts=True
+    )
+    _remember(key)
+
+
+# Keys of messages queued by this thread and not yet handed to a worker. One
+# task carries all the mail of a transaction; later hooks of the same commit
+# find the list empty. Keys of a rolled-back transaction ride along
+# harmlessly: claiming a row that does not exist claims nothing.
 _pending = threading.local()
+
+
+def _remember(key: str) -> None:
+    _pending.keys = [*getattr(_pending, "keys", []), key]
+    transaction.on_commit(_kick)
 
 
 def _kick() -> None:
     """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
-    from wildcards_site.outbox.tasks import send_outbox_messages
+    from wildcards_site.outbox.tasks import send_outbox_keys
 
-    pks, _pending.pks = getattr(_pending, "pks", []), []
-    if not pks:
+    keys, _pending.keys = getattr(_pending, "keys", []), []
+    if not keys:
         return
     try:
-        send_outbox_messages.apply_async((pks,), retry=False)
+        send_outbox_keys.apply_async((keys,), retry=False)
     except Exception as error:  # noqa: BLE001 - a broker outage must not fail the action
-        log.warning("outbox: could not queue messages %s now (%s); the sweep will send them", pks, error)
+        log.warning("outbox: could not queue messages %s now (%s); the sweep will send them", keys, error)
 
 
-def claim(pk: int) -> OutboxMessage | None:
-    """Take one due message for sending; None when another worker has it or it is done."""
-    now = timezone.now()
-    due = Q(status=OutboxMessage.Status.PENDING, next_attempt_at__lte=now) | Q(
+def _due(now):
+    return Q(status=OutboxMessage.Status.PENDING, next_attempt_at__lte=now) | Q(
         status=OutboxMessage.Status.SENDING, claimed_at__lt=now - STALE_CLAIM
     )
-    claimed = OutboxMessage.objects.filter(due, pk=pk).update(
+
+
+def claim(pk: int | None = None, *, key: str | None = None) -> OutboxMessage | None:
+    """Take one due message (by pk or key) for sending; None when another worker has it or it is done."""
+    now = timezone.now()
+    lookup = {"pk": pk} if key is None else {"key": key}
+    claimed = OutboxMessage.objects.filter(_due(now), **lookup).update(
         status=OutboxMessage.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
     )
-    return OutboxMessage.objects.get(pk=pk) if claimed else None
+    return OutboxMessage.objects.get(**lookup) if claimed else None
+
+
+def _fail(row: OutboxMessage, error: Exception) -> None:
+    failed = row.attempts >= MAX_ATTEMPTS
+    OutboxMessage.objects.filter(pk=row.pk).update(
+        status=OutboxMessage.Status.FAILED if failed else OutboxMessage.Status.PENDING,
+        next_attempt_at=timezone.now() + backoff(row.attempts),
+        last_error=f"{error.__class__.__name__}: {error}"[:2000],
+    )
+    log.warning("outbox: message %s failed (attempt %s): %s", row.pk, row.attempts, error)
+
+
+def render_claimed(row: OutboxMessage) -> bool:
+    """Render a recipe row into its subject, text, html and headers; False when it is no longer wanted."""
+    message = recipes.build(row.recipe)
+    if message is None:
+        OutboxMessage.objects.filter(pk=row.pk).update(status=OutboxMessage.Status.DROPPED, last_error="")
+        return False
+    row.to = message.to[0]
+    row.subject = message.subject
+    row.text = message.body
+    row.html = next((content for content, mimetype in message.alternatives if mimetype == "text/html"), "")
+    row.headers = dict(message.extra_headers)
+    # Kept, so a retry sends the same mail and the admin shows what went out.
+    row.save(update_fields=["to", "subject", "text", "html", "headers"])
+    return True
 
 
 def send_claimed(row: OutboxMessage) -> bool:
-    """Send a claimed message; on failure schedule the next attempt with backoff."""
+    """Send a claimed message (rendering it first if it is a recipe); on failure retry later with backoff."""
+    if row.recipe is not None and not row.text:
+        try:
+            if not render_claimed(row):
+                return False
+        except Exception as error:  # noqa: BLE001 - a rendering bug must not lose the mail: it is retried
+            log.exception("outbox: message %s could not be rendered", row.pk)
+            _fail(row, error)
+            return False
     message = EmailMultiAlternatives(row.subject, row.text, to=[row.to], headers=row.headers)
     if row.html:
         message.attach_alternative(row.html, "text/html")
     try:
         message.send()
     except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
-        failed = row.attempts >= MAX_ATTEMPTS
-        OutboxMessage.objects.filter(pk=row.pk).update(
-            status=OutboxMessage.Status.FAILED if failed else OutboxMessage.Status.PENDING,
-            next_attempt_at=timezone.now() + backoff(row.attempts),
-            last_error=f"{error.__class__.__name__}: {error}"[:2000],
-        )
-        log.warning("outbox: message %s failed (attempt %s): %s", row.pk, row.attempts, error)
+        _fail(row, error)
         return False
     status = getattr(message, "anymail_status", None)
     OutboxMessage.objects.filter(pk=row.pk).update(
@@ -110,12 +156,12 @@ def backoff(attempts: int) -> timedelta:
 
 def send_due(limit: int = 500) -> int:
     """Send every due message (the periodic sweep); returns how many were sent."""
-    now = timezone.now()
-    due = Q(status=OutboxMessage.Status.PENDING, next_attempt_at__lte=now) | Q(
-        status=OutboxMessage.Status.SENDING, claimed_at__lt=now - STALE_CLAIM
-    )
     sent = 0
-    for pk in OutboxMessage.objects.filter(due).order_by("next_attempt_at").values_list("pk", flat=True)[:limit]:
+    for pk in (
+        OutboxMessage.objects.filter(_due(timezone.now()))
+        .order_by("next_attempt_at")
+        .values_list("pk", flat=True)[:limit]
+    ):
         row = claim(pk)
         if row is not None and send_claimed(row):
             sent += 1

@@ -12,8 +12,18 @@ def send_outbox_message(pk: int) -> None:
 
 @shared_task(ignore_result=True)
 def send_outbox_messages(pks: list[int]) -> None:
+    # Kept for tasks queued before keys were used; new mail is kicked by key.
     for pk in pks:
         row = claim(pk)
+        if row is not None:
+            send_claimed(row)
+
+
+@shared_task(ignore_result=True)
+def send_outbox_keys(keys: list[str]) -> None:
+    """The mail one transaction queued, in the order it was queued."""
+    for key in keys:
+        row = claim(key=key)
         if row is not None:
             send_claimed(row)
 

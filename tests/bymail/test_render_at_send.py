@@ -1,0 +1,79 @@
+"""Game mail is queued as a recipe in the action's transaction and rendered by the worker when it is sent."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines import get_engine
+from games.models import Action
+from games.services import do_action
+from tests.conftest import make_user, rendered
+from tests.games.conftest import seat_user, start_game
+from wildcards_site.outbox import recipes
+from wildcards_site.outbox.models import OutboxMessage
+from wildcards_site.outbox.sending import queue_recipe, send_due
+
+Status = OutboxMessage.Status
+
+
+def _act(game, seat=None):
+    engine = get_engine(game.engine)
+    game.refresh_from_db()
+    seat = engine.to_act(game.state)[0] if seat is None else seat
+    action = engine.legal_actions(game.state, seat)[0]
+    do_action(game.pk, seat, action, Action.Channel.WEB, user=seat_user(game, seat), expected_version=game.version)
+    game.refresh_from_db()
+
+
+@pytest.mark.django_db
+def test_the_action_stores_a_recipe_not_a_rendered_mail():
+    game = start_game([make_user("ann"), make_user("ben")], engine="wildcards")
+    row = OutboxMessage.objects.get(to="ann@example.org", key__startswith="turn:")
+    assert row.text == "" and row.subject == ""
+    assert row.recipe["event"] == "your-turn" and row.recipe["version"] == game.version
+    assert "Wild Cards" in rendered(row).subject
+
+
+@pytest.mark.django_db
+def test_a_late_round_results_mail_still_says_what_was_true_when_the_round_ended():
+    game = start_game([make_user("ann"), make_user("ben", language="it")], engine="wildcards")
+    results = OutboxMessage.objects.filter(key__startswith="results:", to="ben@example.org")
+    while not results.exists():
+        _act(game)
+    recipe = results.get().recipe
+    on_time = recipes.build(recipe)
+    for _ in range(12):  # well into the next round before the mail goes out
+        _act(game)
+    assert game.version > recipe["version"]
+    late = recipes.build(recipe)
+    assert (late.subject, late.body, late.alternatives) == (on_time.subject, on_time.body, on_time.alternatives)
+    assert "Offerte rivelate" in late.body
+
+
+@pytest.mark.django_db
+def test_it_drops_a_turn_mail_whose_turn_was_played_before_it_went_out(mail_server):
+    game = start_game([make_user("ann"), make_user("ben")], engine="wildcards")
+    _act(game, seat=0)  # a simultaneous bid: seat 1 is still waited for
+    delivered = mail_server()
+    ann_turn = OutboxMessage.objects.get(key__startswith=f"turn:{game.pk}:0:")
+    ben_turn = OutboxMessage.objects.get(key__startswith=f"turn:{game.pk}:1:")
+    assert ann_turn.status == Status.DROPPED and ann_turn.text == ""
+    assert ben_turn.status == Status.SENT
+    assert [str(message["To"]) for message in delivered] == ["ben@example.org"]
+
+
+@pytest.mark.django_db
+def test_a_mail_that_cannot_be_rendered_waits_for_a_retry_and_is_not_lost(caplog):
+    queue_recipe("broken:1", "ann@example.org", {"builder": "no-such-builder"})
+    assert send_due() == 0
+    row = OutboxMessage.objects.get(key="broken:1")
+    assert row.status == Status.PENDING and row.attempts == 1
+    assert "no-such-builder" in row.last_error
+    assert row.next_attempt_at > row.created_at
+
+
+@pytest.mark.django_db
+def test_queueing_the_same_event_twice_keeps_one_mail():
+    queue_recipe("same:1", "ann@example.org", {"builder": "game", "event": "your-turn"})
+    queue_recipe("same:1", "ann@example.org", {"builder": "game", "event": "your-turn"})
+    assert OutboxMessage.objects.filter(key="same:1").count() == 1
