@@ -50,10 +50,16 @@ def do_action(
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        check_can_act(game, seat, channel, user, expected_version)
+        seats = load_seats(game)
+        check_can_act(game, seat, channel, user, expected_version, seats)
         outcome = Outcome(game)
-        apply_and_advance(game, seat, action, channel, user, now, outcome)
+        apply_and_advance(game, seat, action, channel, user, now, outcome, seats)
         return outcome
+
+
+def load_seats(game: Game) -> list[Seat]:
+    """The game's seats with their players and profiles: one query for everything an action needs."""
+    return list(game.seats.select_related("user__profile"))
 
 
 def lock_game(game_id: int) -> Game:
@@ -63,7 +69,9 @@ def lock_game(game_id: int) -> Game:
         raise ActionRejected("no_game", _("There is no such game.")) from None
 
 
-def check_can_act(game: Game, seat: int, channel: str, user, expected_version: int | None) -> None:
+def check_can_act(
+    game: Game, seat: int, channel: str, user, expected_version: int | None, seats: list[Seat] | None = None
+) -> None:
     if game.status == Game.Status.PAUSED:
         raise ActionRejected("paused", _("The game is paused; you can act again when it resumes."))
     if game.status != Game.Status.RUNNING:
@@ -83,12 +91,15 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
     ):
         raise ActionRejected("forbidden", _("Only the game's creator or an organiser can act for another seat."))
     if channel not in AUTOMATIC_CHANNELS:
-        owner = game.seats.filter(position=seat, kind=Seat.Kind.HUMAN).values_list("user_id", flat=True).first()
+        seats = load_seats(game) if seats is None else seats
+        owner = next((s.user_id for s in seats if s.position == seat and s.kind == Seat.Kind.HUMAN), None)
         if user is None or owner != user.pk:
             raise ActionRejected("not_your_seat", _("You cannot act for a seat that is not yours."))
 
 
-def apply_and_advance(game: Game, seat: int, action, channel: str, user, now: datetime, outcome: Outcome) -> None:
+def apply_and_advance(
+    game: Game, seat: int, action, channel: str, user, now: datetime, outcome: Outcome, seats: list[Seat] | None = None
+) -> None:
     """Apply one action to a locked game, let bots move, and open the next waits."""
     engine = get_engine(game.engine)
     try:
@@ -101,9 +112,10 @@ def apply_and_advance(game: Game, seat: int, action, channel: str, user, now: da
         log.warning("game %s: engine %s could not read %r", game.pk, game.engine, action, exc_info=True)
         raise ActionRejected("illegal", _("That move is not understood; nothing was changed.")) from None
     outcome.actions.append(record(game, seat, action, channel, user, state))
-    if channel != Action.Channel.TIMEOUT:
+    seats = load_seats(game) if seats is None else seats
+    if channel != Action.Channel.TIMEOUT and any(s.position == seat and s.consecutive_timeouts for s in seats):
         Seat.objects.filter(game=game, position=seat).update(consecutive_timeouts=0)
-    advance(game, now, outcome, answered={seat: channel != Action.Channel.TIMEOUT})
+    advance(game, now, outcome, answered={seat: channel != Action.Channel.TIMEOUT}, seats=seats)
 
 
 def record(game: Game, seat: int, action, channel: str, user, state: dict) -> Action:
@@ -113,7 +125,13 @@ def record(game: Game, seat: int, action, channel: str, user, state: dict) -> Ac
     return stored
 
 
-def advance(game: Game, now: datetime, outcome: Outcome, answered: dict[int, bool] | None = None) -> None:
+def advance(
+    game: Game,
+    now: datetime,
+    outcome: Outcome,
+    answered: dict[int, bool] | None = None,
+    seats: list[Seat] | None = None,
+) -> None:
     """Move bots until a person must act or the game ends; then sync deadlines and save.
 
     `answered` maps the seats that just acted to whether they acted
@@ -121,7 +139,7 @@ def advance(game: Game, now: datetime, outcome: Outcome, answered: dict[int, boo
     answered once they are no longer waited for in the same phase.
     """
     engine = get_engine(game.engine)
-    seats = list(game.seats.select_related("user__profile"))
+    seats = load_seats(game) if seats is None else seats
     bots = {seat.position for seat in seats if seat.kind == Seat.Kind.BOT}
     while not engine.is_over(game.state):
         waiting_bots = [seat for seat in engine.to_act(game.state) if seat in bots]

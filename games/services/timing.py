@@ -52,9 +52,10 @@ def _schedule_close(game_id: int, when: datetime) -> None:
         close_overdue.apply_async((game_id,), eta=when + timedelta(seconds=1), retry=False)
 
 
-def close_wait(game: Game, position: int, now: datetime, acted: bool) -> None:
-    """Close this seat's open wait; a time bank pays for the time spent and earns its increment."""
-    deadline = Deadline.objects.filter(game=game, seat=position, closed_at__isnull=True).first()
+def close_wait(game: Game, position: int, now: datetime, acted: bool, deadline: Deadline | None = None) -> None:
+    """Close this seat's open wait (`deadline`, when the caller has it); a time bank pays for the time spent."""
+    if deadline is None:
+        deadline = Deadline.objects.filter(game=game, seat=position, closed_at__isnull=True).first()
     if deadline is None:
         return
     deadline.closed_at = now
@@ -86,7 +87,7 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
         if same_phase and deadline.seat in waiting and deadline.seat in humans:
             have.add(deadline.seat)
         elif deadline.seat in answered:
-            close_wait(game, deadline.seat, now, answered[deadline.seat])
+            close_wait(game, deadline.seat, now, answered[deadline.seat], deadline)
         else:
             cancel_wait(game, deadline.seat, now)
     game.phase_key = phase_key
