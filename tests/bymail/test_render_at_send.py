@@ -77,3 +77,15 @@ def test_queueing_the_same_event_twice_keeps_one_mail():
     queue_recipe("same:1", "ann@example.org", {"builder": "game", "event": "your-turn"})
     queue_recipe("same:1", "ann@example.org", {"builder": "game", "event": "your-turn"})
     assert OutboxMessage.objects.filter(key="same:1").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_mail_sent_through_an_anymail_backend_is_recorded_as_sent_with_its_id(settings):
+    settings.MAILERS = {"default": {"BACKEND": "anymail.backends.test.EmailBackend"}}
+    start_game([make_user("ann"), make_user("ben")], engine="wildcards")
+    assert send_due() == 2
+    rows = OutboxMessage.objects.filter(key__startswith="turn:")
+    assert {row.status for row in rows} == {Status.SENT}
+    # anymail's test backend numbers its messages (an int, where providers give strings)
+    assert sorted(row.provider_message_id for row in rows) == ["0", "1"]
+    assert send_due() == 0  # nothing left claimed to be sent again

@@ -139,14 +139,26 @@ def send_claimed(row: OutboxMessage) -> bool:
     except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
         _fail(row, error)
         return False
-    status = getattr(message, "anymail_status", None)
     OutboxMessage.objects.filter(pk=row.pk).update(
         status=OutboxMessage.Status.SENT,
         sent_at=timezone.now(),
         last_error="",
-        provider_message_id=(getattr(status, "message_id", None) or "")[:200],
+        provider_message_id=provider_message_id(message),
     )
     return True
+
+
+def provider_message_id(message: EmailMultiAlternatives) -> str:
+    """The provider's id for a sent message, as tracking webhooks will name it ("" when none).
+
+    Anymail gives a string, None, or a set when recipients got different ids;
+    some backends give other types (its test backend an int). A sent message
+    must always be recorded as sent, so this never raises.
+    """
+    found = getattr(getattr(message, "anymail_status", None), "message_id", None)
+    if isinstance(found, set | frozenset | list | tuple):
+        found = ",".join(sorted(str(part) for part in found))
+    return "" if found is None else str(found)[:200]
 
 
 def backoff(attempts: int) -> timedelta:
