@@ -259,9 +259,9 @@ _NO_HANDLERS: dict = {}
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
-    # The usual case first: a dict action (or a listed one) with a str type from a seat that must act.
+    # The usual case first: a listed action (or a plain dict) with a str type from a seat that must act.
     if (
-        (type(action) is dict or type(action) is Action)
+        (type(action) is Action or type(action) is dict)
         and type(seat) is int
         and not state["over"]
         and seat in state["to_act"]
