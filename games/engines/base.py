@@ -53,7 +53,12 @@ class Engine(Protocol):
         same, the seats left in `to_act` are still answering the same call.
         """
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The seat's legal actions now.
+
+        An engine may share these dicts between calls (Wild Cards builds
+        them once): copy an action before changing it.
+        """
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         """Return the new state; never mutate `state`; raise IllegalAction."""

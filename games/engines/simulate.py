@@ -40,19 +40,40 @@ def play_random_game(
     options = engine.validate_options(num_players, options)
     state = engine.new_game(num_players, seed, options)
     play = Playthrough(engine.name, num_players, seed, options)
-    while not engine.is_over(state):
-        if len(play.actions) >= max_actions:
+    # Bound once: bots and benchmarks run this loop millions of times.
+    log = play.actions
+    is_over, to_act, legal_actions, apply = engine.is_over, engine.to_act, engine.legal_actions, engine.apply
+    auto = policy == "auto"
+    getrandbits = rng.getrandbits
+    while not is_over(state):
+        if len(log) >= max_actions:
             raise RuntimeError(f"{engine.name}: no end after {max_actions} actions (seed {seed})")
-        seats = engine.to_act(state)
-        if not seats:
+        seats = to_act(state)
+        # Each pick is `rng.choice(seq)` inlined (Random._randbelow_with_getrandbits: draw
+        # n.bit_length() bits until below n): the same numbers, so the same games, without
+        # two Python calls per pick.
+        n = len(seats)
+        if not n:
             raise RuntimeError(f"{engine.name}: nobody to act in a running game (seed {seed})")
-        seat = rng.choice(seats)
-        if policy == "auto":
+        bits = n.bit_length()
+        pick = getrandbits(bits)
+        while pick >= n:
+            pick = getrandbits(bits)
+        seat = seats[pick]
+        if auto:
             action = engine.auto_action(state, seat)
         else:
-            action = rng.choice(engine.legal_actions(state, seat))
-        state = engine.apply(state, seat, action)
-        play.actions.append((seat, action))
+            legal = legal_actions(state, seat)
+            n = len(legal)
+            if not n:
+                raise RuntimeError(f"{engine.name}: seat {seat} must act but has no legal action (seed {seed})")
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            action = legal[pick]
+        state = apply(state, seat, action)
+        log.append((seat, action))
     play.final_state = state
     return play
 

@@ -1,4 +1,4 @@
-"""Player actions: checking them, applying them, and listing the legal ones.
+"""Player actions: checking and applying them (listing the legal ones: `legal.py`).
 
 Every handler checks the action against the unchanged state first and only
 then works on a fork, so a rejected action changes nothing.
@@ -12,7 +12,6 @@ from .acquire import next_turn, pass_turn, pay, take
 from .cards import (
     ANIMAL_SPECIES,
     EAGLE,
-    KIND,
     NUM_ANIMALS,
     NUM_HABITAT_CARDS,
     REFILL,
@@ -21,6 +20,7 @@ from .cards import (
     SPECIES_INDEX,
     VALUE,
 )
+from .legal import Action
 from .rounds import choose_eagle_bid, finish_refill, place_bid, start_refill_hands
 from .state import add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
@@ -259,8 +259,13 @@ _NO_HANDLERS: dict = {}
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
-    # The usual case first: a dict action with a str type from a seat that must act.
-    if type(action) is dict and type(seat) is int and not state["over"] and seat in state["to_act"]:
+    # The usual case first: a listed action (or a plain dict) with a str type from a seat that must act.
+    if (
+        (type(action) is Action or type(action) is dict)
+        and type(seat) is int
+        and not state["over"]
+        and seat in state["to_act"]
+    ):
         kind = action.get("type")
         if type(kind) is str:
             handler = HANDLERS.get(state["phase"], _NO_HANDLERS).get(kind)
@@ -278,117 +283,3 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     if handler is None:
         raise IllegalAction(f"You cannot do {kind!r} now; possible: {', '.join(handlers)}.")
     return handler(state, seat, action)
-
-
-# Legal actions -------------------------------------------------------------------
-
-
-_KIND_BIT: tuple[int, ...] = tuple(1 << kind for kind in KIND)
-
-
-def one_per_kind(cards: list[int]) -> list[int]:
-    """Interchangeable cards (same habitat and value) are offered once: the first of each kind."""
-    seen = 0
-    chosen = []
-    for card in cards:
-        bit = _KIND_BIT[card]
-        if not seen & bit:
-            seen |= bit
-            chosen.append(card)
-    return chosen
-
-
-def _legal_bid(state: dict, seat: int) -> list[dict]:
-    hand = state["hands"][seat]
-    actions = [{"type": "bid", "card": card} for card in one_per_kind(hand)]
-    actions.append({"type": "bid", "card": REFILL_NAME})
-    if state["leaders"][EAGLE] == seat:
-        by_kind: dict[int, list[int]] = {}
-        for card in hand:
-            by_kind.setdefault(KIND[card], []).append(card)
-        names = [cards[0] for cards in by_kind.values()]
-        names.append(REFILL_NAME)
-        actions += [
-            {"type": "eagle_bid", "cards": [names[i], names[j]]}
-            for i in range(len(names))
-            for j in range(i + 1, len(names))
-        ]
-        actions += [{"type": "eagle_bid", "cards": cards[:2]} for cards in by_kind.values() if len(cards) > 1]
-    return actions
-
-
-def _legal_eagle(state: dict, seat: int) -> list[dict]:
-    return [{"type": "eagle_choose", "card": REFILL_NAME if c == REFILL else c} for c in state["sealed"][seat]]
-
-
-def _legal_swap(state: dict, seat: int) -> list[dict]:
-    mine = state["coll"][seat]
-    actions = [{"type": "no_swap"}]
-    seen = set()
-    for animal in state["display"]:
-        taken = ANIMAL_SPECIES[animal]
-        if taken in seen:
-            continue
-        seen.add(taken)
-        actions += [
-            {"type": "swap", "give": SPECIES[give], "take": animal}
-            for give in range(len(mine))
-            if mine[give] and give != taken
-        ]
-    return actions
-
-
-def _cards(kind: str, cards: list[int]) -> list[dict]:
-    return [{"type": kind, "card": card} for card in one_per_kind(cards)]
-
-
-def _legal_refill(state: dict, seat: int) -> list[dict]:
-    actions = _cards("discard", state["hands"][seat])
-    actions.append({"type": "done"})
-    return actions
-
-
-def _legal_tie_pay(state: dict, seat: int) -> list[dict]:
-    return _cards("tie_pay", state["hands"][seat])
-
-
-def _legal_tie_reveal(state: dict, seat: int) -> list[dict]:
-    actions = _cards("reveal", state["hands"][seat])
-    actions.append({"type": "reveal", "card": "deck"})
-    return actions
-
-
-def _legal_acquire(state: dict, seat: int) -> list[dict]:
-    seen = 0
-    actions = []
-    for animal in state["display"]:
-        bit = _SPECIES_BIT[animal]
-        if not seen & bit:
-            seen |= bit
-            actions.append({"type": "take", "animal": animal})
-    actions.append({"type": "pass"})
-    return actions
-
-
-def _legal_pay(state: dict, seat: int) -> list[dict]:
-    return _cards("pay", state["hands"][seat])
-
-
-_SPECIES_BIT: tuple[int, ...] = tuple(1 << species for species in ANIMAL_SPECIES)
-_LEGAL = {
-    "bid": _legal_bid,
-    "eagle": _legal_eagle,
-    "swap": _legal_swap,
-    "refill": _legal_refill,
-    "tie_pay": _legal_tie_pay,
-    "tie_reveal": _legal_tie_reveal,
-    "acquire": _legal_acquire,
-    "pay": _legal_pay,
-}
-
-
-def legal_actions(state: dict, seat: int) -> list[dict]:
-    if state["over"] or seat not in state["to_act"]:
-        return []
-    lister = _LEGAL.get(state["phase"])
-    return [] if lister is None else lister(state, seat)

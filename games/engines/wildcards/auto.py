@@ -17,7 +17,6 @@ Policy:
 from __future__ import annotations
 
 from .acquire import still_to_pay
-from .actions import one_per_kind
 from .cards import (
     ANIMAL_SPECIES,
     IS_WILD,
@@ -30,6 +29,7 @@ from .cards import (
     REFILL_NAME,
     VALUE,
 )
+from .legal import one_per_kind
 from .scoring import score_parts
 
 

@@ -74,7 +74,9 @@ def animal_view(animal: int) -> dict:
 
 
 LABEL: tuple[str, ...] = tuple(f"{HABITAT[card]} {VALUE[card]}" for card in range(NUM_HABITAT_CARDS))
+# A bid card's label by indexing alone: REFILL (-1) is the last entry.
+BID_LABEL: tuple[str, ...] = (*LABEL, REFILL_NAME)
 
 
 def card_label(card: int) -> str:
-    return REFILL_NAME if card == REFILL else LABEL[card]
+    return BID_LABEL[card]

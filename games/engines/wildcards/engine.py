@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import shared_ranks
 
-from . import actions, auto, setup, view
+from . import actions, auto, legal, setup, view
 
 
 class WildCardsEngine:
@@ -26,7 +26,7 @@ class WildCardsEngine:
         return f"{state['round']}:{state['phase'] if state['phase'] != 'pay' else 'acquire'}:{state['wait']}"
 
     # The busiest calls go straight to their functions (no extra frame).
-    legal_actions = staticmethod(actions.legal_actions)
+    legal_actions = staticmethod(legal.legal_actions)
     apply = staticmethod(actions.apply)
 
     def auto_action(self, state: dict, seat: int) -> dict:

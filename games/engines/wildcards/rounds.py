@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import ties
 from .cards import (
     ANIMAL_SPECIES,
+    BID_LABEL,
     HAND_LIMIT,
     HAND_SIZE,
     IBEX,
@@ -78,9 +79,8 @@ def reveal_bids(state: dict) -> None:
     if leo is not None:
         bids[leo] = shown[leo] = state["leo_sealed"]
         state["leo_sealed"] = None
-    state["log"].append(
-        {"bids": {str(p): card_label(card) for p, card in enumerate(shown) if card is not None}, "event": "bids"}
-    )
+    labels = {str(p): BID_LABEL[card] for p, card in enumerate(shown) if card is not None}
+    state["log"].append({"bids": labels, "event": "bids"})
     if eagle is not None:
         new_wait(state, "eagle", [eagle])
         return

@@ -113,13 +113,14 @@ def draw(state: dict, hand: list[int], count: int) -> int:
         hand.extend(deck[: -count - 1 : -1])
         del deck[-count:]
         return count
-    drawn = 0
-    while drawn < count:
-        card = draw_card(state)
-        if card is None:
-            break
-        hand.append(card)
-        drawn += 1
+    # Too few: the whole deck, then the rest from the reshuffled discard pile (left empty,
+    # so this happens at most once).
+    drawn = len(deck)
+    hand.extend(reversed(deck))
+    deck.clear()
+    if state["discard"]:
+        hand.append(draw_card(state))  # the deck is empty: draw_card reshuffles
+        drawn += 1 + draw(state, hand, count - drawn - 1)
     return drawn
 
 

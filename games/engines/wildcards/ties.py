@@ -92,8 +92,10 @@ def reveal_tie_payments(state: dict) -> None:
     groups = []
     for group in state["groups"]:
         if len(group) > 1 and face_down[group[0]]:
-            totals = {seat: sum(VALUE[card] for card in table[seat]) for seat in group}
-            event(state, "tie_payment", totals={str(seat): total for seat, total in totals.items()})
+            totals = {seat: sum(map(VALUE.__getitem__, table[seat])) for seat in group}
+            state["log"].append(
+                {"totals": {str(seat): total for seat, total in totals.items()}, "event": "tie_payment"}
+            )
             for total in sorted(set(totals.values()), reverse=True):
                 groups.append([seat for seat in group if totals[seat] == total])
         else:
@@ -118,8 +120,10 @@ def resolve_remaining(state: dict) -> None:
             if len(group) > 1:
                 group = sorted(group, key=lambda seat: (seat - holder - 1) % n)
                 state["talisman_used"] = True
-                event(state, "talisman_decides", order=group, holder=holder)
-            ordered.extend([seat] for seat in group)
+                state["log"].append({"order": group, "holder": holder, "event": "talisman_decides"})
+                ordered += [[seat] for seat in group]
+            else:
+                ordered.append(group)
         state["groups"] = ordered
         start_turns(state)
         return
@@ -182,5 +186,6 @@ def start_turns(state: dict) -> None:
     state["groups"] = None
     state["turn"] = -1
     leo = state["leo"]
-    state["log"].append({"order": [("leo" if p == leo else p) for p in order], "event": "order"})
+    named = list(order) if leo is None else [("leo" if p == leo else p) for p in order]
+    state["log"].append({"order": named, "event": "order"})
     acquire.next_turn(state)
