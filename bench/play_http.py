@@ -9,7 +9,7 @@ Celery worker runs beside the server, as in production, and renders and
 sends (to anymail's test backend) the mail the actions queue; the figures
 say how much of it kept up.
 
-Then the floor: the same clients POST to the smallest action-shaped view
+Before that, the floor: the same clients POST to the smallest action-shaped view
 the stack can serve (bench/_floor_urls.py: sign-in, CSRF, one locked row
 updated, a redirect). What the real action costs beyond the floor is ours;
 the floor itself is Django's and gunicorn's on this machine.
@@ -61,7 +61,7 @@ def main(argv: list[str]) -> None:
 
     engine = get_engine("wildcards")
     tables = []
-    for number in range(args.games):
+    for number in range(args.games + args.clients):  # the last `clients` games are the floor's
         users = [make_user(f"p{number}x{i}") for i in range(3)]
         game = do_create_game(users[0], "wildcards", 3, {}, seed=f"http-{number}")
         for user in users[1:]:
@@ -106,14 +106,15 @@ def main(argv: list[str]) -> None:
     )
     try:
         wait_for_port(port)
-        figures = drive(tables, engine, port, args.clients, args.seconds)
+        # The floor first, while the worker has no mail to render.
+        floor = drive_floor(tables[args.games :], port, args.clients, args.floor_seconds)
+        figures = drive(tables[: args.games], engine, port, args.clients, args.seconds)
         mail = mail_counts()
-        floor = drive_floor(tables, port, args.clients, args.floor_seconds)
     finally:
         for process in (server, worker):
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(20)
-    stored = Action.objects.count()
+    stored = Action.objects.filter(game_id__in=[table["id"] for table in tables[: args.games]]).count()
     tps = pgbench(args.clients, min(args.seconds, 20))
     rate = figures["accepted"] / figures["elapsed"]
     print(

@@ -124,7 +124,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         envstr("DATABASE_URL", f"sqlite:///{VAR_DIR / 'wildcards.sqlite3'}"),
-        conn_max_age=envint("DB_CONN_MAX_AGE", 0),
+        # Keep connections between requests: opening one per request cost more than a whole action.
+        conn_max_age=envint("DB_CONN_MAX_AGE", 300),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
