@@ -76,6 +76,13 @@ def _hash(token: str) -> str:
 
 
 def profile_for(user) -> Profile:
-    """The user's profile, made on first use (users made by createsuperuser have none yet)."""
-    profile, _created = Profile.objects.get_or_create(user=user)
-    return profile
+    """The user's profile, made on first use (users made by createsuperuser have none yet).
+
+    A profile already loaded with the user (select_related) is used as it is:
+    the mail of a busy game asks for it once per recipient.
+    """
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        profile, _created = Profile.objects.get_or_create(user=user)
+        return profile
