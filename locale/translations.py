@@ -79,6 +79,12 @@ T = {
         "Este correo no se envió desde la dirección del jugador al que le toca, así que se ha ignorado.",
         "Deze mail is niet verstuurd vanaf het adres van de speler die aan zet is, dus is hij genegeerd.",
     ),
+    "The mail servers that delivered this mail say it did not come from your address (SPF/DKIM/"
+    "DMARC failed), so it was ignored. If you sent it, reply from your usual mail account.": (
+        "I server di posta che hanno consegnato questa mail dicono che non è partita dal tuo indirizzo (SPF/DKIM/DMARC non superati), quindi è stata ignorata. Se l'hai inviata tu, rispondi dal tuo solito account di posta.",
+        "Los servidores de correo que entregaron este correo dicen que no salió de tu dirección (SPF/DKIM/DMARC fallidos), así que se ha ignorado. Si lo enviaste tú, responde desde tu cuenta de correo habitual.",
+        "De mailservers die deze mail hebben afgeleverd zeggen dat hij niet van jouw adres kwam (SPF/DKIM/DMARC mislukt), dus is hij genegeerd. Heb je hem zelf gestuurd, antwoord dan vanaf je gewone mailaccount.",
+    ),
     "Your mail had only HTML in it; please reply in plain text with one move per line.": (
         "La tua mail conteneva solo HTML; rispondi in testo semplice, una mossa per riga.",
         "Tu correo solo contenía HTML; responde en texto plano, una jugada por línea.",

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import commands
+from games.bymail import authenticity, commands
 from games.bymail import mails_replies as replies
 from games.bymail.acting import do_mail_moves
 from games.bymail.models import InboundMail
@@ -78,6 +78,14 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             raise Refused("forged", _("The address you wrote to is not a game's reply address."))
         record.game, record.seat = seat.game, seat.position
         _check_sender(seat, sender)
+        if authenticity.looks_forged(message):
+            raise Refused(
+                "forged_sender",
+                _(
+                    "The mail servers that delivered this mail say it did not come from your address "
+                    "(SPF/DKIM/DMARC failed), so it was ignored. If you sent it, reply from your usual mail account."
+                ),
+            )
         lines = _command_lines(message)
         user = seat.user
         engine = get_engine(seat.game.engine)
