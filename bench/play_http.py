@@ -196,14 +196,7 @@ def drive_floor(tables, port, clients, seconds) -> dict:
             latencies.extend(local)
             counts["accepted"] += accepted
 
-    started = time.monotonic()
-    threads = [threading.Thread(target=client, args=(tables[i::clients],)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.monotonic() - started
-    return {**counts, "elapsed": elapsed, "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99)}
+    return run_clients(tables, clients, client, counts, latencies)
 
 
 def wait_for_port(port: int, seconds: float = 30) -> None:
@@ -262,9 +255,13 @@ def drive(tables, engine, port, clients, seconds) -> dict:
             counts["accepted"] += accepted
             counts["rejected"] += rejected
 
-    shares = [tables[i::clients] for i in range(clients)]
+    return run_clients(tables, clients, client, counts, latencies)
+
+
+def run_clients(tables, clients: int, client, counts: dict, latencies: list[float]) -> dict:
+    """Run `client` in `clients` threads, each on its share of the tables; the figures they gathered."""
     started = time.monotonic()
-    threads = [threading.Thread(target=client, args=(share,)) for share in shares]
+    threads = [threading.Thread(target=client, args=(tables[i::clients],)) for i in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:

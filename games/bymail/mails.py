@@ -167,19 +167,13 @@ def _open_deadline(recipe: dict) -> Deadline | None:
 
 
 def _build_turn(game: Game, seat: Seat, recipe: dict):
+    """Your turn, or its reminder: the seat's view and moves, while the wait is still open."""
     deadline = _open_deadline(recipe)
     if deadline is None:
         return None
-    key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
-    return _message(key, "your-turn", seat, game, "your-turn", lambda: turn_context(game, seat, deadline), True)
-
-
-def _build_reminder(game: Game, seat: Seat, recipe: dict):
-    deadline = _open_deadline(recipe)
-    if deadline is None:
-        return None
-    key = f"reminder:{deadline.pk}"
-    return _message(key, "reminder", seat, game, "reminder", lambda: turn_context(game, seat, deadline), True)
+    event = recipe["event"]
+    key = f"turn:{game.pk}:{seat.position}:{deadline.pk}" if event == "your-turn" else f"reminder:{deadline.pk}"
+    return _message(key, event, seat, game, event, lambda: turn_context(game, seat, deadline), reply_to=True)
 
 
 def _build_timed_out(game: Game, seat: Seat, recipe: dict):
@@ -225,7 +219,7 @@ def _build_phase_results(game: Game, seat: Seat, recipe: dict):
 
 _BUILDERS = {
     "your-turn": _build_turn,
-    "reminder": _build_reminder,
+    "reminder": _build_turn,
     "timed-out": _build_timed_out,
     "game-over": _build_game_over,
     "phase-results": _build_phase_results,
