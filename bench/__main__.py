@@ -2,6 +2,8 @@
 
 Options after the names go to each chosen benchmark: `python -m bench sweep --phases 500`.
 
+Several benchmarks run one after the other, each in its own process.
+
 Every module `bench/<name>.py` with a `main(argv) -> None` that prints its
 figures is a benchmark. They measure; they never assert a time.
 """
@@ -9,6 +11,7 @@ figures is a benchmark. They measure; they never assert a time.
 from __future__ import annotations
 
 import pkgutil
+import subprocess
 import sys
 from importlib import import_module
 
@@ -23,6 +26,12 @@ def main(argv: list[str]) -> None:
     unknown = sorted(set(argv) - set(names))
     if unknown:
         sys.exit(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(names)}")
+    if len(chosen) > 1:
+        # Each in a process of its own: Django is set up once per process, on the
+        # database of the first site benchmark, which the next one would then miss.
+        for name in chosen:
+            subprocess.run([sys.executable, "-m", "bench", name, *options], check=False)
+        return
     for name in chosen:
         print(f"== {name}")
         import_module(f"bench.{name}").main(options)
