@@ -62,7 +62,8 @@ class Replay:
             game.seed,
             game.options,
             [LoggedAction(*row) for row in rows],
-            cache_key=f"replay:{game.pk}:{game.seed}",
+            # The creation time too: a database rebuilt (or a test's rolled back) reuses ids and seeds.
+            cache_key=f"replay:{game.pk}:{game.seed}:{game.created_at.timestamp():.6f}",
         )
 
     @property

@@ -48,6 +48,14 @@ def pytest_terminal_summary(terminalreporter):
     )
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: ids and seeds repeat from test to test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 def make_user(username: str, *, staff: bool = False, active: bool = True, **profile):
     from django.contrib.auth import get_user_model
 

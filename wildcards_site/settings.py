@@ -132,6 +132,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Celery worker and web server share the file: wait for locks rather than fail.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Tests with a live worker thread need that waiting too; SQLite's in-memory test database
+    # (shared cache) fails at once on a table another connection is reading instead.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-wildcards.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

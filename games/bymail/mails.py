@@ -8,9 +8,11 @@ the state at the version the event happened in.
 
 from __future__ import annotations
 
+import copy
 import zoneinfo
 
 from django.conf import settings
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
@@ -43,8 +45,15 @@ def game_name(game: Game) -> str:
     return str(game)
 
 
+def game_seats(game: Game) -> list[Seat]:
+    """The seats with their players' profiles; those prefetched with the game when they were."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related("user__profile"))
+
+
 def seat_names(game: Game) -> dict[int, str]:
-    return {seat.position: str(seat.name) for seat in game.seats.select_related("user__profile")}
+    return {seat.position: str(seat.name) for seat in game_seats(game)}
 
 
 def _base(game: Game, seat: Seat) -> dict:
@@ -141,15 +150,27 @@ def phase_results(game: Game, outcome) -> None:
 
 
 @recipes.register("game")
-def build(recipe: dict):
-    """The mail a game recipe describes, or None when it is no longer wanted."""
-    game = Game.objects.filter(pk=recipe["game"]).first()
-    seat = game and game.seats.select_related("user__profile").filter(position=recipe["seat"]).first()
+def build(recipe: dict, memo: dict):
+    """The mail a game recipe describes, or None when it is no longer wanted.
+
+    `memo` is shared by the recipes of one batch: a round's results to every
+    player load the game, its seats and its state at that version once.
+    """
+    if recipe["event"] in ("your-turn", "reminder") and _open_deadline(recipe, memo) is None:
+        return None  # checked first: it is the cheap answer for a turn already played
+    if ("game", recipe["game"]) not in memo:
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
+        memo["game", recipe["game"]] = Game.objects.filter(pk=recipe["game"]).prefetch_related(seats).first()
+    current = memo["game", recipe["game"]]
+    seat = current and next((s for s in current.seats.all() if s.position == recipe["seat"]), None)
     if seat is None or seat.user_id is None:
         return None
-    game.state = state_at(game, recipe["version"])
-    game.version = recipe["version"]
-    return _BUILDERS[recipe["event"]](game, seat, recipe)
+    version = recipe["version"]
+    if ("state", current.pk, version) not in memo:
+        memo["state", current.pk, version] = state_at(current, version)
+    game = copy.copy(current)  # the memo's row stays as it is in the database
+    game.state, game.version = memo["state", current.pk, version], version
+    return _BUILDERS[recipe["event"]](game, seat, recipe, memo)
 
 
 def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builder, reply_to: bool = False):
@@ -161,14 +182,17 @@ def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builde
     return make_message(name, seat.user.email, ctx, profile.language, headers)
 
 
-def _open_deadline(recipe: dict) -> Deadline | None:
+def _open_deadline(recipe: dict, memo: dict) -> Deadline | None:
     # A turn already played (on the site, by link or by the timeout) needs no mail asking for it.
-    return Deadline.objects.filter(pk=recipe["deadline"], closed_at__isnull=True).first()
+    if ("deadline", recipe["deadline"]) not in memo:
+        found = Deadline.objects.filter(pk=recipe["deadline"], closed_at__isnull=True).first()
+        memo["deadline", recipe["deadline"]] = found
+    return memo["deadline", recipe["deadline"]]
 
 
-def _build_turn(game: Game, seat: Seat, recipe: dict):
+def _build_turn(game: Game, seat: Seat, recipe: dict, memo: dict):
     """Your turn, or its reminder: the seat's view and moves, while the wait is still open."""
-    deadline = _open_deadline(recipe)
+    deadline = _open_deadline(recipe, memo)
     if deadline is None:
         return None
     event = recipe["event"]
@@ -176,7 +200,7 @@ def _build_turn(game: Game, seat: Seat, recipe: dict):
     return _message(key, event, seat, game, event, lambda: turn_context(game, seat, deadline), reply_to=True)
 
 
-def _build_timed_out(game: Game, seat: Seat, recipe: dict):
+def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
     def build():
         view = get_engine(game.engine).view(game.state, seat.position)
         return _base(game, seat) | {
@@ -187,8 +211,8 @@ def _build_timed_out(game: Game, seat: Seat, recipe: dict):
     return _message(f"timeout:{recipe['deadline']}", "timed-out", seat, game, "timed-out", build)
 
 
-def _build_game_over(game: Game, seat: Seat, recipe: dict):
-    seats = list(game.seats.select_related("user__profile").order_by("rank", "position"))
+def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
+    seats = sorted(game_seats(game), key=lambda s: (s.rank is None, s.rank or 0, s.position))
 
     def build():
         standings = [{"rank": s.rank, "name": str(s.name), "score": s.score, "me": s.pk == seat.pk} for s in seats]
@@ -202,7 +226,7 @@ def _rating_changes(game: Game, seat: Seat) -> list:
     return []
 
 
-def _build_phase_results(game: Game, seat: Seat, recipe: dict):
+def _build_phase_results(game: Game, seat: Seat, recipe: dict, memo: dict):
     engine = get_engine(game.engine)
     module = render.module(game.engine)
     names = seat_names(game)
@@ -210,7 +234,12 @@ def _build_phase_results(game: Game, seat: Seat, recipe: dict):
 
     def build():
         view = engine.view(game.state, seat.position)
-        extra = _round_log(game, recipe["first_seq"], names) if game.engine == "wildcards" else {}
+        extra = {}
+        if game.engine == "wildcards":  # the same for every player who reads this language
+            key = ("round log", game.pk, recipe["first_seq"], game.version, translation.get_language())
+            if key not in memo:
+                memo[key] = _round_log(game, recipe["first_seq"], names)
+            extra = memo[key]
         return _base(game, seat) | {"round": finished, "results": module.results(view, names, extra)}
 
     key = f"results:{game.pk}:{finished}:{seat.position}"

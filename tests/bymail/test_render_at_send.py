@@ -11,7 +11,7 @@ from tests.conftest import make_user, rendered
 from tests.games.conftest import seat_user, start_game
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage
-from wildcards_site.outbox.sending import queue_recipe, send_due
+from wildcards_site.outbox.sending import claim_batch, queue_recipe, send_batch, send_due
 
 Status = OutboxMessage.Status
 
@@ -89,3 +89,30 @@ def test_a_mail_sent_through_an_anymail_backend_is_recorded_as_sent_with_its_id(
     # anymail's test backend numbers its messages (an int, where providers give strings)
     assert sorted(row.provider_message_id for row in rows) == ["0", "1"]
     assert send_due() == 0  # nothing left claimed to be sent again
+
+
+@pytest.mark.django_db
+def test_a_batch_is_claimed_once_and_in_the_order_it_was_queued():
+    for key in ("b:1", "b:2", "b:3"):
+        queue_recipe(key, "ann@example.org", {"builder": "game", "event": "game-over"})
+    rows = claim_batch(["b:3", "b:1", "b:2"])
+    assert [row.key for row in rows] == ["b:3", "b:1", "b:2"]
+    assert {row.status for row in OutboxMessage.objects.all()} == {Status.SENDING}
+    assert claim_batch(["b:1", "b:2", "b:3"]) == []  # a second worker finds nothing to take
+
+
+@pytest.mark.django_db
+def test_one_batch_of_round_results_loads_the_game_and_its_state_once(django_assert_max_num_queries):
+    game = start_game([make_user("ann"), make_user("ben"), make_user("cas")], engine="wildcards")
+    results = OutboxMessage.objects.filter(key__startswith=f"results:{game.pk}:1:")
+    while not results.exists():
+        _act(game)
+    for _ in range(3):  # the game moves on: the state at the round's end must be rebuilt from the log
+        _act(game)
+    rows = claim_batch(list(results.order_by("key").values_list("key", flat=True)))
+    assert len(rows) == 3
+    # Once for the batch: game, seats, the log for the state at the round's end, the round's actions
+    # and the log up to them (its last moves); then a save and a status update per mail.
+    # Loading per mail would cost 10 more.
+    with django_assert_max_num_queries(5 + 2 * 3):
+        assert send_batch(rows) == 3

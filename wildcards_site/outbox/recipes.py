@@ -15,8 +15,10 @@ from collections.abc import Callable
 
 from django.core.mail import EmailMultiAlternatives
 
-# A builder returns the message, or None when it is no longer wanted (e.g. the turn was played).
-Builder = Callable[[dict], EmailMultiAlternatives | None]
+# A builder gets the recipe and a dict it may keep things in for the other recipes of the same
+# batch (a game's seats, its state at a version); it returns the message, or None when it is
+# no longer wanted (e.g. the turn was played).
+Builder = Callable[[dict, dict], EmailMultiAlternatives | None]
 
 _builders: dict[str, Builder] = {}
 
@@ -29,9 +31,9 @@ def register(name: str) -> Callable[[Builder], Builder]:
     return decorator
 
 
-def build(recipe: dict) -> EmailMultiAlternatives | None:
+def build(recipe: dict, memo: dict | None = None) -> EmailMultiAlternatives | None:
     try:
         builder = _builders[recipe["builder"]]
     except KeyError:
         raise LookupError(f"no mail builder named {recipe.get('builder')!r}") from None
-    return builder(recipe)
+    return builder(recipe, {} if memo is None else memo)

@@ -85,14 +85,13 @@ def _due(now):
     )
 
 
-def claim(pk: int | None = None, *, key: str | None = None) -> OutboxMessage | None:
-    """Take one due message (by pk or key) for sending; None when another worker has it or it is done."""
+def claim(pk: int) -> OutboxMessage | None:
+    """Take one due message for sending; None when another worker has it or it is done."""
     now = timezone.now()
-    lookup = {"pk": pk} if key is None else {"key": key}
-    claimed = OutboxMessage.objects.filter(_due(now), **lookup).update(
+    claimed = OutboxMessage.objects.filter(_due(now), pk=pk).update(
         status=OutboxMessage.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
     )
-    return OutboxMessage.objects.get(**lookup) if claimed else None
+    return OutboxMessage.objects.get(pk=pk) if claimed else None
 
 
 def _fail(row: OutboxMessage, error: Exception) -> None:
@@ -105,9 +104,37 @@ def _fail(row: OutboxMessage, error: Exception) -> None:
     log.warning("outbox: message %s failed (attempt %s): %s", row.pk, row.attempts, error)
 
 
-def render_claimed(row: OutboxMessage) -> bool:
+def claim_batch(keys: list[str] | None = None, limit: int = 500) -> list[OutboxMessage]:
+    """Take due messages for sending in one go: these keys (in this order), or the earliest due.
+
+    Rows another worker holds are skipped (SKIP LOCKED), so two workers never
+    take the same row; a worker that dies leaves its rows to the stale-claim rule.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        due = OutboxMessage.objects.select_for_update(skip_locked=True).filter(_due(now))
+        due = due.filter(key__in=keys) if keys is not None else due.order_by("next_attempt_at")
+        rows = list(due[:limit])
+        OutboxMessage.objects.filter(pk__in=[row.pk for row in rows]).update(
+            status=OutboxMessage.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
+        )
+    for row in rows:
+        row.status, row.claimed_at, row.attempts = OutboxMessage.Status.SENDING, now, row.attempts + 1
+    if keys is not None:
+        order = {key: index for index, key in enumerate(keys)}
+        rows.sort(key=lambda row: order[row.key])
+    return rows
+
+
+def send_batch(rows: list[OutboxMessage]) -> int:
+    """Send claimed rows, the recipes among them sharing what they load; returns how many were sent."""
+    memo: dict = {}
+    return sum(send_claimed(row, memo) for row in rows)
+
+
+def render_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     """Render a recipe row into its subject, text, html and headers; False when it is no longer wanted."""
-    message = recipes.build(row.recipe)
+    message = recipes.build(row.recipe, memo)
     if message is None:
         OutboxMessage.objects.filter(pk=row.pk).update(status=OutboxMessage.Status.DROPPED, last_error="")
         return False
@@ -121,11 +148,11 @@ def render_claimed(row: OutboxMessage) -> bool:
     return True
 
 
-def send_claimed(row: OutboxMessage) -> bool:
+def send_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     """Send a claimed message (rendering it first if it is a recipe); on failure retry later with backoff."""
     if row.recipe is not None and not row.text:
         try:
-            if not render_claimed(row):
+            if not render_claimed(row, memo):
                 return False
         except Exception as error:  # noqa: BLE001 - a rendering bug must not lose the mail: it is retried
             log.exception("outbox: message %s could not be rendered", row.pk)
@@ -168,13 +195,4 @@ def backoff(attempts: int) -> timedelta:
 
 def send_due(limit: int = 500) -> int:
     """Send every due message (the periodic sweep); returns how many were sent."""
-    sent = 0
-    for pk in (
-        OutboxMessage.objects.filter(_due(timezone.now()))
-        .order_by("next_attempt_at")
-        .values_list("pk", flat=True)[:limit]
-    ):
-        row = claim(pk)
-        if row is not None and send_claimed(row):
-            sent += 1
-    return sent
+    return send_batch(claim_batch(limit=limit))

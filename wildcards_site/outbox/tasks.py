@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from wildcards_site.outbox.sending import claim, send_claimed, send_due
+from wildcards_site.outbox.sending import claim, claim_batch, send_batch, send_claimed, send_due
 
 
 @shared_task(ignore_result=True)
@@ -22,10 +22,7 @@ def send_outbox_messages(pks: list[int]) -> None:
 @shared_task(ignore_result=True)
 def send_outbox_keys(keys: list[str]) -> None:
     """The mail one transaction queued, in the order it was queued."""
-    for key in keys:
-        row = claim(key=key)
-        if row is not None:
-            send_claimed(row)
+    send_batch(claim_batch(keys))
 
 
 @shared_task(ignore_result=True)
