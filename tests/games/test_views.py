@@ -115,6 +115,8 @@ def test_a_private_game_is_hidden_from_strangers(client, players):
     game = do_create_game(players[0], "toy", 2, visibility=Game.Visibility.PRIVATE)
     client.force_login(players[1])
     assert client.get(reverse("games:table", args=[game.pk])).status_code == 404
+    act = client.post(reverse("games:act", args=[game.pk]), {"action": "{}", "version": 0})
+    assert act.status_code == 404  # acting does not reveal that it exists either
     response = client.post(reverse("games:join", args=[game.pk]), follow=True)
     assert "private" in response.content.decode()
     assert game.seats.count() == 1
