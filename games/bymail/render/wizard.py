@@ -6,14 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bymail.render import name_of, section
-
-SUITS = {
-    "blue": gettext_lazy("blue"),
-    "green": gettext_lazy("green"),
-    "red": gettext_lazy("red"),
-    "yellow": gettext_lazy("yellow"),
-}
-
+from games.presenters.wizard import SUITS
 
 # Command words (outside f-strings so that makemessages finds them).
 WORDS = {
