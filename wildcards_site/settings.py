@@ -173,6 +173,19 @@ WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
 
+# Cache (replay checkpoints): Redis when CACHE_URL names one, shared by every web and
+# worker process; else each process keeps its own in memory.
+if envstr("CACHE_URL", ""):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": envstr("CACHE_URL", ""),
+            "KEY_PREFIX": "wildcards",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # Email (Django 6.1 mailers): an anymail provider when ANYMAIL_PROVIDER is set,
 # its settings from ANYMAIL_<NAME> variables; else SMTP when EMAIL_HOST is set;
 # else files in var/mail, one per message, for local runs.

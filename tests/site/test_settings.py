@@ -57,3 +57,31 @@ def test_the_broker_falls_back_to_files_when_redis_does_not_answer(tmp_path):
     assert result.stdout.startswith("filesystem://"), result.stdout
     assert "embedded" in result.stdout
     assert (tmp_path / "broker" / "queue").is_dir()
+
+
+def test_cache_url_puts_the_cache_in_redis_for_every_process():
+    from wildcards_site.probe import LOCAL_REDIS_URL, redis_answers
+
+    if not redis_answers(LOCAL_REDIS_URL):
+        if os.environ.get("CI") == "true":
+            raise AssertionError("CI must have Redis on 127.0.0.1:6379")
+        import pytest
+
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    url = LOCAL_REDIS_URL.rsplit("/", 1)[0] + "/14"
+    code = (
+        "import django; django.setup(); from django.core.cache import cache, caches; "
+        "cache.set('probe', 'from the first process', 30); print(type(caches['default']).__name__)"
+    )
+    env = {"DJANGO_SETTINGS_MODULE": "wildcards_site.settings", "CACHE_URL": url}
+    env.update({key: value for key, value in os.environ.items() if key in ("PATH", "HOME")})
+    first = subprocess.run(
+        [sys.executable, "-c", code], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.strip() == "RedisCache"
+    read = "import django; django.setup(); from django.core.cache import cache; print(cache.get('probe'))"
+    second = subprocess.run(
+        [sys.executable, "-c", read], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert second.stdout.strip() == "from the first process", second.stderr
