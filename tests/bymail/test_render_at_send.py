@@ -116,3 +116,18 @@ def test_one_batch_of_round_results_loads_the_game_and_its_state_once(django_ass
     # Loading per mail would cost 10 more.
     with django_assert_max_num_queries(5 + 2 * 3):
         assert send_batch(rows) == 3
+
+
+@pytest.mark.django_db
+def test_the_admin_lists_a_mail_waiting_to_be_rendered_by_its_event(client):
+    start_game([make_user("ann"), make_user("ben")], engine="wildcards")
+    client.force_login(_superuser())
+    page = client.get("/admin/outbox/outboxmessage/").content.decode()
+    assert "(to be rendered: your-turn)" in page
+    assert "ann@example.org" in page
+
+
+def _superuser():
+    from django.contrib.auth.models import User
+
+    return User.objects.create_superuser("root", "root@example.org", "a-long-admin-password")

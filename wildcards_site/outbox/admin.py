@@ -1,11 +1,19 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from wildcards_site.outbox.models import OutboxMessage
 
 
 @admin.register(OutboxMessage)
 class OutboxMessageAdmin(admin.ModelAdmin):
-    list_display = ("key", "to", "subject", "status", "attempts", "created_at", "sent_at")
+    list_display = ("key", "to", "subject_or_event", "status", "attempts", "created_at", "sent_at")
     list_filter = ("status",)
     search_fields = ("key", "to", "subject", "provider_message_id")
     readonly_fields = [field.name for field in OutboxMessage._meta.fields]
+
+    @admin.display(description=_("subject"))
+    def subject_or_event(self, row: OutboxMessage) -> str:
+        # A recipe row has no subject until the worker renders it.
+        if row.subject or not row.recipe:
+            return row.subject
+        return _("(to be rendered: %(event)s)") % {"event": row.recipe.get("event", row.recipe.get("builder", "?"))}
