@@ -112,9 +112,9 @@ def test_one_batch_of_round_results_loads_the_game_and_its_state_once(django_ass
     rows = claim_batch(list(results.order_by("key").values_list("key", flat=True)))
     assert len(rows) == 3
     # Once for the batch: game, seats, the log for the state at the round's end, the round's actions
-    # and the log up to them (its last moves); then a save and a status update per mail.
-    # Loading per mail would cost 10 more.
-    with django_assert_max_num_queries(5 + 2 * 3):
+    # and the log up to them (its last moves); then one update per mail (the rendered mail and its
+    # outcome together). Loading per mail would cost 10 more.
+    with django_assert_max_num_queries(5 + 3):
         assert send_batch(rows) == 3
 
 
@@ -131,3 +131,18 @@ def _superuser():
     from django.contrib.auth.models import User
 
     return User.objects.create_superuser("root", "root@example.org", "a-long-admin-password")
+
+
+@pytest.mark.django_db
+def test_a_rendered_mail_that_fails_to_send_keeps_its_content_for_the_retry(settings):
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": 1},
+        }
+    }
+    start_game([make_user("ann"), make_user("ben")], engine="wildcards")
+    assert send_due() == 0
+    row = OutboxMessage.objects.get(to="ann@example.org", key__startswith="turn:")
+    assert row.status == Status.PENDING and row.attempts == 1 and row.last_error
+    assert "Wild Cards" in row.subject and "ann" in row.text.lower()  # what the retry will send, as rendered

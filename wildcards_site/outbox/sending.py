@@ -94,12 +94,13 @@ def claim(pk: int) -> OutboxMessage | None:
     return OutboxMessage.objects.get(pk=pk) if claimed else None
 
 
-def _fail(row: OutboxMessage, error: Exception) -> None:
+def _fail(row: OutboxMessage, error: Exception, rendered: dict | None = None) -> None:
     failed = row.attempts >= MAX_ATTEMPTS
     OutboxMessage.objects.filter(pk=row.pk).update(
         status=OutboxMessage.Status.FAILED if failed else OutboxMessage.Status.PENDING,
         next_attempt_at=timezone.now() + backoff(row.attempts),
         last_error=f"{error.__class__.__name__}: {error}"[:2000],
+        **(rendered or {}),
     )
     log.warning("outbox: message %s failed (attempt %s): %s", row.pk, row.attempts, error)
 
@@ -132,8 +133,14 @@ def send_batch(rows: list[OutboxMessage]) -> int:
     return sum(send_claimed(row, memo) for row in rows)
 
 
+RENDERED_FIELDS = ("to", "subject", "text", "html", "headers")
+
+
 def render_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
-    """Render a recipe row into its subject, text, html and headers; False when it is no longer wanted."""
+    """Fill a recipe row's subject, text, html and headers; False (and marked dropped) when no longer wanted.
+
+    Not saved here: sending saves them with its outcome, in the same statement.
+    """
     message = recipes.build(row.recipe, memo)
     if message is None:
         OutboxMessage.objects.filter(pk=row.pk).update(status=OutboxMessage.Status.DROPPED, last_error="")
@@ -143,13 +150,12 @@ def render_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     row.text = message.body
     row.html = next((content for content, mimetype in message.alternatives if mimetype == "text/html"), "")
     row.headers = dict(message.extra_headers)
-    # Kept, so a retry sends the same mail and the admin shows what went out.
-    row.save(update_fields=["to", "subject", "text", "html", "headers"])
     return True
 
 
 def send_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     """Send a claimed message (rendering it first if it is a recipe); on failure retry later with backoff."""
+    rendered: dict = {}
     if row.recipe is not None and not row.text:
         try:
             if not render_claimed(row, memo):
@@ -158,19 +164,22 @@ def send_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
             log.exception("outbox: message %s could not be rendered", row.pk)
             _fail(row, error)
             return False
+        # Kept with the outcome, so a retry sends the same mail and the admin shows what went out.
+        rendered = {name: getattr(row, name) for name in RENDERED_FIELDS}
     message = EmailMultiAlternatives(row.subject, row.text, to=[row.to], headers=row.headers)
     if row.html:
         message.attach_alternative(row.html, "text/html")
     try:
         message.send()
     except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
-        _fail(row, error)
+        _fail(row, error, rendered)
         return False
     OutboxMessage.objects.filter(pk=row.pk).update(
         status=OutboxMessage.Status.SENT,
         sent_at=timezone.now(),
         last_error="",
         provider_message_id=provider_message_id(message),
+        **rendered,
     )
     return True
 
