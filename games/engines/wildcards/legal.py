@@ -115,9 +115,8 @@ def _legal_bid(state: dict, seat: int) -> list[Action]:
             by_kind.setdefault(KIND[card], []).append(card)
         names = [cards[0] for cards in by_kind.values()]
         names.append(REFILL)
-        for i, first in enumerate(names):
-            row = _EAGLE_BID[first]
-            actions += [row[second] for second in names[i + 1 :]]
+        # One comprehension for all ~20 pairs (the eagle holder lists them every round).
+        actions += [_EAGLE_BID[first][second] for i, first in enumerate(names, 1) for second in names[i:]]
         actions += [_EAGLE_BID[cards[0]][cards[1]] for cards in by_kind.values() if len(cards) > 1]
     return actions
 
