@@ -42,24 +42,31 @@ def play_random_game(
     play = Playthrough(engine.name, num_players, seed, options)
     # Bound once: bots and benchmarks run this loop millions of times.
     log = play.actions
-    is_over, to_act, legal_actions, apply = engine.is_over, engine.to_act, engine.legal_actions, engine.apply
+    to_act, legal_actions, apply = engine.to_act, engine.legal_actions, engine.apply
     auto = policy == "auto"
     getrandbits = rng.getrandbits
-    while not is_over(state):
-        if len(log) >= max_actions:
-            raise RuntimeError(f"{engine.name}: no end after {max_actions} actions (seed {seed})")
+    for _ in range(max_actions):
+        # A finished game waits for nobody (the engine contract), so an empty `to_act` is
+        # checked against is_over instead of asking is_over before every action.
         seats = to_act(state)
+        n = len(seats)
         # Each pick is `rng.choice(seq)` inlined (Random._randbelow_with_getrandbits: draw
         # n.bit_length() bits until below n): the same numbers, so the same games, without
-        # two Python calls per pick.
-        n = len(seats)
-        if not n:
-            raise RuntimeError(f"{engine.name}: nobody to act in a running game (seed {seed})")
-        bits = n.bit_length()
-        pick = getrandbits(bits)
-        while pick >= n:
+        # two Python calls per pick. One seat (most turns) still costs its draws: 1 bit until 0.
+        if n == 1:
+            while getrandbits(1):
+                pass
+            seat = seats[0]
+        elif n:
+            bits = n.bit_length()
             pick = getrandbits(bits)
-        seat = seats[pick]
+            while pick >= n:
+                pick = getrandbits(bits)
+            seat = seats[pick]
+        elif engine.is_over(state):
+            break
+        else:
+            raise RuntimeError(f"{engine.name}: nobody to act in a running game (seed {seed})")
         if auto:
             action = engine.auto_action(state, seat)
         else:
@@ -74,6 +81,9 @@ def play_random_game(
             action = legal[pick]
         state = apply(state, seat, action)
         log.append((seat, action))
+    else:
+        if not engine.is_over(state):
+            raise RuntimeError(f"{engine.name}: no end after {max_actions} actions (seed {seed})")
     play.final_state = state
     return play
 

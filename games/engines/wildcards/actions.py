@@ -259,16 +259,12 @@ _NO_HANDLERS: dict = {}
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
-    # The usual case first: a listed action (or a plain dict) with a str type from a seat that must act.
-    if (
-        (type(action) is Action or type(action) is dict)
-        and type(seat) is int
-        and not state["over"]
-        and seat in state["to_act"]
-    ):
+    # The usual case first: a listed action (or a plain dict) with a str type from a seat that
+    # must act (a finished game waits for nobody, so `to_act` also says it is not over).
+    if (type(action) is Action or type(action) is dict) and type(seat) is int and seat in state["to_act"]:
         kind = action.get("type")
         if type(kind) is str:
-            handler = HANDLERS.get(state["phase"], _NO_HANDLERS).get(kind)
+            handler = HANDLERS[state["phase"]].get(kind)
             if handler is not None:
                 return handler(state, seat, action)
     if not isinstance(action, dict):

@@ -76,6 +76,8 @@ def animal_view(animal: int) -> dict:
 LABEL: tuple[str, ...] = tuple(f"{HABITAT[card]} {VALUE[card]}" for card in range(NUM_HABITAT_CARDS))
 # A bid card's label by indexing alone: REFILL (-1) is the last entry.
 BID_LABEL: tuple[str, ...] = (*LABEL, REFILL_NAME)
+# Participants as JSON object keys (logs name them by seat string), built once: every round uses them.
+PART_KEY: tuple[str, ...] = tuple(map(str, range(8)))
 
 
 def card_label(card: int) -> str:

@@ -20,7 +20,7 @@ class WildCardsEngine:
         return setup.new_game(num_players, seed, options)
 
     def to_act(self, state: dict) -> list[int]:
-        return list(state["to_act"])
+        return state["to_act"][:]
 
     def phase_key(self, state: dict) -> str:
         return f"{state['round']}:{state['phase'] if state['phase'] != 'pay' else 'acquire'}:{state['wait']}"

@@ -16,6 +16,7 @@ from .cards import (
     IS_WILD,
     LEO_PILE_SIZE,
     MEERKAT,
+    PART_KEY,
     REFILL,
     SQUIRREL,
     SQUIRREL_HAND_SIZE,
@@ -79,7 +80,7 @@ def reveal_bids(state: dict) -> None:
     if leo is not None:
         bids[leo] = shown[leo] = state["leo_sealed"]
         state["leo_sealed"] = None
-    labels = {str(p): BID_LABEL[card] for p, card in enumerate(shown) if card is not None}
+    labels = {PART_KEY[p]: BID_LABEL[card] for p, card in enumerate(shown) if card is not None}
     state["log"].append({"bids": labels, "event": "bids"})
     if eagle is not None:
         new_wait(state, "eagle", [eagle])

@@ -17,7 +17,7 @@ than one participant is a tie still to resolve.
 from __future__ import annotations
 
 from . import acquire
-from .cards import LION, REFILL, VALUE, card_label
+from .cards import LION, PART_KEY, REFILL, VALUE, card_label
 from .state import draw_card, event, new_wait, own_hand, own_table
 
 
@@ -94,7 +94,7 @@ def reveal_tie_payments(state: dict) -> None:
         if len(group) > 1 and face_down[group[0]]:
             totals = {seat: sum(map(VALUE.__getitem__, table[seat])) for seat in group}
             state["log"].append(
-                {"totals": {str(seat): total for seat, total in totals.items()}, "event": "tie_payment"}
+                {"totals": {PART_KEY[seat]: total for seat, total in totals.items()}, "event": "tie_payment"}
             )
             for total in sorted(set(totals.values()), reverse=True):
                 groups.append([seat for seat in group if totals[seat] == total])
