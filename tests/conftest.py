@@ -53,7 +53,11 @@ def _fresh_cache():
     """Each test starts with an empty cache: ids and seeds repeat from test to test."""
     from django.core.cache import cache
 
+    from wildcards_site.outbox import sending
+
     cache.clear()
+    # Mail keys wait for a commit to be handed to the worker; a test rolled back never commits.
+    sending._pending.keys = []
 
 
 def make_user(username: str, *, staff: bool = False, active: bool = True, **profile):
