@@ -69,9 +69,7 @@ def lock_game(game_id: int) -> Game:
         raise ActionRejected("no_game", _("There is no such game.")) from None
 
 
-def check_can_act(
-    game: Game, seat: int, channel: str, user, expected_version: int | None, seats: list[Seat] | None = None
-) -> None:
+def check_can_act(game: Game, seat: int, channel: str, user, expected_version: int | None, seats: list[Seat]) -> None:
     if game.status == Game.Status.PAUSED:
         raise ActionRejected("paused", _("The game is paused; you can act again when it resumes."))
     if game.status != Game.Status.RUNNING:
@@ -91,14 +89,13 @@ def check_can_act(
     ):
         raise ActionRejected("forbidden", _("Only the game's creator or an organiser can act for another seat."))
     if channel not in AUTOMATIC_CHANNELS:
-        seats = load_seats(game) if seats is None else seats
         owner = next((s.user_id for s in seats if s.position == seat and s.kind == Seat.Kind.HUMAN), None)
         if user is None or owner != user.pk:
             raise ActionRejected("not_your_seat", _("You cannot act for a seat that is not yours."))
 
 
 def apply_and_advance(
-    game: Game, seat: int, action, channel: str, user, now: datetime, outcome: Outcome, seats: list[Seat] | None = None
+    game: Game, seat: int, action, channel: str, user, now: datetime, outcome: Outcome, seats: list[Seat]
 ) -> None:
     """Apply one action to a locked game, let bots move, and open the next waits."""
     engine = get_engine(game.engine)
@@ -112,7 +109,6 @@ def apply_and_advance(
         log.warning("game %s: engine %s could not read %r", game.pk, game.engine, action, exc_info=True)
         raise ActionRejected("illegal", _("That move is not understood; nothing was changed.")) from None
     outcome.actions.append(record(game, seat, action, channel, user, state))
-    seats = load_seats(game) if seats is None else seats
     if channel != Action.Channel.TIMEOUT and any(s.position == seat and s.consecutive_timeouts for s in seats):
         Seat.objects.filter(game=game, position=seat).update(consecutive_timeouts=0)
     advance(game, now, outcome, answered={seat: channel != Action.Channel.TIMEOUT}, seats=seats)

@@ -85,15 +85,6 @@ def _due(now):
     )
 
 
-def claim(pk: int) -> OutboxMessage | None:
-    """Take one due message for sending; None when another worker has it or it is done."""
-    now = timezone.now()
-    claimed = OutboxMessage.objects.filter(_due(now), pk=pk).update(
-        status=OutboxMessage.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
-    )
-    return OutboxMessage.objects.get(pk=pk) if claimed else None
-
-
 def _fail(row: OutboxMessage, error: Exception, rendered: dict | None = None) -> None:
     failed = row.attempts >= MAX_ATTEMPTS
     OutboxMessage.objects.filter(pk=row.pk).update(
