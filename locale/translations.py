@@ -193,6 +193,10 @@ T = {
     "eagle": ("aquila", "águila", "arend"),
     "swap": ("scambia", "cambia", "ruil"),
     "take": ("prendi", "toma", "neem"),
+    # Which copy of a species on display (words of reply commands: distinct per language).
+    "nearest the deck": ("più vicino al mazzo", "más cercano al mazo", "dichtst bij de stapel"),
+    "farthest from the deck": ("più lontano dal mazzo", "más lejano del mazo", "verst van de stapel"),
+    "in the middle": ("nel mezzo", "en el medio", "in het midden"),
     "Refill": ("Ricarica", "Recarga", "Aanvullen"),
     "bid": ("offerta", "oferta", "bod"),
     "discard": ("scarta", "descarta", "leg af"),
