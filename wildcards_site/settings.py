@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from wildcards_site.probe import LOCAL_REDIS_URL, redis_answers
@@ -48,8 +49,18 @@ VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
 DEBUG = envbool("DEBUG", False)
 # The test suite serves static files from the app folders, as runserver does.
 TESTING = "pytest" in sys.modules
-# The "django-insecure-" prefix makes `check --deploy` refuse the local default.
-SECRET_KEY = envstr("SECRET_KEY", "django-insecure-local-development-only-set-SECRET_KEY-in-production")
+# Action links, reply addresses and login links are signed with it: a public key would let
+# anyone forge them. The local default exists only with DEBUG on (and for the test suite);
+# `scripts/run` keeps a random key in var/ all the same.
+DEVELOPMENT_SECRET_KEY = "django-insecure-local-development-only-set-SECRET_KEY-in-production"
+SECRET_KEY = envstr("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With DEBUG off the site refuses to start without a secret key of its own: "
+            "set SECRET_KEY to a long random string (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
 SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = envstr("SITE_NAME", "Wildcards")
 _site = urlsplit(SITE_URL)
@@ -77,6 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "anymail",
     "django_htmx",
+    "wildcards_site",
     "wildcards_site.accounts",
     "wildcards_site.health",
     "wildcards_site.outbox",
@@ -87,6 +99,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "wildcards_site.webhooks.WebhookSecretRequired",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
