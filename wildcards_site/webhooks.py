@@ -26,5 +26,7 @@ class WebhookSecretRequired:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path.startswith(PREFIX) and not webhooks_enabled():
-            return HttpResponseNotFound("Webhooks are off: ANYMAIL_WEBHOOK_SECRET is not set.", content_type="text/plain")
+            return HttpResponseNotFound(
+                b"Webhooks are off: ANYMAIL_WEBHOOK_SECRET is not set.", content_type="text/plain"
+            )
         return self.get_response(request)
