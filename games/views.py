@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games import presenters
 from games.models import Action, Deadline, Game, Seat
+from games.permissions import can_manage
 from games.services import ActionRejected, do_action
 
 
@@ -41,8 +43,9 @@ def table_context(request: HttpRequest, game: Game) -> dict:
         "waiting_for": [seat for seat in seats if seat.position in open_waits],
         "open_waits": open_waits,
         "recent": game.actions.order_by("-seq").select_related("actor")[:15],
-        "can_organise": request.user.is_authenticated
-        and (request.user.is_staff or game.created_by_id == request.user.pk),
+        "can_organise": can_manage(game, request.user),
+        "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
+        "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),

@@ -102,6 +102,8 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         try:
             do_invite(game_id, request.user, form.cleaned_data["who"])
+        except Game.DoesNotExist:
+            raise Http404("no such game") from None
         except ActionRejected as rejected:
             messages.error(request, rejected.message)
         else:

@@ -211,6 +211,12 @@ MAIL_DIR = VAR_DIR / "mail"
 # Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
 MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
+# What a game's creator may do to its clock: so many extensions of at most so many hours,
+# so many pauses, and a pause ends by itself after so many days (the sweep resumes it).
+GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
+GAME_MAX_EXTENSION_HOURS = envint("GAME_MAX_EXTENSION_HOURS", 72)
+GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
+GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):
