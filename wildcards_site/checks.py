@@ -43,4 +43,12 @@ def check_secrets(app_configs=None, **kwargs) -> list[Error]:
                 id="wildcards.E004",
             )
         )
+    if settings.CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+        errors.append(
+            Error(
+                "CACHE_URL is not set: every process would keep its own throttle counts and replay cache.",
+                hint="Set CACHE_URL to a Redis database shared by every web and worker process.",
+                id="wildcards.E005",
+            )
+        )
     return errors

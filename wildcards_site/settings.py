@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "anymail",
     "django_htmx",
+    "axes",
     "wildcards_site",
     "wildcards_site.accounts",
     "wildcards_site.health",
@@ -110,6 +111,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "wildcards_site.urls"
@@ -156,7 +159,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-AUTHENTICATION_BACKENDS = ["wildcards_site.accounts.backends.UsernameOrEmailBackend"]
+# django-axes first: it refuses a login for an account with too many recent failures,
+# even with the right password. Failures are counted in the database (every process).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "wildcards_site.accounts.backends.UsernameOrEmailBackend",
+]
+# The backend a login without a password (a link from a mail) is recorded with.
+SESSION_LOGIN_BACKEND = "wildcards_site.accounts.backends.UsernameOrEmailBackend"
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = envint("LOGIN_COOLOFF_MINUTES", 15) / 60  # hours
+# Locked per account (whichever name it is given by) and per address spraying many accounts.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "wildcards_site.accounts.backends.lockout_name"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "accounts/locked.html"
+AXES_VERBOSE = False
+# What sends mail, per hour (django-ratelimit, counted in the cache: set CACHE_URL so that
+# every web process shares the counts).
+THROTTLE_RATES = {
+    "signup_ip": envstr("THROTTLE_SIGNUP", "10/h"),
+    "mail_ip": envstr("THROTTLE_MAIL_IP", "20/h"),
+    "mail_address": envstr("THROTTLE_MAIL_ADDRESS", "3/h"),
+    "invite_user": envstr("THROTTLE_INVITE", "30/h"),
+}
+RATELIMIT_VIEW = "wildcards_site.throttle.too_many"
+# Our deploy check wildcards.E005 asks for a shared cache; locally the memory cache does.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -29,6 +29,7 @@ PRODUCTION = {
     "ANYMAIL_POSTMARK_SERVER_TOKEN": "test-token",
     "ANYMAIL_WEBHOOK_SECRET": "hook:a-long-webhook-secret",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+    "CACHE_URL": "redis://127.0.0.1:6379/13",
 }
 
 
@@ -111,6 +112,7 @@ UNSAFE = [
     ({"ANYMAIL_WEBHOOK_SECRET": ""}, "wildcards.E003"),
     ({"ANYMAIL_PROVIDER": "mailgun", "ANYMAIL_MAILGUN_API_KEY": "k"}, "wildcards.E004"),
     ({"SITE_URL": "http://wildcards.example.org"}, "security.W008"),
+    ({"CACHE_URL": ""}, "wildcards.E005"),
 ]
 
 
