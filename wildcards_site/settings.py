@@ -246,6 +246,8 @@ GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
 GAME_MAX_EXTENSION_HOURS = envint("GAME_MAX_EXTENSION_HOURS", 72)
 GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
 GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
+# An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
+SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):
@@ -257,6 +259,7 @@ elif os.getenv("EMAIL_HOST"):
             "username": envstr("EMAIL_HOST_USER", ""),
             "password": envstr("EMAIL_HOST_PASSWORD", ""),
             "use_tls": envbool("EMAIL_USE_TLS", False),
+            "timeout": SMTP_TIMEOUT,
         },
     }
 else:
@@ -286,6 +289,12 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(_queue_dir / "processed"),
         "store_processed": False,
     }
+# A task only does sooner what the sweeps do anyway: never hold a request for the broker.
+# Connections give up after a second, and after a failure the broker rests for a while.
+BROKER_RETRY_AFTER_SECONDS = envint("BROKER_RETRY_AFTER_SECONDS", 30)
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5, "retry_on_timeout": False}
 # Tasks record their effects in the database; nothing reads task results.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
