@@ -36,8 +36,12 @@ def queue_task(task, args: tuple, **options) -> bool:
     except Exception as error:  # noqa: BLE001 - a broker outage must not fail the action
         with _lock:
             _broken_until = time.monotonic() + settings.BROKER_RETRY_AFTER_SECONDS
-        log.warning("broker: could not queue %s (%s); the sweeps do it, next try in %ss", task.name, error,
-                    settings.BROKER_RETRY_AFTER_SECONDS)
+        log.warning(
+            "broker: could not queue %s (%s); the sweeps do it, next try in %ss",
+            task.name,
+            error,
+            settings.BROKER_RETRY_AFTER_SECONDS,
+        )
         return False
     return True
 
