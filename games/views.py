@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import presenters
+from games.jsonbody import loads_move
 from games.models import Action, Deadline, Game, Seat
 from games.permissions import can_manage
 from games.services import ActionRejected, do_action
@@ -74,7 +73,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         if position is None:
             visible_game(request, game_id)  # 404 for a game the player may not see
             raise ActionRejected("not_your_seat", _("You have no seat in this game."))
-        action = json.loads(request.POST.get("action", ""))
+        action = loads_move(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
         do_action(game_id, position, action, Action.Channel.WEB, user=request.user, expected_version=version)
     except (ValueError, TypeError):
