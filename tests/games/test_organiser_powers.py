@@ -11,7 +11,9 @@ from games.models import Deadline, Game, GameEvent
 from games.permissions import _organiser_checks, register_organiser_check
 from games.services import (
     ActionRejected,
+    do_create_game,
     do_extend_deadline,
+    do_invite,
     do_pause,
     do_replace_player,
     do_resign,
@@ -150,3 +152,12 @@ def test_organiser_forms_with_missing_or_bad_fields_answer_400_and_change_nothin
 def test_an_invitation_to_a_game_that_does_not_exist_is_404(client, players):
     client.force_login(players[0])
     assert client.post("/games/999999999999999999/invite/", {"who": "bob"}).status_code == 404
+
+
+def test_mail_subjects_are_plain_text_not_html(players):
+    type(players[0].profile).objects.filter(user=players[0]).update(display_name="Ann O'Neil & Co")
+    players[0].refresh_from_db()
+    lobby = do_create_game(players[0], "toy", 3, None)
+    do_invite(lobby.pk, players[0], "friend@example.org")
+    subject = OutboxMessage.objects.get(to="friend@example.org").subject
+    assert "Ann O'Neil & Co" in subject and "&#x27;" not in subject and "&amp;" not in subject
