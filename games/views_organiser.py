@@ -14,6 +14,10 @@ from games.models import Game
 from games.services import ActionRejected, do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
 
 
+# Refusals that mean the form asked for something that cannot exist: 400, not a message.
+BAD_INPUT = {"no_seat", "bad_extension"}
+
+
 class BadRequest(ValueError):
     """A form field missing or not a number: answered 400, nothing changed."""
 
@@ -34,6 +38,8 @@ def _run(request: HttpRequest, game_id: int, call, done: str) -> HttpResponse:
         message = _("That request was not understood; nothing was changed.")
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
     except ActionRejected as rejected:
+        if rejected.code in BAD_INPUT:
+            return HttpResponseBadRequest(rejected.message, content_type="text/plain; charset=utf-8")
         messages.error(request, rejected.message)
     else:
         messages.success(request, done)
