@@ -13,7 +13,6 @@ from django.views.decorators.http import require_POST
 from games.models import Game
 from games.services import ActionRejected, do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
 
-
 # Refusals that mean the form asked for something that cannot exist: 400, not a message.
 BAD_INPUT = {"no_seat", "bad_extension"}
 
