@@ -240,6 +240,8 @@ MAIL_DIR = VAR_DIR / "mail"
 # Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
 MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
+# A reply is a few lines: a mail larger than this is refused from its headers alone.
+INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", 10_000_000)
 # What a game's creator may do to its clock: so many extensions of at most so many hours,
 # so many pauses, and a pause ends by itself after so many days (the sweep resumes it).
 GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
