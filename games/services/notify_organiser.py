@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games.models import Game
 from wildcards_site.outbox.sending import queue_mail
@@ -15,7 +16,7 @@ def seat_replaced(game: Game, previous, successor, by) -> None:
     profile = previous.profile
     ctx = {
         "game_name": str(game),
-        "successor": successor.profile.name if successor else "a bot",
+        "successor": successor.profile.name if successor else gettext_lazy("a bot"),
         "by": by.profile.name,
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }
