@@ -26,19 +26,25 @@ def broker_resting() -> bool:
     return time.monotonic() < _broken_until
 
 
-def queue_task(task, args: tuple, **options) -> bool:
-    """Send `task` now if the broker answers; False (the sweeps will do it) otherwise."""
+def queue_task(name: str, args: tuple, **options) -> bool:
+    """Send the task called `name` now if the broker answers; False (the sweeps will do it) otherwise.
+
+    Tasks are named, not imported: the services that queue them never import the task
+    modules, which import the services (no import circle).
+    """
     global _broken_until
     if broker_resting():
         return False
+    from wildcards_site.celery import app
+
     try:
-        task.apply_async(args, retry=False, **options)
+        app.send_task(name, args, retry=False, **options)
     except Exception as error:  # noqa: BLE001 - a broker outage must not fail the action
         with _lock:
             _broken_until = time.monotonic() + settings.BROKER_RETRY_AFTER_SECONDS
         log.warning(
             "broker: could not queue %s (%s); the sweeps do it, next try in %ss",
-            task.name,
+            name,
             error,
             settings.BROKER_RETRY_AFTER_SECONDS,
         )

@@ -45,10 +45,8 @@ def open_wait(game: Game, seat: Seat, now: datetime) -> Deadline:
 
 
 def _schedule_close(game_id: int, when: datetime) -> None:
-    from games.tasks import close_overdue
-
     # If the broker is down the periodic sweep closes the deadline anyway.
-    queue_task(close_overdue, (game_id,), eta=when + timedelta(seconds=1))
+    queue_task("games.tasks.close_overdue", (game_id,), eta=when + timedelta(seconds=1))
 
 
 def close_wait(game: Game, position: int, now: datetime, acted: bool, deadline: Deadline | None = None) -> None:

@@ -13,13 +13,11 @@ from wildcards_site import queueing
 from wildcards_site.celery import app
 
 
-class CountingTask:
-    name = "counting"
-
+class CountingBroker:
     def __init__(self, fails: bool):
         self.fails, self.calls = fails, 0
 
-    def apply_async(self, args, retry=True, **options):
+    def send_task(self, name, args, retry=True, **options):
         self.calls += 1
         assert retry is False, "a task is queued once, never retried while the request waits"
         if self.fails:
@@ -29,13 +27,15 @@ class CountingTask:
 def test_after_one_failure_the_broker_is_not_tried_again_until_it_has_rested(monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr(queueing.time, "monotonic", lambda: clock[0])
-    down = CountingTask(fails=True)
-    assert queueing.queue_task(down, ()) is False
-    assert [queueing.queue_task(down, ()) for _ in range(50)] == [False] * 50
+    down = CountingBroker(fails=True)
+    monkeypatch.setattr(app, "send_task", down.send_task)
+    assert queueing.queue_task("games.tasks.close_overdue", (1,)) is False
+    assert [queueing.queue_task("games.tasks.close_overdue", (1,)) for _ in range(50)] == [False] * 50
     assert down.calls == 1
     clock[0] += settings.BROKER_RETRY_AFTER_SECONDS + 1
-    up = CountingTask(fails=False)
-    assert queueing.queue_task(up, ()) is True and up.calls == 1
+    up = CountingBroker(fails=False)
+    monkeypatch.setattr(app, "send_task", up.send_task)
+    assert queueing.queue_task("games.tasks.close_overdue", (1,)) is True and up.calls == 1
 
 
 def test_connections_to_the_broker_give_up_within_a_second():
@@ -50,11 +50,12 @@ def test_a_real_unreachable_broker_fails_once_and_then_rests():
     code = (
         "import django; django.setup()\n"
         "from wildcards_site import queueing\n"
-        "from wildcards_site.outbox.tasks import send_outbox_keys as task\n"
+        "from wildcards_site.celery import app\n"
         "calls = []\n"
-        "real = task.apply_async\n"
-        "task.apply_async = lambda *a, **k: (calls.append(1), real(*a, **k))\n"
-        "print(queueing.queue_task(task, (['k'],)), queueing.broker_resting(), queueing.queue_task(task, (['k'],)))\n"
+        "real = app.send_task\n"
+        "app.send_task = lambda *a, **k: (calls.append(1), real(*a, **k))\n"
+        "name = 'wildcards_site.outbox.tasks.send_outbox_keys'\n"
+        "print(queueing.queue_task(name, (['k'],)), queueing.broker_resting(), queueing.queue_task(name, (['k'],)))\n"
         "print(len(calls))\n"
     )
     env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO", "PYTEST"))}

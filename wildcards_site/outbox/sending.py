@@ -71,11 +71,9 @@ def _remember(key: str) -> None:
 
 def _kick() -> None:
     """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
-    from wildcards_site.outbox.tasks import send_outbox_keys
-
     keys, _pending.keys = getattr(_pending, "keys", []), []
     if keys:
-        queue_task(send_outbox_keys, (keys,))
+        queue_task("wildcards_site.outbox.tasks.send_outbox_keys", (keys,))
 
 
 def _due(now):
