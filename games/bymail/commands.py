@@ -49,6 +49,10 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(sorted(tokens))
 
 
+# Longest piece of a line echoed back in a refusal; no move is longer.
+ECHO_CHARS = 80
+
+
 class CommandError(ValueError):
     """A line that is no legal move; the message says why, in the active language."""
 
@@ -67,7 +71,9 @@ class Menu:
         found = self.by_words.get(wanted, [])
         distinct = {json.dumps(action, sort_keys=True): action for action in found}
         if not distinct:
-            raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": line.strip()})
+            shown = line.strip()
+            shown = shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
+            raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
         return next(iter(distinct.values()))
 
 

@@ -10,6 +10,7 @@ answered again.
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import datetime
 
 from anymail.inbound import AnymailInboundMessage
@@ -17,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import authenticity, commands
+from games.bymail import authenticity, commands, inbound_mime
 from games.bymail import mails_replies as replies
 from games.bymail.acting import do_mail_moves
 from games.bymail.models import InboundMail
@@ -26,6 +27,8 @@ from games.bymail.tokens import BadToken, WaitToken, find_reply_token
 from games.engines import get_engine
 from games.models import Action, Seat
 from games.services import ActionRejected
+
+log = logging.getLogger(__name__)
 
 
 class Refused(Exception):
@@ -38,36 +41,74 @@ class Refused(Exception):
         self.owner = owner
 
 
-def receive(message: AnymailInboundMessage, now: datetime | None = None) -> InboundMail | None:
-    """Act on one inbound mail; None when the same Message-ID was processed before."""
+def receive(message: AnymailInboundMessage, now: datetime | None = None, too_large: bool = False) -> InboundMail | None:
+    """Act on one inbound mail; None when the same Message-ID was processed before.
+
+    Every other mail ends in one recorded outcome, never in an exception:
+    `too_large` says the caller stopped reading an oversized mail (only its header was parsed).
+    """
     now = now or timezone.now()
-    message_id = (message.get("Message-ID") or "").strip()
+    message_id = inbound_mime.header(message, "Message-ID")
     if not message_id:
-        message_id = "sha256:" + hashlib.sha256(message.as_bytes()).hexdigest()
-    sender = message.from_email.addr_spec if message.from_email else ""
+        message_id = "sha256:" + hashlib.sha256(_raw(message)).hexdigest()
+    sender = inbound_mime.sender(message)
     with transaction.atomic():
         try:
             with transaction.atomic():
                 record = InboundMail.objects.create(
-                    message_id=message_id[:300], sender=sender[:254], subject=(message.get("Subject") or "")[:300]
+                    message_id=message_id[:300],
+                    sender=sender[:254],
+                    subject=inbound_mime.header(message, "Subject")[:300],
                 )
         except IntegrityError:
             return None
         with translation.override(replies.language_of(sender, None)):
-            _handle(record, message, sender, now)
+            try:
+                with transaction.atomic():
+                    _handle(record, message, sender, now, too_large)
+            except Exception:  # noqa: BLE001 - a mail must never be lost in a traceback
+                log.exception("inbound mail %s failed", record.message_id)
+                record.outcome = "error"
+                record.detail = _("We could not process your mail because of an error on our side. Please reply again.")
+        record.detail = inbound_mime.clean(record.detail, inbound_mime.DETAIL_CHARS)
         record.save()
     return record
 
 
-def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, now: datetime) -> None:
+def _raw(message: AnymailInboundMessage) -> bytes:
+    try:
+        return message.as_bytes()
+    except Exception:  # noqa: BLE001 - unencodable headers: hash what we can read
+        return repr(message.items()).encode("utf-8", "replace")
+
+
+def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, now: datetime, too_large: bool) -> None:
     seat = None
     try:
-        if _malformed(message):
+        # Authenticity first: a forged sender is answered at most at a registered address, never acted on.
+        if authenticity.looks_forged(message):
+            raise Refused(
+                "forged_sender",
+                _(
+                    "The mail servers that delivered this mail say it did not come from your address "
+                    "(SPF/DKIM/DMARC failed), so it was ignored. If you sent it, reply from your usual mail account."
+                ),
+            )
+        if too_large or inbound_mime.size(message) > inbound_mime.max_bytes():
+            raise Refused(
+                "too_large",
+                _(
+                    "Your mail was too large to read (%(size)s MB at most). "
+                    "Reply with your move only, without attachments."
+                )
+                % {"size": inbound_mime.max_bytes() // (1024 * 1024)},
+            )
+        if not sender:
+            raise Refused("no_sender", _("The mail had no single valid sender address, so it was ignored."))
+        if inbound_mime.malformed(message):
             raise Refused(
                 "malformed", _("We could not read your mail: it is not well-formed MIME. Please reply again.")
             )
-        if not sender:
-            raise Refused("no_sender", "")
         wait = _wait_of(message)
         seat = (
             Seat.objects.select_related("user__profile", "game")
@@ -78,14 +119,6 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             raise Refused("forged", _("The address you wrote to is not a game's reply address."))
         record.game, record.seat = seat.game, seat.position
         _check_sender(seat, sender)
-        if authenticity.looks_forged(message):
-            raise Refused(
-                "forged_sender",
-                _(
-                    "The mail servers that delivered this mail say it did not come from your address "
-                    "(SPF/DKIM/DMARC failed), so it was ignored. If you sent it, reply from your usual mail account."
-                ),
-            )
         lines = _command_lines(message)
         user = seat.user
         engine = get_engine(seat.game.engine)
@@ -110,18 +143,10 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
         replies.move_accepted(record, seat, moves, message)
     except Refused as refused:
         record.outcome, record.detail = refused.code, refused.message
-        if refused.message:
-            replies.move_refused(record, sender, seat, refused.message, message, owner=refused.owner)
+        replies.move_refused(record, sender, seat, refused.message, message, owner=refused.owner)
     except ActionRejected as rejected:
         record.outcome, record.detail = rejected.code, rejected.message
         replies.move_refused(record, sender, seat, rejected.message, message, owner=True)
-
-
-def _malformed(message: AnymailInboundMessage) -> bool:
-    """Structural damage (broken multipart, missing boundaries, no header/body split) or no From at all."""
-    if not message.get("From"):
-        return True
-    return any(part.defects for part in message.walk())
 
 
 def _wait_of(message: AnymailInboundMessage) -> WaitToken:
@@ -154,9 +179,9 @@ def _check_sender(seat: Seat, sender: str) -> None:
 
 
 def _command_lines(message: AnymailInboundMessage) -> list[str]:
-    text = message.text
-    if not text or not text.strip():
-        if message.html:
+    text = inbound_mime.body(message, "plain")
+    if not text.strip():
+        if inbound_mime.body(message, "html").strip():
             raise Refused(
                 "html_only",
                 _("Your mail had only HTML in it; please reply in plain text with one move per line."),

@@ -1,31 +1,131 @@
-"""The reply's own words: quoted text, attributions and signatures taken away."""
+"""The reply's own words: quoted text, attributions, header blocks, footers and signatures taken away.
+
+The writer's text may stand above the quote (Gmail, Outlook, Apple Mail,
+iPhone), below it (Thunderbird's reply below) or between quoted blocks
+(interleaved answers); it is read wherever it stands. Lines quoted with `>`
+are never the writer's. Where a client leaves the quoted mail unquoted
+(Outlook's header block, "-----Original Message-----", an attribution not
+followed by `>` lines), everything from there on is the old mail.
+"""
 
 from __future__ import annotations
 
 import re
 
-# "On Mon, 3 Mar 2026, Wildcards <...> wrote:" and its Italian, Spanish and Dutch forms,
-# Outlook's header blocks and separator lines, the signature delimiter, phone footers.
-_CUT = [
-    re.compile(r"^\s*on\b.*\bwrote:\s*$", re.IGNORECASE),
-    re.compile(r"^\s*(il giorno|in data)\b.*\bha scritto:?\s*$", re.IGNORECASE),
-    re.compile(r"^\s*el\b.*\bescribi[oó]:?\s*$", re.IGNORECASE),
-    re.compile(r"^\s*op\b.*\bschreef\b.*$", re.IGNORECASE),
-    re.compile(r"^\s*-{2,}\s*(original message|messaggio originale|mensaje original|oorspronkelijk bericht)", re.I),
-    re.compile(r"^\s*_{5,}\s*$"),
-    re.compile(r"^\s*(from|da|de|van):\s.*@", re.IGNORECASE),
-    re.compile(r"^-- ?$"),
-    re.compile(r"^\s*(sent from my|inviato da|enviado desde|verzonden vanaf|verstuurd vanaf)\b", re.IGNORECASE),
-]
+# No command is longer; a longer line is cut before any pattern looks at it.
+LINE_CHARS = 500
+
+_ATTRIBUTION_TAIL = r"(wrote|ha scritto|escribi[oó]|schreef\b.{0,200}|het volgende geschreven|a [ée]crit)\s*:?\s*$"
+# "On Tue, 3 Mar 2026 at 09:00, Wildcards <...> wrote:" and the Italian, Spanish, Dutch
+# (and French) forms of Gmail, Apple Mail, Thunderbird, Outlook for Mac.
+_ATTRIBUTION = re.compile(r"^\s*(on|il|il giorno|in data|el|op|le)\b.{0,300}?\b" + _ATTRIBUTION_TAIL, re.IGNORECASE)
+# The same, after the writer's own words on one line.
+_ATTRIBUTION_INLINE = re.compile(r"\s(on|il giorno|el|op)\s.{0,300}?\b" + _ATTRIBUTION_TAIL, re.IGNORECASE)
+_ATTRIBUTION_START = re.compile(r"^\s*(on|il|il giorno|in data|el|op|le)\s", re.IGNORECASE)
+
+# Outlook's header block of the quoted mail, plain or bold ("*From:*"), in the four languages.
+_HEADER_FROM = re.compile(r"^\s*\*?(from|da|de|van|von)\s*:\*?\s*\S", re.IGNORECASE)
+_HEADER_NEXT = re.compile(
+    r"^\s*\*?(sent|date|to|cc|subject|inviato|data|a|oggetto|enviado|fecha|para|asunto|"
+    r"verzonden|datum|aan|onderwerp|verstuurd)\s*:\*?",
+    re.IGNORECASE,
+)
+_SEPARATOR = re.compile(
+    r"^\s*(-{2,}\s*(original message|messaggio originale|mensaje original|oorspronkelijk bericht|"
+    r"forwarded message|messaggio inoltrato|mensaje reenviado|doorgestuurd bericht)|_{5,}\s*$)",
+    re.IGNORECASE,
+)
+_SIGNATURE = re.compile(r"^-- ?$")
+# Phone and app footers: the whole line is the footer ("Sent from my desk, is much easier" is not).
+_FOOTER = re.compile(
+    r"^\s*(sent from( my)?|sent with|get outlook for|inviato da( mio| il mio)?|ottieni outlook per|"
+    r"enviado desde( mi)?|enviado con|obtener outlook para|verzonden (vanaf|met)( mijn)?|verstuurd vanaf( mijn)?|"
+    r"outlook voor)\s+[\w.®()-]+( [\w.®()-]+){0,3}\s*$",
+    re.IGNORECASE,
+)
+_SIGN_OFF = re.compile(
+    r"^\s*(thanks|thank you|cheers|regards|best|best regards|kind regards|bye|ciao|grazie|saluti|"
+    r"cordiali saluti|un saluto|gracias|saludos|un saludo|groeten|groetjes|met vriendelijke groet(en)?|"
+    r"bedankt|dank je( wel)?)\s*[,.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _quoted(line: str) -> bool:
+    return line.lstrip().startswith(">")
+
+
+def _header_block(lines: list[str], i: int) -> bool:
+    if not _HEADER_FROM.match(lines[i]):
+        return False
+    if "@" in lines[i] and ":" in lines[i][:8]:
+        return True
+    return any(_HEADER_NEXT.match(line) for line in lines[i + 1 : i + 4])
+
+
+def _attribution(lines: list[str], i: int) -> tuple[int, str]:
+    """How many lines the attribution starting at line i takes (0: none), and own words before it."""
+    line = lines[i]
+    if _quoted(line):
+        return 0, ""
+    if _ATTRIBUTION.match(line):
+        return 1, ""
+    if _ATTRIBUTION_START.match(line):
+        for extra in (1, 2):
+            joined = " ".join(part.strip() for part in lines[i : i + extra + 1])
+            if i + extra < len(lines) and _ATTRIBUTION.match(joined):
+                return extra + 1, ""
+    inline = _ATTRIBUTION_INLINE.search(line)
+    if inline:
+        return 1, line[: inline.start()]
+    return 0, ""
+
+
+def _next_filled(lines: list[str], i: int) -> str | None:
+    return next((line for line in lines[i:] if line.strip()), None)
 
 
 def own_text(body: str) -> str:
-    """The part of a plain-text reply its sender wrote."""
-    kept = []
-    for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        if any(pattern.match(line) for pattern in _CUT):
+    """The part of a plain-text reply its sender wrote, its pieces joined line by line."""
+    lines = [line[:LINE_CHARS] for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    segments: list[list[str]] = [[]]
+    skipping = False  # after a signature or a footer, until the next quoted block
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _SEPARATOR.match(line) or _header_block(lines, i):
             break
-        if line.lstrip().startswith(">"):
+        taken, before = _attribution(lines, i)
+        if taken:
+            if before.strip() and not skipping:
+                segments[-1].append(before)
+            following = _next_filled(lines, i + taken)
+            if following is not None and not _quoted(following):
+                break  # the quoted mail follows unquoted
+            segments.append([])
+            skipping = False
+            i += taken
             continue
-        kept.append(line)
-    return "\n".join(kept).strip()
+        if _quoted(line):
+            if segments[-1]:
+                segments.append([])
+            skipping = False
+        elif _SIGNATURE.match(line) or _FOOTER.match(line):
+            skipping = True
+        elif not skipping:
+            segments[-1].append(line)
+        i += 1
+    pieces = ["\n".join(segment).strip() for segment in segments]
+    pieces = [piece for piece in pieces if piece]
+    if pieces:
+        pieces[-1] = _without_sign_off(pieces[-1])
+    return "\n".join(piece for piece in pieces if piece).strip()
+
+
+def _without_sign_off(text: str) -> str:
+    """Drop a last short paragraph that is a sign-off ("Thanks,", "Groeten\nAnna")."""
+    paragraphs = re.split(r"\n\s*\n", text)
+    last = paragraphs[-1].strip().split("\n")
+    if len(paragraphs) > 1 and len(last) <= 2 and _SIGN_OFF.match(last[0]):
+        return "\n\n".join(paragraphs[:-1]).strip()
+    return text
