@@ -18,6 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.bymail import render
+from games.bymail.replies import own_segments
 
 # Articles and fillers people add ("take the lion", "prendi il leone").
 FILLERS = {
@@ -108,3 +109,9 @@ def command_lines(body: str) -> list[str]:
             continue
         lines.extend(part.strip() for part in line.split(";") if part.strip())
     return lines
+
+
+def reply_commands(body: str) -> list[str]:
+    """The commands of a whole reply: the first paragraph of each piece its sender wrote
+    (above, below or between the quoted blocks); quoted lines are never read."""
+    return [line for segment in own_segments(body) for line in command_lines(segment)]

@@ -22,7 +22,6 @@ from games.bymail import authenticity, commands, inbound_mime
 from games.bymail import mails_replies as replies
 from games.bymail.acting import do_mail_moves
 from games.bymail.models import InboundMail
-from games.bymail.replies import own_text
 from games.bymail.tokens import BadToken, WaitToken, find_reply_token
 from games.engines import get_engine
 from games.models import Action, Seat
@@ -188,7 +187,7 @@ def _command_lines(message: AnymailInboundMessage) -> list[str]:
                 owner=True,
             )
         raise Refused("empty", _("Your mail was empty: write your move on the first line of the reply."), owner=True)
-    lines = commands.command_lines(own_text(text))
+    lines = commands.reply_commands(text)
     if not lines:
         raise Refused(
             "no_command",

@@ -22,19 +22,29 @@ _ATTRIBUTION = re.compile(r"^\s*(on|il|il giorno|in data|el|op|le)\b.{0,300}?\b"
 # The same, after the writer's own words on one line.
 _ATTRIBUTION_INLINE = re.compile(r"\s(on|il giorno|el|op)\s.{0,300}?\b" + _ATTRIBUTION_TAIL, re.IGNORECASE)
 _ATTRIBUTION_START = re.compile(r"^\s*(on|il|il giorno|in data|el|op|le)\s", re.IGNORECASE)
+# Other clients and languages: a dated line ending in "wrote:" ("Den 14 september ... skrev:").
+_DATEISH = r"(\d{1,2}:\d\d|\b(19|20)\d\d\b|@)"
+_ATTRIBUTION_DATED = re.compile(r"^(?=.*" + _DATEISH + r").{0,300}?\b" + _ATTRIBUTION_TAIL, re.IGNORECASE)
+_WRAPPED_START = re.compile(r"^\s*(on|il|il giorno|in data|el|op|le)\s|" + _DATEISH + r"|<\s*$", re.IGNORECASE)
+# "2014-10-17 11:28 GMT+03:00 Postmaster <postmaster@example.org>:" right above a quote.
+_ATTRIBUTION_BARE = re.compile(r"^\s*\d.{0,300}(@|\d:\d\d).{0,200}:\s*$")
 
 # Outlook's header block of the quoted mail, plain or bold ("*From:*"), in the four languages.
-_HEADER_FROM = re.compile(r"^\s*\*?(from|da|de|van|von)\s*:\*?\s*\S", re.IGNORECASE)
+# (Also the Danish, Swedish and German words, which cost nothing.)
+_HEADER_FROM = re.compile(r"^\s*\*?(from|da|de|van|von|fra|från|date|sent)\s*:\*?\s*\S", re.IGNORECASE)
 _HEADER_NEXT = re.compile(
-    r"^\s*\*?(sent|date|to|cc|subject|inviato|data|a|oggetto|enviado|fecha|para|asunto|"
-    r"verzonden|datum|aan|onderwerp|verstuurd)\s*:\*?",
+    r"^\s*\*?(from|sent|date|to|cc|subject|inviato|data|a|oggetto|enviado|fecha|para|asunto|"
+    r"verzonden|datum|aan|onderwerp|verstuurd|sendt|til|emne|skickat|till|ämne|gesendet|an|betreff)\s*:\*?",
     re.IGNORECASE,
 )
+# "-----Original Message-----" in any language, "---- John wrote ----", Outlook's rules.
 _SEPARATOR = re.compile(
     r"^\s*(-{2,}\s*(original message|messaggio originale|mensaje original|oorspronkelijk bericht|"
-    r"forwarded message|messaggio inoltrato|mensaje reenviado|doorgestuurd bericht)|_{5,}\s*$)",
+    r"forwarded message|messaggio inoltrato|mensaje reenviado|doorgestuurd bericht)|-{3,}[^-]{1,80}-{3,}\s*$|"
+    r"_{5,}\s*$)",
     re.IGNORECASE,
 )
+_RULE = re.compile(r"^\s*-{5,}\s*$")
 _SIGNATURE = re.compile(r"^-- ?$")
 # Phone and app footers: the whole line is the footer ("Sent from my desk, is much easier" is not).
 _FOOTER = re.compile(
@@ -46,7 +56,7 @@ _FOOTER = re.compile(
 _SIGN_OFF = re.compile(
     r"^\s*(thanks|thank you|cheers|regards|best|best regards|kind regards|bye|ciao|grazie|saluti|"
     r"cordiali saluti|un saluto|gracias|saludos|un saludo|groeten|groetjes|met vriendelijke groet(en)?|"
-    r"bedankt|dank je( wel)?)\s*[,.!]*\s*$",
+    r"bedankt|dank je( wel)?)\s*[,.!]*(\s*\w+)?[.!]?\s*$",
     re.IGNORECASE,
 )
 
@@ -56,6 +66,9 @@ def _quoted(line: str) -> bool:
 
 
 def _header_block(lines: list[str], i: int) -> bool:
+    if _RULE.match(lines[i]):
+        following = [line for line in lines[i + 1 : i + 4] if line.strip()]
+        return bool(following) and _header_block(following, 0)
     if not _HEADER_FROM.match(lines[i]):
         return False
     if "@" in lines[i] and ":" in lines[i][:8]:
@@ -70,23 +83,36 @@ def _attribution(lines: list[str], i: int) -> tuple[int, str]:
         return 0, ""
     if _ATTRIBUTION.match(line):
         return 1, ""
-    if _ATTRIBUTION_START.match(line):
-        for extra in (1, 2):
-            joined = " ".join(part.strip() for part in lines[i : i + extra + 1])
-            if i + extra < len(lines) and _ATTRIBUTION.match(joined):
-                return extra + 1, ""
     inline = _ATTRIBUTION_INLINE.search(line)
-    if inline:
-        return 1, line[: inline.start()]
+    if inline and line[: inline.start()].strip(" -"):
+        return 1, line[: inline.start()].rstrip(" -")
+    if _ATTRIBUTION_DATED.match(line):
+        return 1, ""
+    for extra in (1, 2) if _WRAPPED_START.search(line) else ():
+        nxt = lines[i + extra] if i + extra < len(lines) else ""
+        if not nxt.strip() or (_quoted(nxt) and extra > 1) or _ATTRIBUTION_DATED.match(nxt):
+            break
+        joined = " ".join(part.strip().lstrip(">").strip() for part in lines[i : i + extra + 1])
+        if _ATTRIBUTION_START.match(line) and _ATTRIBUTION.match(joined) or _ATTRIBUTION_DATED.match(joined):
+            return extra + 1, ""
+        if _ATTRIBUTION_BARE.match(joined) and _quote_follows(lines, i + extra + 1):
+            return extra + 1, ""
+    if _ATTRIBUTION_BARE.match(line) and _quote_follows(lines, i + 1):
+        return 1, ""
     return 0, ""
+
+
+def _quote_follows(lines: list[str], i: int) -> bool:
+    following = _next_filled(lines, i)
+    return following is not None and _quoted(following)
 
 
 def _next_filled(lines: list[str], i: int) -> str | None:
     return next((line for line in lines[i:] if line.strip()), None)
 
 
-def own_text(body: str) -> str:
-    """The part of a plain-text reply its sender wrote, its pieces joined line by line."""
+def own_segments(body: str) -> list[str]:
+    """The pieces of a plain-text reply its sender wrote, in order (several when answers are interleaved)."""
     lines = [line[:LINE_CHARS] for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     segments: list[list[str]] = [[]]
     skipping = False  # after a signature or a footer, until the next quoted block
@@ -115,17 +141,22 @@ def own_text(body: str) -> str:
         elif not skipping:
             segments[-1].append(line)
         i += 1
-    pieces = ["\n".join(segment).strip() for segment in segments]
-    pieces = [piece for piece in pieces if piece]
-    if pieces:
-        pieces[-1] = _without_sign_off(pieces[-1])
-    return "\n".join(piece for piece in pieces if piece).strip()
+    pieces = [_without_sign_off("\n".join(segment).strip(), alone=n > 0) for n, segment in enumerate(segments)]
+    return [piece for piece in pieces if piece]
 
 
-def _without_sign_off(text: str) -> str:
-    """Drop a last short paragraph that is a sign-off ("Thanks,", "Groeten\nAnna")."""
+def own_text(body: str) -> str:
+    """The part of a plain-text reply its sender wrote, its pieces (between quotes) as paragraphs."""
+    return "\n\n".join(own_segments(body))
+
+
+def _without_sign_off(text: str, alone: bool) -> str:
+    """Drop a last short paragraph that is a sign-off ("Thanks,", "Groeten\nAnna", "Regards, Roman").
+
+    A whole piece that is only a sign-off goes too, unless it is the first (then it is all there is).
+    """
     paragraphs = re.split(r"\n\s*\n", text)
     last = paragraphs[-1].strip().split("\n")
-    if len(paragraphs) > 1 and len(last) <= 2 and _SIGN_OFF.match(last[0]):
+    if (len(paragraphs) > 1 or alone) and len(last) <= 2 and _SIGN_OFF.match(last[0]):
         return "\n\n".join(paragraphs[:-1]).strip()
     return text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.bymail.commands import command_lines
+from games.bymail.commands import reply_commands
 from games.bymail.replies import own_text
 
 QUOTED_MOVE = "bid wild 1"
@@ -120,32 +120,47 @@ CASES = list(_cases())
 
 @pytest.mark.parametrize(("body", "expected"), [c[2:] for c in CASES], ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_it_reads_the_players_own_moves_and_never_the_quote(body, expected):
-    lines = command_lines(own_text(body))
+    lines = reply_commands(body)
     assert lines == expected
     assert QUOTED_MOVE not in lines
 
 
 @pytest.mark.parametrize("body", [c[2] for c in CASES], ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_the_same_replies_with_windows_line_ends(body):
-    assert command_lines(own_text(body.replace("\n", "\r\n"))) == command_lines(own_text(body))
+    assert reply_commands(body.replace("\n", "\r\n")) == reply_commands(body)
 
 
 def test_a_sentence_that_starts_like_a_footer_is_the_players_text():
     body = "bid forest 3\nSent from my desk, is much easier\n\nOn Tue, 3 Mar 2026, Wildcards wrote:\n> pass"
-    assert command_lines(own_text(body)) == ["bid forest 3", "Sent from my desk, is much easier"]
+    assert reply_commands(body) == ["bid forest 3", "Sent from my desk, is much easier"]
 
 
 def test_a_reply_of_quotes_only_has_no_command():
-    assert command_lines(own_text(f"{LANGUAGES['en']['thunderbird']}\n{_quoted(GAME_MAIL)}\n")) == []
-    assert command_lines(own_text("> quoted only\n-- \nsig")) == []
+    assert reply_commands(f"{LANGUAGES['en']['thunderbird']}\n{_quoted(GAME_MAIL)}\n") == []
+    assert reply_commands("> quoted only\n-- \nsig") == []
 
 
 def test_a_signature_ends_the_text_above_the_quote():
     body = "pass\n-- \nAlice Example\nbid wild 1 is my favourite\n\nOn Tue, 3 Mar 2026, Wildcards wrote:\n> x"
-    assert command_lines(own_text(body)) == ["pass"]
+    assert reply_commands(body) == ["pass"]
 
 
 def test_a_very_long_line_is_cut_before_any_pattern_reads_it():
     body = "On " + "x" * 2_000_000 + "\n> quoted\npass"
     assert own_text(body).endswith("pass")
     assert max(len(line) for line in own_text(body).splitlines()) <= 500
+
+
+def test_a_sign_off_below_the_quote_is_not_read_as_a_command():
+    body = "bid forest 3\n\nOn 04/19/2011 07:10 AM, Wildcards wrote:\n\n>\n> bid wild 1\n\nRegards, Roman"
+    assert reply_commands(body) == ["bid forest 3"]
+
+
+def test_other_clients_attributions_and_rules_end_the_reply():
+    for quote in (
+        "2014-10-17 11:28 GMT+03:00 Wildcards <\ngames@wildcards.localhost>:\n\n> bid wild 1",
+        "Den 14 september, 2015 02:23:18, Wildcards (games@wildcards.localhost) skrev:\n\nbid wild 1",
+        "---- Wildcards wrote ----\n\n> bid wild 1",
+        " ------------------------------\n\n*From:* Wildcards\n*Sent:* Thursday\n\nbid wild 1",
+    ):
+        assert reply_commands(f"pass\n\n{quote}\n") == ["pass"], quote
