@@ -90,7 +90,7 @@ def _attribution(lines: list[str], i: int) -> tuple[int, str]:
         return 1, ""
     for extra in (1, 2) if _WRAPPED_START.search(line) else ():
         nxt = lines[i + extra] if i + extra < len(lines) else ""
-        if not nxt.strip() or (_quoted(nxt) and extra > 1) or _ATTRIBUTION_DATED.match(nxt):
+        if not nxt.strip() or (_quoted(nxt) and extra > 1) or _ATTRIBUTION.match(nxt):
             break
         joined = " ".join(part.strip().lstrip(">").strip() for part in lines[i : i + extra + 1])
         if _ATTRIBUTION_START.match(line) and _ATTRIBUTION.match(joined) or _ATTRIBUTION_DATED.match(joined):

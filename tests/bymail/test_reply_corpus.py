@@ -164,3 +164,9 @@ def test_other_clients_attributions_and_rules_end_the_reply():
         " ------------------------------\n\n*From:* Wildcards\n*Sent:* Thursday\n\nbid wild 1",
     ):
         assert reply_commands(f"pass\n\n{quote}\n") == ["pass"], quote
+
+
+def test_an_attribution_wrapped_before_the_address_is_not_the_players_text():
+    attribution = "On Fri, May 6, 2011 at 6:03 PM, Wildcards from Games\n<games@wildcards.localhost> wrote:"
+    body = f"pass\n\n{attribution}\n\n> bid wild 1"
+    assert reply_commands(body) == ["pass"]
