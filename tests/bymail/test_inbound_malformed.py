@@ -171,3 +171,19 @@ def test_it_answers_a_refused_italian_player_in_italian(table, deliver_in):
     answer = [m for m in deliver() if str(m["To"]) == "bruno@example.org"]
     assert len(answer) == 1
     assert "La tua mail era vuota" in text_of(answer[0])
+
+
+def test_an_unexpected_error_is_recorded_and_changes_nothing(table, deliver_in, monkeypatch):
+    game, mails, deliver = table
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr("games.bymail.inbound.do_mail_moves", broken)
+    move = listed_moves(mails["alice@example.org"])[0]
+    deliver_in(raw_mail(_reply_to(mails), move.encode() + b"\r\n"))
+    record = _one_outcome()
+    assert record.outcome == "error"
+    assert "error on our side" in record.detail
+    game.refresh_from_db()
+    assert game.version == 0
