@@ -151,7 +151,7 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
 def _wait_of(message: AnymailInboundMessage) -> WaitToken:
     addresses = [message.envelope_recipient or ""]
     for header in ("To", "Cc", "Delivered-To", "X-Original-To"):
-        addresses += message.get_all(header) or []
+        addresses += [str(value) for value in message.get_all(header) or []]
     try:
         wait = find_reply_token([a for a in addresses if a])
     except BadToken:

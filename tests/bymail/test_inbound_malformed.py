@@ -187,3 +187,12 @@ def test_an_unexpected_error_is_recorded_and_changes_nothing(table, deliver_in, 
     assert "error on our side" in record.detail
     game.refresh_from_db()
     assert game.version == 0
+
+
+def test_it_reads_the_token_beside_raw_8bit_bytes_in_the_to_header(table, deliver_in):
+    game, mails, deliver = table
+    move = listed_moves(mails["alice@example.org"])[0]
+    to = "J\xe9r\xf4me <jerome@example.org>, " + _reply_to(mails)
+    raw = raw_mail("TOKEN", move.encode() + b"\r\n").replace(b"TOKEN", to.encode("latin-1"))
+    deliver_in(raw)
+    assert _one_outcome().outcome == "accepted"
