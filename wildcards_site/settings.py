@@ -251,6 +251,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},
+    "sweep-tournaments": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
 }
 
 LOGGING = {

@@ -1,0 +1,29 @@
+"""Listening to finished games. `games/` knows nothing of tournaments: it saves a game with
+status "finished" (`games.services.play.finish`), and after that transaction commits the
+tournament holding the game gets a task to advance. The beat sweep covers a lost message.
+
+When games sends its own `game_finished` signal (issue 16), this receiver can listen to it instead.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+
+def on_game_saved(sender, instance, update_fields=None, **kwargs) -> None:
+    from games.models import Game
+
+    if instance.status != Game.Status.FINISHED or (update_fields is not None and "status" not in update_fields):
+        return
+    from tournaments.models import Table
+
+    tournament_id = Table.objects.filter(game_id=instance.pk).values_list("round__tournament_id", flat=True).first()
+    if tournament_id is None:
+        return
+
+    def queue() -> None:
+        from tournaments.tasks import advance_tournament
+
+        advance_tournament.delay(tournament_id)
+
+    transaction.on_commit(queue)
