@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from wildcards_site.queueing import queue_task
+
 
 def on_game_saved(sender, instance, update_fields=None, **kwargs) -> None:
     from games.models import Game
@@ -21,9 +23,5 @@ def on_game_saved(sender, instance, update_fields=None, **kwargs) -> None:
     if tournament_id is None:
         return
 
-    def queue() -> None:
-        from tournaments.tasks import advance_tournament
-
-        advance_tournament.delay(tournament_id)
-
-    transaction.on_commit(queue)
+    # Named, not imported (see wildcards_site.queueing): a broker outage leaves it to the sweep.
+    transaction.on_commit(lambda: queue_task("tournaments.tasks.advance_tournament", (tournament_id,)))

@@ -1,7 +1,6 @@
 import pytest
 from django.urls import reverse
 
-from tests.conftest import PASSWORD
 from tests.tournaments.helpers import current_tables, make_players, play_out
 from tournaments.models import Tournament
 from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start
@@ -13,7 +12,7 @@ def organiser(db):
 
 
 def login(client, user):
-    assert client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
 
 
 def test_the_list_shows_tournaments_by_status_and_filters_by_game(client, organiser):
