@@ -1,11 +1,15 @@
-"""Tournament pairing speed: (a) one 1,000-player Swiss round at 4-player tables.
+"""Tournament speed: (a) pairing one 1,000-player Swiss round at 4-player tables; (b) a 512-player
+Swiss on PostgreSQL, from the last table of a round finishing to every next-round game created
+and its mails queued.
 
-Usage: python -m bench tournaments [--players N] [--rounds R]
+Usage: python -m bench tournaments [--players N] [--rounds R] [--site-players M] [--skip-site]
 
-Plays R Swiss rounds with random results and times each pairing with repeat avoidance;
-prints the time and the number of repeated meetings (pairs who had met before) per round.
-(b) and (c) of issue 17 (next-round creation through the site, overdue tournament phases)
-need the Django side and are not measured yet.
+(a) plays R Swiss rounds with random results and times standings + pairing with repeat
+avoidance, printing the repeated meetings (pairs who had met before) per round.
+(b) fills round 1's games with results straight in the database (not measured) and times
+`do_advance_round`, which creates the next round's games through the lobby services and
+queues their mails, in one transaction. (c) of issue 17, overdue phases of tournament games,
+is the games' deadline sweep: `python -m bench sweep` measures it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,15 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench tournaments")
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--site-players", type=int, default=512)
+    parser.add_argument("--skip-site", action="store_true")
     args = parser.parse_args(argv)
+    pairing_speed(args)
+    if not args.skip_site:
+        next_round_speed(args.site_players)
+
+
+def pairing_speed(args) -> None:
     rng = random.Random(17)
     ratings = {player: rng.randint(1000, 2200) for player in range(args.players)}
     played: list[RoundResult] = []
@@ -52,3 +64,48 @@ def main(argv: list[str]) -> None:
             results.append({player: place for place, player in enumerate(order, 1)})
         played.append(RoundResult(results, pairing.byes))
     print(f"(a) slowest round: {worst * 1000:.0f} ms (target < 1000 ms)")
+
+
+def next_round_speed(players: int) -> None:
+    from bench._site import setup_django
+
+    setup_django("wc_bench_tournaments")
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from games.models import Game, Seat
+    from tournaments.models import Table
+    from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start
+    from wildcards_site.outbox.models import OutboxMessage
+
+    User = get_user_model()
+    users = [User.objects.create_user(f"b{i}", f"b{i}@example.org", None) for i in range(players + 1)]
+    organiser, *entrants = users
+    tournament = do_create_tournament(
+        organiser, "Bench", "wildcards", "swiss", seats_preferred=4, seats_min=3, seats_max=5, rounds=3
+    )
+    for user in entrants:
+        do_register(tournament.pk, user)
+    started = time.perf_counter()
+    do_start(tournament.pk, organiser)
+    first = time.perf_counter() - started
+    games = list(Table.objects.filter(round__tournament=tournament).values_list("game_id", flat=True))
+    rng = random.Random(5)
+    for game_id in games:  # results written straight in: the play itself is not measured here
+        seats = list(Seat.objects.filter(game_id=game_id))
+        rng.shuffle(seats)
+        for rank, seat in enumerate(seats, 1):
+            seat.rank, seat.score = rank, 10 - rank
+        Seat.objects.bulk_update(seats, ["rank", "score"])
+    Game.objects.filter(pk__in=games).update(status=Game.Status.FINISHED, finished_at=timezone.now())
+    mails_before = OutboxMessage.objects.count()
+    started = time.perf_counter()
+    new_round = do_advance_round(tournament.pk)
+    elapsed = time.perf_counter() - started
+    created = new_round.tables.count()
+    mails = OutboxMessage.objects.count() - mails_before
+    print(f"(b) {players} players: round 1 created by do_start in {first:.1f} s ({len(games)} games)")
+    print(
+        f"(b) last table finished -> round 2 created: {elapsed:.1f} s for {created} games and "
+        f"{mails} mails queued (target < 30 s)"
+    )
