@@ -6,6 +6,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
+    path("new/", views.create, name="create"),
     path("<int:tournament_id>/", views.detail, name="detail"),
     path("<int:tournament_id>/register/", views.register, name="register"),
     path("<int:tournament_id>/leave/", views.leave, name="leave"),

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from games.engines import ENGINE_NAMES
 from games.services.errors import ActionRejected
 from tournaments import services
+from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.presenters import tournament_data
 
@@ -35,6 +36,22 @@ def tournament_list(request):
             "engine": engine,
         },
     )
+
+
+@login_required
+def create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.do_create_tournament(
+                request.user, data["name"], data["engine"], data["format"], **form.service_fields()
+            )
+        except ActionRejected as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "tournaments/create.html", {"form": form})
 
 
 def detail(request, tournament_id: int):

@@ -89,3 +89,45 @@ def test_the_player_page_lists_their_tournaments(client, organiser):
     do_register(tournament.pk, player)
     page = client.get(reverse("tournaments:player", args=[player.username])).content.decode()
     assert "Cup" in page
+
+
+def test_an_organiser_creates_a_tournament_from_the_form(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Spring",
+            "engine": "wildcards",
+            "format": "swiss",
+            "seats_preferred": 3,
+            "seats_min": 3,
+            "seats_max": 4,
+            "rounds": 4,
+            "top_cut": 0,
+            "rated": "on",
+            "phase_hours": 24,
+        },
+    )
+    tournament = Tournament.objects.get(name="Spring")
+    assert response.url == reverse("tournaments:detail", args=[tournament.pk])
+    assert tournament.phase_seconds == 24 * 3600 and tournament.rounds == 4
+    assert list(tournament.organisers.all()) == [organiser]
+
+
+def test_the_form_shows_the_services_refusal_and_creates_nothing(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Bad",
+            "engine": "wildcards",
+            "format": "swiss",
+            "seats_preferred": 3,
+            "seats_min": 3,
+            "seats_max": 3,
+            "top_cut": 0,
+            "phase_hours": 24,
+        },
+    )
+    assert "needs a number of rounds" in response.content.decode()
+    assert not Tournament.objects.exists()
