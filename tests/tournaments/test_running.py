@@ -182,3 +182,84 @@ def test_round_start_mails_are_queued_for_every_seated_player(db):
         for t, group in ((tournament, players[:3]), (twin, players[3:]))
         for player in group
     }
+
+
+def run_to_the_end(tournament, limit: int = 20) -> int:
+    rounds = 0
+    while tournament.status != Tournament.Status.FINISHED and rounds < limit:
+        play_round(tournament)
+        do_advance_round(tournament.pk)
+        tournament.refresh_from_db()
+        rounds += 1
+    assert tournament.status == Tournament.Status.FINISHED
+    return rounds
+
+
+def test_a_swiss_with_a_top_cut_ends_with_a_knockout_between_the_leaders(db):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Cut", "emu_ranchers", "swiss", rounds=2, top_cut=4, options={"years": 1}
+    )
+    tournament = entered(tournament, make_players(6))
+    assert run_to_the_end(tournament) == 4  # 2 Swiss rounds, semi-finals, final
+    rounds = played_rounds(tournament)
+    assert [r.stage for r in rounds] == ["swiss", "swiss", "elimination", "elimination"]
+    semi_finalists = {p for table in rounds[2].tables for p in table.ranks}
+    places = dict(tournament.entries.values_list("pk", "final_place"))
+    assert {pk for pk, place in places.items() if place <= 4} == semi_finalists
+    assert sorted(places.values()) == [1, 2, 3, 3, 5, 6]
+
+
+def test_a_multiplayer_knockout_sends_the_top_two_of_each_table_on(db):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=3, seats_max=4, advance_per_table=2
+    )
+    tournament = entered(tournament, make_players(10))
+    first = current_tables(tournament)
+    assert sorted(len(table.game.seats.all()) for table in first) == [3, 3, 4]
+    run_to_the_end(tournament)
+    rounds = played_rounds(tournament)
+    rank_in_first = {p: rank for table in rounds[0].tables for p, rank in table.ranks.items()}
+    going_on = {p for table in rounds[1].tables for p in table.ranks}
+    # 10 players at 3 tables -> 6 (two tables of 3) -> 4 at the final table.
+    assert len(going_on) == 6 and all(rank_in_first[p] <= 2 for p in going_on)
+    assert [len(r.tables) for r in rounds] == [3, 2, 1]
+    assert len(rounds[2].tables[0].ranks) == 4
+    assert sorted(tournament.entries.values_list("final_place", flat=True)) == list(range(1, 11))
+
+
+def test_a_round_robin_seats_everyone_in_each_round_of_its_schedule(db):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "RR", "wildcards", "round_robin", seats_preferred=3, seats_min=3, seats_max=3
+    )
+    tournament = entered(tournament, make_players(9))
+    assert run_to_the_end(tournament) == 4
+    met = swiss.pair_counts([swiss.RoundResult([t.ranks for t in r.tables]) for r in played_rounds(tournament)])
+    assert len(met) == 36 and set(met.values()) == {1}
+
+
+def test_a_late_player_joins_a_running_swiss_before_the_given_round(db):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser,
+        "Late",
+        "wildcards",
+        "swiss",
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        late_join_before_round=2,
+    )
+    tournament = entered(tournament, make_players(3))
+    late, too_late = make_players(2, "late")
+    do_register(tournament.pk, late)
+    play_round(tournament)
+    do_advance_round(tournament.pk)
+    last = played_rounds(tournament)[-1]
+    assert tournament.entries.get(user=late).pk in {p for t in last.tables for p in t.ranks} | set(last.byes)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(tournament.pk, too_late)
+    assert rejected.value.code == "closed"
