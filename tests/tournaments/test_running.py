@@ -60,6 +60,15 @@ def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings
     expected = swiss.standings({e.pk: e.rating for e in entries.values()}, results, [4, 2, 1], 2)
     assert [row.player for row in expected] == [entry.pk for entry in tournament.entries.order_by("final_place")]
     assert sorted(entry.final_place for entry in entries.values()) == list(range(1, 10))
+    # Everybody gets the final mail with their place.
+    from tests.conftest import rendered
+    from wildcards_site.outbox.models import OutboxMessage
+
+    finals = OutboxMessage.objects.filter(key__startswith=f"tournament-final:{tournament.pk}:")
+    assert finals.count() == 9
+    winner = tournament.entries.get(final_place=1).user
+    mail = rendered(finals.get(key=f"tournament-final:{tournament.pk}:{winner.pk}"))
+    assert "you finished in place 1." in mail.text
     # Nobody met anybody twice: 9 players at 3 tables over 3 rounds can avoid it.
     met = swiss.pair_counts(results)
     assert max(met.values()) == 1

@@ -160,6 +160,23 @@ def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime)
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
+    _mail_final(tournament, entries, rounds, places)
+
+
+def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: dict[int, int]) -> None:
+    from tournaments.mails import TOP, tournament_final
+    from tournaments.services.results import swiss_standings
+
+    points = {row.player: row.points for row in swiss_standings(tournament, entries, rounds)}
+    by_place = sorted(entries, key=lambda entry: places.get(entry.pk) or 10**9)
+    top = [
+        {"place": places.get(entry.pk), "name": entry.user.profile.name, "points": points.get(entry.pk, 0)}
+        for entry in by_place[:TOP]
+    ]
+    url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
+    label = f"{tournament.name} (#{tournament.pk})"
+    for entry in entries:
+        tournament_final(entry.user, label, str(tournament.pk), places.get(entry.pk), top, url)
 
 
 def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
