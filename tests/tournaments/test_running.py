@@ -1,6 +1,7 @@
 """Tournaments run through the real game services on PostgreSQL, games played out by default moves."""
 
 import pytest
+from django.urls import reverse
 
 from games.models import Game
 from games.services.errors import ActionRejected
@@ -74,7 +75,7 @@ def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings
     assert max(met.values()) == 1
 
 
-def test_an_eight_player_emu_ranchers_double_elimination_ends_with_its_bracket(db):
+def test_an_eight_player_emu_ranchers_double_elimination_ends_with_its_bracket(db, client):
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(organiser, "Emus", "emu_ranchers", "double", options={"years": 1})
     tournament = entered(tournament, make_players(8))
@@ -101,6 +102,11 @@ def test_an_eight_player_emu_ranchers_double_elimination_ends_with_its_bracket(d
     resolved = bracket.resolve(results)
     assert resolved.champion == tournament.entries.get(final_place=1).pk
     assert {entry.pk: entry.final_place for entry in entries} == {player: place for place, player in resolved.places}
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    drawn = {match.id for match in bracket.matches if match.id in resolved.players}
+    assert drawn >= {"W1-1", "W3-1", "L1-1", "L4-1", "GF"}
+    for match_id in drawn:
+        assert f'data-match="{match_id}"' in page
 
 
 def test_advancing_twice_never_creates_a_round_twice(db):
