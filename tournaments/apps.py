@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from games.signals import game_finished
+        from tournaments.ratings.receivers import rate_finished_game
+
+        game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")

@@ -198,6 +198,14 @@ MAIL_DIR = VAR_DIR / "mail"
 # Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
 MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
+
+# Elo ratings (tournaments/ratings): K is larger while a player is provisional.
+RATING_START = envint("RATING_START", 1500)
+RATING_K_PROVISIONAL = envint("RATING_K_PROVISIONAL", 40)
+RATING_K = envint("RATING_K", 20)
+RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
+LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 5)
+LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):
