@@ -12,7 +12,12 @@ POOLS = tuple(ENGINE_TITLES)
 
 
 def pool_for(engine: str, options: dict | None = None) -> str:
+    """The pool's name; it starts with the engine's name (recompute selects games by it)."""
     return engine
+
+
+def engine_of(pool: str) -> str:
+    return pool.split(":", 1)[0]
 
 
 def pool_title(pool: str) -> str:

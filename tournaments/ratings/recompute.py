@@ -16,7 +16,7 @@ from django.db import connection, transaction
 
 from tournaments.ratings.elo import EloSettings, table_deltas
 from tournaments.ratings.models import Rating, RatingChange
-from tournaments.ratings.pools import pool_for
+from tournaments.ratings.pools import engine_of, pool_for
 from tournaments.ratings.services import elo_settings, lock_pool
 
 # One row per rated seat of a finished, rated game, in finish order. Seats without a
@@ -52,7 +52,7 @@ def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, list[t
     params: list = []
     if pools is not None:
         engines = "AND g.engine = ANY(%s)" if connection.vendor == "postgresql" else ""
-        params = [sorted(pools)] if engines else []
+        params = [sorted({engine_of(pool) for pool in pools})] if engines else []
     pool_cache: dict[tuple[str, str], str] = {}
     with transaction.atomic(), connection.chunked_cursor() as cursor:
         cursor.execute(SEATS_SQL.format(engines=engines), params)

@@ -6,6 +6,7 @@ import zlib
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 
 from games.models import Game, Seat
 from tournaments.ratings.elo import EloSettings, table_deltas
@@ -41,6 +42,11 @@ def lock_pool(pool: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [16, zlib.crc32(pool.encode()) & 0x7FFFFFFF])
 
 
+def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
+    later = Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
+    return RatingChange.objects.filter(later, pool=pool, player_id__in=players).exists()
+
+
 def do_rate_game(game_id: int) -> list[RatingChange]:
     """Rate a finished, rated game once; a second call (a retried task, a repeated signal) changes nothing."""
     with transaction.atomic():
@@ -54,6 +60,13 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         seats = rated_seats(list(game.seats.all()))
         if len(seats) < 2:
             return []
+        if _later_game_rated(game, pool, [seat.user_id for seat in seats]):
+            # This game committed after a game that finished later: ratings must follow
+            # finish order, so rebuild the pool (rare: two finishes within moments).
+            from tournaments.ratings.recompute import compute, write
+
+            write(compute({pool}), {pool})
+            return list(RatingChange.objects.filter(game_id=game_id))
         seats.sort(key=lambda seat: seat.user_id)  # row locks in a fixed order
         current = {
             r.player_id: r
