@@ -71,7 +71,7 @@ def main(argv: list[str]) -> None:
         for seat in game.seats.select_related("user"):
             session = SessionStore()
             session[SESSION_KEY] = str(seat.user.pk)
-            session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+            session[BACKEND_SESSION_KEY] = settings.SESSION_LOGIN_BACKEND
             session[HASH_SESSION_KEY] = seat.user.get_session_auth_hash()
             session.create()
             cookies[seat.position] = session.session_key

@@ -9,6 +9,7 @@ as GIN on PostgreSQL).
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, time, timedelta
 
 from django import forms
@@ -25,12 +26,16 @@ from games.models import ENGINE_TITLES, Game, Seat
 PAGE_SIZE = 25
 
 
+OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+
+
 def parse_options(text: str) -> dict[str, str]:
     """`edition=2020 rounds=3` (or comma-separated) as a dict of names to the values as written."""
     options = {}
     for part in text.replace(",", " ").split():
         key, sep, raw = part.partition("=")
-        if not sep or not key or not raw:
+        # A name is a plain option name: never a lookup ("edition__regex") a visitor could choose.
+        if not sep or not OPTION_NAME.fullmatch(key) or not raw:
             raise forms.ValidationError(_("Write options as name=value, for example edition=2020."))
         options[key] = raw
     return options

@@ -162,6 +162,34 @@ class Action(models.Model):
         return f"{self.game} #{self.seq} seat {self.seat} {self.payload.get('type', '?')} ({self.channel})"
 
 
+class GameEvent(models.Model):
+    """What happened to a game outside its moves: seats changing hands, pauses, extensions.
+
+    Shown in the table's log, so players can see why a clock stopped or who sits where.
+    """
+
+    class Kind(models.TextChoices):
+        SEAT_REPLACED = "seat_replaced", _("seat given to another player")
+        PAUSED = "paused", _("paused")
+        RESUMED = "resumed", _("resumed")
+        EXTENDED = "extended", _("deadline extended")
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # None for the site itself (a pause ended by its time limit).
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+        indexes = [models.Index(fields=["game", "kind"], name="game_event_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.kind} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
 class Deadline(models.Model):
     """One seat's wait in one phase: when it closes, and whether it is answered."""
 

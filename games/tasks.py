@@ -2,11 +2,12 @@
 
 from celery import shared_task
 
-from games.services import do_close_overdue, do_send_reminders, sweep_overdue
+from games.services import do_close_overdue, do_resume_long_pauses, do_send_reminders, sweep_overdue
 
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> int:
+    do_resume_long_pauses()  # a pause past its limit ends by itself, then its waits run again
     return sweep_overdue()
 
 

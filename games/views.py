@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,7 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import presenters
+from games.jsonbody import loads_move
 from games.models import Action, Deadline, Game, Seat
+from games.permissions import can_manage
 from games.services import ActionRejected, do_action
 
 
@@ -41,8 +42,9 @@ def table_context(request: HttpRequest, game: Game) -> dict:
         "waiting_for": [seat for seat in seats if seat.position in open_waits],
         "open_waits": open_waits,
         "recent": game.actions.order_by("-seq").select_related("actor")[:15],
-        "can_organise": request.user.is_authenticated
-        and (request.user.is_staff or game.created_by_id == request.user.pk),
+        "can_organise": can_manage(game, request.user),
+        "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
+        "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
@@ -71,7 +73,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         if position is None:
             visible_game(request, game_id)  # 404 for a game the player may not see
             raise ActionRejected("not_your_seat", _("You have no seat in this game."))
-        action = json.loads(request.POST.get("action", ""))
+        action = loads_move(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
         do_action(game_id, position, action, Action.Channel.WEB, user=request.user, expected_version=version)
     except (ValueError, TypeError):

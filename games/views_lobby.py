@@ -15,6 +15,7 @@ from games.engines import available_engines
 from games.forms import GameForm, InviteForm
 from games.models import ENGINE_TITLES, Game, Invitation
 from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby
+from wildcards_site import throttle
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -98,11 +99,15 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     form = InviteForm(request.POST)
+    if not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
+        return throttle.too_many(request)
     if not form.is_valid():
         messages.error(request, _("Give a username or an email address to invite."))
     else:
         try:
             do_invite(game_id, request.user, form.cleaned_data["who"])
+        except Game.DoesNotExist:
+            raise Http404("no such game") from None
         except ActionRejected as rejected:
             messages.error(request, rejected.message)
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,16 +13,33 @@ from django.views.decorators.http import require_POST
 from games.models import Game
 from games.services import ActionRejected, do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
 
+# Refusals that mean the form asked for something that cannot exist: 400, not a message.
+BAD_INPUT = {"no_seat", "bad_extension"}
+
+
+class BadRequest(ValueError):
+    """A form field missing or not a number: answered 400, nothing changed."""
+
+
+def _number(request: HttpRequest, name: str, low: int = 0, high: int = 10**6) -> int:
+    value = request.POST.get(name, "").strip()
+    if not value.isdigit() or not low <= int(value) <= high:
+        raise BadRequest(name)
+    return int(value)
+
 
 def _run(request: HttpRequest, game_id: int, call, done: str) -> HttpResponse:
     try:
         call()
     except Game.DoesNotExist:
-        messages.error(request, _("There is no such game."))
+        return HttpResponse(_("There is no such game."), status=404, content_type="text/plain; charset=utf-8")
+    except BadRequest:
+        message = _("That request was not understood; nothing was changed.")
+        return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
     except ActionRejected as rejected:
+        if rejected.code in BAD_INPUT:
+            return HttpResponseBadRequest(rejected.message, content_type="text/plain; charset=utf-8")
         messages.error(request, rejected.message)
-    except ValueError:
-        messages.error(request, _("That request was not understood; nothing was changed."))
     else:
         messages.success(request, done)
     return redirect("games:table", game_id=game_id)
@@ -50,7 +67,7 @@ def resume(request, game_id):
 @require_POST
 def extend(request, game_id):
     def call():
-        do_extend_deadline(game_id, request.user, int(request.POST["seat"]), int(request.POST["hours"]))
+        do_extend_deadline(game_id, request.user, _number(request, "seat"), _number(request, "hours"))
 
     return _run(request, game_id, call, _("The deadline is extended."))
 
@@ -59,10 +76,11 @@ def extend(request, game_id):
 @require_POST
 def replace(request, game_id):
     def call():
+        seat = _number(request, "seat")
         username = request.POST.get("username", "").strip()
         new_user = get_user_model().objects.filter(username__iexact=username).first() if username else None
         if username and new_user is None:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": username})
-        do_replace_player(game_id, request.user, int(request.POST["seat"]), new_user)
+        do_replace_player(game_id, request.user, seat, new_user)
 
     return _run(request, game_id, call, _("The seat has a new player."))

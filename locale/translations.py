@@ -6,6 +6,57 @@ stay distinct within a language: replies are matched on them.
 """
 
 T = {
+    "Your seat in %(game_name)s was given to another player": (
+        "Il tuo posto in %(game_name)s è stato dato a un altro giocatore",
+        "Tu puesto en %(game_name)s se ha dado a otro jugador",
+        "Je plaats in %(game_name)s is aan een andere speler gegeven",
+    ),
+    "%(by)s gave your seat in %(game_name)s to %(successor)s.": (
+        "%(by)s ha dato il tuo posto in %(game_name)s a %(successor)s.",
+        "%(by)s ha dado tu puesto en %(game_name)s a %(successor)s.",
+        "%(by)s heeft je plaats in %(game_name)s aan %(successor)s gegeven.",
+    ),
+    "The game goes on without you; its log records the change: %(link)s": (
+        "La partita continua senza di te; il suo registro riporta il cambio: %(link)s",
+        "La partida sigue sin ti; su registro recoge el cambio: %(link)s",
+        "Het spel gaat zonder jou verder; het logboek vermeldt de wijziging: %(link)s",
+    ),
+    "The game's log records the change.": (
+        "Il registro della partita riporta il cambio.",
+        "El registro de la partida recoge el cambio.",
+        "Het logboek van het spel vermeldt de wijziging.",
+    ),
+    "Someone tried to sign up on %(site_name)s with your address": (
+        "Qualcuno ha provato a iscriversi a %(site_name)s con il tuo indirizzo",
+        "Alguien intentó registrarse en %(site_name)s con tu dirección",
+        "Iemand probeerde zich op %(site_name)s aan te melden met jouw adres",
+    ),
+    'Somebody, perhaps you, tried to open a new account on %(site_name)s with this address. It already belongs to your account "%(name)s", so nothing was created.': (
+        'Qualcuno, forse tu, ha provato ad aprire un nuovo account su %(site_name)s con questo indirizzo. Appartiene già al tuo account "%(name)s", quindi non è stato creato nulla.',
+        'Alguien, quizá tú, intentó abrir una cuenta nueva en %(site_name)s con esta dirección. Ya pertenece a tu cuenta "%(name)s", así que no se ha creado nada.',
+        'Iemand, misschien jij, probeerde een nieuw account op %(site_name)s te openen met dit adres. Het hoort al bij je account "%(name)s", dus er is niets aangemaakt.',
+    ),
+    "If you cannot log in, ask for a login link: %(link)s": (
+        "Se non riesci ad accedere, chiedi un link di accesso: %(link)s",
+        "Si no puedes entrar, pide un enlace de acceso: %(link)s",
+        "Lukt inloggen niet, vraag dan een inloglink aan: %(link)s",
+    ),
+    "If you cannot log in, ask for a login link.": (
+        "Se non riesci ad accedere, chiedi un link di accesso.",
+        "Si no puedes entrar, pide un enlace de acceso.",
+        "Lukt inloggen niet, vraag dan een inloglink aan.",
+    ),
+    "Your mail was too large to read (more than %(size)s MB). Reply with your move only.": (
+        "La tua mail era troppo grande per essere letta (più di %(size)s MB). Rispondi solo con la tua mossa.",
+        "Tu correo era demasiado grande para leerlo (más de %(size)s MB). Responde solo con tu jugada.",
+        "Je mail was te groot om te lezen (meer dan %(size)s MB). Antwoord alleen met je zet.",
+    ),
+    "We could not read your mail; nothing was changed. Please reply again.": (
+        "Non siamo riusciti a leggere la tua mail; non è cambiato nulla. Rispondi di nuovo.",
+        "No pudimos leer tu correo; no se ha cambiado nada. Responde de nuevo.",
+        "We konden je mail niet lezen; er is niets veranderd. Antwoord nog eens.",
+    ),
+    "a bot": ("un bot", "un bot", "een bot"),
     "This mail does not belong to this game.": (
         "Questa mail non appartiene a questa partita.",
         "Este correo no pertenece a esta partida.",
@@ -193,6 +244,10 @@ T = {
     "eagle": ("aquila", "águila", "arend"),
     "swap": ("scambia", "cambia", "ruil"),
     "take": ("prendi", "toma", "neem"),
+    # Which copy of a species on display (words of reply commands: distinct per language).
+    "nearest the deck": ("più vicino al mazzo", "más cercano al mazo", "dichtst bij de stapel"),
+    "farthest from the deck": ("più lontano dal mazzo", "más lejano del mazo", "verst van de stapel"),
+    "in the middle": ("nel mezzo", "en el medio", "in het midden"),
     "Refill": ("Ricarica", "Recarga", "Aanvullen"),
     "bid": ("offerta", "oferta", "bod"),
     "discard": ("scarta", "descarta", "leg af"),

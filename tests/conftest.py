@@ -53,11 +53,14 @@ def _fresh_cache():
     """Each test starts with an empty cache: ids and seeds repeat from test to test."""
     from django.core.cache import cache
 
+    from wildcards_site import queueing
     from wildcards_site.outbox import sending
 
     cache.clear()
     # Mail keys wait for a commit to be handed to the worker; a test rolled back never commits.
     sending._pending.keys = []
+    # A broker that a test stopped must not keep the next test's tasks from being queued.
+    queueing.reset()
 
 
 def make_user(username: str, *, staff: bool = False, active: bool = True, **profile):

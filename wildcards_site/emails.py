@@ -37,3 +37,7 @@ def login_link(to: str, ctx: dict, language: str | None = None) -> None:
 
 def password_reset(to: str, ctx: dict, language: str | None = None) -> None:
     make_message("password-reset", to, ctx, language).send()
+
+
+def account_exists(to: str, ctx: dict, language: str | None = None) -> None:
+    make_message("account-exists", to, ctx, language).send()

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from wildcards_site.probe import LOCAL_REDIS_URL, redis_answers
@@ -48,8 +49,18 @@ VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
 DEBUG = envbool("DEBUG", False)
 # The test suite serves static files from the app folders, as runserver does.
 TESTING = "pytest" in sys.modules
-# The "django-insecure-" prefix makes `check --deploy` refuse the local default.
-SECRET_KEY = envstr("SECRET_KEY", "django-insecure-local-development-only-set-SECRET_KEY-in-production")
+# Action links, reply addresses and login links are signed with it: a public key would let
+# anyone forge them. The local default exists only with DEBUG on (and for the test suite);
+# `scripts/run` keeps a random key in var/ all the same.
+DEVELOPMENT_SECRET_KEY = "django-insecure-local-development-only-set-SECRET_KEY-in-production"
+SECRET_KEY = envstr("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With DEBUG off the site refuses to start without a secret key of its own: "
+            "set SECRET_KEY to a long random string (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
+    SECRET_KEY = DEVELOPMENT_SECRET_KEY
 SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = envstr("SITE_NAME", "Wildcards")
 _site = urlsplit(SITE_URL)
@@ -77,6 +88,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "anymail",
     "django_htmx",
+    "axes",
+    "wildcards_site",
     "wildcards_site.accounts",
     "wildcards_site.health",
     "wildcards_site.outbox",
@@ -87,6 +100,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "wildcards_site.webhooks.WebhookSecretRequired",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -97,6 +111,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "wildcards_site.urls"
@@ -143,7 +159,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-AUTHENTICATION_BACKENDS = ["wildcards_site.accounts.backends.UsernameOrEmailBackend"]
+# django-axes first: it refuses a login for an account with too many recent failures,
+# even with the right password. Failures are counted in the database (every process).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "wildcards_site.accounts.backends.UsernameOrEmailBackend",
+]
+# The backend a login without a password (a link from a mail) is recorded with.
+SESSION_LOGIN_BACKEND = "wildcards_site.accounts.backends.UsernameOrEmailBackend"
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = envint("LOGIN_COOLOFF_MINUTES", 15) / 60  # hours
+# Locked per account (whichever name it is given by) and per address spraying many accounts.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "wildcards_site.accounts.backends.lockout_name"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "accounts/locked.html"
+AXES_VERBOSE = False
+# What sends mail, per hour (django-ratelimit, counted in the cache: set CACHE_URL so that
+# every web process shares the counts).
+THROTTLE_RATES = {
+    "signup_ip": envstr("THROTTLE_SIGNUP", "10/h"),
+    "mail_ip": envstr("THROTTLE_MAIL_IP", "20/h"),
+    "mail_address": envstr("THROTTLE_MAIL_ADDRESS", "3/h"),
+    "invite_user": envstr("THROTTLE_INVITE", "30/h"),
+}
+RATELIMIT_VIEW = "wildcards_site.throttle.too_many"
+# Our deploy check wildcards.E005 asks for a shared cache; locally the memory cache does.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -198,6 +240,16 @@ MAIL_DIR = VAR_DIR / "mail"
 # Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
 MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
+# A reply is a few lines: a mail larger than this is refused from its headers alone.
+INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", 10_000_000)
+# What a game's creator may do to its clock: so many extensions of at most so many hours,
+# so many pauses, and a pause ends by itself after so many days (the sweep resumes it).
+GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
+GAME_MAX_EXTENSION_HOURS = envint("GAME_MAX_EXTENSION_HOURS", 72)
+GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
+GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
+# An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
+SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 
 # Elo ratings (tournaments/ratings): K is larger while a player is provisional.
 RATING_START = envint("RATING_START", 1500)
@@ -206,6 +258,7 @@ RATING_K = envint("RATING_K", 20)
 RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
 LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 5)
 LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
+
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):
@@ -217,6 +270,7 @@ elif os.getenv("EMAIL_HOST"):
             "username": envstr("EMAIL_HOST_USER", ""),
             "password": envstr("EMAIL_HOST_PASSWORD", ""),
             "use_tls": envbool("EMAIL_USE_TLS", False),
+            "timeout": SMTP_TIMEOUT,
         },
     }
 else:
@@ -246,6 +300,12 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(_queue_dir / "processed"),
         "store_processed": False,
     }
+# A task only does sooner what the sweeps do anyway: never hold a request for the broker.
+# Connections give up after a second, and after a failure the broker rests for a while.
+BROKER_RETRY_AFTER_SECONDS = envint("BROKER_RETRY_AFTER_SECONDS", 30)
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5, "retry_on_timeout": False}
 # Tasks record their effects in the database; nothing reads task results.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

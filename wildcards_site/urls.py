@@ -15,3 +15,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "wildcards_site.views.not_found"
+handler500 = "wildcards_site.views.server_error"

@@ -1,5 +1,9 @@
 from django.db.models import F
+from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
+from django.views.defaults import server_error as default_server_error
 
 from games.models import Deadline, Game
 
@@ -26,3 +30,22 @@ def home(request):
         .order_by("-created_at")[:30]
     )
     return render(request, "home.html", {"waiting": waiting, "others": others})
+
+
+def _api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request, exception=None):
+    """404: JSON in the API's error format under /api/, the site's page elsewhere."""
+    if _api(request):
+        message = _("There is nothing at this address of the API.")
+        return JsonResponse({"error": {"code": "not_found", "message": str(message)}}, status=404)
+    return page_not_found(request, exception)
+
+
+def server_error(request):
+    if _api(request):
+        message = _("Something went wrong on our side; nothing was changed. Please try again later.")
+        return JsonResponse({"error": {"code": "server_error", "message": str(message)}}, status=500)
+    return default_server_error(request)

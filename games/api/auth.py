@@ -14,6 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
+from django_ratelimit.core import is_ratelimited
 
 from games.api.errors import ApiError
 from games.api.models import ApiToken
@@ -21,7 +22,11 @@ from games.services.errors import ActionRejected
 
 
 def rate_limit() -> tuple[int, timedelta]:
-    """Requests allowed per token per window (settings API_RATE_LIMIT, API_RATE_WINDOW_SECONDS)."""
+    """Requests allowed per user per window (settings API_RATE_LIMIT, API_RATE_WINDOW_SECONDS).
+
+    Counted per user in the shared cache, so revoking a token and making a new one
+    does not start a fresh allowance.
+    """
     limit = getattr(settings, "API_RATE_LIMIT", 120)
     window = getattr(settings, "API_RATE_WINDOW_SECONDS", 60)
     return limit, timedelta(seconds=window)
@@ -38,10 +43,13 @@ def authenticate(request: HttpRequest) -> ApiToken:
     if found is None or not found.user.is_active:
         raise ApiError("invalid_token", _("This token is unknown or has been revoked."), 401)
     limit, window = rate_limit()
-    if not found.take_request(limit, window):
+    found.touch()
+    rate = f"{limit}/{int(window.total_seconds())}s"
+    owner = str(found.user_id)
+    if is_ratelimited(request, group="api", key=lambda _group, _request: owner, rate=rate, increment=True):
         raise ApiError(
             "rate_limited",
-            _("Too many requests with this token; wait a minute and try again."),
+            _("Too many requests from your account; wait a minute and try again."),
             429,
             {"Retry-After": str(int(window.total_seconds()))},
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -30,9 +30,6 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    # A fixed window rate limit, counted in the row itself so every web process shares it.
-    window_start = models.DateTimeField(null=True, blank=True)
-    window_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]
@@ -55,22 +52,9 @@ class ApiToken(models.Model):
             return None
         return cls.objects.select_related("user").filter(token_hash=hash_token(token), revoked_at__isnull=True).first()
 
-    def take_request(self, limit: int, window: timedelta, now: datetime | None = None) -> bool:
-        """Count one request; False when this window's allowance is used up.
-
-        Two conditional UPDATEs, each atomic, so concurrent requests never
-        both take the last slot: count inside a current window, or start a
-        new window once the old one has passed.
-        """
-        now = now or timezone.now()
-        rows = ApiToken.objects.filter(pk=self.pk)
-        counted = rows.filter(window_start__gt=now - window, window_count__lt=limit).update(
-            window_count=models.F("window_count") + 1, last_used_at=now
-        )
-        if counted:
-            return True
-        fresh = models.Q(window_start__isnull=True) | models.Q(window_start__lte=now - window)
-        return bool(rows.filter(fresh).update(window_start=now, window_count=1, last_used_at=now))
+    def touch(self, now: datetime | None = None) -> None:
+        """Remember when the token was last used (shown on the tokens page)."""
+        ApiToken.objects.filter(pk=self.pk).update(last_used_at=now or timezone.now())
 
     def revoke(self) -> None:
         ApiToken.objects.filter(pk=self.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())

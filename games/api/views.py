@@ -6,7 +6,6 @@ owner's seat (None for a spectator of an open game), never from raw state.
 
 from __future__ import annotations
 
-import json
 import logging
 
 from django.core.paginator import Paginator
@@ -19,6 +18,7 @@ from games.api.errors import ApiError, malformed, not_found
 from games.api.openapi import MY_GAME_STATUSES
 from games.api.openapi import document as openapi_document
 from games.engines import get_engine
+from games.jsonbody import loads_move
 from games.models import Action, Game
 from games.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.services import do_action
@@ -79,8 +79,8 @@ def legal_actions(request: HttpRequest, token, game_id: int) -> dict:
 def submit_action(request: HttpRequest, token, game_id: int) -> dict:
     game = visible_game(token, game_id)
     try:
-        body = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError):
+        body = loads_move(request.body or b"")
+    except ValueError:
         raise malformed(_('The body must be JSON: {"version": <int>, "action": {...}}.')) from None
     if not isinstance(body, dict) or set(body) - {"version", "action"}:
         raise malformed(_("The body must be an object with “version” and “action” only."))

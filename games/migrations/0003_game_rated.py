@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0002_history_indexes_api_tokens"),
+        ("games", "0004_api_allowance_per_user"),
     ]
 
     operations = [

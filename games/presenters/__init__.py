@@ -16,14 +16,17 @@ from games.engines import get_engine
 from games.models import Game, Seat
 
 
-def action_label(action: dict, engine: str | None = None) -> str:
-    """A short human label for an action: the game's own wording when it has one."""
+def action_label(action: dict, engine: str | None = None, view: dict | None = None) -> str:
+    """A short human label for an action: the game's own wording when it has one.
+
+    With the actor's `view`, a label can say which of two alike cards it names.
+    """
     if engine:
         try:
             module = import_module(f"games.presenters.{engine}")
         except ImportError:
             module = None
-        label = module.action_label(action) if module else ""
+        label = module.action_label(action, view) if module else ""
         if label:
             return label
     kind = str(action.get("type", "?")).replace("_", " ")
@@ -45,8 +48,9 @@ def legal_action_choices(game: Game, position: int | None) -> list[dict]:
         return []
     engine = get_engine(game.engine)
     actions = engine.legal_actions(game.state, position)
+    view = engine.view(game.state, position)
     return [
-        {"label": action_label(action, game.engine), "payload": json.dumps(action, sort_keys=True)}
+        {"label": action_label(action, game.engine, view), "payload": json.dumps(action, sort_keys=True)}
         for action in actions
     ]
 

@@ -17,7 +17,7 @@ SPECIES = {
 }
 
 
-def action_label(action: dict) -> str:
+def action_label(action: dict, view: dict | None = None) -> str:
     kind = action.get("type")
     birds = SPECIES.get(action.get("species"), action.get("species"))
     if kind == "lay":

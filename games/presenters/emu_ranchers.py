@@ -11,7 +11,7 @@ def card_name(card: str) -> str:
     return CARDS[card]["name"] if card in CARDS else str(card)
 
 
-def action_label(action: dict) -> str:
+def action_label(action: dict, view: dict | None = None) -> str:
     kind, card = action.get("type"), card_name(action.get("card"))
     draw = {"deck": _("then draw from the deck"), "discard": _("then take the discard")}.get(action.get("draw"), "")
     bird = action.get("bird")

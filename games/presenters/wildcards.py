@@ -31,16 +31,44 @@ def habitat_card(card) -> str:
     return f"{HABITATS.get(cards.HABITAT[card], cards.HABITAT[card])} {cards.VALUE[card]}"
 
 
-def animal(card) -> str:
+# Where a copy lies when its species shows more than once on the display (Leo takes the
+# animal closest to the animal deck, so the copy matters). Reply commands use these words too.
+COPY_PLACES = {
+    "nearest": gettext_lazy("nearest the deck"),
+    "farthest": gettext_lazy("farthest from the deck"),
+    "middle": gettext_lazy("in the middle"),
+}
+
+
+def copy_place(display: list[int], animal_id: int) -> str:
+    """'nearest the deck', 'farthest from the deck', 'in the middle', or '' for a species shown once."""
+    if animal_id not in display:
+        return ""
+    species = cards.ANIMAL_SPECIES[animal_id]
+    copies = [a for a in display if cards.ANIMAL_SPECIES[a] == species]
+    if len(copies) < 2:
+        return ""
+    place = "nearest" if animal_id == copies[0] else "farthest" if animal_id == copies[-1] else "middle"
+    return str(COPY_PLACES[place])
+
+
+def display_ids(view: dict | None) -> list[int]:
+    return [shown["id"] for shown in (view or {}).get("display") or []]
+
+
+def animal(card, display: list[int] | None = None) -> str:
+    """The species' name; with the display, which copy when it shows more than once."""
     if not isinstance(card, int) or not 0 <= card < cards.NUM_ANIMALS:
         return str(card)
     name = cards.SPECIES[cards.ANIMAL_SPECIES[card]]
-    return str(SPECIES.get(name, name))
+    place = copy_place(display, card) if display else ""
+    return f"{SPECIES.get(name, name)} {place}" if place else str(SPECIES.get(name, name))
 
 
-def action_label(action: dict) -> str:
+def action_label(action: dict, view: dict | None = None) -> str:
     kind = action.get("type")
     card = action.get("card")
+    display = display_ids(view)
     labels = {
         "bid": lambda: _("Bid %(card)s") % {"card": habitat_card(card)},
         "eagle_bid": lambda: (
@@ -50,14 +78,14 @@ def action_label(action: dict) -> str:
         "eagle_choose": lambda: _("Keep %(card)s as the bid") % {"card": habitat_card(card)},
         "swap": lambda: (
             _("Swap a %(give)s for the %(take)s")
-            % {"give": SPECIES.get(action.get("give"), action.get("give")), "take": animal(action.get("take"))}
+            % {"give": SPECIES.get(action.get("give"), action.get("give")), "take": animal(action.get("take"), display)}
         ),
         "no_swap": lambda: _("No swap"),
         "discard": lambda: _("Discard %(card)s") % {"card": habitat_card(card)},
         "done": lambda: _("Done: draw back up"),
         "tie_pay": lambda: _("Lay %(card)s face down") % {"card": habitat_card(card)},
         "reveal": lambda: _("Reveal %(card)s") % {"card": habitat_card(card)},
-        "take": lambda: _("Take the %(animal)s") % {"animal": animal(action.get("animal"))},
+        "take": lambda: _("Take the %(animal)s") % {"animal": animal(action.get("animal"), display)},
         "pass": lambda: _("Pass: take the bid back and draw 2"),
         "pay": lambda: _("Pay %(card)s") % {"card": habitat_card(card)},
     }

@@ -22,7 +22,7 @@ def card_name(card: str) -> str:
     return f"{SUITS.get(kind, kind)} {number}"
 
 
-def action_label(action: dict) -> str:
+def action_label(action: dict, view: dict | None = None) -> str:
     kind = action.get("type")
     if kind == "bid":
         return _("Bid %(bid)s") % {"bid": action.get("bid")}

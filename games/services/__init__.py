@@ -7,7 +7,14 @@ transaction and the lock on the game row.
 from games.services.deadlines import do_close_overdue, do_send_reminders, sweep_overdue
 from games.services.errors import ActionRejected
 from games.services.lobby import do_create_game, do_invite, do_join, do_leave_lobby, do_start_game
-from games.services.organiser import do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
+from games.services.organiser import (
+    do_extend_deadline,
+    do_pause,
+    do_replace_player,
+    do_resign,
+    do_resume,
+    do_resume_long_pauses,
+)
 from games.services.play import Outcome, do_action
 
 __all__ = [
@@ -24,6 +31,7 @@ __all__ = [
     "do_replace_player",
     "do_resign",
     "do_resume",
+    "do_resume_long_pauses",
     "do_send_reminders",
     "do_start_game",
     "sweep_overdue",

@@ -20,7 +20,7 @@ from games.engines import get_engine
 from games.models import Action, Deadline, Game, Seat
 from games.services import notify
 from games.services.play import Outcome, advance, record
-from games.services.timing import cancel_wait
+from games.services.timing import cancel_wait, close_wait
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,9 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     # Count the timeouts first, so that a seat a bot takes over moves as a bot at once.
     timed_out = [(deadline, _count_timeout(game, deadline.seat)) for deadline in overdue if deadline.seat in answered]
     if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
+        # The default moves were played: those waits timed out; only the others are cancelled.
+        for deadline, _seat in timed_out:
+            close_wait(game, deadline.seat, now, acted=False, deadline=deadline)
         abandon(game, now)
     else:
         advance(game, now, outcome, answered=answered)

@@ -1,34 +1,70 @@
-"""What a game's creator or an organiser (staff) may do, and resigning."""
+"""What a game's creator or an organiser may do, and resigning.
+
+The creator may pause, resume and extend deadlines within the limits in settings
+(`GAME_MAX_*`), and give a seat whose player is gone (left, resigned, replaced by a
+bot after timeouts) to somebody else. Only an organiser (staff, or one registered by
+another app, see `games.permissions`) may take a seat from a player still playing.
+Every such change is a `GameEvent`, shown in the table's log.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Seat
-from games.services import timing
+from games.models import Game, GameEvent, Seat
+from games.permissions import can_manage, is_organiser
+from games.services import notify_organiser, timing
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import Outcome, advance, lock_game
 
 
-def _check_organiser(game: Game, user) -> None:
-    if not (user.is_staff or game.created_by_id == user.pk):
+def _check_manager(game: Game, user) -> None:
+    if not can_manage(game, user):
         raise ActionRejected("forbidden", _("Only the game's creator or an organiser can do this."))
+
+
+def _record(game: Game, kind: str, user, seat: int | None = None, **detail) -> GameEvent:
+    return GameEvent.objects.create(game=game, kind=kind, seat=seat, actor=user, detail=detail)
+
+
+def _count(game: Game, kind: str) -> int:
+    return GameEvent.objects.filter(game=game, kind=kind).count()
 
 
 def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_organiser(game, user)
+        _check_manager(game, user)
         if game.status != Game.Status.RUNNING:
             raise ActionRejected("not_running", _("Only a running game can be paused."))
+        if not is_organiser(game, user) and _count(game, GameEvent.Kind.PAUSED) >= settings.GAME_MAX_PAUSES:
+            raise ActionRejected(
+                "too_many_pauses",
+                _("This game has been paused %(count)s times already, the most allowed.")
+                % {"count": settings.GAME_MAX_PAUSES},
+            )
         game.status, game.paused_at = Game.Status.PAUSED, now or timezone.now()
         game.save(update_fields=["status", "paused_at"])
+        _record(game, GameEvent.Kind.PAUSED, user, until=(game.paused_at + _longest_pause()).isoformat())
         return game
+
+
+def _longest_pause() -> timedelta:
+    return timedelta(days=settings.GAME_MAX_PAUSE_DAYS)
+
+
+def _resume(game: Game, user, now: datetime) -> Game:
+    timing.resume_waits(game, now - game.paused_at)
+    game.status, game.paused_at = Game.Status.RUNNING, None
+    game.save(update_fields=["status", "paused_at"])
+    _record(game, GameEvent.Kind.RESUMED, user)
+    return game
 
 
 def do_resume(game_id: int, user, now: datetime | None = None) -> Game:
@@ -36,42 +72,91 @@ def do_resume(game_id: int, user, now: datetime | None = None) -> Game:
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_organiser(game, user)
+        _check_manager(game, user)
         if game.status != Game.Status.PAUSED:
             raise ActionRejected("not_paused", _("The game is not paused."))
-        timing.resume_waits(game, now - game.paused_at)
-        game.status, game.paused_at = Game.Status.RUNNING, None
-        game.save(update_fields=["status", "paused_at"])
-        return game
+        return _resume(game, user, now)
+
+
+def do_resume_long_pauses(now: datetime | None = None) -> int:
+    """Resume every game paused for longer than GAME_MAX_PAUSE_DAYS (run by the deadline sweep)."""
+    now = now or timezone.now()
+    overdue = Game.objects.filter(status=Game.Status.PAUSED, paused_at__lte=now - _longest_pause())
+    resumed = 0
+    for game_id in overdue.values_list("pk", flat=True):
+        with transaction.atomic():
+            game = lock_game(game_id)
+            if game.status == Game.Status.PAUSED and game.paused_at <= now - _longest_pause():
+                _resume(game, None, now)
+                resumed += 1
+    return resumed
 
 
 def do_extend_deadline(game_id: int, user, seat: int, hours: int) -> Game:
-    if not 1 <= hours <= 24 * 30:
-        raise ActionRejected("bad_extension", _("An extension is between 1 hour and 30 days."))
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_organiser(game, user)
-        if timing.extend_wait(game, seat, hours * 3600) is None:
+        _check_manager(game, user)
+        organiser = is_organiser(game, user)
+        longest = 24 * 30 if organiser else settings.GAME_MAX_EXTENSION_HOURS
+        if not 1 <= hours <= longest:
+            raise ActionRejected(
+                "bad_extension", _("An extension is between 1 and %(hours)s hours.") % {"hours": longest}
+            )
+        if not organiser and _count(game, GameEvent.Kind.EXTENDED) >= settings.GAME_MAX_EXTENSIONS:
+            raise ActionRejected(
+                "too_many_extensions",
+                _("Deadlines of this game have been extended %(count)s times already, the most allowed.")
+                % {"count": settings.GAME_MAX_EXTENSIONS},
+            )
+        if not 0 <= seat < game.num_seats or timing.extend_wait(game, seat, hours * 3600) is None:
             raise ActionRejected("no_deadline", _("That seat has no open deadline to extend."))
+        _record(game, GameEvent.Kind.EXTENDED, user, seat=seat, hours=hours)
         return game
 
 
+def _absent(seat: Seat) -> bool:
+    """Whether the rules of absence free the seat: its player left, resigned or was replaced by a bot."""
+    return seat.kind == Seat.Kind.BOT or seat.status in (Seat.Status.LEFT, Seat.Status.RESIGNED)
+
+
 def do_replace_player(game_id: int, user, seat: int, new_user, now: datetime | None = None) -> Game:
-    """Give a seat to another person (or to a bot when `new_user` is None)."""
+    """Give a seat to another person (or to a bot when `new_user` is None).
+
+    The creator may only fill a seat whose player is gone; an organiser may take any seat.
+    Nobody may give a seat to a player already seated in the game (they would see two hands).
+    """
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_organiser(game, user)
+        _check_manager(game, user)
         if not game.is_live:
             raise ActionRejected("not_running", _("Players can only be replaced in a running game."))
+        target = game.seats.select_related("user__profile").filter(position=seat).first()
+        if target is None:
+            raise ActionRejected("no_seat", _("There is no seat %(seat)s in this game.") % {"seat": seat})
+        if not _absent(target) and not is_organiser(game, user):
+            raise ActionRejected(
+                "still_playing",
+                _("That player is still playing: only a seat whose player left or resigned can be given away."),
+            )
         if new_user is not None and game.seats.filter(user=new_user).exists():
             raise ActionRejected("already_seated", _("That player already has a seat in this game."))
-        target = game.seats.get(position=seat)
+        previous = target.user
         target.user = new_user
         target.kind = Seat.Kind.HUMAN if new_user else Seat.Kind.BOT
         target.status = Seat.Status.PLAYING
         target.consecutive_timeouts = 0
         target.save(update_fields=["user", "kind", "status", "consecutive_timeouts"])
+        _record(
+            game,
+            GameEvent.Kind.SEAT_REPLACED,
+            user,
+            seat=seat,
+            previous=previous.profile.name if previous else None,
+            successor=new_user.profile.name if new_user else None,
+        )
+        if previous is not None and previous != new_user:
+            notify_organiser.seat_replaced(game, previous, new_user, user)
         if game.status == Game.Status.RUNNING:
             # The new occupant gets a fresh wait (and mail); the other seats' clocks run on.
             timing.cancel_wait(game, seat, now)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -10,6 +9,7 @@ from django.utils import timezone
 
 from games.clock import add_running_time, running_seconds
 from games.models import Deadline, Game, Seat, Vacation
+from wildcards_site.queueing import queue_task
 
 # Deadlines sooner than this also get a Celery task at their time; the sweep covers all.
 ETA_TASK_WITHIN = timedelta(hours=6)
@@ -45,11 +45,8 @@ def open_wait(game: Game, seat: Seat, now: datetime) -> Deadline:
 
 
 def _schedule_close(game_id: int, when: datetime) -> None:
-    from games.tasks import close_overdue
-
     # If the broker is down the periodic sweep closes the deadline anyway.
-    with contextlib.suppress(Exception):
-        close_overdue.apply_async((game_id,), eta=when + timedelta(seconds=1), retry=False)
+    queue_task("games.tasks.close_overdue", (game_id,), eta=when + timedelta(seconds=1))
 
 
 def close_wait(game: Game, position: int, now: datetime, acted: bool, deadline: Deadline | None = None) -> None:

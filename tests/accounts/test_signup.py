@@ -82,12 +82,25 @@ def test_it_explains_bad_sign_up_input_and_creates_nothing(client, fields, field
     assert not mail.outbox
 
 
-def test_it_refuses_a_taken_username_or_address(client, alice):
+def test_it_refuses_a_taken_username_but_never_tells_that_an_address_has_an_account(client, alice):
+    # Usernames are public (player pages show them); addresses are not.
     response = sign_up(client, username="ALICE")
     assert "username is taken" in response.content.decode()
-    response = sign_up(client, email="Alice@example.org")
-    assert "exists already" in response.content.decode()
-    assert User.objects.count() == 1
+    taken = sign_up(client, username="newcomer", email="Alice@example.org")
+    fresh = sign_up(client, username="another", email="fresh@example.org")
+    assert taken.status_code == fresh.status_code == 200
+    for response in (taken, fresh):
+        assert "accounts/signup_sent.html" in [t.name for t in response.templates]
+
+    def page(response, address: str) -> str:
+        text = re.sub(r'name="csrfmiddlewaretoken" value="\w+"', "CSRF", response.content.decode())
+        return re.sub(re.escape(address), "ADDRESS", text, flags=re.IGNORECASE)
+
+    assert page(taken, "alice@example.org") == page(fresh, "fresh@example.org")
+    assert User.objects.filter(email__iexact="alice@example.org").count() == 1
+    assert not User.objects.filter(username="newcomer").exists()
+    told = [m for m in mail.outbox if m.to == ["alice@example.org"]]
+    assert len(told) == 1 and "already belongs to your account" in told[0].body
 
 
 def test_an_unconfirmed_sign_up_does_not_lock_out_the_real_owner(client):

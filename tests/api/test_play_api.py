@@ -171,7 +171,7 @@ def test_it_stores_only_a_hash_of_the_token(players):
     assert token not in str(ApiToken.objects.filter(pk=row.pk).values().get())
 
 
-def test_it_limits_the_rate_per_token(table, players, settings):
+def test_it_limits_the_rate_per_player_whatever_the_token(table, players, settings):
     settings.API_RATE_LIMIT = 3
     game, seats = table
     api = api_for(players[0])
@@ -183,7 +183,8 @@ def test_it_limits_the_rate_per_token(table, players, settings):
     assert response["Retry-After"] == "60"
     game.refresh_from_db()
     assert game.version == 0
-    assert api_for(players[0]).get("/me").status_code == 200  # another token has its own allowance
+    assert api_for(players[0]).get("/me").status_code == 429  # a new token does not start a new allowance
+    assert api_for(players[1]).get("/me").status_code == 200  # another player has their own
 
 
 def test_it_hides_a_private_game_and_answers_unknown_ones_with_404(table, players):

@@ -11,7 +11,7 @@ from games.bymail import preferences, vacations
 from games.bymail.headers import unsubscribe_url
 from games.bymail.mails_digest import digest, tournament_round_start
 from games.models import Deadline, Vacation
-from tests.conftest import PASSWORD, make_user, rendered
+from tests.conftest import make_user, rendered
 from tests.games.conftest import start_game
 from wildcards_site.outbox.models import OutboxMessage
 
@@ -45,7 +45,7 @@ def test_a_forged_unsubscribe_link_changes_nothing(client):
 @pytest.mark.django_db
 def test_the_preferences_page_switches_each_event_type(client):
     alice = make_user("alice")
-    client.login(username="alice", password=PASSWORD)
+    client.force_login(alice)
     data = {f"event_{event}": "on" for event in preferences.EVENTS if event != "game-over"}
     assert client.post("/mail/preferences/", data).status_code == 302
     assert not preferences.wants(alice, "game-over")
@@ -75,7 +75,7 @@ def test_booking_vacation_moves_open_deadlines_within_the_yearly_allowance(clien
     game = start_game([alice, bruno], engine="wildcards")
     position = game.seats.get(user=alice).position
     before = Deadline.objects.get(game=game, seat=position, closed_at__isnull=True).closes_at
-    client.login(username="alice", password=PASSWORD)
+    client.force_login(alice)
     today = vacations.local_today(alice)
     response = client.post("/mail/vacation/", {"vacation-first_day": today.isoformat(), "vacation-days": 3})
     assert response.status_code == 302

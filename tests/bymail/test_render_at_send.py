@@ -165,3 +165,22 @@ def test_a_rendered_mail_that_fails_to_send_keeps_its_content_for_the_retry(sett
     row = OutboxMessage.objects.get(to="ann@example.org", key__startswith="turn:")
     assert row.status == Status.PENDING and row.attempts == 1 and row.last_error
     assert "Wild Cards" in row.subject and "ann" in row.text.lower()  # what the retry will send, as rendered
+
+
+@pytest.mark.django_db
+def test_a_mail_claimed_by_a_worker_that_died_goes_out_minutes_later_not_ten(mail_server):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from wildcards_site.outbox.sending import STALE_CLAIM, queue_mail
+
+    queue_mail("dead:1", "game-over", "ann@example.org", {"game_name": "Wizard #1"})
+    rows = claim_batch(["dead:1"])  # a worker claims it, then is killed before sending
+    assert [row.key for row in rows] == ["dead:1"]
+    assert send_due() == 0  # still held: the worker might just be slow
+    assert timedelta(minutes=2) >= STALE_CLAIM
+    OutboxMessage.objects.filter(key="dead:1").update(claimed_at=timezone.now() - STALE_CLAIM - timedelta(seconds=1))
+    assert send_due() == 1
+    assert OutboxMessage.objects.get(key="dead:1").status == Status.SENT
+    assert [str(m["To"]) for m in mail_server.inbox.messages] == ["ann@example.org"]

@@ -118,6 +118,18 @@ def test_a_game_whose_humans_all_left_ends_as_abandoned(players):
     assert not open_waits(game).exists()
 
 
+def test_the_last_waits_of_an_abandoned_game_are_recorded_as_timed_out(players):
+    # Their default moves were played and mailed: they are not "no longer needed".
+    game = start_game(players, phase_seconds=DAY)
+    while game.status == Game.Status.RUNNING:
+        last_waits = set(open_waits(game).values_list("pk", flat=True))
+        sweep_overdue(now=later(game, seconds=1))
+        game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    outcomes = set(Deadline.objects.filter(pk__in=last_waits).values_list("outcome", flat=True))
+    assert outcomes == {Deadline.Outcome.TIMEOUT}
+
+
 def test_resigning_hands_the_seat_to_a_bot_and_ranks_the_player_last(players):
     game = start_game(players, phase_seconds=DAY)
     quitter = seat_user(game, 0)

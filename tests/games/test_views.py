@@ -5,6 +5,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Action, Game, Invitation
+from games.services import do_resign
 from tests.conftest import PASSWORD, make_user
 from tests.games.conftest import seat_user, start_game
 from wildcards_site.outbox.models import OutboxMessage
@@ -185,14 +186,16 @@ def test_the_dashboard_lists_the_games_waiting_for_me_first(client, players):
     assert waiting.index(f"/games/{second.pk}/") < waiting.index(f"/games/{first.pk}/")
 
 
-def test_the_creator_replaces_a_player_from_the_table(client, players):
+def test_the_creator_replaces_a_player_who_resigned_from_the_table(client, players):
     game = start_game(players)
     newcomer = make_user("dora")
+    do_resign(game.pk, players[1])
+    gone = game.seats.get(user=players[1]).position
     client.force_login(players[0])
-    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 1, "username": "dora"}, follow=True)
+    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": gone, "username": "dora"}, follow=True)
     assert "new player" in response.content.decode()
-    assert game.seats.get(position=1).user == newcomer
-    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 1, "username": "nobody"}, follow=True)
+    assert game.seats.get(position=gone).user == newcomer
+    response = client.post(reverse("games:replace", args=[game.pk]), {"seat": gone, "username": "nobody"}, follow=True)
     assert "No player is called" in response.content.decode()
     client.force_login(players[1])
     response = client.post(reverse("games:replace", args=[game.pk]), {"seat": 0, "username": ""}, follow=True)

@@ -2,6 +2,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 
@@ -18,13 +19,17 @@ def run_manage(*args, env_extra):
     )
 
 
+TEST_KEY = "a-key-for-settings-tests-only-" + "k3" * 10
+
 PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "a-long-random-production-secret-" + "x7Kq" * 10,
     "SITE_URL": "https://wildcards.example.org",
     "ANYMAIL_PROVIDER": "postmark",
     "ANYMAIL_POSTMARK_SERVER_TOKEN": "test-token",
+    "ANYMAIL_WEBHOOK_SECRET": "hook:a-long-webhook-secret",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+    "CACHE_URL": "redis://127.0.0.1:6379/13",
 }
 
 
@@ -42,7 +47,7 @@ def test_the_deploy_check_catches_the_development_defaults():
 
 def test_the_broker_falls_back_to_files_when_redis_does_not_answer(tmp_path):
     code = "from django.conf import settings; print(settings.CELERY_BROKER_URL, '|', settings.BROKER_CHOICE)"
-    env = {"DJANGO_SETTINGS_MODULE": "wildcards_site.settings", "VAR_DIR": str(tmp_path)}
+    env = {"DJANGO_SETTINGS_MODULE": "wildcards_site.settings", "VAR_DIR": str(tmp_path), "SECRET_KEY": TEST_KEY}
     env.update({key: value for key, value in os.environ.items() if key in ("PATH", "HOME")})
     # Point the probe at a closed port by making the local Redis URL unreachable.
     result = subprocess.run(
@@ -73,7 +78,7 @@ def test_cache_url_puts_the_cache_in_redis_for_every_process():
         "import django; django.setup(); from django.core.cache import cache, caches; "
         "cache.set('probe', 'from the first process', 30); print(type(caches['default']).__name__)"
     )
-    env = {"DJANGO_SETTINGS_MODULE": "wildcards_site.settings", "CACHE_URL": url}
+    env = {"DJANGO_SETTINGS_MODULE": "wildcards_site.settings", "CACHE_URL": url, "SECRET_KEY": TEST_KEY}
     env.update({key: value for key, value in os.environ.items() if key in ("PATH", "HOME")})
     first = subprocess.run(
         [sys.executable, "-c", code], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=60
@@ -85,3 +90,34 @@ def test_cache_url_puts_the_cache_in_redis_for_every_process():
         [sys.executable, "-c", read], cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=60
     )
     assert second.stdout.strip() == "from the first process", second.stderr
+
+
+def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off():
+    result = run_manage("check", env_extra={"DEBUG": "0", "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_the_development_key_is_used_only_with_debug_on():
+    code = "from django.conf import settings; print(settings.SECRET_KEY)"
+    result = run_manage("shell", "-c", code, env_extra={"DEBUG": "1", "SECRET_KEY": ""})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1].startswith("django-insecure-")
+
+
+UNSAFE = [
+    ({"SECRET_KEY": "django-insecure-" + "x" * 40}, "wildcards.E001"),
+    ({"SECRET_KEY": "short"}, "wildcards.E001"),
+    ({"DEBUG": "1"}, "wildcards.E002"),
+    ({"ANYMAIL_WEBHOOK_SECRET": ""}, "wildcards.E003"),
+    ({"ANYMAIL_PROVIDER": "mailgun", "ANYMAIL_MAILGUN_API_KEY": "k"}, "wildcards.E004"),
+    ({"SITE_URL": "http://wildcards.example.org"}, "security.W008"),
+    ({"CACHE_URL": ""}, "wildcards.E005"),
+]
+
+
+@pytest.mark.parametrize(("change", "expected"), UNSAFE)
+def test_the_deploy_check_fails_on_each_unsafe_setting(change, expected):
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra={**PRODUCTION, **change})
+    assert result.returncode != 0
+    assert expected in result.stderr, result.stderr

@@ -27,3 +27,10 @@ def find_user(login: str):
         matches = list(users.filter(email__iexact=login)[:2])
         user = matches[0] if len(matches) == 1 else None
     return user
+
+
+def lockout_name(request, credentials: dict | None = None) -> str:
+    """What django-axes counts failures against: the account, whether named by username or address."""
+    login = (credentials or {}).get("username") or (request.POST.get("login", "") if request is not None else "")
+    user = find_user(login) if login else None
+    return user.username.lower() if user is not None else login.strip().lower()

@@ -35,12 +35,9 @@ class SignupForm(forms.Form):
         return username
 
     def clean_email(self) -> str:
-        email = User.objects.normalize_email(self.cleaned_data["email"]).lower()
-        if User.objects.filter(email__iexact=email).exclude(**_UNCONFIRMED).exists():
-            raise forms.ValidationError(
-                _("An account with this address exists already. Log in, or ask for a login link.")
-            )
-        return email
+        # An address already in use is not refused here: the sign-up view answers as for a
+        # new one and mails its owner, so the form does not tell who has an account.
+        return User.objects.normalize_email(self.cleaned_data["email"]).lower()
 
     def clean(self):
         cleaned = super().clean()
@@ -58,6 +55,11 @@ class SignupForm(forms.Form):
 # games; a new sign-up with the same name or address replaces them, so a
 # mistyped sign-up cannot lock out the address's real owner.
 _UNCONFIRMED = {"is_active": False, "last_login__isnull": True}
+
+
+def existing_account(email: str):
+    """The account that holds this address already (an unconfirmed sign-up does not count), or None."""
+    return User.objects.filter(email__iexact=email).exclude(**_UNCONFIRMED).first()
 
 
 def remove_unconfirmed(username: str, email: str) -> None:

@@ -14,13 +14,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from wildcards_site import emails
+from wildcards_site import emails, throttle
 from wildcards_site.accounts.forms import (
     LoginForm,
     LoginLinkForm,
     ProfileForm,
     SignupForm,
     WildcardsPasswordResetForm,
+    existing_account,
     remove_unconfirmed,
 )
 from wildcards_site.accounts.models import Profile, profile_for
@@ -34,8 +35,16 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and not throttle.allowed(request, "signup", "ip", throttle.rate("signup_ip")):
+        return throttle.too_many(request)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        existing = existing_account(data["email"])
+        if existing is not None:
+            # The same answer as for a new address: the owner is told by mail, nobody else learns it exists.
+            if throttle.allowed(request, "signup_existing", throttle.by_field("email"), throttle.rate("mail_address")):
+                _send_account_exists(existing)
+            return render(request, "accounts/signup_sent.html", {"email": data["email"]})
         with transaction.atomic():
             remove_unconfirmed(data["username"], data["email"])
             user = User.objects.create_user(data["username"], data["email"], data["password"], is_active=False)
@@ -43,6 +52,11 @@ def signup(request: HttpRequest) -> HttpResponse:
         _send_verification(user)
         return render(request, "accounts/signup_sent.html", {"email": user.email})
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _send_account_exists(user) -> None:
+    link = settings.SITE_URL + reverse("accounts:login_link_request")
+    emails.account_exists(user.email, {"user": user, "link": link}, language=profile_for(user).language)
 
 
 def _send_verification(user) -> None:
@@ -62,7 +76,7 @@ def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     if request.method == "POST":
         user.is_active = True
         user.save(update_fields=["is_active"])
-        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        login(request, user, backend=settings.SESSION_LOGIN_BACKEND)
         messages.success(request, _("Your address is confirmed. Welcome to Wildcards!"))
         return redirect("accounts:profile")
     return render(request, "accounts/verify.html", {"confirm_user": user})
@@ -95,6 +109,8 @@ def _safe_next(request: HttpRequest, next_url: str) -> str:
 @require_http_methods(["GET", "POST"])
 def login_link_request(request: HttpRequest) -> HttpResponse:
     form = LoginLinkForm(request.POST or None)
+    if request.method == "POST" and not _mail_allowed(request, "login_link"):
+        return throttle.too_many(request)
     if request.method == "POST" and form.is_valid():
         user = User.objects.filter(email__iexact=form.cleaned_data["email"], is_active=True).first()
         if user is not None:
@@ -122,7 +138,7 @@ def login_link(request: HttpRequest, username: str, token: str) -> HttpResponse:
     if request.method == "POST":
         if not profile.use_login_token(token):
             return render(request, "accounts/link_invalid.html", {"kind": "login"}, status=400)
-        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        login(request, user, backend=settings.SESSION_LOGIN_BACKEND)
         return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, "accounts/login_link_confirm.html", {"link_user": user})
 
@@ -147,12 +163,27 @@ def _supported_language(code: str | None) -> str:
     return code if code in codes else settings.LANGUAGE_CODE
 
 
+def _mail_allowed(request: HttpRequest, group: str) -> bool:
+    """A form that mails an address: limited per visitor and per address asked for."""
+    return throttle.allowed(request, group, "ip", throttle.rate("mail_ip")) and throttle.allowed(
+        request, f"{group}_address", throttle.by_field("email"), throttle.rate("mail_address")
+    )
+
+
 logout_view = auth_views.LogoutView.as_view()
-password_reset = auth_views.PasswordResetView.as_view(
+_password_reset = auth_views.PasswordResetView.as_view(
     form_class=WildcardsPasswordResetForm,
     template_name="accounts/password_reset.html",
     success_url=reverse_lazy("accounts:password_reset_done"),
 )
+
+
+def password_reset(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST" and not _mail_allowed(request, "password_reset"):
+        return throttle.too_many(request)
+    return _password_reset(request)
+
+
 password_reset_done = auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html")
 password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
     template_name="accounts/password_reset_confirm.html",

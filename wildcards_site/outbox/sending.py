@@ -14,12 +14,15 @@ from django.utils import timezone
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage
+from wildcards_site.queueing import queue_task
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
-# A worker that died mid-send leaves a claimed row; after this it is tried again.
-STALE_CLAIM = timedelta(minutes=10)
+# A worker that died mid-send leaves a claimed row; after this it is tried again. A send
+# gives up within the SMTP timeout (EMAIL_TIMEOUT) or the provider's HTTP timeout, and a
+# batch is rendered in well under a second a mail, so a claim older than this is a dead worker's.
+STALE_CLAIM = timedelta(seconds=120)
 
 
 def queue_mail(
@@ -68,15 +71,9 @@ def _remember(key: str) -> None:
 
 def _kick() -> None:
     """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
-    from wildcards_site.outbox.tasks import send_outbox_keys
-
     keys, _pending.keys = getattr(_pending, "keys", []), []
-    if not keys:
-        return
-    try:
-        send_outbox_keys.apply_async((keys,), retry=False)
-    except Exception as error:  # noqa: BLE001 - a broker outage must not fail the action
-        log.warning("outbox: could not queue messages %s now (%s); the sweep will send them", keys, error)
+    if keys:
+        queue_task("wildcards_site.outbox.tasks.send_outbox_keys", (keys,))
 
 
 def _due(now):

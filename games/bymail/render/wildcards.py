@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bymail.render import counts, name_of, section
-from games.presenters.wildcards import HABITATS, SPECIES
+from games.presenters.wildcards import HABITATS, SPECIES, display_ids
+from games.presenters.wildcards import animal as presented_animal
 
 # Command words (outside f-strings so that makemessages finds them).
 WORDS = {
@@ -43,9 +44,8 @@ def _card_by_id(view: dict, card_id) -> str:
 
 
 def _animal_by_id(view: dict, animal_id) -> str:
-    from games.engines.wildcards import cards
-
-    return animal(cards.animal_view(animal_id))
+    """The species, and which copy when it shows more than once on the display."""
+    return presented_animal(animal_id, display_ids(view))
 
 
 def phrase(action: dict, view: dict) -> str:
@@ -71,7 +71,7 @@ def phrase(action: dict, view: dict) -> str:
 
 
 def _player_line(player: dict, names: dict, me) -> str:
-    parts = [_("%(count)s cards in hand") % {"count": player["hand_size"]}]
+    parts = [_("%(count)s cards in hand") % {"count": player["cards_held"]}]
     if player["bid"] is not None:
         parts.append(_("bid %(card)s") % {"card": card(player["bid"])})
     elif player["has_bid"]:

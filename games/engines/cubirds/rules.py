@@ -5,10 +5,13 @@ Each decision is its own action and its own step (`state["step"]`):
 - "lay": {"type": "lay", "species": str, "row": 0-3, "side": "left"|"right"}
 - "draw": {"type": "draw"} or {"type": "no_draw"}; only reached when the lay
   enclosed nothing and a card is left to draw.
-- "family": {"type": "family", "species": str} or {"type": "no_family"}; only
-  reached when the hand holds at least a small family of some species.
+- "family": {"type": "family", "species": str} or {"type": "no_family"}.
+  Games made with rules 2 (`state["rules"]`) always reach it while the hand holds
+  two cards or more, whether or not a family can be formed: a player may always
+  decline, and skipping the step would tell the table that the hidden hand holds
+  no family. Rules 1 (games stored before) reach it only when a family can be formed.
 
-A step with no real choice is skipped, so a slow game never waits on it.
+The draw step, whose condition is public, is skipped when there is no choice.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from games.engines.cubirds.cards import (
 from games.engines.cubirds.scoring import winning_collection
 
 SIDES = ("left", "right")
+# The fewest birds any family needs: a smaller hand can form none, which everybody can see.
+SMALLEST_FAMILY = min(SMALL.values())
 MAX_EVENTS = 12
 _KEYS = {
     "lay": {"type", "species", "row", "side"},
@@ -171,10 +176,13 @@ def _lay(state: State, seat: int, name: str, row_index: int, side: str) -> None:
     event["refilled"] = [CARD_SPECIES[card] for card in refilled]
     _event(state, event)
     if len({CARD_SPECIES[card] for card in row}) < 2:
-        # Decision (not in the rulebook): no card is left to top the row up, so the
-        # game ends as when a re-deal fails: the largest collection wins.
-        _finish(state, "no_cards")
-        return
+        # Decision (RULES-NOTES): no card is left to top the row up, so the game ends as
+        # when a re-deal fails: the largest collection wins. Rules 2: after the turn is
+        # finished, its family step included (a family may still win at once).
+        if state.get("rules", 1) < 2:
+            _finish(state, "no_cards")
+            return
+        state["ending"] = "no_cards"
     if not enclosed and (state["deck"] or state["discard"]):
         state["step"] = "draw"
     else:
@@ -182,8 +190,10 @@ def _lay(state: State, seat: int, name: str, row_index: int, side: str) -> None:
 
 
 def _after_draw_step(state: State) -> None:
-    """Offer a family if one can be formed, else end the turn."""
-    if family_species(state["hands"][state["player"]]):
+    """Offer the family step (rules 1: only when a family can be formed), else end the turn."""
+    hand = state["hands"][state["player"]]
+    offered = len(hand) >= SMALLEST_FAMILY if state.get("rules", 1) >= 2 else bool(family_species(hand))
+    if offered:
         state["step"] = "family"
     else:
         _end_turn(state)
@@ -208,6 +218,9 @@ def _form_family(state: State, seat: int, name: str) -> None:
 
 def _end_turn(state: State) -> None:
     """Pass the turn, or re-deal when the player's hand is empty ("Een lege hand")."""
+    if state.get("ending"):
+        _finish(state, state["ending"])
+        return
     seat = state["player"]
     state["turn"] += 1
     state["step"] = "lay"

@@ -68,4 +68,8 @@ def new_game(num_players: int, seed: int | str, options: dict | None = None) -> 
         "winner": None,
         "end": None,
         "events": [],
+        # Rules 2: the family step is always offered, and a row that cannot be refilled
+        # ends the game after the turn (see rules.py). Stored games without it replay as before.
+        "rules": 2,
+        "ending": None,
     }

@@ -58,11 +58,24 @@ def directions(bird: list[str]) -> tuple[bool, bool]:
     return _fits_ascending(ranks), _fits_ascending(ranks[::-1])
 
 
+# The lowest and highest ranks: nothing goes below an Ace or above a Crown.
+BOTTOM_RANK = min(rank for rank in RANK.values() if rank is not None)
+TOP_RANK = max(rank for rank in RANK.values() if rank is not None)
+
+
 def direction_name(bird: list[str]) -> str | None:
-    """ "ascending", "descending", or None while the cards allow both."""
+    """ "ascending", "descending", or None while the bird may still go either way.
+
+    A bird whose cards allow both orders but can only grow one way (a lone Ace can only
+    go up, a lone Crown only down) has that one direction.
+    """
     up, down = directions(bird)
     if up and down:
-        return None
+        _suits, low, high = frontier(bird)
+        up = low is not None and low < TOP_RANK
+        down = high is not None and high > BOTTOM_RANK
+        if up == down:
+            return None
     return "ascending" if up else "descending"
 
 

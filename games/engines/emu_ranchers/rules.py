@@ -163,12 +163,24 @@ def _play(state: State, seat: int, kind: str, card: str, action: dict) -> State:
     # The last card is drawn: the year ends and both grow with what is left.
     new["phase"] = "growing"
     new["turn"] = None
-    new["done"] = [not _can_grow_any(new, s) for s in (0, 1)]
+    new["done"] = [_finished_growing(new, s) for s in (0, 1)]
     return finish_year(new) if all(new["done"]) else new
 
 
 def _can_grow_any(state: State, seat: int) -> bool:
     return bool(_all_grows(state, seat))
+
+
+def _finished_growing(state: State, seat: int) -> bool:
+    """Whether a seat is done at the year's end without being asked.
+
+    Rules 2: only with an empty hand, which everybody sees. Finishing a seat that
+    holds cards but cannot grow would tell the other that none of its cards fits.
+    Rules 1 (games stored before): whenever it cannot grow.
+    """
+    if state.get("rules", 1) >= 2:
+        return not state["hands"][seat]
+    return not _can_grow_any(state, seat)
 
 
 def _grow_at_year_end(state: State, seat: int, kind: str, card: str | None, action: dict) -> State:
@@ -190,5 +202,5 @@ def _grow_at_year_end(state: State, seat: int, kind: str, card: str | None, acti
         ranches[seat] = birds
         new["ranches"] = ranches
         # A seat with nothing left to play is finished without asking it.
-        done[seat] = not _can_grow_any(new, seat)
+        done[seat] = _finished_growing(new, seat)
     return finish_year(new) if all(done) else new

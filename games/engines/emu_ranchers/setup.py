@@ -49,6 +49,9 @@ def new_game(num_players: int, seed: int | str, options: dict | None = None) -> 
         "first_player": 1 - first,  # start_year alternates it
         "scores": [0, 0],
         "history": [],
+        # Rules 2: at the year's end a seat with cards left says "done" itself (rules.py).
+        # Stored games without the key replay as before.
+        "rules": 2,
     }
     start_year(state)
     return state

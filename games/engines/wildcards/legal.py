@@ -129,9 +129,12 @@ def _legal_swap(state: dict, seat: int) -> list[Action]:
     mine = state["coll"][seat]
     actions = [_NO_SWAP]
     seen = 0
+    # With Leo, who takes the animal closest to the deck, the copy swapped away decides what
+    # he takes: every copy is a choice of its own. Without him copies are interchangeable.
+    every_copy = state["leo"] is not None
     for animal in state["display"]:
         bit = _SPECIES_BIT[animal]
-        if seen & bit:
+        if seen & bit and not every_copy:
             continue
         seen |= bit
         taken = ANIMAL_SPECIES[animal]
@@ -142,11 +145,23 @@ def _legal_swap(state: dict, seat: int) -> list[Action]:
 def _legal_acquire(state: dict, seat: int) -> list[Action]:
     seen = 0
     actions = []
-    for animal in state["display"]:  # one animal per species
-        bit = _SPECIES_BIT[animal]
-        if not seen & bit:
-            seen |= bit
-            actions.append(_TAKE[animal])
+    leo = state["leo"]
+    if leo is None or leo not in state["order"][state["turn"] + 1 :]:
+        for animal in state["display"]:  # one animal per species: copies are interchangeable
+            bit = _SPECIES_BIT[animal]
+            if not seen & bit:
+                seen |= bit
+                actions.append(_TAKE[animal])
+    else:
+        # Leo, still to take this round, takes the animal closest to the deck, so which copy is
+        # taken changes what he takes: one choice per run of neighbouring copies (taking either of two
+        # neighbours leaves the same display).
+        previous = -1
+        for animal in state["display"]:
+            species = ANIMAL_SPECIES[animal]
+            if species != previous:
+                actions.append(_TAKE[animal])
+            previous = species
     actions.append(_PASS)
     return actions
 

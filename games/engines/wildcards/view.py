@@ -2,7 +2,9 @@
 
 Hidden: other hands, the decks' order, Leo's pile, every bid until all are
 revealed (the eagle's two cards until it chooses), tie payments while face
-down, 2020 tie reveals until all are in.
+down, 2020 tie reveals until all are in. The Refill card has the same back as
+the Habitat cards: while a player's bid lies face down, others see only how many
+cards that player holds (`cards_held`), not whether the Refill card is among them.
 """
 
 from __future__ import annotations
@@ -30,10 +32,16 @@ def view(state: dict, seat: int | None) -> dict:
         face_down = state["face_down"][p]
         table = state["table"][p]
         bid = state["shown"][p]
+        hand_size = len(state["hands"][p])
+        refill_in_hand = state["refill_in_hand"][p]
+        # Which kind of card lies face down shows in what is left in hand: hidden from others.
+        bid_face_down = sealed is not None and sealed[p] is not None and bid is None
+        hidden_kind = bid_face_down and not mine
         player = {
             "seat": p,
-            "hand_size": len(state["hands"][p]),
-            "refill_in_hand": state["refill_in_hand"][p],
+            "cards_held": hand_size + refill_in_hand,
+            "hand_size": None if hidden_kind else hand_size,
+            "refill_in_hand": None if hidden_kind else refill_in_hand,
             "has_bid": sealed is not None and sealed[p] is not None,
             "bid_cards_face_down": len(sealed[p]) if sealed is not None and sealed[p] and bid is None else 0,
             "bid": None if bid is None else card_view(bid),

@@ -21,7 +21,11 @@ def test_it_takes_the_owl_and_flamingo_enclosed_by_the_parrots():
     assert sorted(species(after["hands"][0])) == ["duck", "flamingo", "owl", "robin"]
     # Second VOORBEELD: the remaining cards close up, no gaps in the row.
     assert species(after["rows"][0]) == ["parrot", "parrot", "parrot", "toucan"]
-    assert after["step"] == "lay" and after["player"] == 1, "something was enclosed: no draw, no family"
+    # Something was enclosed: no draw. She holds no family, but the step is offered all the same
+    # ("Je bent nooit verplicht een familie te vormen": nobody learns whether she could have).
+    assert after["step"] == "family" and ENGINE.legal_actions(after, 0) == [{"type": "no_family"}]
+    after = ENGINE.apply(after, 0, {"type": "no_family"})
+    assert after["step"] == "lay" and after["player"] == 1
 
 
 def test_it_refills_a_row_of_parrots_until_a_second_species_appears():
@@ -56,7 +60,8 @@ def test_it_offers_2_cards_when_an_owl_or_magpie_encloses_nothing():
     assert species(after["rows"][0]) == ["owl", "owl", "flamingo", "parrot"], "the owl is adjacent: nothing enclosed"
     drawn = ENGINE.apply(after, 0, {"type": "draw"})
     assert sorted(species(drawn["hands"][0])) == ["duck", "duck", "magpie", "robin", "toucan"]
-    assert drawn["player"] == 1
+    assert drawn["step"] == "family" and ENGINE.legal_actions(drawn, 0) == [{"type": "no_family"}]
+    assert ENGINE.apply(drawn, 0, {"type": "no_family"})["player"] == 1
     skipped = ENGINE.apply(after, 0, {"type": "no_draw"})
     assert sorted(species(skipped["hands"][0])) == ["duck", "magpie", "robin"]
     assert skipped["deck"] == after["deck"]

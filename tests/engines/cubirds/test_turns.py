@@ -80,10 +80,31 @@ def test_it_rejects_a_family_smaller_than_the_small_size():
         ENGINE.apply(after, 0, {"type": "family", "species": "parrot"})
 
 
-def test_it_skips_the_family_step_when_no_family_can_be_formed():
+def test_it_skips_the_family_step_when_the_hand_is_too_small_for_any_family():
+    # One card left: everybody can count it, so skipping the step tells nobody anything.
     state = arrange(rows=ROWS, hands=[["owl", "robin"], ["robin"]])
     after = lay(state, 0, "owl", 0, "left")
     after = ENGINE.apply(after, 0, {"type": "no_draw"})
+    assert after["player"] == 1 and after["step"] == "lay"
+
+
+def test_it_offers_the_family_step_whether_or_not_a_family_can_be_formed():
+    # "Je bent nooit verplicht een familie te vormen": declining and having none look the same.
+    rows = [["owl", "flamingo", "parrot"], *ROWS[1:]]
+    seen = []
+    for hand in (["owl", "robin", "duck"], ["owl", "flamingo", "flamingo"]):
+        state = arrange(rows=rows, hands=[hand, ["robin"]])
+        after = ENGINE.apply(lay(state, 0, "owl", 0, "left"), 0, {"type": "no_draw"})
+        assert after["step"] == "family" and after["player"] == 0
+        after = ENGINE.apply(after, 0, {"type": "no_family"})
+        seen.append((after["player"], after["step"], after["events"][-1]))
+    assert seen[0] == seen[1]
+
+
+def test_a_game_stored_under_rules_1_still_skips_the_family_step_without_a_family():
+    state = arrange(rows=ROWS, hands=[["owl", "robin", "duck"], ["robin"]])
+    del state["rules"], state["ending"]
+    after = ENGINE.apply(lay(state, 0, "owl", 0, "left"), 0, {"type": "no_draw"})
     assert after["player"] == 1 and after["step"] == "lay"
 
 
@@ -202,16 +223,36 @@ def test_it_does_not_win_with_one_species_of_6():
     assert not after["over"] and after["player"] == 1
 
 
-def test_it_ends_when_no_card_is_left_to_top_up_a_row():
-    # Decision beyond the rulebook: a row left with one species and no card anywhere to
-    # refill it ends the game as a failed re-deal does.
+def test_it_ends_after_the_family_step_when_no_card_is_left_to_top_up_a_row():
+    # RULES-NOTES: a row left with one species and no card anywhere to refill it ends the
+    # game as a failed re-deal does, but only once the turn is over, its family step included.
     state = arrange(rows=[["owl", "flamingo", "parrot"], *ROWS[1:]], hands=[["parrot", "robin"], ["robin"]], deck=[])
     spare = state["discard"]
     state["discard"] = []
     state["hands"][1] += spare
     after = lay(state, 0, "parrot", 0, "left")
-    assert after["over"] and after["end"] == "no_cards"
+    assert not after["over"] and after["step"] == "family" and after["player"] == 0
     assert species(after["rows"][0]) == ["parrot", "parrot"]
+    after = ENGINE.apply(after, 0, {"type": "no_family"})
+    assert after["over"] and after["end"] == "no_cards"
+
+
+def test_a_family_formed_after_the_last_card_can_still_win():
+    # The turn finishes before the game ends: a family completing seven species wins at once.
+    collection = ["owl", "toucan", "duck", "parrot", "magpie", "robin"]
+    state = arrange(
+        rows=[["owl", "flamingo", "parrot"], *ROWS[1:]],
+        hands=[["parrot", "flamingo"], ["robin"]],
+        collections=[collection, ["robin"]],
+        deck=[],
+    )
+    spare = state["discard"]
+    state["discard"] = []
+    state["hands"][1] += spare
+    after = lay(state, 0, "parrot", 0, "left")  # encloses the owl and a flamingo: two flamingos in hand
+    assert not after["over"]
+    won = ENGINE.apply(after, 0, {"type": "family", "species": "flamingo"})
+    assert won["over"] and won["winner"] == 0 and won["end"] == "seven_species"
 
 
 def test_the_phase_key_stays_within_a_turn_and_changes_with_the_next():

@@ -5,6 +5,7 @@ import random
 from games.engines.emu_ranchers.birds import (
     can_grow,
     common_suits,
+    direction_name,
     directions,
     grow_options,
     is_valid_bird,
@@ -35,6 +36,27 @@ def test_a_one_card_bird_may_go_either_way():
     assert can_grow(["lunatic"], "journey") and can_grow(["lunatic"], "darkness")  # a 3 down, a 9 up
     assert can_grow(["lunatic"], "sea") and can_grow(["lunatic"], "ace-moons")
     assert not can_grow(["lunatic"], "castle")  # Suns and Knots: no common suit
+
+
+def test_a_lone_ace_can_only_go_up_and_a_lone_crown_only_down():
+    assert direction_name(["ace-moons"]) == "ascending"
+    assert direction_name(["huntress"]) == "descending"  # the Crown of Moons
+    assert direction_name(["lunatic"]) is None
+
+
+def test_the_direction_shown_is_the_only_one_any_growth_can_take():
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(20000):
+        bird = rng.sample(DECK, rng.randint(1, 5))
+        if not is_valid_bird(bird) or direction_name(bird) is None:
+            continue
+        up = direction_name(bird) == "ascending"
+        for card in DECK:
+            if card not in bird and can_grow(bird, card):
+                assert directions([*bird, card])[0 if up else 1], (bird, card)
+        checked += 1
+    assert checked > 1000
 
 
 def test_wilds_need_free_values_between_2_and_9():

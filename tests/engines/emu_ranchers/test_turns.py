@@ -84,12 +84,29 @@ def test_the_year_ends_when_the_last_card_is_drawn_and_both_grow_at_once():
         ENGINE.apply(after, 0, {"type": "hatch", "card": "pact", "draw": "deck"})
 
 
-def test_a_seat_with_nothing_to_grow_is_finished_without_asking():
+def test_a_seat_holding_cards_says_done_itself_even_when_nothing_can_grow():
+    # Finishing it unasked would tell the other seat that none of its hidden cards fits.
     state = table([HAND0, HAND1], ranches=[[["ace-waves"]], []], deck=["castle"])
     after = ENGINE.apply(state, 0, {"type": "discard", "card": "author"})
-    assert after["phase"] == "growing" and ENGINE.to_act(after) == [0]
+    assert after["phase"] == "growing" and ENGINE.to_act(after) == [0, 1]
+    assert ENGINE.legal_actions(after, 1) == [{"type": "done"}]
+    after = ENGINE.apply(after, 1, {"type": "done"})
     done = ENGINE.apply(after, 0, {"type": "done"})
     assert done["year"] == 2 and done["phase"] == "play"
+
+
+def test_a_seat_with_an_empty_hand_is_finished_without_asking():
+    state = table([HAND0, HAND1], ranches=[[["ace-waves"]], []], deck=["castle"])
+    state["hands"] = [state["hands"][0], []]
+    after = ENGINE.apply(state, 0, {"type": "discard", "card": "author"})
+    assert after["phase"] == "growing" and ENGINE.to_act(after) == [0]
+
+
+def test_a_game_stored_under_rules_1_finishes_a_seat_that_cannot_grow():
+    state = table([HAND0, HAND1], ranches=[[["ace-waves"]], []], deck=["castle"])
+    del state["rules"]
+    after = ENGINE.apply(state, 0, {"type": "discard", "card": "author"})
+    assert after["phase"] == "growing" and ENGINE.to_act(after) == [0]
 
 
 def test_the_first_player_alternates_and_the_game_lasts_the_chosen_years():

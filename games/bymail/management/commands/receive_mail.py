@@ -9,9 +9,11 @@ from __future__ import annotations
 import sys
 
 from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.bymail.inbound import receive
+from games.bymail.inbound_parts import head_only, too_large
 
 
 class Command(BaseCommand):
@@ -22,10 +24,13 @@ class Command(BaseCommand):
         parser.add_argument("--sender", default="", help="the envelope sender, when the MTA passes it")
 
     def handle(self, *args, recipient: str = "", sender: str = "", **options):
-        message = AnymailInboundMessage.parse_raw_mime_bytes(sys.stdin.buffer.read())
+        raw = sys.stdin.buffer.read(settings.INBOUND_MAX_BYTES + 1)
+        size = len(raw) + (len(sys.stdin.buffer.read()) if len(raw) > settings.INBOUND_MAX_BYTES else 0)
+        # Too large a mail is refused from its headers: its body is never parsed.
+        message = AnymailInboundMessage.parse_raw_mime_bytes(head_only(raw) if too_large(size) else raw)
         message.envelope_recipient = recipient or None
         message.envelope_sender = sender or None
-        record = receive(message)
+        record = receive(message, size=size)
         if record is None:
             self.stdout.write("duplicate: already processed")
         else:

@@ -1,0 +1,90 @@
+"""Nothing that guesses passwords or sends mail can be repeated without limit."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games.api.models import ApiToken
+from games.services import do_create_game
+from tests.conftest import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_many_wrong_passwords_lock_the_account_even_against_the_right_one(client, settings):
+    settings.AXES_FAILURE_LIMIT = 5
+    make_user("alice")
+    for attempt in range(5):
+        response = client.post(reverse("accounts:login"), {"login": "alice", "password": f"wrong-{attempt}"})
+        assert response.status_code in (200, 429)
+    response = client.post(reverse("accounts:login"), {"login": "alice", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+    # Naming the account by its address counts against the same account.
+    response = client.post(reverse("accounts:login"), {"login": "alice@example.org", "password": PASSWORD})
+    assert response.status_code == 429 and "_auth_user_id" not in client.session
+
+
+def test_a_few_wrong_passwords_do_not_lock_out_the_owner(client, settings):
+    settings.AXES_FAILURE_LIMIT = 5
+    make_user("alice")
+    for attempt in range(3):
+        client.post(reverse("accounts:login"), {"login": "alice", "password": f"wrong-{attempt}"})
+    client.post(reverse("accounts:login"), {"login": "alice", "password": PASSWORD})
+    assert "_auth_user_id" in client.session
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("accounts:login_link_request", {"email": "alice@example.org"}),
+        ("accounts:password_reset", {"email": "alice@example.org"}),
+    ],
+)
+def test_mail_to_one_address_is_limited_and_the_limit_says_so(client, settings, name, data):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "mail_address": "2/h"}
+    make_user("alice")
+    for _ in range(2):
+        assert client.post(reverse(name), data).status_code in (200, 302)
+    sent = len(mail.outbox)
+    response = client.post(reverse(name), data)
+    assert response.status_code == 429
+    assert "Too many attempts" in response.content.decode()
+    assert len(mail.outbox) == sent == 2
+
+
+def test_sign_ups_from_one_visitor_are_limited(client, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "signup_ip": "2/h"}
+    for number in range(2):
+        data = {"username": f"new{number}", "email": f"new{number}@example.org", "password": PASSWORD}
+        assert client.post(reverse("accounts:signup"), data).status_code == 200
+    data = {"username": "new9", "email": "new9@example.org", "password": PASSWORD}
+    assert client.post(reverse("accounts:signup"), data).status_code == 429
+    assert len(mail.outbox) == 2
+
+
+def test_revoking_and_making_a_new_api_token_keeps_the_allowance(client, settings):
+    settings.API_RATE_LIMIT = 3
+    alice = make_user("alice")
+    _row, token = ApiToken.issue(alice, "bot")
+    for _ in range(3):
+        assert client.get("/api/v1/me", HTTP_AUTHORIZATION=f"Bearer {token}").status_code == 200
+    _row.revoke()
+    _again, fresh = ApiToken.issue(alice, "bot again")
+    response = client.get("/api/v1/me", HTTP_AUTHORIZATION=f"Bearer {fresh}")
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "rate_limited"
+
+
+def test_invitations_from_one_player_are_limited(client, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "invite_user": "2/h"}
+    alice = make_user("alice")
+    game = do_create_game(alice, "wizard", 4, {})
+    client.force_login(alice)
+    for number in range(2):
+        client.post(reverse("games:invite", args=[game.pk]), {"who": f"friend{number}@example.org"})
+    response = client.post(reverse("games:invite", args=[game.pk]), {"who": "friend9@example.org"})
+    assert response.status_code == 429
+    assert game.invitations.count() == 2

@@ -1,0 +1,54 @@
+"""Deployment checks of our own, run by `manage.py check --deploy`: errors, not warnings.
+
+Django's W009 only warns about a weak SECRET_KEY; a forged action link plays a move,
+so a development key or a provider without a webhook secret is an error here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.checks import Error, Tags, register
+
+from wildcards_site.webhooks import webhooks_enabled
+
+
+@register(Tags.security, deploy=True)
+def check_secrets(app_configs=None, **kwargs) -> list[Error]:
+    errors = []
+    key = settings.SECRET_KEY
+    if key == settings.DEVELOPMENT_SECRET_KEY or key.startswith("django-insecure-") or len(key) < 40:
+        errors.append(
+            Error(
+                "SECRET_KEY is the development default or too short.",
+                hint="Set SECRET_KEY to at least 40 random characters; it signs action links and reply addresses.",
+                id="wildcards.E001",
+            )
+        )
+    if settings.DEBUG:
+        errors.append(Error("DEBUG is on.", hint="Set DEBUG=0 in production.", id="wildcards.E002"))
+    if settings.ANYMAIL_PROVIDER and not webhooks_enabled():
+        errors.append(
+            Error(
+                f"ANYMAIL_PROVIDER={settings.ANYMAIL_PROVIDER} is set but ANYMAIL_WEBHOOK_SECRET is not: "
+                "inbound replies and delivery reports would be refused (every /anymail/ URL answers 404).",
+                hint="Set ANYMAIL_WEBHOOK_SECRET=user:password and give the same credentials to the provider.",
+                id="wildcards.E003",
+            )
+        )
+    if settings.ANYMAIL_PROVIDER == "mailgun" and not settings.ANYMAIL.get("MAILGUN_WEBHOOK_SIGNING_KEY"):
+        errors.append(
+            Error(
+                "Mailgun is the provider but ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY is not set.",
+                hint="Copy the webhook signing key from Mailgun's dashboard.",
+                id="wildcards.E004",
+            )
+        )
+    if settings.CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+        errors.append(
+            Error(
+                "CACHE_URL is not set: every process would keep its own throttle counts and replay cache.",
+                hint="Set CACHE_URL to a Redis database shared by every web and worker process.",
+                id="wildcards.E005",
+            )
+        )
+    return errors
