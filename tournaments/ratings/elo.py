@@ -41,13 +41,14 @@ def table_deltas(entries: list[tuple[float, int, int]], settings: EloSettings) -
     n = len(entries)
     if n < 2:
         return [0.0] * n
-    deltas = []
-    for i, (rating, games, rank) in enumerate(entries):
-        total = 0.0
-        for j, (other, _games, other_rank) in enumerate(entries):
-            if i == j:
-                continue
+    # Each pair once: what one side gains over expectation the other loses.
+    totals = [0.0] * n
+    for i in range(n - 1):
+        rating, _games, rank = entries[i]
+        for j in range(i + 1, n):
+            other, _other_games, other_rank = entries[j]
             score = 1.0 if rank < other_rank else 0.5 if rank == other_rank else 0.0
-            total += score - expected(rating, other)
-        deltas.append(settings.k_for(games) / (n - 1) * total)
-    return deltas
+            gain = score - 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
+            totals[i] += gain
+            totals[j] -= gain
+    return [settings.k_for(games) / (n - 1) * total for (_r, games, _rank), total in zip(entries, totals, strict=True)]

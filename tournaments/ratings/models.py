@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 class Rating(models.Model):
     """A player's current rating in one pool."""
 
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="ratings", db_constraint=False)
     pool = models.CharField(_("pool"), max_length=40)
     rating = models.FloatField(_("rating"))
     games = models.PositiveIntegerField(_("games played"), default=0)
@@ -33,8 +33,12 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one finished game did to one player's rating. At most one per (game, player)."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes")
+    # No database-level foreign keys: a rebuild writes millions of rows with COPY, and a
+    # deferred check per row would cost more than the rebuild. Django still cascades deletes.
+    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes", db_constraint=False)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="rating_changes", db_constraint=False
+    )
     pool = models.CharField(max_length=40)
     # Copied from the game so a player's history is read from one table, in finish order.
     finished_at = models.DateTimeField()

@@ -54,11 +54,11 @@ def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, list[t
         engines = "AND g.engine = ANY(%s)" if connection.vendor == "postgresql" else ""
         params = [sorted({engine_of(pool) for pool in pools})] if engines else []
     pool_cache: dict[tuple[str, str], str] = {}
-    with transaction.atomic(), connection.chunked_cursor() as cursor:
-        cursor.execute(SEATS_SQL.format(engines=engines), params)
+    sql = SEATS_SQL.format(engines=engines)
+    with transaction.atomic():
         current = None
         seats: list[tuple[int, int]] = []
-        while rows := cursor.fetchmany(20_000):
+        for rows in _copy_out(sql, params) if connection.vendor == "postgresql" else _fetch(sql, params):
             for game_id, engine, options, finished_at, user_id, rank in rows:
                 if current is None or current[0] != game_id:
                     if current is not None:
@@ -71,6 +71,31 @@ def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, list[t
                 seats.append((user_id, rank))
         if current is not None:
             yield (*current, seats)
+
+
+def _fetch(sql: str, params: list) -> Iterator[list[tuple]]:
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(20_000):
+            yield rows
+
+
+def _copy_out(sql: str, params: list) -> Iterator[list[tuple]]:
+    """The rows through COPY in text form: several times faster than a cursor for millions of rows.
+
+    finished_at stays the text PostgreSQL wrote; it goes back through COPY unparsed.
+    JSON text holds no raw tab or newline, so a doubled backslash is COPY's only escape in it.
+    """
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY ({sql}) TO STDOUT", params or None) as copy:
+        rest = b""
+        for block in copy:
+            lines = (rest + bytes(block)).split(b"\n")
+            rest = lines.pop()
+            rows = []
+            for line in lines:
+                game_id, engine, options, finished_at, user_id, rank = line.decode().split("\t")
+                rows.append((int(game_id), engine, options.replace("\\\\", "\\"), finished_at, int(user_id), int(rank)))
+            yield rows
 
 
 def compute(
@@ -126,8 +151,12 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
             changes, stored = changes.filter(pool__in=pools), stored.filter(pool__in=pools)
         for pool in sorted(pools if pools is not None else set(stored.values_list("pool", flat=True).distinct())):
             lock_pool(pool)
-        changes.delete()
-        stored.delete()
+        if pools is None and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:  # everything goes: far faster than DELETE
+                cursor.execute(f'TRUNCATE "{RatingChange._meta.db_table}", "{Rating._meta.db_table}"')
+        else:
+            changes.delete()
+            stored.delete()
         change_columns = [
             "game_id",
             "player_id",
@@ -154,11 +183,19 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
 
 
 def _copy(table: str, columns: list[str], rows: list[tuple]) -> None:
+    """COPY in text form, lines built here (our values hold no tab, newline or backslash)."""
     with connection.cursor() as cursor:
         names = ", ".join(f'"{c}"' for c in columns)
         with cursor.cursor.copy(f'COPY "{table}" ({names}) FROM STDIN') as copy:
-            for row in rows:
-                copy.write_row(row)
+            for start in range(0, len(rows), 50_000):
+                lines = ["\t".join(map(_text, row)) for row in rows[start : start + 50_000]]
+                copy.write(("\n".join(lines) + "\n").encode())
+
+
+def _text(value: object) -> str:
+    if value is True or value is False:
+        return "t" if value else "f"
+    return str(value)
 
 
 def differences(result: Result, pools: set[str] | None, limit: int = 20) -> list[str]:
