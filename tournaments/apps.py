@@ -7,9 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from django.db.models.signals import post_save
+        from games.signals import game_finished
+        from tournaments.ratings.receivers import rate_finished_game
+        from tournaments.signals import advance_on_finished_game
 
-        from games.models import Game
-        from tournaments.signals import on_game_saved
-
-        post_save.connect(on_game_saved, sender=Game, dispatch_uid="tournaments.on_game_saved")
+        game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
+        game_finished.connect(advance_on_finished_game, dispatch_uid="tournaments.advance_on_finished_game")

@@ -139,3 +139,6 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: bye for {self.entry}"
+
+
+from tournaments.ratings.models import Rating, RatingChange  # noqa: E402, F401 - ratings live in tournaments/ratings/

@@ -1,160 +1,93 @@
-"""Tournament pages, organiser actions and the read-only JSON answers. Views call services only."""
+"""Leaderboards and player rating pages."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.urls import reverse
 
-from games.engines import ENGINE_NAMES
-from games.services.errors import ActionRejected
-from tournaments import services
-from tournaments.forms import TournamentForm
-from tournaments.models import Tournament
-from tournaments.presenters import tournament_data
-
-User = get_user_model()
+from tournaments.ratings import leaderboards
+from tournaments.ratings.charts import history_svg
+from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.pools import POOLS, pool_title
 
 
-def tournament_list(request):
-    tournaments = Tournament.objects.all()
-    engine = request.GET.get("game")
-    if engine in ENGINE_NAMES:
-        tournaments = tournaments.filter(engine=engine)
-    return render(
-        request,
-        "tournaments/list.html",
-        {
-            "open": tournaments.filter(status=Tournament.Status.REGISTRATION),
-            "running": tournaments.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED]),
-            "finished": tournaments.filter(status=Tournament.Status.FINISHED)[:50],
-            "engines": ENGINE_NAMES,
-            "engine": engine,
-        },
-    )
-
-
-@login_required
-def create(request):
-    form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            tournament = services.do_create_tournament(
-                request.user, data["name"], data["engine"], data["format"], **form.service_fields()
-            )
-        except ActionRejected as error:
-            form.add_error(None, error.message)
-        else:
-            return redirect("tournaments:detail", tournament.pk)
-    return render(request, "tournaments/create.html", {"form": form})
-
-
-def detail(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    data = tournament_data(tournament)
-    is_organiser = request.user.is_authenticated and (
-        request.user.is_staff or tournament.organisers.filter(pk=request.user.pk).exists()
-    )
-    registered = request.user.is_authenticated and tournament.entries.filter(user=request.user).exists()
-    return render(
-        request,
-        "tournaments/detail.html",
-        {"tournament": tournament, "is_organiser": is_organiser, "registered": registered, **data},
-    )
-
-
-def player_tournaments(request, username: str):
-    user = get_object_or_404(User, username=username)
-    entries = user.tournament_entries.select_related("tournament").order_by("-tournament__created_at")
-    return render(request, "tournaments/player.html", {"player": user, "entries": entries})
-
-
-def _act(request, tournament_id: int, action, success: str):
+def _page_number(request: HttpRequest) -> int:
     try:
-        action()
-    except ActionRejected as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, success)
-    return redirect("tournaments:detail", tournament_id)
+        return max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        return 1
 
 
-@login_required
-@require_POST
-def register(request, tournament_id: int):
-    get_object_or_404(Tournament, pk=tournament_id)
-    return _act(request, tournament_id, lambda: services.do_register(tournament_id, request.user), _("You are in."))
-
-
-@login_required
-@require_POST
-def leave(request, tournament_id: int):
-    return _act(request, tournament_id, lambda: services.do_leave(tournament_id, request.user), _("You have left."))
-
-
-@login_required
-@require_POST
-def drop(request, tournament_id: int):
-    return _act(
-        request, tournament_id, lambda: services.do_drop(tournament_id, request.user), _("You leave after this round.")
-    )
-
-
-ORGANISER_ACTIONS = {
-    "start": (lambda t, user, other: services.do_start(t, user), _("The tournament has started.")),
-    "pause": (lambda t, user, other: services.do_pause_tournament(t, user), _("Paused.")),
-    "resume": (lambda t, user, other: services.do_resume_tournament(t, user), _("Resumed.")),
-    "drop": (lambda t, user, other: services.do_drop(t, user, other), _("The player leaves after this round.")),
-    "disqualify": (lambda t, user, other: services.do_disqualify(t, user, other), _("The player is disqualified.")),
-}
-
-
-@login_required
-@require_POST
-def organise(request, tournament_id: int, action: str):
-    get_object_or_404(Tournament, pk=tournament_id)
-    if action not in ORGANISER_ACTIONS:
+def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
+    if pool not in POOLS:
         raise Http404
-    run, success = ORGANISER_ACTIONS[action]
-    other = None
-    if action in ("drop", "disqualify"):
-        other = User.objects.filter(username=request.POST.get("username", "")).first()
-        if other is None:
-            return HttpResponseBadRequest(_("No such player."))
-    return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), str(success))
-
-
-def _tournament_json(tournament: Tournament) -> dict:
-    return {
-        "id": tournament.pk,
-        "name": tournament.name,
-        "game": tournament.engine,
-        "format": tournament.format,
-        "status": tournament.status,
-        "seats": {"preferred": tournament.seats_preferred, "min": tournament.seats_min, "max": tournament.seats_max},
-        "rounds": tournament.rounds,
-        "current_round": tournament.current_round,
-        "rated": tournament.rated,
-        "entrants": tournament.entries.count(),
+    if request.GET.get("me") and request.user.is_authenticated:
+        mine = Rating.objects.filter(player=request.user, pool=pool).first()
+        place = leaderboards.position(mine)
+        if place is not None:
+            number = (place - 1) // leaderboards.PAGE_SIZE + 1
+            return redirect(f"{reverse('ratings:leaderboard', args=[pool])}?page={number}#me")
+    board = leaderboards.page(pool, _page_number(request))
+    context = {
+        "pool": pool,
+        "title": pool_title(pool),
+        "pools": [(p, pool_title(p)) for p in POOLS],
+        "board": board,
+        "rows": [(board.first_position + i, row) for i, row in enumerate(board.rows)],
+        "not_listed": request.GET.get("me") and request.user.is_authenticated,
     }
+    return render(request, "ratings/leaderboard.html", context)
 
 
-def api_list(request):
-    return JsonResponse({"tournaments": [_tournament_json(t) for t in Tournament.objects.all()[:100]]})
-
-
-def api_detail(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    data = tournament_data(tournament)
-    return JsonResponse(
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    person = get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
+    ratings = leaderboards.ratings_with_positions(person)
+    changes = list(
+        RatingChange.objects.filter(player=person)
+        .order_by("pool", "-finished_at", "-game_id")
+        .values_list("pool", "game_id", "finished_at", "rank", "before", "after", "delta")
+    )
+    by_pool: dict[str, list] = {}
+    for pool, game_id, finished_at, rank, before, after, delta in changes:
+        by_pool.setdefault(pool, []).append(
+            RatingChange(
+                pool=pool, game_id=game_id, finished_at=finished_at, rank=rank, before=before, after=after, delta=delta
+            )
+        )
+    sections = []
+    for rating in ratings:
+        history = list(reversed(by_pool.get(rating.pool, [])))
+        sections.append(
+            {
+                "rating": rating,
+                "title": pool_title(rating.pool),
+                "win_rate": round(100 * rating.wins / rating.games) if rating.games else 0,
+                "chart": history_svg(pool_title(rating.pool), history[-200:]),
+                "history": history[-200:],
+            }
+        )
+    recent = sorted((c for cs in by_pool.values() for c in cs), key=lambda c: (c.finished_at, c.game_id), reverse=True)[
+        :20
+    ]
+    for change in recent:
+        change.pool_title = pool_title(change.pool)
+    other_name = request.GET.get("vs", "").strip()
+    other, versus = None, []
+    if other_name:
+        other = get_user_model().objects.filter(username=other_name).first()
+        if other is not None:
+            versus = [{**row, "title": pool_title(row["pool"])} for row in leaderboards.head_to_head(person, other)]
+    return render(
+        request,
+        "ratings/player.html",
         {
-            **_tournament_json(tournament),
-            "pairings": data["rounds"],
-            "standings": data["standings"],
-        }
+            "person": person,
+            "sections": sections,
+            "recent": recent,
+            "other": other,
+            "other_name": other_name,
+            "versus": versus,
+        },
     )

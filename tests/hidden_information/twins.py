@@ -101,42 +101,37 @@ def wildcards(state: dict, viewer: int | None, rng: random.Random, keep_top: int
     return s
 
 
-def cubirds(state: dict, viewer: int | None, rng: random.Random, keep_top: int | None) -> Twin:
+def _hands_deck_discard(
+    state: dict, others: list[int], rng: random.Random, keep_top: int | None, face_down: int
+) -> Twin:
+    """Other hands, the deck (its top kept with `keep_top`) and the bottom `face_down` cards of the
+    discard pile, dealt anew from one pool."""
     s = copy.deepcopy(state)
-    others = [p for p in range(s["num_players"]) if p != viewer]
     pool = _Pool(rng)
     changeable, deck_top = _hidden_pile(s["deck"], keep_top)
-    deep_pile = keep_top is None or len(s["deck"]) > keep_top
     pool.add(changeable)
-    if deep_pile:
-        pool.add(s["discard"])  # face down
+    # The discard pile is only dealt from once the deck is used up: kept when one more action is compared.
+    hidden = face_down if keep_top is None or len(s["deck"]) > keep_top else 0
+    pool.add(s["discard"][:hidden])
     for p in others:
         pool.add(s["hands"][p])
     pool.shuffle()
     for p in others:
         s["hands"][p] = pool.take(len(s["hands"][p]))
     s["deck"] = pool.take(len(changeable)) + deck_top
-    if deep_pile:
-        s["discard"] = pool.take(len(s["discard"]))
+    s["discard"] = pool.take(hidden) + s["discard"][hidden:]
     return s
+
+
+def cubirds(state: dict, viewer: int | None, rng: random.Random, keep_top: int | None) -> Twin:
+    others = [p for p in range(state["num_players"]) if p != viewer]
+    return _hands_deck_discard(state, others, rng, keep_top, face_down=len(state["discard"]))  # all face down
 
 
 def emu_ranchers(state: dict, viewer: int | None, rng: random.Random, keep_top: int | None) -> Twin:
-    s = copy.deepcopy(state)
     others = [p for p in (0, 1) if p != viewer]
-    pool = _Pool(rng)
-    changeable, deck_top = _hidden_pile(s["deck"], keep_top)
-    pool.add(changeable)
-    below_top = s["discard"][:-1]  # only the top of the discard pile is face up
-    pool.add(below_top)
-    for p in others:
-        pool.add(s["hands"][p])
-    pool.shuffle()
-    for p in others:
-        s["hands"][p] = pool.take(len(s["hands"][p]))
-    s["deck"] = pool.take(len(changeable)) + deck_top
-    s["discard"] = pool.take(len(below_top)) + s["discard"][-1:]
-    return s
+    below_top = max(0, len(state["discard"]) - 1)  # only the top of the discard pile is face up
+    return _hands_deck_discard(state, others, rng, keep_top, face_down=below_top)
 
 
 def wizard(state: dict, viewer: int | None, rng: random.Random, keep_top: int | None) -> Twin:

@@ -19,12 +19,11 @@ RELIABILITY_GAMES = 20
 
 
 def rating_of(user, engine: str) -> float | None:
-    """The player's current rating in the game's pool, or None when unrated.
+    """The player's current rating in the game's pool (issue 16), or None when unrated."""
+    from tournaments.ratings.models import Rating
+    from tournaments.ratings.pools import pool_for
 
-    The ratings models (issue 16, `tournaments/ratings/`) are not on this branch yet; until they
-    are merged everybody is unrated and seeded at 1500. This is the one place to connect them.
-    """
-    return None
+    return Rating.objects.filter(player=user, pool=pool_for(engine)).values_list("rating", flat=True).first()
 
 
 def reliability_of(user) -> float:

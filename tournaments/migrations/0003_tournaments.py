@@ -6,10 +6,9 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    initial = True
-
     dependencies = [
         ("games", "0002_history_indexes_api_tokens"),
+        ("tournaments", "0002_ratings_without_database_foreign_keys"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
