@@ -38,6 +38,7 @@ class GameForm(forms.Form):
         label=_("Deadline per phase"), choices=PHASE_CHOICES, coerce=int, initial=2 * DAY
     )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
+    rated = forms.BooleanField(label=_("Rated: the result changes the players' ratings"), required=False, initial=True)
     timeouts_before_bot = forms.IntegerField(
         label=_("Missed deadlines in a row before a bot takes the seat"), min_value=1, max_value=10, initial=2
     )

@@ -59,6 +59,8 @@ class Game(models.Model):
     bank_cap_seconds = models.PositiveIntegerField(default=10 * 86400)
     weekend_pause = models.BooleanField(_("clocks stop at weekends"), default=False)
     timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
+    # An unrated game changes nobody's rating (tournaments/ratings reads this).
+    rated = models.BooleanField(_("rated"), default=True)
 
     # The cache of the engine state after `version` actions, and its wait.
     version = models.PositiveIntegerField(default=0)

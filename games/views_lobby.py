@@ -55,6 +55,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
                 visibility=data["visibility"],
                 time_control=form.time_control(),
                 timeouts_before_bot=data["timeouts_before_bot"],
+                rated=data["rated"],
             )
         except ActionRejected as rejected:
             form.add_error(None, rejected.message)

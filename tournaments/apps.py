@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from games.signals import game_finished
+        from tournaments.ratings.receivers import rate_finished_game
+        from tournaments.signals import advance_on_finished_game
+
+        game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
+        game_finished.connect(advance_on_finished_game, dispatch_uid="tournaments.advance_on_finished_game")

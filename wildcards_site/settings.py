@@ -250,6 +250,15 @@ GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
 GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
+
+# Elo ratings (tournaments/ratings): K is larger while a player is provisional.
+RATING_START = envint("RATING_START", 1500)
+RATING_K_PROVISIONAL = envint("RATING_K_PROVISIONAL", 40)
+RATING_K = envint("RATING_K", 20)
+RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
+LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 5)
+LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
+
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
 elif os.getenv("EMAIL_HOST"):
@@ -310,6 +319,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},
+    "sweep-tournaments": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
 }
 
 LOGGING = {

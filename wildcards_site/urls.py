@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("wildcards_site.accounts.urls")),
     path("games/", include("games.urls")),
+    path("tournaments/", include("tournaments.urls_tournaments")),
+    path("ratings/", include("tournaments.urls")),
     path("mail/", include("games.bymail.urls")),
     path("anymail/", include("anymail.urls")),
     path("api/v1/", include("games.api.urls")),

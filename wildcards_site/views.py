@@ -8,9 +8,16 @@ from django.views.defaults import server_error as default_server_error
 from games.models import Deadline, Game
 
 
+def _top_tens() -> list[tuple[str, str, list]]:
+    from tournaments.ratings.leaderboards import top
+    from tournaments.ratings.pools import POOLS, pool_title
+
+    return [(pool, pool_title(pool), top(pool, 10)) for pool in POOLS]
+
+
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "home.html")
+        return render(request, "home.html", {"top_tens": _top_tens()})
     # One filter() call: the seat's user and position come from the same seat row.
     waiting = (
         Deadline.objects.filter(
@@ -29,7 +36,7 @@ def home(request):
         .exclude(pk__in=waiting_ids)
         .order_by("-created_at")[:30]
     )
-    return render(request, "home.html", {"waiting": waiting, "others": others})
+    return render(request, "home.html", {"waiting": waiting, "others": others, "top_tens": _top_tens()})
 
 
 def _api(request) -> bool:

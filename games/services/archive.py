@@ -135,6 +135,8 @@ def do_import_game(document: object, owner) -> Game:
         seed=doc["seed"],
         num_seats=doc["num_players"],
         status=Game.Status.FINISHED,
+        # An imported document names its players but nobody vouches for it: never rated.
+        rated=False,
         created_by=owner,
         started_at=parse_datetime(doc.get("started_at") or "") or finished_at,
         finished_at=finished_at,

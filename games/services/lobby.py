@@ -41,6 +41,7 @@ def do_create_game(
     time_control: TimeControl | None = None,
     timeouts_before_bot: int = 2,
     seed: str | None = None,
+    rated: bool = True,
 ) -> Game:
     """A new game waiting for players, with the creator in the first seat and `bots` bot seats."""
     try:
@@ -73,6 +74,7 @@ def do_create_game(
             bank_increment_seconds=tc.bank_increment_seconds,
             bank_cap_seconds=tc.bank_cap_seconds,
             weekend_pause=tc.weekend_pause,
+            rated=rated,
             timeouts_before_bot=timeouts_before_bot,
         )
         Seat.objects.create(game=game, user=creator)

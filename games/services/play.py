@@ -14,6 +14,7 @@ from games.engines import IllegalAction, get_engine
 from games.models import Action, Game, Seat
 from games.services import timing
 from games.services.errors import ActionRejected
+from games.signals import game_finished
 
 log = logging.getLogger(__name__)
 
@@ -184,3 +185,9 @@ def finish(game: Game, now: datetime) -> None:
     game.phase_key = ""
     game.save(update_fields=["version", "state", "phase_key", "status", "finished_at"])
     notify.game_over(game)
+    announce_finished(game.pk)
+
+
+def announce_finished(game_id: int) -> None:
+    """Tell listeners (ratings, tournaments) once the finishing transaction has committed."""
+    transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id), robust=True)

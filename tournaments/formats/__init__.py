@@ -1,6 +1,11 @@
-"""Pairing and advancement of every tournament format: pure Python over plain data, no Django.
+"""Pairing and advancement for each tournament format: pure Python, no Django import.
 
-Players are identified by any hashable, orderable id (the app uses user ids). Each
-module takes what it needs (standings, past meetings, results) as plain values and
-returns plain values, so that it is tested alone, property by property.
+Players are plain hashable ids (ints or strings); results come in as finishing ranks
+(1 = first, equal ranks for shared places), exactly as `engine.result()` gives them.
+
+- `tables`: how many tables of which sizes, and how many byes.
+- `scoring`: points per finishing place, shared places sharing points.
+- `swiss`: Swiss rounds at multiplayer tables, standings with tie-breaks, top cut.
+- `round_robin`: Berger tables for 2 players, balanced schedules for 3-5-player tables.
+- `elimination`: single elimination (2-player and multiplayer), double elimination.
 """

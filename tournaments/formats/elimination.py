@@ -1,76 +1,251 @@
-"""Single elimination: 2-player brackets seeded 1 v N with byes to the top seeds, and
-multiplayer tables whose top k advance."""
+"""Elimination stages: 2-player brackets (single or double) and multiplayer knock-out tables.
+
+A 2-player bracket is a fixed graph of matches built once from the seeds; results come in
+as each match's ranks and `Bracket.resolve` derives everything else, so it can be recomputed
+at any time. Top seeds get the byes (seed 1 meets seed N, the bracket padded to a power of
+two). A tie advances by the game's own ranking, then by the better seed. A dropped player
+loses their next match by walkover.
+
+Double elimination: winners' bracket W1..Wm, losers' bracket L1..L(2m-2) where the losers of
+each winners' round drop in, a grand final GF and, when the losers' bracket champion wins
+it, a reset match GF2.
+"""
 
 from __future__ import annotations
 
-from .scoring import PlayerId
-from .tables import table_sizes
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-Match = tuple[PlayerId | None, PlayerId | None]
+from tournaments.formats.scoring import advancing_order
+from tournaments.formats.tables import split
+
+
+class _Empty:
+    """No player can come from here: a bye, or the loser of a walkover."""
+
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+
+EMPTY = _Empty()
 
 
 def bracket_order(size: int) -> list[int]:
-    """Seed numbers (1-based) in bracket order for a power-of-two `size`: 1, 8, 4, 5, 2, 7, 3, 6 for 8."""
+    """Seeds in bracket position order for a power-of-two size: 8 -> 1 8 4 5 2 7 3 6."""
+    if size < 1 or size & (size - 1):
+        raise ValueError("a bracket size is a power of two")
     order = [1]
     while len(order) < size:
-        total = 2 * len(order) + 1
-        order = [seed for first in order for seed in (first, total - first)]
+        order = [seed for s in order for seed in (s, 2 * len(order) + 1 - s)]
     return order
 
 
-def first_round(seeded: list[PlayerId]) -> list[Match]:
-    """Matches of the first round for players best seed first; missing opponents are byes (None)."""
-    size = 1
-    while size < len(seeded):
-        size *= 2
-    order = bracket_order(size)
-    slot = [seeded[seed - 1] if seed <= len(seeded) else None for seed in order]
-    return [(slot[i], slot[i + 1]) for i in range(0, size, 2)]
+@dataclass(frozen=True)
+class Match:
+    id: str
+    bracket: str  # "W", "L", "GF" or "GF2"
+    round: int
+    stage: int  # order in time; players eliminated in the same stage share a place
+    slots: tuple[tuple, tuple]  # ("seed", n) | ("winner", match id) | ("loser", match id)
 
 
-def winner_of(match: Match, winners: set[PlayerId]) -> PlayerId:
-    """Who goes on: the only player of a bye, else the one in `winners`."""
-    a, b = match
-    if a is None or b is None:
-        return a if b is None else b
-    if (a in winners) == (b in winners):
-        raise ValueError(f"exactly one of {a!r} and {b!r} must have won")
-    return a if a in winners else b
+@dataclass
+class Resolved:
+    players: dict[str, tuple]  # match id -> its two players (or EMPTY), for matches whose players are known
+    winners: dict[str, Hashable] = field(default_factory=dict)
+    losers: dict[str, Hashable] = field(default_factory=dict)
+    to_play: list[str] = field(default_factory=list)  # both players known, no result yet
+    champion: Hashable | None = None
+    places: list[tuple[int, Hashable]] = field(default_factory=list)  # filled when finished
 
 
-def next_round(matches: list[Match], winners: set[PlayerId]) -> list[Match]:
-    """The next round: neighbours in the bracket meet."""
-    going_on = [winner_of(match, winners) for match in matches]
-    return [(going_on[i], going_on[i + 1]) for i in range(0, len(going_on), 2)]
+class Bracket:
+    def __init__(self, seeds: Sequence[Hashable], double: bool = False):
+        if len(seeds) < 2:
+            raise ValueError("an elimination bracket needs at least 2 players")
+        if len(set(seeds)) != len(seeds):
+            raise ValueError("a player appears twice in the seeds")
+        self.seeds = list(seeds)
+        self.seed_of = {player: number for number, player in enumerate(self.seeds, 1)}
+        self.double = double
+        size = 1
+        while size < len(seeds):
+            size *= 2
+        self.size = size
+        self.matches: list[Match] = []
+        self._build()
+        self.by_id = {match.id: match for match in self.matches}
+
+    def _add(self, bracket: str, round_: int, number: int, stage: int, slots) -> str:
+        match_id = f"{bracket}{round_}-{number}" if bracket in "WL" else bracket
+        self.matches.append(Match(match_id, bracket, round_, stage, slots))
+        return match_id
+
+    def _build(self) -> None:
+        order = bracket_order(self.size)
+        rounds = self.size.bit_length() - 1
+        current = [("seed", seed) for seed in order]
+        winners_rounds: list[list[str]] = []
+        for r in range(1, rounds + 1):
+            ids = [
+                self._add("W", r, i + 1, 2 * r - 1, (current[2 * i], current[2 * i + 1]))
+                for i in range(len(current) // 2)
+            ]
+            winners_rounds.append(ids)
+            current = [("winner", match_id) for match_id in ids]
+        if not self.double:
+            return
+        winners_champion = current[0]
+        if rounds == 1:
+            losers_champion = ("loser", winners_rounds[0][0])
+        else:
+            dropped = [("loser", match_id) for match_id in winners_rounds[0]]
+            number = 1
+            survivors = [
+                ("winner", self._add("L", number, i + 1, 2, (dropped[2 * i], dropped[2 * i + 1])))
+                for i in range(len(dropped) // 2)
+            ]
+            for r in range(2, rounds + 1):
+                # Losers of the winners' round drop in, in reverse order to put off rematches.
+                incoming = [("loser", match_id) for match_id in reversed(winners_rounds[r - 1])]
+                number += 1
+                survivors = [
+                    ("winner", self._add("L", number, i + 1, 2 * r, (survivors[i], incoming[i])))
+                    for i in range(len(survivors))
+                ]
+                if r < rounds:
+                    number += 1
+                    survivors = [
+                        ("winner", self._add("L", number, i + 1, 2 * r + 1, (survivors[2 * i], survivors[2 * i + 1])))
+                        for i in range(len(survivors) // 2)
+                    ]
+            losers_champion = survivors[0]
+        final = self._add("GF", 1, 1, 2 * rounds + 1, (winners_champion, losers_champion))
+        self._add("GF2", 1, 1, 2 * rounds + 2, (("winner", final), ("loser", final)))
+
+    def resolve(self, results: Mapping[str, Mapping[Hashable, int]], dropped: frozenset = frozenset()) -> Resolved:
+        """Everything that follows from the results so far (match id -> {player: rank})."""
+        out = Resolved(players={})
+        pending = object()
+
+        def source(slot: tuple):
+            kind, value = slot
+            if kind == "seed":
+                return self.seeds[value - 1] if value <= len(self.seeds) else EMPTY
+            table = out.winners if kind == "winner" else out.losers
+            return table.get(value, pending)
+
+        eliminated: list[tuple[int, Hashable]] = []
+        for match in self.matches:
+            a, b = (source(slot) for slot in match.slots)
+            if a is pending or b is pending:
+                continue
+            if match.bracket == "GF2" and a is not EMPTY and a == out.winners.get(self._winners_final_id()):
+                # The winners' bracket champion won the grand final: no reset match.
+                continue
+            out.players[match.id] = (a, b)
+            winner, loser = self._decide(match.id, a, b, results, dropped)
+            if winner is None:
+                out.to_play.append(match.id)
+                continue
+            out.winners[match.id], out.losers[match.id] = winner, loser
+            if loser is not EMPTY and self._loss_eliminates(match):
+                eliminated.append((match.stage, loser))
+        final_id = self.matches[-1].id if not self.double else None
+        if self.double:
+            if "GF2" in out.winners:
+                final_id = "GF2"
+            elif "GF" in out.winners and out.winners["GF"] == out.winners.get(self._winners_final_id()):
+                final_id = "GF"
+                eliminated.append((self.by_id["GF"].stage, out.losers["GF"]))
+        if final_id in out.winners:
+            out.champion = out.winners[final_id]
+            out.places = self._places(out.champion, eliminated)
+        return out
+
+    def _winners_final_id(self) -> str:
+        return [match.id for match in self.matches if match.bracket == "W"][-1]
+
+    def _loss_eliminates(self, match: Match) -> bool:
+        if not self.double:
+            return True
+        if match.bracket == "GF":
+            return False  # decided below: the loser is out only if no reset follows
+        return match.bracket != "W"
+
+    def _decide(self, match_id: str, a, b, results: Mapping, dropped: frozenset):
+        if a is EMPTY or b is EMPTY:
+            return (b, EMPTY) if a is EMPTY else (a, EMPTY)
+        ranks = results.get(match_id)
+        if ranks is None:
+            # A drop takes effect from the player's next match: a played one keeps its result.
+            if a in dropped or b in dropped:
+                if a in dropped and b in dropped:
+                    return (a, b) if self.seed_of[a] < self.seed_of[b] else (b, a)
+                return (b, a) if a in dropped else (a, b)
+            return None, None  # not played yet
+        if set(ranks) != {a, b}:
+            raise ValueError(f"the result of {match_id} names {sorted(map(repr, ranks))}, not its players")
+        first, second = advancing_order(ranks, self.seed_of)
+        return first, second
+
+    def _places(self, champion, eliminated: list[tuple[int, Hashable]]) -> list[tuple[int, Hashable]]:
+        """Champion first; then those knocked out later above those knocked out earlier,
+        sharing a place within one stage (two semi-final losers are both 3rd)."""
+        places = [(1, champion)]
+        ordered = sorted(eliminated, key=lambda item: (-item[0], self.seed_of[item[1]]))
+        position, previous_stage = 2, None
+        for index, (stage, player) in enumerate(ordered):
+            if stage != previous_stage:
+                position, previous_stage = index + 2, stage
+            places.append((position, player))
+        return places
 
 
-def multiplayer_tables(
-    seeded: list[PlayerId], preferred: int, smallest: int, largest: int
-) -> tuple[list[list[PlayerId]], list[PlayerId]]:
-    """(tables, players going on by bye) for a multiplayer elimination round.
+def multiplayer_round(
+    entrants: Sequence[Hashable], preferred: int, minimum: int, maximum: int, advance: int
+) -> tuple[list[list], list]:
+    """Tables of one knock-out round (seeds spread by snake order) and the top seeds with byes.
 
-    Seeds are spread snake-wise over the tables (1 and 2 never meet first); when not
-    everyone can be seated, the top seeds go on without playing.
+    When everyone fits at one table, that table is the final.
     """
-    sizes, bye_count = table_sizes(len(seeded), preferred, smallest, largest)
-    byes, seated = seeded[:bye_count], seeded[bye_count:]
-    tables: list[list[PlayerId]] = [[] for _ in sizes]
-    index, step = 0, 1
-    for player in seated:
-        while len(tables[index]) >= sizes[index]:
-            index, step = _step(index, step, len(sizes))
-        tables[index].append(player)
-        index, step = _step(index, step, len(sizes))
+    if not 1 <= advance < minimum:
+        raise ValueError(f"the number advancing per table ({advance}) must be below the table minimum ({minimum})")
+    if len(entrants) < minimum:
+        raise ValueError(f"{len(entrants)} players cannot fill a table of at least {minimum}")
+    if len(entrants) <= maximum:
+        return [list(entrants)], []
+    seating = split(len(entrants), preferred, minimum, maximum)
+    byes = list(entrants[: seating.byes])
+    rest = list(entrants[seating.byes :])
+    tables: list[list] = [[] for _ in seating.sizes]
+    order = list(range(len(tables)))
+    while rest:
+        for table_number in order:
+            if rest and len(tables[table_number]) < seating.sizes[table_number]:
+                tables[table_number].append(rest.pop(0))
+        order.reverse()
     return tables, byes
 
 
-def _step(index: int, step: int, count: int) -> tuple[int, int]:
-    nxt = index + step
-    if 0 <= nxt < count:
-        return nxt, step
-    return index, -step
+def multiplayer_advancers(
+    tables: Sequence[Mapping[Hashable, int]],
+    byes: Sequence[Hashable],
+    advance: int,
+    seeds: Mapping[Hashable, int],
+    at_least: int = 0,
+) -> list[Hashable]:
+    """Who goes on: the byes and the top `advance` of each table (game rank, then seed), in seed order.
 
-
-def advancing(table: list[PlayerId], ranks: dict[PlayerId, int], seeds: dict[PlayerId, int], k: int) -> list[PlayerId]:
-    """The top `k` of a table by the game's ranking; a tie is broken by seed."""
-    return sorted(table, key=lambda player: (ranks[player], seeds[player]))[:k]
+    When that would leave fewer than `at_least` (the table minimum, so a final can be seated),
+    the best of the rest by their place at the table, then seed, are added.
+    """
+    going = list(byes)
+    rest = []
+    for ranks in tables:
+        order = advancing_order(ranks, seeds)
+        going.extend(order[:advance])
+        rest.extend((place, seeds[player], player) for place, player in enumerate(order[advance:], advance + 1))
+    rest.sort(key=lambda item: item[:2])
+    going.extend(player for _place, _seed, player in rest[: max(0, at_least - len(going))])
+    return sorted(going, key=seeds.__getitem__)

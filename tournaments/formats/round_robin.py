@@ -1,102 +1,199 @@
-"""Round robin: everyone meets everyone, as evenly as the table size allows.
+"""Round robin: Berger tables for 2 players, balanced schedules for 3-5-player tables.
 
-Two players: the circle method (Berger tables), a bye each round when the count is odd.
-Tables of 3-5: where a resolvable design exists (n = k², k = 3, 4 or 5: an affine plane,
-k + 1 rounds) everyone meets everyone exactly once; otherwise each round is seated to
-repeat the fewest meetings so far, and `pair_balance` says how even the result is.
+For tables of k = 3, 4 or 5 and k*k players an affine plane gives a resolvable design:
+k + 1 rounds in which every pair meets exactly once (9 players at 3-player tables over 4
+rounds, Kirkman-style). Otherwise each round is seated to keep pair meetings as even as
+possible, and `meeting_balance` reports how even they came out.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from itertools import combinations
-from math import ceil
 
-from .scoring import PlayerId
-from .swiss import _greedy, _improve, repeats
-from .tables import table_sizes
+from tournaments.formats.tables import split
 
-Round = list[list[PlayerId]]
-
-
-def berger(players: list[PlayerId]) -> list[Round]:
-    """Rounds of pairs by the circle method; an odd count gives one player a bye (a table of one)."""
-    field: list[PlayerId | None] = list(players) + ([None] if len(players) % 2 else [])
-    count = len(field)
-    rounds = []
-    for number in range(count - 1):
-        pairs = [(field[i], field[count - 1 - i]) for i in range(count // 2)]
-        # Alternate who is listed first for the fixed player, as Berger tables do.
-        if number % 2:
-            pairs[0] = (pairs[0][1], pairs[0][0])
-        rounds.append([[a for a in pair if a is not None] for pair in pairs])
-        field = [field[0], field[-1], *field[1:-1]]
-    return rounds
-
-
-# GF(4) = {0, 1, a, a + 1} as 0..3: addition is XOR, multiplication by table.
+# Addition and multiplication in GF(4) = {0, 1, a, a+1} written as 0..3.
+_GF4_ADD = [[a ^ b for b in range(4)] for a in range(4)]
 _GF4_MUL = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
 
 
-def _field(k: int):
-    if k == 4:
-        return (lambda a, b: a ^ b), (lambda a, b: _GF4_MUL[a][b])
-    return (lambda a, b: (a + b) % k), (lambda a, b: (a * b) % k)
+def berger(players: Sequence[Hashable]) -> list[list[tuple]]:
+    """Circle-method rounds for 2-player games: n-1 rounds (n if odd, one bye each round).
 
-
-def affine_plane(players: list[PlayerId]) -> list[Round] | None:
-    """k + 1 rounds of k tables of k where every pair meets once; None unless len(players) is 9, 16 or 25."""
-    k = round(len(players) ** 0.5)
-    if k * k != len(players) or k not in (3, 4, 5):
-        return None
-    add, mul = _field(k)
-    point = {(x, y): players[x * k + y] for x in range(k) for y in range(k)}
-    rounds = [[[point[(x, y)] for y in range(k)] for x in range(k)]]  # the vertical lines x = c
-    for slope in range(k):
-        lines = []
-        for intercept in range(k):
-            lines.append([point[(x, add(mul(slope, x), intercept))] for x in range(k)])
-        rounds.append(lines)
+    A bye is a pair with None. The last player stays fixed; colours (seat order) alternate.
+    """
+    circle = list(players)
+    if len(circle) % 2:
+        circle.append(None)
+    n = len(circle)
+    rounds = []
+    rotating = circle[:-1]
+    for number in range(n - 1):
+        fixed_pair = (rotating[0], circle[-1]) if number % 2 == 0 else (circle[-1], rotating[0])
+        pairs = [fixed_pair] + [(rotating[i], rotating[n - 1 - i]) for i in range(1, n // 2)]
+        rounds.append([_bye_last(pair) for pair in pairs])
+        rotating = rotating[-1:] + rotating[:-1]
     return rounds
 
 
-def schedule(players: list[PlayerId], preferred: int, smallest: int, largest: int, rounds: int | None = None):
-    """The whole round robin: a list of rounds, each a list of tables (a table of one is a bye)."""
-    if preferred == 2 and largest == 2:
-        return berger(players)
-    if rounds is None and preferred == smallest == largest:
-        design = affine_plane(players)
-        if design is not None:
-            return design
-    rounds = rounds or ceil((len(players) - 1) / (preferred - 1))
+def _bye_last(pair: tuple) -> tuple:
+    return (pair[1], None) if pair[0] is None else pair
+
+
+def affine_plane(players: Sequence[Hashable]) -> list[list[list]] | None:
+    """k + 1 rounds of k tables of k for k*k players (k = 2, 3, 4, 5), every pair once; else None."""
+    q = {4: 2, 9: 3, 16: 4, 25: 5}.get(len(players))
+    if q is None:
+        return None
+    if q == 4:
+        add, mul = _GF4_ADD, _GF4_MUL
+    else:
+        add = [[(a + b) % q for b in range(q)] for a in range(q)]
+        mul = [[(a * b) % q for b in range(q)] for a in range(q)]
+    point = {(x, y): players[x * q + y] for x in range(q) for y in range(q)}
+    rounds = [[[point[(c, y)] for y in range(q)] for c in range(q)]]  # lines x = c
+    for slope in range(q):  # lines y = slope * x + c
+        rounds.append([[point[(x, add[mul[slope][x]][c])] for x in range(q)] for c in range(q)])
+    return rounds
+
+
+def schedule(
+    players: Sequence[Hashable], preferred: int, minimum: int, maximum: int, rounds: int | None = None
+) -> list[tuple[list[list], list]]:
+    """(tables, byes) for each round; by default enough rounds for everyone to meet everyone."""
+    if len(set(players)) != len(players):
+        raise ValueError("a player appears twice")
+    n = len(players)
+    if preferred == 2 and minimum <= 2 <= maximum:
+        out = []
+        circle = berger(players)
+        for pairs in circle[: len(circle) if rounds is None else rounds]:
+            out.append(([list(p) for p in pairs if p[1] is not None], [p[0] for p in pairs if p[1] is None]))
+        return out
+    if rounds is None:
+        rounds = max(1, -(-(n - 1) // max(1, preferred - 1)))
+    design = affine_plane(players)
+    if design is not None and len(design[0][0]) == preferred and rounds <= len(design):
+        return [(tables, []) for tables in design[:rounds]]
+    return _balanced(list(players), preferred, minimum, maximum, rounds)
+
+
+def _balanced(players: list, preferred: int, minimum: int, maximum: int, rounds: int) -> list[tuple[list, list]]:
+    """Round by round: byes to those with fewest, then tables that add the fewest repeat meetings
+    (weighted by how often a pair already met), improved by swapping players between tables."""
     met: Counter = Counter()
-    byes: Counter = Counter()
-    result = []
-    for number in range(rounds):
-        sizes, bye_count = table_sizes(len(players), preferred, smallest, largest)
-        # Byes to those with fewest; the rest rotate so that nobody always leads the seating.
-        shift = number % len(players)
-        order = players[shift:] + players[:shift]
-        out = sorted(order, key=lambda player: byes[player])[:bye_count]
-        seated = [player for player in order if player not in out]
-        place = {player: index for index, player in enumerate(seated)}
-        tables = _improve(_greedy(seated, sizes, met), met, place)
+    byes_taken: Counter = Counter()
+    seating = split(len(players), preferred, minimum, maximum)
+    out = []
+    rng = random.Random(len(players) * 1000 + preferred)  # deterministic: same field, same schedule
+    for _number in range(rounds):
+        best = None
+        # A few seeded restarts (fewer for big fields) and keep the round adding the least weight.
+        for _attempt in range(max(1, 400 // max(1, len(players)))):
+            order = list(players)
+            rng.shuffle(order)
+            by_byes = sorted(order, key=lambda player: byes_taken[player])
+            byes = by_byes[: seating.byes]
+            seated = [player for player in order if player not in set(byes)]
+            tables = _seat(seated, list(seating.sizes), met)
+            weight = sum(_weight(table, met) for table in tables)
+            if best is None or weight < best[0]:
+                best = (weight, tables, byes)
+        _, tables, byes = best
+        for player in byes:
+            byes_taken[player] += 1
         for table in tables:
             for pair in combinations(table, 2):
                 met[frozenset(pair)] += 1
-        byes.update(out)
-        result.append(tables + [[player] for player in out])
-    return result
+        out.append((tables, byes))
+    _polish(out, met, rng)
+    return out
 
 
-def pair_balance(rounds: list[Round], players: list[PlayerId]) -> Counter:
-    """How many pairs met 0, 1, 2 ... times: {times: pairs}."""
+def _step(count: int) -> int:
+    """Cost of a pair meeting once more after `count` meetings: 4**count grows fast enough that
+    one pair meeting a third time costs more than many pairs meeting twice."""
+    return 3 * 4**count
+
+
+def _polish(plan: list[tuple[list, list]], met: Counter, rng: random.Random, proposals: int = 30_000) -> None:
+    """Random swaps over the whole schedule, kept when they do not raise the total cost of pair
+    meetings (see `_step`): sideways moves let it walk off the plateaus where the myopic
+    round-by-round seating stops."""
+    rounds = [tables for tables, _byes in plan if len(tables) > 1]
+    if not rounds:
+        return
+    for _ in range(proposals):
+        tables = rng.choice(rounds)
+        i, j = rng.sample(range(len(tables)), 2)
+        own, other = tables[i], tables[j]
+        a_index, b_index = rng.randrange(len(own)), rng.randrange(len(other))
+        a, b = own[a_index], other[b_index]
+        change = 0
+        for x in own:
+            if x != a:
+                change += _step(met[frozenset((b, x))]) - _step(met[frozenset((a, x))] - 1)
+        for x in other:
+            if x != b:
+                change += _step(met[frozenset((a, x))]) - _step(met[frozenset((b, x))] - 1)
+        if change > 0:
+            continue
+        for x in own:
+            if x != a:
+                met[frozenset((a, x))] -= 1
+                met[frozenset((b, x))] += 1
+        for x in other:
+            if x != b:
+                met[frozenset((b, x))] -= 1
+                met[frozenset((a, x))] += 1
+        own[a_index], other[b_index] = b, a
+
+
+def _weight(table: Sequence, met: Counter) -> int:
+    return sum(met[frozenset(pair)] ** 2 for pair in combinations(table, 2))
+
+
+def _seat(seated: list, sizes: list[int], met: Counter) -> list[list]:
+    remaining = list(seated)
+    tables = []
+    for size in sizes:
+        table = [remaining.pop(0)]
+        while len(table) < size:
+            pick = min(range(len(remaining)), key=lambda i: (sum(met[frozenset((remaining[i], o))] for o in table), i))
+            table.append(remaining.pop(pick))
+        tables.append(table)
+    improved = True
+    while improved:
+        improved = False
+        for i, j in combinations(range(len(tables)), 2):
+            base = _weight(tables[i], met) + _weight(tables[j], met)
+            for a in range(len(tables[i])):
+                for b in range(len(tables[j])):
+                    left, right = list(tables[i]), list(tables[j])
+                    left[a], right[b] = right[b], left[a]
+                    if _weight(left, met) + _weight(right, met) < base:
+                        tables[i], tables[j] = left, right
+                        base = _weight(left, met) + _weight(right, met)
+                        improved = True
+    return tables
+
+
+def meeting_balance(players: Sequence[Hashable], rounds: Sequence[tuple[list[list], list]]) -> dict:
+    """How many pairs met 0, 1, 2... times, with the least and most: the balance report."""
     met: Counter = Counter()
-    for tables in rounds:
+    for tables, _byes in rounds:
         for table in tables:
             for pair in combinations(table, 2):
                 met[frozenset(pair)] += 1
-    return Counter(met[frozenset(pair)] for pair in combinations(players, 2))
+    counts = [met[frozenset(pair)] for pair in combinations(players, 2)]
+    histogram = dict(sorted(Counter(counts).items()))
+    return {"pairs": len(counts), "histogram": histogram, "min": min(counts, default=0), "max": max(counts, default=0)}
 
 
-__all__ = ["affine_plane", "berger", "pair_balance", "repeats", "schedule"]
+def format_balance(balance: dict) -> str:
+    """One line for organisers: `36 pairs: 36 met once (min 1, max 1)`."""
+    parts = ", ".join(f"{pairs} met {times}x" for times, pairs in balance["histogram"].items())
+    return f"{balance['pairs']} pairs: {parts} (min {balance['min']}, max {balance['max']})"

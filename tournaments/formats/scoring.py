@@ -1,54 +1,33 @@
-"""Points per finishing place, shared places sharing points, and the Swiss tie-breaks."""
+"""Points per finishing place; players sharing a place share its points."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Hashable, Mapping, Sequence
 
-PlayerId = Hashable
+DEFAULT_PLACE_POINTS = (4, 2, 1, 0)
 
 
-def place_points(ranks: dict[PlayerId, int], scheme: Sequence[float]) -> dict[PlayerId, Fraction]:
-    """Points for one table: `ranks` (1 = first, equal numbers share a place) under `scheme`.
+def place_points(ranks: Mapping[Hashable, int], points: Sequence[float] = DEFAULT_PLACE_POINTS) -> dict:
+    """Points of each player at one table from their ranks (1 = first, equal = shared).
 
-    Players sharing places split the points of the places they take together: two tied
-    first of four at 4/2/1/0 get (4 + 2) / 2 = 3 each. Places past the scheme score 0.
+    Two players tied for 2nd at a 4-player table with points 4/2/1/0 occupy places 2 and 3
+    and get (2 + 1) / 2 = 1.5 each. Places beyond the list score 0.
     """
+    if any(rank < 1 for rank in ranks.values()):
+        raise ValueError("ranks start at 1")
     ordered = sorted(ranks.values())
-    points = {}
+    first_place = {}
+    for place, rank in enumerate(ordered):
+        first_place.setdefault(rank, place)
+    counts = {rank: ordered.count(rank) for rank in first_place}
+    result = {}
     for player, rank in ranks.items():
-        first = ordered.index(rank)  # the first place this group takes (0-based)
-        size = ordered.count(rank)
-        taken = [
-            Fraction(scheme[place]) if place < len(scheme) else Fraction(0) for place in range(first, first + size)
-        ]
-        points[player] = sum(taken, Fraction(0)) / size
-    return points
+        start, shared = first_place[rank], counts[rank]
+        earned = [points[place] if place < len(points) else 0 for place in range(start, start + shared)]
+        result[player] = sum(earned) / shared
+    return result
 
 
-@dataclass
-class Record:
-    """One player's tournament so far."""
-
-    player: PlayerId
-    rating: float = 1500.0
-    points: Fraction = Fraction(0)
-    byes: int = 0
-    opponents: list[PlayerId] = field(default_factory=list)  # one entry per opponent per table
-    dropped: bool = False
-
-
-def standings(records: dict[PlayerId, Record]) -> list[tuple[PlayerId, Fraction, Fraction, Fraction]]:
-    """(player, points, Buchholz, opponents' average) best first; then rating decides, then the id.
-
-    Buchholz is the sum of the points of every opponent met; the average divides it by
-    the number of opponents met (a bye meets nobody).
-    """
-    rows = []
-    for record in records.values():
-        buchholz = sum((records[other].points for other in record.opponents if other in records), Fraction(0))
-        average = buchholz / len(record.opponents) if record.opponents else Fraction(0)
-        rows.append((record.player, record.points, buchholz, average, record.rating))
-    rows.sort(key=lambda row: (-row[1], -row[2], -row[3], -row[4], str(row[0])))
-    return [row[:4] for row in rows]
+def advancing_order(ranks: Mapping[Hashable, int], seeds: Mapping[Hashable, int]) -> list:
+    """Players of one table from best to worst: by the game's ranking, then by seed (1 is best)."""
+    return sorted(ranks, key=lambda player: (ranks[player], seeds[player]))

@@ -1,125 +1,224 @@
-"""Swiss with multiplayer tables (as Board Game Arena plays it).
+"""Swiss rounds at multiplayer tables, as on Board Game Arena.
 
-Players with similar points sit together, leaders at table 1; a meeting already played
-is avoided where the seating allows; byes go to the lowest-placed of those with the
-fewest byes (so never twice to one player while another has had none). Small fields are
-seated by exhaustive search (no seating repeats fewer meetings); larger ones greedily,
-then improved by swapping players between neighbouring tables.
+Each round players with similar points sit together (the leaders at table 1) and
+repeated opponents are avoided where possible; a bye goes to the lowest-ranked player
+among those with the fewest byes, so nobody gets a second bye while another has none.
+Standings rank by points, then Buchholz (the sum of the opponents' points, counted per
+meeting), then the opponents' average, then rating.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 
-from .scoring import PlayerId, Record, standings
-from .tables import table_sizes
+from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, place_points
+from tournaments.formats.tables import split
 
-EXHAUSTIVE_UP_TO = 9
+# Up to this many players the pairing is searched exhaustively (a few thousand partitions).
+EXACT_LIMIT = 12
+# How many of the next-ranked players the greedy seating looks at for each seat.
+WINDOW = 10
 
 
-def meetings(records: dict[PlayerId, Record]) -> Counter:
-    """How often each pair has met, keyed by frozenset({a, b})."""
+@dataclass
+class RoundResult:
+    """One played round: each table's finishing ranks, and who had a bye."""
+
+    tables: list[dict[Hashable, int]]
+    byes: list[Hashable] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    tables: list[list[Hashable]]  # table 1 first, each in seat order (best-ranked first)
+    byes: list[Hashable]
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: Hashable
+    points: float
+    buchholz: float
+    opponents_average: float
+    rating: float
+    byes: int
+    games: int
+
+
+def pair_counts(rounds: Sequence[RoundResult]) -> Counter:
+    """How many times each pair of players has sat at the same table."""
     met: Counter = Counter()
-    for record in records.values():
-        for other in record.opponents:
-            met[frozenset((record.player, other))] += 1
-    # Each meeting was counted from both sides.
-    return Counter({pair: count // 2 for pair, count in met.items()})
+    for played in rounds:
+        for table in played.tables:
+            for a, b in combinations(sorted(table, key=repr), 2):
+                met[frozenset((a, b))] += 1
+    return met
 
 
-def repeats(tables: Iterable[list[PlayerId]], met: Counter) -> int:
-    """Meetings these tables would repeat."""
-    return sum(met[frozenset(pair)] for table in tables for pair in combinations(table, 2))
+def repeated_meetings(tables: Sequence[Sequence[Hashable]], met: Mapping[frozenset, int]) -> int:
+    """Pairs seated together again, each counted once per earlier meeting."""
+    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
-def choose_byes(order: list[PlayerId], records: dict[PlayerId, Record], count: int) -> list[PlayerId]:
-    """The lowest-placed players among those with the fewest byes so far."""
-    if count <= 0:
-        return []
-    ranked = sorted(reversed(order), key=lambda player: records[player].byes)  # stable: lowest placed first
-    return ranked[:count]
+def standings(
+    ratings: Mapping[Hashable, float],
+    rounds: Sequence[RoundResult],
+    points_per_place: Sequence[float] = DEFAULT_PLACE_POINTS,
+    bye_points: float = 2,
+) -> list[Standing]:
+    """Every player in `ratings` (dropped ones too), best first."""
+    points = {player: 0.0 for player in ratings}
+    byes = Counter()
+    games = Counter()
+    opponents: dict[Hashable, list[Hashable]] = {player: [] for player in ratings}
+    for played in rounds:
+        for table in played.tables:
+            for player, earned in place_points(table, points_per_place).items():
+                points[player] += earned
+                games[player] += 1
+                opponents[player].extend(other for other in table if other != player)
+        for player in played.byes:
+            points[player] += bye_points
+            byes[player] += 1
+    rows = []
+    for player, rating in ratings.items():
+        buchholz = sum(points[other] for other in opponents[player])
+        average = buchholz / len(opponents[player]) if opponents[player] else 0.0
+        rows.append(Standing(player, points[player], buchholz, average, rating, byes[player], games[player]))
+    rows.sort(key=lambda row: (-row.points, -row.buchholz, -row.opponents_average, -row.rating, repr(row.player)))
+    return rows
+
+
+def top_cut(table: Sequence[Standing], size: int, dropped: frozenset = frozenset()) -> list[Hashable]:
+    """The best `size` players still in, in seed order, for the single-elimination stage."""
+    return [row.player for row in table if row.player not in dropped][:size]
 
 
 def pair_round(
-    records: dict[PlayerId, Record], preferred: int, smallest: int, largest: int
-) -> tuple[list[list[PlayerId]], list[PlayerId]]:
-    """(tables, leaders first; players with a bye) for the next round of the players still in."""
-    active = {player: record for player, record in records.items() if not record.dropped}
-    order = [row[0] for row in standings(active)]
-    sizes, bye_count = table_sizes(len(order), preferred, smallest, largest)
-    byes = choose_byes(order, active, bye_count)
-    seated = [player for player in order if player not in byes]
-    met = meetings(records)
-    if len(seated) <= EXHAUSTIVE_UP_TO:
-        tables = _exhaustive(seated, sizes, met)
+    ranked: Sequence[Hashable],
+    met: Mapping[frozenset, int],
+    byes_taken: Mapping[Hashable, int],
+    points: Mapping[Hashable, float],
+    preferred: int,
+    minimum: int,
+    maximum: int,
+) -> Pairing:
+    """Seat the active players of the next round; `ranked` is the current standings order.
+
+    Fewest repeated meetings first, then the smallest spread of points within tables;
+    the table holding the leader is table 1.
+    """
+    if len(set(ranked)) != len(ranked):
+        raise ValueError("a player appears twice in the ranking")
+    seating = split(len(ranked), preferred, minimum, maximum)
+    position = {player: index for index, player in enumerate(ranked)}
+    bye_order = sorted(ranked, key=lambda player: (byes_taken.get(player, 0), -position[player]))
+    byes = sorted(bye_order[: seating.byes], key=position.__getitem__)
+    bye_set = set(byes)
+    seated = [player for player in ranked if player not in bye_set]
+    score = {player: points.get(player, 0.0) for player in seated}
+    if len(seated) <= EXACT_LIMIT:
+        tables = _exact(seated, list(seating.sizes), met, score)
     else:
-        tables = _improve(_greedy(seated, sizes, met), met, {player: index for index, player in enumerate(seated)})
-    return tables, byes
+        tables = _greedy(seated, list(seating.sizes), met)
+        _improve(tables, met, score)
+    for table in tables:
+        table.sort(key=position.__getitem__)
+    tables.sort(key=lambda table: position[table[0]])
+    return Pairing(tables, byes)
 
 
-def _greedy(order: list[PlayerId], sizes: list[int], met: Counter) -> list[list[PlayerId]]:
-    waiting = list(order)
+def _table_cost(table: Sequence[Hashable], met: Mapping[frozenset, int], score: Mapping) -> tuple[int, float]:
+    repeats = sum(met.get(frozenset(pair), 0) for pair in combinations(table, 2))
+    values = [score[player] for player in table]
+    return repeats, max(values) - min(values)
+
+
+def _exact(seated: list, sizes: list[int], met: Mapping[frozenset, int], score: Mapping) -> list[list]:
+    """The partition with the fewest repeats, then least point spread, then closest to rank order."""
+    best: list = [None, None]
+
+    def search(remaining: list, sizes_left: list[int], tables: list, repeats: int, spread: float) -> None:
+        if best[0] is not None and repeats > best[0][0]:
+            return
+        if not remaining:
+            key = (repeats, spread, [sorted(map(seated.index, table)) for table in tables])
+            if best[0] is None or key < best[0]:
+                best[0], best[1] = key, [list(table) for table in tables]
+            return
+        head, rest = remaining[0], remaining[1:]
+        for size in sorted(set(sizes_left), reverse=True):
+            left = list(sizes_left)
+            left.remove(size)
+            for others in combinations(rest, size - 1):
+                table = [head, *others]
+                table_repeats, table_spread = _table_cost(table, met, score)
+                chosen = set(others)
+                search(
+                    [p for p in rest if p not in chosen],
+                    left,
+                    [*tables, table],
+                    repeats + table_repeats,
+                    spread + table_spread,
+                )
+
+    search(seated, sizes, [], 0, 0.0)
+    return best[1]
+
+
+def _greedy(seated: list, sizes: list[int], met: Mapping[frozenset, int]) -> list[list]:
+    """Top down: each table starts with the best unseated player and takes, seat by seat,
+    the best-ranked of the next few players who has met the table least."""
+    remaining = list(seated)
     tables = []
     for size in sizes:
-        table = [waiting.pop(0)]
-        window = waiting[: 3 * size + 6]
+        table = [remaining.pop(0)]
         while len(table) < size:
-            best = min(
+            window = remaining[:WINDOW]
+            pick = min(
                 range(len(window)),
-                key=lambda index: (sum(met[frozenset((window[index], seated))] for seated in table), index),
+                key=lambda i: (sum(met.get(frozenset((window[i], other)), 0) for other in table), i),
             )
-            chosen = window.pop(best)
-            waiting.remove(chosen)
-            table.append(chosen)
+            table.append(remaining.pop(pick))
         tables.append(table)
     return tables
 
 
-def _improve(tables: list[list[PlayerId]], met: Counter, place: dict[PlayerId, int]) -> list[list[PlayerId]]:
-    """Swap players between neighbouring tables while that removes repeated meetings."""
-    changed = True
-    while changed:
-        changed = False
-        for left, right in zip(tables, tables[1:], strict=False):
-            before = repeats([left, right], met)
-            if before == 0:
-                continue
-            for i, j in ((i, j) for i in range(len(left)) for j in range(len(right))):
-                left[i], right[j] = right[j], left[i]
-                if repeats([left, right], met) < before:
-                    before, changed = repeats([left, right], met), True
-                else:
-                    left[i], right[j] = right[j], left[i]
-    for table in tables:
-        table.sort(key=place.__getitem__)
-    tables.sort(key=lambda table: place[table[0]])
-    return tables
+def _improve(tables: list[list], met: Mapping[frozenset, int], score: Mapping) -> None:
+    """Swap single players between tables while that removes repeats: nearby tables first
+    (points stay close), then any table for repeats the neighbours could not resolve."""
+    costs = [_table_cost(table, met, score) for table in tables]
+    for reach in (3, len(tables)):
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(tables)):
+                if costs[i][0] == 0:
+                    continue
+                for j in range(max(0, i - reach), min(len(tables), i + reach + 1)):
+                    if j == i or not _best_swap(tables, costs, i, j, met, score):
+                        continue
+                    changed = True
+                    if costs[i][0] == 0:
+                        break
 
 
-def _exhaustive(order: list[PlayerId], sizes: list[int], met: Counter) -> list[list[PlayerId]]:
-    """Fewest repeated meetings; among equals, the seating closest to the standings' order."""
-    place = {player: index for index, player in enumerate(order)}
-    best: tuple | None = None
-    for tables in _partitions(order, sizes):
-        spread = sum(place[table[-1]] - place[table[0]] for table in tables)
-        key = (repeats(tables, met), spread, [place[player] for table in tables for player in table])
-        if best is None or key < best[0]:
-            best = (key, tables)
-    return best[1] if best else []
-
-
-def _partitions(players: list[PlayerId], sizes: list[int]):
-    """Every split of `players` (in order) into tables of `sizes`, each table in standings order."""
-    if not sizes:
-        if not players:
-            yield []
-        return
-    first, rest = players[0], players[1:]
-    size = sizes[0]
-    for others in combinations(rest, size - 1):
-        table = [first, *others]
-        remaining = [player for player in rest if player not in others]
-        for tail in _partitions(remaining, sizes[1:]):
-            yield [table, *tail]
+def _best_swap(tables: list[list], costs: list, i: int, j: int, met: Mapping[frozenset, int], score) -> bool:
+    before_repeats = costs[i][0] + costs[j][0]
+    before_spread = costs[i][1] + costs[j][1]
+    best = None
+    for a in range(len(tables[i])):
+        for b in range(len(tables[j])):
+            left, right = list(tables[i]), list(tables[j])
+            left[a], right[b] = right[b], left[a]
+            cost_left, cost_right = _table_cost(left, met, score), _table_cost(right, met, score)
+            key = (cost_left[0] + cost_right[0] - before_repeats, cost_left[1] + cost_right[1] - before_spread)
+            if key[0] < 0 and (best is None or key < best[0]):
+                best = (key, left, right, cost_left, cost_right)
+    if best is None:
+        return False
+    _, tables[i], tables[j], costs[i], costs[j] = best
+    return True

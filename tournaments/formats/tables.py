@@ -1,39 +1,55 @@
-"""How many tables of which sizes: everyone seated, no table below the game's minimum.
+"""Table sizes for a round: no table below the game's minimum, none above its maximum.
 
-10 players at 4-player tables with a minimum of 3 sit 4 + 3 + 3; when no split fits
-(5 players, tables of exactly 4), the fewest players possible get a bye.
+10 players at 4-player tables (minimum 3) sit 4+3+3; when no split fits (5 players,
+tables of 3 or 4 and no 5-player table) the fewest possible players get a bye.
 """
 
 from __future__ import annotations
 
-from math import ceil
+from dataclasses import dataclass
 
 
-def table_sizes(players: int, preferred: int, smallest: int, largest: int) -> tuple[list[int], int]:
-    """(table sizes, biggest first; how many players sit out) for `players` at tables near `preferred`.
+class TableSizeError(ValueError):
+    """Sizes that can never seat anybody: minimum above maximum, preferred outside them."""
 
-    Tables are as even as possible and as close to the preferred size as the limits allow.
+
+@dataclass(frozen=True)
+class Seating:
+    sizes: tuple[int, ...]  # largest tables first
+    byes: int
+
+
+def _even_split(players: int, tables: int) -> list[int]:
+    base, extra = divmod(players, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+def split(players: int, preferred: int, minimum: int, maximum: int) -> Seating:
+    """Sizes of the tables for `players`, as close to `preferred` as the limits allow.
+
+    Tables are as even as possible (sizes differ by at most one) and the number of byes is
+    the smallest that lets every other player sit within [minimum, maximum].
     """
-    if not 1 <= smallest <= preferred <= largest:
-        raise ValueError("table sizes must satisfy 1 <= smallest <= preferred <= largest")
+    if not 1 <= minimum <= maximum:
+        raise TableSizeError(f"table minimum {minimum} and maximum {maximum} do not make a range")
+    if not minimum <= preferred <= maximum:
+        raise TableSizeError(f"preferred table size {preferred} is outside {minimum}-{maximum}")
+    if players < 0:
+        raise TableSizeError("the number of players cannot be negative")
     for byes in range(players + 1):
         seated = players - byes
         if seated == 0:
-            return [], players
-        best = None
-        for count in _table_counts(seated, preferred):
-            base, extra = divmod(seated, count)
-            sizes = [base + 1] * extra + [base] * (count - extra)
-            if sizes[-1] >= smallest and sizes[0] <= largest:
-                distance = sum(abs(size - preferred) for size in sizes)
-                if best is None or distance < best[0]:
-                    best = (distance, sizes)
+            return Seating((), byes)
+        best: list[int] | None = None
+        best_key: tuple[float, int] | None = None
+        # Every table count whose even split fits the limits; the closest to preferred wins.
+        for tables in range(-(-seated // maximum), seated // minimum + 1):
+            sizes = _even_split(seated, tables)
+            if sizes[-1] < minimum or sizes[0] > maximum:
+                continue
+            key = (sum(abs(size - preferred) for size in sizes), tables)
+            if best_key is None or key < best_key:
+                best, best_key = sizes, key
         if best is not None:
-            return best[1], byes
-    return [], players
-
-
-def _table_counts(seated: int, preferred: int) -> list[int]:
-    """Table counts worth trying: around seated / preferred."""
-    middle = max(1, ceil(seated / preferred))
-    return sorted({count for count in range(middle - 2, middle + 3) if 1 <= count <= seated})
+            return Seating(tuple(best), byes)
+    raise AssertionError("unreachable: zero seated players always fits")

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from games.models import Game, Seat
+from tests.conftest import make_user
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def people(db):
+    return [make_user(name, display_name=name.title()) for name in ("alice", "bob", "carol", "dave", "erin")]
+
+
+def finished_game(
+    ranks: list[tuple[object, int]], engine: str = "wizard", minutes: int = 0, rated: bool = True, left: tuple = ()
+) -> Game:
+    """A finished game stored as the services store one: seats with ranks; None for a bot."""
+    game = Game.objects.create(
+        engine=engine,
+        seed="s",
+        num_seats=len(ranks),
+        status=Game.Status.FINISHED,
+        rated=rated,
+        created_by=next(user for user, _rank in ranks if user is not None),
+        finished_at=T0 + timedelta(minutes=minutes),
+    )
+    for position, (user, rank) in enumerate(ranks):
+        gone = user in left
+        Seat.objects.create(
+            game=game,
+            position=position,
+            user=user,
+            rank=rank,
+            score=10 - rank,
+            kind=Seat.Kind.BOT if user is None or gone else Seat.Kind.HUMAN,
+            status=Seat.Status.LEFT if gone else Seat.Status.PLAYING,
+        )
+    return game

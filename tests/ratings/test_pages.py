@@ -1,0 +1,119 @@
+"""Leaderboards, player pages and the home page's top ten."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tests.conftest import make_user
+from tests.ratings.conftest import finished_game
+from tournaments.ratings import leaderboards
+from tournaments.ratings.models import Rating, RatingChange
+
+pytestmark = pytest.mark.django_db
+
+
+def rated_players(count: int, games: int = 5, days_ago: int = 1, prefix: str = "p") -> list:
+    users = [make_user(f"{prefix}{i:03d}", display_name=f"{prefix.upper()}{i:03d}") for i in range(count)]
+    when = timezone.now() - timedelta(days=days_ago)
+    Rating.objects.bulk_create(
+        Rating(
+            player=u,
+            pool="wizard",
+            rating=1500 + i,
+            games=games,
+            wins=1,
+            provisional=True,
+            peak=1500 + i,
+            last_game_at=when,
+        )
+        for i, u in enumerate(users)
+    )
+    return users
+
+
+def test_the_leaderboard_lists_only_players_with_enough_recent_games(client):
+    listed = rated_players(2, prefix="ok")
+    rated_players(1, games=4, prefix="few")
+    rated_players(1, days_ago=91, prefix="old")
+    page = client.get("/ratings/wizard/").content.decode()
+    assert "OK000" in page and "OK001" in page
+    assert "FEW000" not in page and "OLD000" not in page
+    assert page.index("OK001") < page.index("OK000")  # higher rating first
+    assert leaderboards.position(Rating.objects.get(player=listed[1])) == 1
+
+
+def test_the_leaderboard_is_paginated_and_my_position_finds_my_row(client):
+    users = rated_players(leaderboards.PAGE_SIZE + 5)
+    me = users[0]  # the lowest rating: last place, on page 2
+    client.force_login(me)
+    response = client.get("/ratings/wizard/?me=1")
+    assert response.status_code == 302 and response["Location"].endswith("?page=2#me")
+    page = client.get("/ratings/wizard/?page=2").content.decode()
+    assert 'id="me"' in page and "P000" in page and 'rel="prev"' in page and 'rel="next"' not in page
+    first = client.get("/ratings/wizard/").content.decode()
+    assert 'rel="next"' in first and ">P000</a></td>" not in first
+
+
+def test_my_position_when_not_listed_says_so(client):
+    me = make_user("newbie")
+    client.force_login(me)
+    assert me and "not on this leaderboard" in client.get("/ratings/wizard/?me=1").content.decode()
+
+
+def test_an_unknown_pool_is_not_found(client):
+    assert client.get("/ratings/chess/").status_code == 404
+
+
+def test_leaderboard_queries_do_not_grow_with_players(client, django_assert_max_num_queries):
+    rated_players(3, prefix="a")
+    with CaptureQueriesContext(connection) as few:
+        client.get("/ratings/wizard/")
+    rated_players(120, prefix="b")
+    with CaptureQueriesContext(connection) as many:
+        client.get("/ratings/wizard/?page=2")
+    assert len(many) == len(few) <= 6
+
+
+def test_the_player_page_shows_ratings_chart_history_and_head_to_head(client, people):
+    alice, bob, carol = people[:3]
+    from tournaments.ratings.services import do_rate_game
+
+    for minute in range(6):
+        do_rate_game(finished_game([(alice, 1), (bob, 2), (carol, 3)], minutes=minute).pk)
+    Rating.objects.update(last_game_at=timezone.now())
+    page = client.get("/ratings/players/alice/?vs=bob").content.decode()
+    assert "<svg" in page and "rating-chart" in page
+    assert "#1 on the leaderboard" in page
+    assert "6 games, 6 won (100%)" in page
+    assert page.count('class="history rating-history"') == 1
+    assert "6 games together, ahead 6, behind 0" in page
+    last = RatingChange.objects.filter(player=alice).order_by("-finished_at").first()
+    assert f"+{last.delta:.1f}" in page
+
+
+def test_head_to_head_with_an_unknown_player_says_so(client, people):
+    page = client.get("/ratings/players/alice/?vs=nobody").content.decode()
+    assert "There is no player with that username." in page
+
+
+def test_player_page_queries_do_not_grow_with_games(client, people):
+    from tournaments.ratings.services import do_rate_game
+
+    alice, bob = people[:2]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)
+    with CaptureQueriesContext(connection) as few:
+        client.get("/ratings/players/alice/?vs=bob")
+    for minute in range(1, 30):
+        do_rate_game(finished_game([(alice, 1), (bob, 2)], engine=["wizard", "cubirds"][minute % 2], minutes=minute).pk)
+    with CaptureQueriesContext(connection) as many:
+        client.get("/ratings/players/alice/?vs=bob")
+    assert len(many) == len(few) <= 6
+
+
+def test_the_home_page_shows_a_top_ten_per_game(client):
+    rated_players(12)
+    page = client.get("/").content.decode()
+    assert "P011" in page and "P002" in page and "P001<" not in page

@@ -1,0 +1,101 @@
+"""recompute_ratings rebuilds what the live updates stored, and --check finds any difference."""
+
+import random
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.conftest import make_user, register_engine
+from tests.games.toy_engine import ToyEngine
+from tests.history.conftest import new_game, play_on
+from tests.ratings.conftest import finished_game
+from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.services import do_rate_game
+
+pytestmark = pytest.mark.django_db
+
+
+def check(capsys) -> str:
+    call_command("recompute_ratings", "--check", "--quiet-progress")
+    return capsys.readouterr().out
+
+
+def random_games(people, count: int, rng: random.Random):
+    games = []
+    for minute in range(count):
+        size = rng.randint(2, 5)
+        table = rng.sample([*people, None, None], size)
+        if sum(user is not None for user in table) == 0:
+            table[0] = people[0]
+        ranks = [rng.randint(1, size) for _ in table]
+        left = tuple(u for u in table if u is not None and rng.random() < 0.1)
+        engine = rng.choice(["wizard", "cubirds"])
+        games.append(finished_game(list(zip(table, ranks, strict=True)), engine=engine, minutes=minute, left=left))
+    return games
+
+
+def test_check_finds_no_difference_after_a_few_hundred_games_rated_in_any_order(people, capsys):
+    rng = random.Random(16)
+    games = random_games(people, 300, rng)
+    order = list(games)
+    # Mostly finish order, with a few late commits that force a rebuild.
+    for i in range(0, len(order) - 1, 37):
+        order[i], order[i + 1] = order[i + 1], order[i]
+    for game in order:
+        do_rate_game(game.pk)
+    assert "No differences: 300 games" in check(capsys)
+
+
+def test_a_game_committed_after_a_later_one_still_counts_in_finish_order(people, capsys):
+    alice, bob = people[:2]
+    early = finished_game([(alice, 1), (bob, 2)], minutes=0)
+    late = finished_game([(alice, 2), (bob, 1)], minutes=1)
+    do_rate_game(late.pk)
+    do_rate_game(early.pk)
+    assert RatingChange.objects.get(game=early, player=alice).before == pytest.approx(1500)
+    assert RatingChange.objects.get(game=late, player=alice).before == pytest.approx(1520)
+    assert "No differences" in check(capsys)
+
+
+def test_check_reports_a_tampered_rating_and_recompute_repairs_it(people, capsys):
+    alice, bob = people[:2]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)
+    Rating.objects.filter(player=alice).update(rating=1000)
+    with pytest.raises(CommandError, match="differences"):
+        check(capsys)
+    assert "player" in capsys.readouterr().out
+    call_command("recompute_ratings", "--quiet-progress")
+    assert Rating.objects.get(player=alice).rating == pytest.approx(1520)
+    assert "No differences" in check(capsys)
+
+
+def test_recompute_of_one_pool_leaves_the_others(people, capsys):
+    alice, bob = people[:2]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)], engine="wizard").pk)
+    do_rate_game(finished_game([(alice, 1), (bob, 2)], engine="cubirds", minutes=1).pk)
+    Rating.objects.filter(player=alice, pool="cubirds").update(rating=1000)
+    call_command("recompute_ratings", "--pool", "wizard", "--quiet-progress")
+    assert Rating.objects.get(player=alice, pool="cubirds").rating == 1000
+    call_command("recompute_ratings", "--pool", "cubirds", "--quiet-progress")
+    assert Rating.objects.get(player=alice, pool="cubirds").rating == pytest.approx(1520)
+
+
+def test_games_played_through_the_services_are_rated_on_finish(monkeypatch, django_capture_on_commit_callbacks, capsys):
+    register_engine(monkeypatch, ToyEngine())
+    users = [make_user(name) for name in ("ann", "ben", "cid")]
+    rng = random.Random(5)
+    for seed in range(12):
+        with django_capture_on_commit_callbacks(execute=True):
+            game = new_game(rng.sample(users, 2), "toy", bots=1, seed=f"g{seed}")
+            play_on(game, rng)
+    assert RatingChange.objects.values("game").distinct().count() == 12
+    assert sum(r.games for r in Rating.objects.filter(pool="toy")) == 24
+    assert "No differences: 12 games" in check(capsys)
+
+
+def test_an_unrated_game_played_through_the_services_changes_nothing(monkeypatch, django_capture_on_commit_callbacks):
+    register_engine(monkeypatch, ToyEngine())
+    users = [make_user(name) for name in ("ann", "ben")]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_on(new_game(users, "toy", seed="u", rated=False), random.Random(1))
+    assert not RatingChange.objects.exists()

@@ -1,0 +1,198 @@
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.formats.elimination import (
+    EMPTY,
+    Bracket,
+    bracket_order,
+    multiplayer_advancers,
+    multiplayer_round,
+)
+
+
+def run(bracket: Bracket, rng: random.Random, favourite_wins: float = 0.6, drops_after: int | None = None):
+    """Play the bracket out with random results; returns the resolution and the games played."""
+    results: dict = {}
+    dropped: set = set()
+    played = []
+    for step in range(1000):
+        resolved = bracket.resolve(results, frozenset(dropped))
+        if resolved.champion is not None:
+            return resolved, played, dropped
+        assert resolved.to_play, "a bracket that is not finished always has a match to play"
+        if drops_after is not None and step == drops_after:
+            alive = [p for match_id in resolved.to_play for p in resolved.players[match_id]]
+            dropped.add(rng.choice(alive))
+            continue
+        for match_id in resolved.to_play:
+            a, b = resolved.players[match_id]
+            better, worse = (a, b) if bracket.seed_of[a] < bracket.seed_of[b] else (b, a)
+            roll = rng.random()
+            if roll < 0.05:
+                results[match_id] = {a: 1, b: 1}  # a draw: the better seed goes on
+            elif roll < favourite_wins:
+                results[match_id] = {better: 1, worse: 2}
+            else:
+                results[match_id] = {better: 2, worse: 1}
+            played.append((match_id, a, b, step))
+    raise AssertionError("the bracket never finished")
+
+
+def assert_only_winners_go_on(bracket: Bracket, resolved) -> None:
+    for match in bracket.matches:
+        if match.id not in resolved.players:
+            continue
+        for slot, player in zip(match.slots, resolved.players[match.id], strict=True):
+            kind, source = slot
+            if kind == "winner":
+                assert player == resolved.winners[source]
+            elif kind == "loser":
+                assert player == resolved.losers[source]
+
+
+def test_bracket_order_puts_seed_one_against_the_last():
+    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+
+
+def test_the_top_seeds_get_the_byes():
+    bracket = Bracket(list("abcdef"))
+    resolved = bracket.resolve({})
+    first_round = [resolved.players[m.id] for m in bracket.matches if m.round == 1 and m.bracket == "W"]
+    byes = [pair[0] for pair in first_round if EMPTY in pair]
+    assert byes == ["a", "b"]
+    assert ("d", "e") in first_round or ("e", "d") in first_round
+
+
+def test_a_tied_match_advances_the_better_seed():
+    bracket = Bracket(["a", "b"])
+    resolved = bracket.resolve({"W1-1": {"a": 1, "b": 1}})
+    assert resolved.champion == "a"
+
+
+@settings(max_examples=50, deadline=None)
+@given(players=st.integers(2, 200), seed=st.integers(0, 10**6))
+def test_single_elimination_plays_n_minus_one_games_and_every_loser_leaves(players, seed):
+    bracket = Bracket(list(range(players)))
+    resolved, played, _ = run(bracket, random.Random(seed))
+    assert len(played) == players - 1
+    losers = [resolved.losers[match_id] for match_id, _a, _b, _step in played]
+    assert len(set(losers)) == players - 1 and resolved.champion not in losers
+    # Each match's winner is one of its own two players, and only winners go on.
+    for match_id, a, b, _step in played:
+        assert resolved.winners[match_id] in (a, b)
+    assert_only_winners_go_on(bracket, resolved)
+    assert sorted(player for _place, player in resolved.places) == list(range(players))
+    assert resolved.places[0] == (1, resolved.champion)
+
+
+@settings(max_examples=50, deadline=None)
+@given(players=st.integers(2, 200), seed=st.integers(0, 10**6))
+def test_double_elimination_knocks_out_after_two_losses(players, seed):
+    bracket = Bracket(list(range(players)), double=True)
+    resolved, played, _ = run(bracket, random.Random(seed))
+    losses = Counter(resolved.losers[match_id] for match_id, _a, _b, _step in played)
+    assert losses[resolved.champion] <= 1
+    assert all(losses[player] == 2 for player in range(players) if player != resolved.champion)
+    reset = "GF2" in resolved.winners
+    assert len(played) == 2 * players - 2 + (1 if reset else 0)
+    assert sorted(player for _place, player in resolved.places) == list(range(players))
+    assert_only_winners_go_on(bracket, resolved)
+    places = dict((player, place) for place, player in resolved.places)
+    assert sorted(places.values())[:2] == [1, 2]
+
+
+def test_a_grand_final_won_by_the_losers_bracket_champion_is_replayed():
+    bracket = Bracket(["a", "b"], double=True)
+    results = {"W1-1": {"a": 1, "b": 2}, "GF": {"a": 2, "b": 1}}
+    resolved = bracket.resolve(results)
+    assert resolved.to_play == ["GF2"] and resolved.champion is None
+    results["GF2"] = {"a": 2, "b": 1}
+    assert bracket.resolve(results).champion == "b"
+
+
+def test_a_grand_final_won_by_the_winners_bracket_champion_ends_it():
+    bracket = Bracket(["a", "b"], double=True)
+    resolved = bracket.resolve({"W1-1": {"a": 1, "b": 2}, "GF": {"a": 1, "b": 2}})
+    assert resolved.champion == "a" and "GF2" not in resolved.players
+    assert resolved.places == [(1, "a"), (2, "b")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(3, 120), seed=st.integers(0, 10**6), double=st.booleans(), when=st.integers(0, 6))
+def test_a_player_who_drops_mid_event_loses_by_walkover_and_the_bracket_still_finishes(players, seed, double, when):
+    bracket = Bracket(list(range(players)), double=double)
+    resolved, played, dropped = run(bracket, random.Random(seed), drops_after=when)
+    assert resolved.champion not in dropped
+    # After the drop nobody plays the dropped player: their matches are walkovers.
+    assert not [m for m, a, b, step in played if step > when and dropped & {a, b}]
+    assert sorted(player for _place, player in resolved.places) == list(range(players))
+    assert_only_winners_go_on(bracket, resolved)
+
+
+def test_a_wrong_result_is_refused():
+    bracket = Bracket(["a", "b"])
+    with pytest.raises(ValueError, match="not its players"):
+        bracket.resolve({"W1-1": {"a": 1, "z": 2}})
+
+
+def test_a_bracket_refuses_duplicates_and_a_lone_player():
+    with pytest.raises(ValueError, match="twice"):
+        Bracket(["a", "a"])
+    with pytest.raises(ValueError, match="at least 2"):
+        Bracket(["a"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    limits=st.sampled_from([(4, 3, 4, 2), (4, 3, 4, 1), (3, 3, 3, 1), (5, 4, 5, 2), (4, 4, 4, 2)]),
+    players=st.integers(3, 200),
+    seed=st.integers(0, 10**6),
+)
+def test_multiplayer_knockout_advances_exactly_the_top_of_each_table(limits, players, seed):
+    preferred, minimum, maximum, advance = limits
+    players = max(players, minimum)
+    rng = random.Random(seed)
+    entrants = list(range(players))
+    seeds = {player: player + 1 for player in entrants}
+    while True:
+        tables, byes = multiplayer_round(entrants, preferred, minimum, maximum, advance)
+        seated = [player for table in tables for player in table]
+        assert sorted(seated + byes) == sorted(entrants)
+        assert all(minimum <= len(table) <= maximum for table in tables)
+        assert byes == sorted(byes, key=seeds.get)
+        assert all(seeds[b] < seeds[p] for b in byes for p in seated), "the top seeds have the byes"
+        if len(tables) == 1 and not byes:
+            break
+        results = []
+        for table in tables:
+            order = list(table)
+            rng.shuffle(order)
+            results.append({player: place for place, player in enumerate(order, 1)})
+        going = multiplayer_advancers(results, byes, advance, seeds, at_least=minimum)
+        expected = set(byes)
+        for ranks in results:
+            expected |= {p for p in ranks if ranks[p] <= advance}
+        assert expected <= set(going)
+        assert len(going) == max(len(expected), minimum)
+        # Anyone topped up to fill the final placed no worse than anyone left out.
+        extra = set(going) - expected
+        left_out = set(entrants) - set(going)
+        place = {p: ranks[p] for ranks in results for p in ranks}
+        assert all(place[x] <= place[y] for x in extra for y in left_out)
+        assert len(going) < len(entrants)
+        entrants = going
+    assert len(tables[0]) <= maximum
+
+
+def test_multiplayer_knockout_refuses_too_few_players_for_a_table():
+    with pytest.raises(ValueError, match="cannot fill"):
+        multiplayer_round([1, 2], 4, 3, 4, 1)
+
+
+def test_multiplayer_knockout_refuses_advancing_a_whole_table():
+    with pytest.raises(ValueError, match="below the table minimum"):
+        multiplayer_round(list(range(12)), 4, 3, 4, 3)

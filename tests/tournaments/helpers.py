@@ -1,0 +1,41 @@
+"""Shared set-up for the tournament service tests: players, and games played out by auto actions."""
+
+from __future__ import annotations
+
+from games.engines import get_engine
+from games.models import Game
+from games.services import do_action
+from tests.conftest import make_user
+from tournaments.models import Table, Tournament
+
+
+def make_players(count: int, prefix: str = "p") -> list:
+    return [make_user(f"{prefix}{i}", display_name=f"{prefix.title()}{i}") for i in range(count)]
+
+
+def play_out(game: Game) -> Game:
+    """Every seat plays its engine's default move until the game is over, through do_action."""
+    engine = get_engine(game.engine)
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            return game
+        position = engine.to_act(game.state)[0]
+        seat = game.seats.get(position=position)
+        do_action(
+            game.pk,
+            position,
+            engine.auto_action(game.state, position),
+            "web",
+            user=seat.user,
+            expected_version=game.version,
+        )
+
+
+def current_tables(tournament: Tournament) -> list[Table]:
+    tournament.refresh_from_db()
+    return list(
+        Table.objects.filter(round__tournament=tournament, round__number=tournament.current_round).select_related(
+            "game"
+        )
+    )

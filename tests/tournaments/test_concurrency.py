@@ -1,0 +1,72 @@
+"""The next round is created once, whoever asks: the finishing task on a real worker, the sweep, or both."""
+
+import threading
+import time
+
+import pytest
+from django.db import connection, connections  # noqa: F401 - connection is read by skipif
+
+from tests.tournaments.helpers import current_tables, make_players, play_out
+from tournaments.models import Round, Tournament
+from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start, sweep_tournaments
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks need PostgreSQL"),
+]
+
+
+def three_player_swiss(rounds: int) -> Tournament:
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Race", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=rounds
+    )
+    for player in make_players(3):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    return tournament
+
+
+def race(calls):
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as error:  # noqa: BLE001 - the test inspects what each racer got
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return results
+
+
+def test_the_finishing_task_and_the_sweep_racing_create_one_round(monkeypatch):
+    # The task is not queued here: the racers below stand for it, so nothing else interferes.
+    monkeypatch.setattr("tournaments.signals.queue_task", lambda name, args: None)
+    tournament = three_player_swiss(rounds=3)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    results = race([lambda: do_advance_round(tournament.pk)] * 3 + [sweep_tournaments] * 2)
+    assert not [r for r in results if isinstance(r, Exception)]
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    assert Round.objects.filter(tournament=tournament, number=2).get().tables.count() == 1
+
+
+@pytest.mark.worker
+def test_a_finished_table_makes_the_worker_create_the_next_round(live_worker):
+    tournament = three_player_swiss(rounds=2)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not Round.objects.filter(tournament=tournament, number=2).exists():
+        time.sleep(0.2)
+    assert Round.objects.filter(tournament=tournament, number=2).exists()
+    assert Round.objects.filter(tournament=tournament).count() == 2

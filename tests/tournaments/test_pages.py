@@ -1,0 +1,133 @@
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import current_tables, make_players, play_out
+from tournaments.models import Tournament
+from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start
+
+
+@pytest.fixture
+def organiser(db):
+    return make_players(1, "org")[0]
+
+
+def login(client, user):
+    client.force_login(user)
+
+
+def test_the_list_shows_tournaments_by_status_and_filters_by_game(client, organiser):
+    do_create_tournament(
+        organiser, "Wild Open", "wildcards", "swiss", rounds=2, seats_preferred=3, seats_min=3, seats_max=3
+    )
+    do_create_tournament(organiser, "Emu Cup", "emu_ranchers", "single")
+    page = client.get(reverse("tournaments:list")).content.decode()
+    assert "Wild Open" in page and "Emu Cup" in page
+    page = client.get(reverse("tournaments:list"), {"game": "emu_ranchers"}).content.decode()
+    assert "Emu Cup" in page and "Wild Open" not in page
+
+
+def test_a_player_registers_from_the_page_and_a_second_time_is_refused(client, organiser):
+    tournament = do_create_tournament(organiser, "Cup", "emu_ranchers", "single")
+    player = make_players(1)[0]
+    login(client, player)
+    url = reverse("tournaments:register", args=[tournament.pk])
+    client.post(url)
+    response = client.post(url, follow=True)
+    assert "already registered" in response.content.decode()
+    assert tournament.entries.count() == 1
+
+
+def test_organiser_actions_by_a_player_are_refused_and_change_nothing(client, organiser):
+    tournament = do_create_tournament(organiser, "Cup", "emu_ranchers", "single")
+    players = make_players(2)
+    for player in players:
+        do_register(tournament.pk, player)
+    login(client, players[0])
+    response = client.post(reverse("tournaments:organise", args=[tournament.pk, "start"]), follow=True)
+    assert "Only the tournament" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION
+
+
+def test_the_tournament_page_shows_pairings_standings_and_the_bracket(client, organiser):
+    tournament = do_create_tournament(organiser, "Emu Cup", "emu_ranchers", "single", options={"years": 1})
+    players = make_players(3)
+    for player in players:
+        do_register(tournament.pk, player)
+    login(client, organiser)
+    client.post(reverse("tournaments:organise", args=[tournament.pk, "start"]))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    table = current_tables(tournament)[0]
+    assert reverse("games:table", args=[table.game_id]) in page
+    assert "<svg" in page and 'data-match="W2-1"' in page and 'data-match="W1-1"' in page
+    assert "Round 2" in page and "Standings" in page
+
+
+def test_the_json_api_gives_pairings_and_standings(client, organiser):
+    tournament = do_create_tournament(
+        organiser, "Wild", "wildcards", "swiss", rounds=1, seats_preferred=3, seats_min=3, seats_max=3
+    )
+    for player in make_players(3):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    data = client.get(reverse("tournaments:api_detail", args=[tournament.pk])).json()
+    assert data["name"] == "Wild" and data["status"] == "running" and data["current_round"] == 1
+    assert len(data["pairings"][0]["tables"][0]["players"]) == 3
+    assert [row["position"] for row in data["standings"]] == [1, 2, 3]
+    listing = client.get(reverse("tournaments:api_list")).json()
+    assert [t["id"] for t in listing["tournaments"]] == [tournament.pk]
+
+
+def test_the_player_page_lists_their_tournaments(client, organiser):
+    tournament = do_create_tournament(organiser, "Cup", "emu_ranchers", "single")
+    player = make_players(1)[0]
+    do_register(tournament.pk, player)
+    page = client.get(reverse("tournaments:player", args=[player.username])).content.decode()
+    assert "Cup" in page
+
+
+def test_an_organiser_creates_a_tournament_from_the_form(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Spring",
+            "engine": "wildcards",
+            "format": "swiss",
+            "seats_preferred": 3,
+            "seats_min": 3,
+            "seats_max": 4,
+            "rounds": 4,
+            "top_cut": 0,
+            "rated": "on",
+            "phase_hours": 24,
+        },
+    )
+    tournament = Tournament.objects.get(name="Spring")
+    assert response.url == reverse("tournaments:detail", args=[tournament.pk])
+    assert tournament.phase_seconds == 24 * 3600 and tournament.rounds == 4
+    assert list(tournament.organisers.all()) == [organiser]
+
+
+def test_the_form_shows_the_services_refusal_and_creates_nothing(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Bad",
+            "engine": "wildcards",
+            "format": "swiss",
+            "seats_preferred": 3,
+            "seats_min": 3,
+            "seats_max": 3,
+            "top_cut": 0,
+            "phase_hours": 24,
+        },
+    )
+    assert "needs a number of rounds" in response.content.decode()
+    assert not Tournament.objects.exists()

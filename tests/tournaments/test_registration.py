@@ -1,0 +1,154 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Game, Seat
+from games.services.errors import ActionRejected
+from tests.tournaments.helpers import make_players
+from tournaments.models import Entry, Tournament
+from tournaments.services import do_create_tournament, do_leave, do_register, do_start
+from tournaments.services import registration as registration_service
+
+
+@pytest.fixture
+def swiss(db):
+    organiser = make_players(1, "org")[0]
+    return do_create_tournament(
+        organiser, "Autumn Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
+    )
+
+
+def test_it_registers_a_player_once(swiss):
+    alice = make_players(1)[0]
+    do_register(swiss.pk, alice)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, alice)
+    assert rejected.value.code == "already_registered"
+    assert Entry.objects.filter(tournament=swiss).count() == 1
+
+
+def test_it_refuses_registration_after_the_window(swiss):
+    swiss.registration_closes_at = timezone.now() - timedelta(hours=1)
+    swiss.save()
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, make_players(1)[0])
+    assert rejected.value.code == "closed"
+    assert not swiss.entries.exists()
+
+
+def test_it_refuses_registration_before_the_window_opens(swiss):
+    swiss.registration_opens_at = timezone.now() + timedelta(hours=1)
+    swiss.save()
+    with pytest.raises(ActionRejected, match="not opened"):
+        do_register(swiss.pk, make_players(1)[0])
+    assert not swiss.entries.exists()
+
+
+def test_it_refuses_registration_when_full(swiss):
+    swiss.capacity = 2
+    swiss.save()
+    first, second, third = make_players(3)
+    do_register(swiss.pk, first)
+    do_register(swiss.pk, second)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, third)
+    assert rejected.value.code == "full"
+    assert swiss.entries.count() == 2
+
+
+def test_it_refuses_a_player_below_the_minimum_rating(swiss, monkeypatch):
+    swiss.min_rating = 1600
+    swiss.save()
+    low, high = make_players(2)
+    monkeypatch.setattr(registration_service, "rating_of", lambda user, engine: 1700 if user == high else 1550)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, low)
+    assert rejected.value.code == "rating_too_low"
+    do_register(swiss.pk, high)
+    assert list(swiss.entries.values_list("user", flat=True)) == [high.pk]
+
+
+def test_it_refuses_a_player_whose_games_often_ended_without_them(swiss):
+    swiss.min_reliability = 0.8
+    swiss.save()
+    flaky, other = make_players(2)
+    for index in range(4):
+        game = Game.objects.create(
+            engine="wildcards",
+            seed=str(index),
+            num_seats=2,
+            created_by=flaky,
+            status=Game.Status.FINISHED,
+            finished_at=timezone.now(),
+        )
+        status = Seat.Status.LEFT if index < 2 else Seat.Status.PLAYING
+        Seat.objects.create(game=game, user=flaky, position=0, status=status)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, flaky)
+    assert rejected.value.code == "unreliable"
+    assert registration_service.reliability_of(flaky) == 0.5
+    do_register(swiss.pk, other)  # no games yet: reliable
+
+
+def test_an_invitation_only_tournament_refuses_the_uninvited(swiss):
+    swiss.invitation_only = True
+    swiss.save()
+    guest, stranger = make_players(2)
+    swiss.invited.add(guest)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, stranger)
+    assert rejected.value.code == "invitation_only"
+    do_register(swiss.pk, guest)
+
+
+def test_a_player_can_leave_before_the_start_only(swiss):
+    players = make_players(3)
+    for player in players:
+        do_register(swiss.pk, player)
+    do_leave(swiss.pk, players[0])
+    assert swiss.entries.count() == 2
+    do_register(swiss.pk, players[0])
+    do_start(swiss.pk, swiss.created_by)
+    with pytest.raises(ActionRejected) as rejected:
+        do_leave(swiss.pk, players[1])
+    assert rejected.value.code == "started"
+    assert swiss.entries.count() == 3
+
+
+def test_a_tournament_with_too_few_players_does_not_start(swiss):
+    for player in make_players(2):
+        do_register(swiss.pk, player)
+    with pytest.raises(ActionRejected) as rejected:
+        do_start(swiss.pk, swiss.created_by)
+    assert rejected.value.code == "too_few"
+    swiss.refresh_from_db()
+    assert swiss.status == Tournament.Status.REGISTRATION and not swiss.round_set.exists()
+
+
+def test_only_an_organiser_starts_it(swiss):
+    players = make_players(3)
+    for player in players:
+        do_register(swiss.pk, player)
+    with pytest.raises(ActionRejected) as rejected:
+        do_start(swiss.pk, players[0])
+    assert rejected.value.code == "forbidden"
+    swiss.refresh_from_db()
+    assert swiss.status == Tournament.Status.REGISTRATION
+
+
+@pytest.mark.parametrize(
+    ("engine", "format", "fields", "message"),
+    [
+        ("chess", "swiss", {"rounds": 3}, "no such game"),
+        ("wildcards", "ladder", {"rounds": 3}, "no such tournament format"),
+        ("wildcards", "swiss", {}, "number of rounds"),
+        ("wildcards", "swiss", {"rounds": 3, "seats_preferred": 6, "seats_max": 6}, "2 to 5"),
+        ("emu_ranchers", "double", {"seats_preferred": 3}, "2-player"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_clear_message(db, engine, format, fields, message):
+    organiser = make_players(1, "org")[0]
+    with pytest.raises(ActionRejected, match=message):
+        do_create_tournament(organiser, "Bad", engine, format, **fields)
+    assert not Tournament.objects.exists()

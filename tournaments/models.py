@@ -1,0 +1,144 @@
+"""Tournaments: the event, its entrants, its rounds and the tables (ordinary games) of each round.
+
+Pairing and advancement live in `tournaments/formats/` (pure Python); the services in
+`tournaments/services/` turn rows into plain data for them and their answers back into rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("round robin")
+        SINGLE_ELIMINATION = "single", _("single elimination")
+        DOUBLE_ELIMINATION = "double", _("double elimination")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("open for registration")
+        RUNNING = "running", _("running")
+        PAUSED = "paused", _("paused")
+        FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled")
+
+    name = models.CharField(_("name"), max_length=100)
+    engine = models.CharField(_("game"), max_length=30)
+    options = models.JSONField(default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
+
+    # Seats per table: the preferred size within the game's limits.
+    seats_preferred = models.PositiveSmallIntegerField(_("players per table"))
+    seats_min = models.PositiveSmallIntegerField()
+    seats_max = models.PositiveSmallIntegerField()
+    # Swiss and round robin: how many rounds (round robin: blank = everyone meets everyone).
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    # Swiss: the top N play a single-elimination final stage (0: none).
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0)
+    # Multiplayer elimination: the top k of each table go on.
+    advance_per_table = models.PositiveSmallIntegerField(default=1)
+    place_points = models.JSONField(default=list)  # points per finishing place, e.g. [4, 2, 1, 0]
+    bye_points = models.FloatField(default=2)
+    late_join_before_round = models.PositiveSmallIntegerField(default=0)  # Swiss: join before this round
+
+    # The time control of its games: the same fields as a game's.
+    clock = models.CharField(max_length=5, choices=Game.Clock.choices, default=Game.Clock.PHASE)
+    phase_seconds = models.PositiveIntegerField(default=2 * 86400)
+    bank_start_seconds = models.PositiveIntegerField(default=10 * 86400)
+    bank_increment_seconds = models.PositiveIntegerField(default=36 * 3600)
+    bank_cap_seconds = models.PositiveIntegerField(default=10 * 86400)
+    weekend_pause = models.BooleanField(default=False)
+    timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
+
+    rated = models.BooleanField(_("rated"), default=True)
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)  # blank: the organiser starts it
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
+    min_rating = models.FloatField(_("minimum rating"), null=True, blank=True)
+    min_reliability = models.FloatField(_("minimum reliability"), null=True, blank=True)
+    invitation_only = models.BooleanField(_("by invitation only"), default=False)
+    invited = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournament_invitations")
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_tournaments")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    current_round = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """One registered player. A drop or a disqualification takes effect from the next round."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="tournament_entries")
+    registered_at = models.DateTimeField(auto_now_add=True)
+    seed = models.PositiveIntegerField(null=True, blank=True)  # 1 = best, set at the start
+    rating = models.FloatField(default=1500)  # at registration, refreshed at the start
+    dropped_before_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    disqualified = models.BooleanField(default=False)
+    final_place = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seed", "registered_at"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="entry_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tournament}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    # "swiss", "round_robin" or "elimination" (a Swiss top cut switches stage mid-event).
+    stage = models.CharField(max_length=12)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        # Never two copies of a round: the services also lock the tournament row.
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, models.PROTECT, related_name="tournament_table")
+    match = models.CharField(max_length=20, blank=True)  # the bracket's match id (elimination)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entry"], name="bye_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: bye for {self.entry}"
+
+
+from tournaments.ratings.models import Rating, RatingChange  # noqa: E402, F401 - ratings live in tournaments/ratings/

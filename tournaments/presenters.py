@@ -1,0 +1,115 @@
+"""What the tournament pages and the JSON API show: pairings, standings and the bracket as SVG.
+
+Only results are shown (ranks and status of each table, links to the games); the games'
+own pages show the play, built from each seat's view.
+"""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+
+from tournaments.models import Tournament
+from tournaments.services.results import (
+    PlayedRound,
+    bracket_results,
+    inactive_from,
+    played_rounds,
+    swiss_standings,
+    two_player_bracket,
+)
+
+
+def tournament_data(tournament: Tournament) -> dict:
+    entries = list(tournament.entries.select_related("user__profile"))
+    names = {entry.pk: entry.user.profile.name for entry in entries}
+    rounds = played_rounds(tournament)
+    return {
+        "entries": entries,
+        "names": names,
+        "rounds": [_round(r, names) for r in rounds],
+        "standings": _standings(tournament, entries, rounds, names),
+        "bracket_svg": bracket_svg(tournament, entries, rounds, names),
+    }
+
+
+def _round(played: PlayedRound, names: dict) -> dict:
+    return {
+        "number": played.number,
+        "stage": played.stage,
+        "finished": played.finished,
+        "tables": [
+            {
+                "number": table.number,
+                "match": table.match,
+                "game_id": table.game_id,
+                "status": table.status,
+                "players": [
+                    {"entry": player, "name": names[player], "rank": rank if table.status == "finished" else None}
+                    for player, rank in sorted(table.ranks.items(), key=lambda item: (item[1], names[item[0]]))
+                ],
+            }
+            for table in played.tables
+        ],
+        "byes": [{"entry": player, "name": names[player]} for player in played.byes],
+    }
+
+
+def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dict]:
+    dropped = inactive_from(entries, len(rounds) + 1)
+    place_of = {entry.pk: entry.final_place for entry in entries}
+    rows = swiss_standings(tournament, entries, rounds)
+    if tournament.status == Tournament.Status.FINISHED:
+        rows.sort(key=lambda row: place_of.get(row.player) or 10**9)
+    return [
+        {
+            "position": index,
+            "entry": row.player,
+            "name": names[row.player],
+            "points": row.points,
+            "buchholz": row.buchholz,
+            "opponents_average": round(row.opponents_average, 2),
+            "rating": row.rating,
+            "byes": row.byes,
+            "games": row.games,
+            "dropped": row.player in dropped,
+            "final_place": place_of.get(row.player),
+        }
+        for index, row in enumerate(rows, 1)
+    ]
+
+
+def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
+    """The 2-player bracket drawn on the server: one column per bracket round, a box per match."""
+    if tournament.seats_max != 2 or not any(r.stage == "elimination" for r in rounds):
+        return ""
+    bracket = two_player_bracket(tournament, entries, rounds)
+    resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive_from(entries, len(rounds) + 1)))
+    columns: dict[tuple[str, int], list] = {}
+    for match in bracket.matches:
+        columns.setdefault((match.bracket, match.round), []).append(match)
+    width, height, gap = 180, 44, 12
+    order = sorted(columns, key=lambda key: ({"W": 0, "L": 1, "GF": 2, "GF2": 3}[key[0]], key[1]))
+    rows = max(len(matches) for matches in columns.values())
+    parts = []
+    x = 0
+    for key in order:
+        y = 20
+        label = {"W": "W", "L": "L", "GF": "GF", "GF2": "GF2"}[key[0]] + (str(key[1]) if key[0] in "WL" else "")
+        parts.append(f'<text x="{x + 4}" y="14" class="bracket-label">{escape(label)}</text>')
+        for match in columns[key]:
+            players = resolved.players.get(match.id)
+            winner = resolved.winners.get(match.id)
+            parts.append(f'<g class="match" data-match="{escape(match.id)}">')
+            parts.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="4" class="match-box"/>')
+            for line, player in enumerate(players or ("", "")):
+                text = "—" if player in ("", None) or not isinstance(player, int) else names.get(player, "?")
+                css = "winner" if winner is not None and player == winner else "player"
+                parts.append(f'<text x="{x + 6}" y="{y + 17 + 18 * line}" class="{css}">{escape(text)}</text>')
+            parts.append("</g>")
+            y += height + gap
+        x += width + 24
+    total_height = 20 + rows * (height + gap)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" width="{x}" height="{total_height}" '
+        f'viewBox="0 0 {x} {total_height}" role="img">{"".join(parts)}</svg>'
+    )

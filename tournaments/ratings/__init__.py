@@ -1,0 +1,1 @@
+"""Ratings: pools, Elo maths (pure, in elo.py), stored changes, recompute."""

@@ -1,0 +1,54 @@
+"""Elo for multiplayer tables, the way Board Game Arena rates. Pure Python, no Django.
+
+Every pair of rated players at a table is one result: the better (lower) rank wins,
+equal ranks draw. Each player's pair results are summed with K / (n - 1), n being the
+number of rated players, so a table moves a rating about as much as one two-player game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EloSettings:
+    start: float = 1500.0
+    k_provisional: float = 40.0
+    k_established: float = 20.0
+    provisional_games: int = 20  # games played before K drops to k_established
+
+    def k_for(self, games_played: int) -> float:
+        return self.k_provisional if games_played < self.provisional_games else self.k_established
+
+
+@dataclass
+class PlayerState:
+    rating: float
+    games: int = 0
+
+
+def expected(rating: float, other: float) -> float:
+    """The chance `rating` beats `other`, by the logistic curve with a 400-point scale."""
+    return 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
+
+
+def table_deltas(entries: list[tuple[float, int, int]], settings: EloSettings) -> list[float]:
+    """Rating changes for one table.
+
+    `entries` holds (rating before, games played before, finishing rank) per rated player,
+    rank 1 the best. Returns the deltas in the same order. Fewer than two players: no change.
+    """
+    n = len(entries)
+    if n < 2:
+        return [0.0] * n
+    # Each pair once: what one side gains over expectation the other loses.
+    totals = [0.0] * n
+    for i in range(n - 1):
+        rating, _games, rank = entries[i]
+        for j in range(i + 1, n):
+            other, _other_games, other_rank = entries[j]
+            score = 1.0 if rank < other_rank else 0.5 if rank == other_rank else 0.0
+            gain = score - 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
+            totals[i] += gain
+            totals[j] -= gain
+    return [settings.k_for(games) / (n - 1) * total for (_r, games, _rank), total in zip(entries, totals, strict=True)]

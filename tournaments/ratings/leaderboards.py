@@ -1,0 +1,107 @@
+"""Who stands where: leaderboards and a player's ratings, each in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from tournaments.ratings.models import Rating, RatingChange
+
+PAGE_SIZE = 50
+
+
+def eligible(pool: str) -> QuerySet[Rating]:
+    """Players on a pool's leaderboard: enough games, and a game within the activity window."""
+    since = timezone.now() - timedelta(days=settings.LEADERBOARD_ACTIVE_DAYS)
+    return Rating.objects.filter(pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, last_game_at__gte=since)
+
+
+def ahead_of(rating: Rating) -> Q:
+    """Ratings ranked above `rating` (higher rating; equal rating: lower player id)."""
+    return Q(rating__gt=rating.rating) | Q(rating=rating.rating, player_id__lt=rating.player_id)
+
+
+def position(rating: Rating | None) -> int | None:
+    """1-based place on the leaderboard, or None when not listed."""
+    if rating is None:
+        return None
+    board = eligible(rating.pool)
+    if not board.filter(pk=rating.pk).exists():
+        return None
+    return board.filter(ahead_of(rating)).count() + 1
+
+
+@dataclass
+class Page:
+    rows: list[Rating]
+    number: int
+    has_next: bool
+    first_position: int
+
+
+def page(pool: str, number: int) -> Page:
+    """One page of the leaderboard; one query (the page plus one row tells whether more follow)."""
+    number = max(1, number)
+    start = (number - 1) * PAGE_SIZE
+    rows = list(
+        eligible(pool).select_related("player__profile").order_by("-rating", "player_id")[start : start + PAGE_SIZE + 1]
+    )
+    return Page(rows[:PAGE_SIZE], number, len(rows) > PAGE_SIZE, start + 1)
+
+
+def top(pool: str, count: int = 10) -> list[Rating]:
+    return list(eligible(pool).select_related("player__profile").order_by("-rating", "player_id")[:count])
+
+
+def history(player, pool: str, limit: int = 500) -> list[RatingChange]:
+    """A player's rating changes in one pool, oldest first (the last `limit`)."""
+    changes = RatingChange.objects.filter(player=player, pool=pool).order_by("-finished_at", "-game_id")[:limit]
+    return list(reversed(changes))
+
+
+POSITIONS_SQL = """
+SELECT r.id, (
+    SELECT count(*) FROM tournaments_rating o
+    WHERE o.pool = r.pool AND o.games >= %s AND o.last_game_at >= %s
+      AND (o.rating > r.rating OR (o.rating = r.rating AND o.player_id < r.player_id))
+) + 1
+FROM tournaments_rating r WHERE r.player_id = %s
+"""
+
+
+def ratings_with_positions(player) -> list[Rating]:
+    """The player's ratings, each with `.position` on its leaderboard (None if not listed): two queries."""
+    since = timezone.now() - timedelta(days=settings.LEADERBOARD_ACTIVE_DAYS)
+    minimum = settings.LEADERBOARD_MIN_GAMES
+    ratings = list(Rating.objects.filter(player=player).order_by("pool"))
+    if not ratings:
+        return []
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(POSITIONS_SQL, [minimum, since, player.pk])
+        positions = dict(cursor.fetchall())
+    for rating in ratings:
+        listed = rating.games >= minimum and rating.last_game_at >= since
+        rating.position = positions.get(rating.pk) if listed else None
+    return ratings
+
+
+def head_to_head(player, other) -> list[dict]:
+    """Per pool: games both played (rated), and how often each finished ahead. One query."""
+    from django.db.models import Count, F
+
+    return list(
+        RatingChange.objects.filter(player=player, game__rating_changes__player=other)
+        .values("pool")
+        .annotate(
+            games=Count("pk"),
+            ahead=Count("pk", filter=Q(rank__lt=F("game__rating_changes__rank"))),
+            behind=Count("pk", filter=Q(rank__gt=F("game__rating_changes__rank"))),
+        )
+        .order_by("pool")
+    )

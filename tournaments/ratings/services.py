@@ -1,0 +1,108 @@
+"""Applying a finished game to the stored ratings, exactly once."""
+
+from __future__ import annotations
+
+import zlib
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Q
+
+from games.models import Game, Seat
+from tournaments.ratings.elo import EloSettings, table_deltas
+from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.pools import pool_for
+
+
+def elo_settings() -> EloSettings:
+    return EloSettings(
+        start=float(settings.RATING_START),
+        k_provisional=float(settings.RATING_K_PROVISIONAL),
+        k_established=float(settings.RATING_K),
+        provisional_games=settings.RATING_PROVISIONAL_GAMES,
+    )
+
+
+def rated_seats(seats: list[Seat]) -> list[Seat]:
+    """The seats that count: people, including those who left (a bot replaced them, they rank last).
+
+    Bots from the start have no user; Leo is no seat at all.
+    """
+    return [seat for seat in seats if seat.user_id is not None and seat.rank is not None]
+
+
+def lock_pool(pool: str) -> None:
+    """Serialise rating updates of one pool (PostgreSQL advisory lock, released at commit).
+
+    One lock per pool keeps two games of the same player from reading the same
+    "before" rating, and keeps updates in the order their games commit.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [16, zlib.crc32(pool.encode()) & 0x7FFFFFFF])
+
+
+def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
+    later = Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
+    return RatingChange.objects.filter(later, pool=pool, player_id__in=players).exists()
+
+
+def do_rate_game(game_id: int) -> list[RatingChange]:
+    """Rate a finished, rated game once; a second call (a retried task, a repeated signal) changes nothing."""
+    with transaction.atomic():
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.FINISHED or not game.rated:
+            return []
+        pool = pool_for(game.engine, game.options)
+        lock_pool(pool)
+        if RatingChange.objects.filter(game_id=game_id).exists():
+            return []
+        seats = rated_seats(list(game.seats.all()))
+        if len(seats) < 2:
+            return []
+        if _later_game_rated(game, pool, [seat.user_id for seat in seats]):
+            # This game committed after a game that finished later: ratings must follow
+            # finish order, so rebuild the pool (rare: two finishes within moments).
+            from tournaments.ratings.recompute import compute, write
+
+            write(compute({pool}), {pool})
+            return list(RatingChange.objects.filter(game_id=game_id))
+        seats.sort(key=lambda seat: seat.user_id)  # row locks in a fixed order
+        current = {
+            r.player_id: r
+            for r in Rating.objects.select_for_update().filter(pool=pool, player_id__in=[s.user_id for s in seats])
+        }
+        config = elo_settings()
+        entries = []
+        for seat in seats:
+            rating = current.get(seat.user_id)
+            entries.append((rating.rating if rating else config.start, rating.games if rating else 0, seat.rank))
+        deltas = table_deltas(entries, config)
+        changes = []
+        for seat, (before, games, rank), delta in zip(seats, entries, deltas, strict=True):
+            after = before + delta
+            changes.append(
+                RatingChange(
+                    game=game,
+                    player_id=seat.user_id,
+                    pool=pool,
+                    finished_at=game.finished_at,
+                    rank=rank,
+                    games_before=games,
+                    before=before,
+                    after=after,
+                    delta=delta,
+                )
+            )
+            rating = current.get(seat.user_id)
+            if rating is None:
+                rating = Rating(player_id=seat.user_id, pool=pool, peak=after)
+            rating.rating = after
+            rating.games = games + 1
+            rating.wins = (rating.wins or 0) + (1 if rank == 1 else 0)
+            rating.provisional = rating.games < config.provisional_games
+            rating.peak = max(rating.peak, after)
+            rating.last_game_at = game.finished_at
+            rating.save()
+        RatingChange.objects.bulk_create(changes)
+        return changes

@@ -1,0 +1,25 @@
+"""Every change to a tournament goes through one of these `do_*` functions."""
+
+from tournaments.services.registration import do_create_tournament, do_leave, do_register
+from tournaments.services.running import (
+    do_advance_round,
+    do_disqualify,
+    do_drop,
+    do_pause_tournament,
+    do_resume_tournament,
+    do_start,
+    sweep_tournaments,
+)
+
+__all__ = [
+    "do_advance_round",
+    "do_create_tournament",
+    "do_disqualify",
+    "do_drop",
+    "do_leave",
+    "do_pause_tournament",
+    "do_register",
+    "do_resume_tournament",
+    "do_start",
+    "sweep_tournaments",
+]

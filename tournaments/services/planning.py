@@ -1,0 +1,150 @@
+"""What the next round is, from the rounds played so far: the formats do the thinking.
+
+`plan_next_round` returns the next round's tables (entry ids, with a bracket match id for
+2-player elimination) and byes, or None when the tournament is over; `final_places` ranks
+everyone at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.formats import round_robin
+from tournaments.formats.elimination import multiplayer_advancers, multiplayer_round
+from tournaments.formats.scoring import advancing_order
+from tournaments.formats.swiss import pair_counts, pair_round
+from tournaments.formats.tables import split
+from tournaments.models import Entry, Tournament
+from tournaments.services.results import (
+    PlayedRound,
+    bracket_results,
+    elimination_seeds,
+    inactive_from,
+    swiss_standings,
+    two_player_bracket,
+)
+
+
+@dataclass
+class Plan:
+    stage: str
+    tables: list[list[int]]
+    byes: list[int] = field(default_factory=list)
+    matches: list[str] = field(default_factory=list)  # parallel to tables, 2-player elimination only
+
+
+def plan_next_round(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Plan | None:
+    number = len(rounds) + 1
+    inactive = inactive_from(entries, number)
+    active = [entry for entry in entries if entry.pk not in inactive]
+    if tournament.format == Tournament.Format.SWISS:
+        swiss_played = [r for r in rounds if r.stage == "swiss"]
+        if len(swiss_played) < (tournament.rounds or 0):
+            return _swiss(tournament, entries, active, rounds)
+        if tournament.top_cut >= 2:
+            return _elimination(tournament, entries, rounds, inactive)
+        return None
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        return _round_robin(tournament, entries, active, number)
+    return _elimination(tournament, entries, rounds, inactive)
+
+
+def _swiss(tournament: Tournament, entries: list[Entry], active: list[Entry], rounds: list[PlayedRound]) -> Plan:
+    table = swiss_standings(tournament, entries, rounds)
+    active_ids = {entry.pk for entry in active}
+    played = [r for r in rounds if r.stage == "swiss"]
+    from tournaments.formats.swiss import RoundResult
+
+    pairing = pair_round(
+        [row.player for row in table if row.player in active_ids],
+        pair_counts([RoundResult([t.ranks for t in r.tables], r.byes) for r in played]),
+        {row.player: row.byes for row in table},
+        {row.player: row.points for row in table},
+        tournament.seats_preferred,
+        tournament.seats_min,
+        tournament.seats_max,
+    )
+    return Plan("swiss", pairing.tables, pairing.byes)
+
+
+def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entry], number: int) -> Plan | None:
+    # The schedule is fixed by the seeds at the start; drops are taken out of it round by round.
+    seeded = [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk)) if entry.seed]
+    plan = round_robin.schedule(
+        seeded, tournament.seats_preferred, tournament.seats_min, tournament.seats_max, tournament.rounds
+    )
+    if number > len(plan):
+        return None
+    active_ids = {entry.pk for entry in active}
+    tables, byes = plan[number - 1]
+    kept, short = [], []
+    for table in tables:
+        still = [player for player in table if player in active_ids]
+        (kept if len(still) >= tournament.seats_min else short).append(still)
+    leftovers = [player for table in short for player in table] + [b for b in byes if b in active_ids]
+    seating = split(len(leftovers), tournament.seats_preferred, tournament.seats_min, tournament.seats_max)
+    new_byes = leftovers[len(leftovers) - seating.byes :] if seating.byes else []
+    rest = leftovers[: len(leftovers) - seating.byes]
+    for size in seating.sizes:
+        kept.append(rest[:size])
+        rest = rest[size:]
+    return Plan("round_robin", [table for table in kept if table], new_byes)
+
+
+def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], inactive: set[int]):
+    if tournament.seats_max == 2:
+        bracket = two_player_bracket(tournament, entries, rounds)
+        resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive))
+        if resolved.champion is not None:
+            return None
+        return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
+    seeds = elimination_seeds(tournament, entries, rounds)
+    seed_of = {player: number for number, player in enumerate(seeds, 1)}
+    knockout = [r for r in rounds if r.stage == "elimination"]
+    if not knockout:
+        entrants = [player for player in seeds if player not in inactive]
+    else:
+        last = knockout[-1]
+        if len(last.tables) == 1 and not last.byes:
+            return None  # the final has been played
+        entrants = multiplayer_advancers(
+            [t.ranks for t in last.tables], last.byes, tournament.advance_per_table, seed_of, tournament.seats_min
+        )
+        entrants = [player for player in entrants if player not in inactive]
+    if len(entrants) < tournament.seats_min:
+        return None  # too many drops to seat another table: the tournament ends here
+    tables, byes = multiplayer_round(
+        entrants, tournament.seats_preferred, tournament.seats_min, tournament.seats_max, tournament.advance_per_table
+    )
+    return Plan("elimination", tables, byes)
+
+
+def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
+    """(place, entry id) for everybody, best first."""
+    order: list[tuple[int, int]] = []
+    has_knockout = any(r.stage == "elimination" for r in rounds)
+    if has_knockout and tournament.seats_max == 2:
+        bracket = two_player_bracket(tournament, entries, rounds)
+        resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive_from(entries, len(rounds) + 1)))
+        order = list(resolved.places)
+    elif has_knockout:
+        seeds = elimination_seeds(tournament, entries, rounds)
+        seed_of = {player: number for number, player in enumerate(seeds, 1)}
+        placed: set[int] = set()
+        for played in reversed([r for r in rounds if r.stage == "elimination"]):
+            # Later rounds first; within a round by place at the table, then seed.
+            rows = sorted(
+                ((ranks[p], seed_of.get(p, 10**9), p) for t in played.tables for ranks in [t.ranks] for p in ranks),
+            )
+            if played is rounds[-1] and len(played.tables) == 1:
+                final = played.tables[0].ranks
+                rows = [(final[p], seed_of.get(p, 10**9), p) for p in advancing_order(final, seed_of)]
+            for _rank, _seed, player in rows:
+                if player not in placed:
+                    order.append((len(order) + 1, player))
+                    placed.add(player)
+    placed_ids = {player for _place, player in order}
+    for row in swiss_standings(tournament, entries, rounds):
+        if row.player not in placed_ids:
+            order.append((len(order) + 1, row.player))
+    return order

@@ -1,0 +1,134 @@
+"""Creating a tournament, registering for it and leaving it before the start."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engines import IllegalOptions, get_engine
+from games.models import Game, Seat
+from games.services.errors import ActionRejected
+from tournaments.formats.tables import TableSizeError, split
+from tournaments.models import Entry, Tournament
+
+# How many of a player's latest finished games count for their reliability.
+RELIABILITY_GAMES = 20
+
+
+def rating_of(user, engine: str) -> float | None:
+    """The player's current rating in the game's pool (issue 16), or None when unrated."""
+    from tournaments.ratings.models import Rating
+    from tournaments.ratings.pools import pool_for
+
+    return Rating.objects.filter(player=user, pool=pool_for(engine)).values_list("rating", flat=True).first()
+
+
+def reliability_of(user) -> float:
+    """Share of the player's latest finished games they finished themselves (not replaced by a
+    bot after timeouts, not resigned); a player without finished games counts as reliable."""
+    statuses = list(
+        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+        .order_by("-game__finished_at")
+        .values_list("status", flat=True)[:RELIABILITY_GAMES]
+    )
+    if not statuses:
+        return 1.0
+    return sum(1 for status in statuses if status == Seat.Status.PLAYING) / len(statuses)
+
+
+def do_create_tournament(creator, name: str, engine_name: str, format: str, **fields) -> Tournament:
+    """A tournament open for registration, with its creator as organiser. Bad settings change nothing."""
+    try:
+        engine = get_engine(engine_name)
+    except KeyError:
+        raise ActionRejected("bad_options", _("There is no such game.")) from None
+    if format not in Tournament.Format.values:
+        raise ActionRejected("bad_options", _("There is no such tournament format."))
+    two_player = format in (Tournament.Format.DOUBLE_ELIMINATION,)
+    preferred = fields.pop("seats_preferred", 2 if two_player else engine.min_players)
+    minimum = fields.pop("seats_min", max(engine.min_players, 2 if two_player else engine.min_players))
+    maximum = fields.pop("seats_max", preferred)
+    if two_player and not (preferred == minimum == maximum == 2):
+        raise ActionRejected("bad_options", _("Double elimination is for 2-player tables."))
+    if not engine.min_players <= minimum <= preferred <= maximum <= engine.max_players:
+        raise ActionRejected(
+            "bad_options",
+            _("Tables must seat %(min)s to %(max)s players.") % {"min": engine.min_players, "max": engine.max_players},
+        )
+    try:
+        split(minimum, preferred, minimum, maximum)
+        options = engine.validate_options(preferred, fields.pop("options", {}) or {})
+    except (IllegalOptions, TableSizeError) as error:
+        raise ActionRejected("bad_options", str(error)) from None
+    if format == Tournament.Format.SWISS and not fields.get("rounds"):
+        raise ActionRejected("bad_options", _("A Swiss tournament needs a number of rounds."))
+    if format == Tournament.Format.SINGLE_ELIMINATION and maximum > 2:
+        advance = fields.get("advance_per_table", 1)
+        if not 1 <= advance < minimum:
+            raise ActionRejected("bad_options", _("Fewer players must go on from a table than sit at it."))
+    fields.setdefault("place_points", [4, 2, 1, 0][:maximum] if maximum > 2 else [1, 0])
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name,
+            engine=engine_name,
+            options=options,
+            format=format,
+            seats_preferred=preferred,
+            seats_min=minimum,
+            seats_max=maximum,
+            created_by=creator,
+            **fields,
+        )
+        tournament.organisers.add(creator)
+    return tournament
+
+
+def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
+    """Enter a tournament open for registration, if its conditions allow."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        late_swiss = (
+            tournament.status == Tournament.Status.RUNNING
+            and tournament.format == Tournament.Format.SWISS
+            and tournament.current_round < tournament.late_join_before_round
+        )
+        if tournament.status != Tournament.Status.REGISTRATION and not late_swiss:
+            raise ActionRejected("closed", _("Registration for this tournament is closed."))
+        if tournament.registration_opens_at and now < tournament.registration_opens_at:
+            raise ActionRejected("closed", _("Registration has not opened yet."))
+        if tournament.registration_closes_at and now > tournament.registration_closes_at and not late_swiss:
+            raise ActionRejected("closed", _("Registration for this tournament is closed."))
+        if tournament.entries.filter(user=user).exists():
+            raise ActionRejected("already_registered", _("You are already registered."))
+        if tournament.capacity and tournament.entries.count() >= tournament.capacity:
+            raise ActionRejected("full", _("This tournament is full."))
+        if tournament.invitation_only and not tournament.invited.filter(pk=user.pk).exists():
+            raise ActionRejected("invitation_only", _("This tournament is by invitation only."))
+        rating = rating_of(user, tournament.engine)
+        if tournament.min_rating is not None and (rating is None or rating < tournament.min_rating):
+            raise ActionRejected(
+                "rating_too_low",
+                _("This tournament needs a rating of at least %(min)s.") % {"min": tournament.min_rating},
+            )
+        if tournament.min_reliability is not None and reliability_of(user) < tournament.min_reliability:
+            raise ActionRejected("unreliable", _("Too many of your recent games ended without you."))
+        try:
+            with transaction.atomic():
+                return Entry.objects.create(tournament=tournament, user=user, rating=rating or 1500)
+        except IntegrityError:
+            raise ActionRejected("already_registered", _("You are already registered.")) from None
+
+
+def do_leave(tournament_id: int, user) -> None:
+    """Leave before the start; after it, dropping (`do_drop`) is the way out."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise ActionRejected("started", _("The tournament has started: drop out instead."))
+        deleted, _rows = tournament.entries.filter(user=user).delete()
+        if not deleted:
+            raise ActionRejected("not_registered", _("You are not registered."))

@@ -1,0 +1,95 @@
+"""Rows to plain data for `tournaments/formats/`: each round's table results, byes, drops, standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.models import Game
+from tournaments.formats import swiss
+from tournaments.formats.elimination import Bracket
+from tournaments.models import Entry, Round, Tournament
+
+DONE = (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CANCELLED)
+
+
+@dataclass
+class PlayedTable:
+    number: int
+    match: str
+    game_id: int
+    status: str
+    ranks: dict[int, int]  # entry id -> rank (1 = first)
+
+
+@dataclass
+class PlayedRound:
+    number: int
+    stage: str
+    tables: list[PlayedTable]
+    byes: list[int]
+
+    @property
+    def finished(self) -> bool:
+        return all(table.status in DONE for table in self.tables)
+
+
+def played_rounds(tournament: Tournament) -> list[PlayedRound]:
+    """Every round so far with its tables' ranks keyed by entry id (one query per kind of row)."""
+    entry_of_user = dict(tournament.entries.values_list("user_id", "pk"))
+    rounds = list(
+        Round.objects.filter(tournament=tournament).prefetch_related("tables__game__seats", "byes").order_by("number")
+    )
+    out = []
+    for row in rounds:
+        tables = []
+        for table in row.tables.all():
+            seats = list(table.game.seats.all())
+            # An abandoned game has no ranks: its players share the last place.
+            ranks = {entry_of_user[seat.user_id]: seat.rank or len(seats) for seat in seats if seat.user_id}
+            tables.append(PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks))
+        out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))
+    return out
+
+
+def inactive_from(entries: list[Entry], round_number: int) -> set[int]:
+    """Entries that no longer play from `round_number` on (dropped before it or disqualified)."""
+    return {
+        entry.pk
+        for entry in entries
+        if entry.disqualified or (entry.dropped_before_round is not None and entry.dropped_before_round <= round_number)
+    }
+
+
+def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[swiss.Standing]:
+    finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
+    return swiss.standings(
+        {entry.pk: entry.rating for entry in entries},
+        [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished],
+        tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
+        tournament.bye_points,
+    )
+
+
+def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[int]:
+    """Entry ids in seed order for the elimination stage: the top cut after a Swiss, else all by seed."""
+    if tournament.format == Tournament.Format.SWISS:
+        table = swiss_standings(tournament, entries, rounds)
+        dropped = frozenset(inactive_from(entries, (tournament.rounds or 0) + 1))
+        return swiss.top_cut(table, tournament.top_cut, dropped)
+    return [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk))]
+
+
+def bracket_results(rounds: list[PlayedRound]) -> dict[str, dict[int, int]]:
+    return {
+        table.match: table.ranks
+        for played in rounds
+        if played.stage == "elimination"
+        for table in played.tables
+        if table.match and table.status in DONE
+    }
+
+
+def two_player_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Bracket:
+    return Bracket(
+        elimination_seeds(tournament, entries, rounds), double=tournament.format == Tournament.Format.DOUBLE_ELIMINATION
+    )

@@ -1,0 +1,261 @@
+"""Starting a tournament and moving it on: each round's tables are ordinary games.
+
+`do_advance_round` is the one way a round is created. It locks the tournament row, does
+nothing unless every table of the current round is over, and the unique (tournament,
+number) constraint backs the lock: the finishing task and the beat sweep may race and one
+round results.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game
+from games.services import do_create_game, do_join
+from games.services.errors import ActionRejected
+from games.services.lobby import TimeControl
+from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.services.planning import Plan, final_places, plan_next_round
+from tournaments.services.registration import rating_of
+from tournaments.services.results import played_rounds
+
+log = logging.getLogger("tournaments")
+User = get_user_model()
+
+
+def check_organiser(tournament: Tournament, user) -> None:
+    if user is None or not (user.is_staff or tournament.organisers.filter(pk=user.pk).exists()):
+        raise ActionRejected("forbidden", _("Only the tournament's organisers can do this."))
+
+
+def minimum_entries(tournament: Tournament) -> int:
+    return 2 if tournament.seats_max == 2 else tournament.seats_min
+
+
+def do_start(tournament_id: int, user=None, now: datetime | None = None) -> Tournament:
+    """Seed by rating and create round 1; `user` None is the scheduled start."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if user is not None:
+            check_organiser(tournament, user)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise ActionRejected("not_registration", _("This tournament has already started."))
+        entries = list(tournament.entries.select_related("user"))
+        if len(entries) < minimum_entries(tournament):
+            raise ActionRejected(
+                "too_few",
+                _("At least %(count)s players are needed to start.") % {"count": minimum_entries(tournament)},
+            )
+        for entry in entries:
+            rating = rating_of(entry.user, tournament.engine)
+            entry.rating = 1500 if rating is None else rating
+        entries.sort(key=lambda entry: (-entry.rating, entry.registered_at, entry.pk))
+        for number, entry in enumerate(entries, 1):
+            entry.seed = number
+        Entry.objects.bulk_update(entries, ["rating", "seed"])
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = now
+        tournament.save(update_fields=["status", "started_at"])
+        _next_round(tournament, now)
+        return tournament
+
+
+def do_advance_round(tournament_id: int, now: datetime | None = None) -> Round | None:
+    """Create the next round if every table of the current one is over (or finish the tournament).
+
+    Returns the new round, or None when there was nothing to do. Safe to call any number of times.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            return None
+        current = Round.objects.filter(tournament=tournament, number=tournament.current_round).first()
+        if current is not None:
+            pending = current.tables.exclude(
+                game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CANCELLED]
+            )
+            if pending.exists():
+                return None
+            current.finished_at = now
+            current.save(update_fields=["finished_at"])
+        return _next_round(tournament, now)
+
+
+def _next_round(tournament: Tournament, now: datetime) -> Round | None:
+    entries = list(tournament.entries.select_related("user"))
+    rounds = played_rounds(tournament)
+    plan = plan_next_round(tournament, entries, rounds)
+    if plan is None or not plan.tables:
+        _finish(tournament, entries, rounds, now)
+        return None
+    return _create_round(tournament, entries, plan, len(rounds) + 1, now)
+
+
+def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, number: int, now: datetime) -> Round:
+    by_id = {entry.pk: entry for entry in entries}
+    round_ = Round.objects.create(tournament=tournament, number=number, stage=plan.stage, started_at=now)
+    control = TimeControl(
+        clock=tournament.clock,
+        phase_seconds=tournament.phase_seconds,
+        bank_start_seconds=tournament.bank_start_seconds,
+        bank_increment_seconds=tournament.bank_increment_seconds,
+        bank_cap_seconds=tournament.bank_cap_seconds,
+        weekend_pause=tournament.weekend_pause,
+    )
+    games_of: dict[int, list[Game]] = {}
+    tables = []
+    for index, players in enumerate(plan.tables):
+        users = [by_id[player].user for player in players]
+        # Created and filled through the lobby services in this transaction: nobody else can
+        # take a seat before the commit, and the last join starts the game.
+        game = do_create_game(
+            users[0],
+            tournament.engine,
+            len(users),
+            tournament.options,
+            time_control=control,
+            timeouts_before_bot=tournament.timeouts_before_bot,
+            seed=f"t{tournament.pk}-r{number}-{index + 1}",
+        )
+        for user in users[1:]:
+            do_join(game.pk, user, now=now)
+        match = plan.matches[index] if plan.matches else ""
+        tables.append(Table(round=round_, number=index + 1, game=game, match=match))
+        for player in players:
+            games_of.setdefault(player, []).append(game)
+    Table.objects.bulk_create(tables)
+    Bye.objects.bulk_create([Bye(round=round_, entry_id=player) for player in plan.byes])
+    tournament.current_round = number
+    tournament.save(update_fields=["current_round"])
+    _mail_round(tournament, number, [(by_id[player].user, games) for player, games in games_of.items()])
+    return round_
+
+
+def _mail_round(tournament: Tournament, number: int, recipients) -> None:
+    from games.bymail.mails_digest import tournament_round_start
+
+    url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
+    # The number keeps the mail's outbox key unique when two tournaments share a name.
+    label = f"{tournament.name} (#{tournament.pk})"
+    for user, games in recipients:
+        tournament_round_start(user, label, number, games, url)
+
+
+def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime) -> None:
+    places = dict((player, place) for place, player in final_places(tournament, entries, rounds))
+    for entry in entries:
+        entry.final_place = places.get(entry.pk)
+    Entry.objects.bulk_update(entries, ["final_place"])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    _mail_final(tournament, entries, rounds, places)
+
+
+def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: dict[int, int]) -> None:
+    from tournaments.mails import TOP, tournament_final
+    from tournaments.services.results import swiss_standings
+
+    points = {row.player: row.points for row in swiss_standings(tournament, entries, rounds)}
+    by_place = sorted(entries, key=lambda entry: places.get(entry.pk) or 10**9)
+    top = [
+        {"place": places.get(entry.pk), "name": entry.user.profile.name, "points": points.get(entry.pk, 0)}
+        for entry in by_place[:TOP]
+    ]
+    url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
+    label = f"{tournament.name} (#{tournament.pk})"
+    for entry in entries:
+        tournament_final(entry.user, label, str(tournament.pk), places.get(entry.pk), top, url)
+
+
+def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
+    """A player leaves (or an organiser drops them): from the next round on they are not paired."""
+    entry_user = entry_user or user
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if entry_user != user:
+            check_organiser(tournament, user)
+        if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+            raise ActionRejected("not_running", _("Only a running tournament can be left this way."))
+        entry = tournament.entries.select_for_update().filter(user=entry_user).first()
+        if entry is None:
+            raise ActionRejected("not_registered", _("This player is not in the tournament."))
+        if entry.dropped_before_round is not None:
+            raise ActionRejected("already_dropped", _("This player has already dropped."))
+        entry.dropped_before_round = tournament.current_round + 1
+        entry.save(update_fields=["dropped_before_round"])
+        return entry
+
+
+def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
+    """An organiser removes a player from the next round on; their results so far stand."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        entry = tournament.entries.filter(user=entry_user).first()
+        if entry is None:
+            raise ActionRejected("not_registered", _("This player is not in the tournament."))
+        entry.disqualified = True
+        entry.save(update_fields=["disqualified"])
+        return entry
+
+
+def do_pause_tournament(tournament_id: int, user) -> Tournament:
+    """No new round starts while paused (the tables' own clocks are the games' business)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        if tournament.status != Tournament.Status.RUNNING:
+            raise ActionRejected("not_running", _("Only a running tournament can be paused."))
+        tournament.status = Tournament.Status.PAUSED
+        tournament.save(update_fields=["status"])
+        return tournament
+
+
+def do_resume_tournament(tournament_id: int, user) -> Tournament:
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        if tournament.status != Tournament.Status.PAUSED:
+            raise ActionRejected("not_paused", _("The tournament is not paused."))
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    do_advance_round(tournament_id)
+    return tournament
+
+
+def sweep_tournaments(now: datetime | None = None) -> int:
+    """The guarantee behind the finishing task: start what is due, advance what is ready."""
+    now = now or timezone.now()
+    done = 0
+    due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now)
+    for tournament_id in due.values_list("pk", flat=True):
+        try:
+            do_start(tournament_id, now=now)
+            done += 1
+        except ActionRejected as error:
+            log.warning("tournament %s could not start: %s", tournament_id, error.message)
+            Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.REGISTRATION).update(
+                status=Tournament.Status.CANCELLED
+            )
+    live = Table.objects.filter(
+        round__tournament=OuterRef("pk"),
+        round__number=OuterRef("current_round"),
+        game__status__in=[Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED],
+    )
+    running = Tournament.objects.filter(status=Tournament.Status.RUNNING).exclude(Exists(live))
+    for tournament_id in running.values_list("pk", flat=True):
+        if do_advance_round(tournament_id, now) is not None:
+            done += 1
+    return done

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "ratings"
+urlpatterns = [
+    path("players/<str:username>/", views.player, name="player"),
+    path("<str:pool>/", views.leaderboard, name="leaderboard"),
+]

@@ -1,0 +1,93 @@
+"""Leaderboards and player rating pages."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from tournaments.ratings import leaderboards
+from tournaments.ratings.charts import history_svg
+from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.pools import POOLS, pool_title
+
+
+def _page_number(request: HttpRequest) -> int:
+    try:
+        return max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        return 1
+
+
+def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
+    if pool not in POOLS:
+        raise Http404
+    if request.GET.get("me") and request.user.is_authenticated:
+        mine = Rating.objects.filter(player=request.user, pool=pool).first()
+        place = leaderboards.position(mine)
+        if place is not None:
+            number = (place - 1) // leaderboards.PAGE_SIZE + 1
+            return redirect(f"{reverse('ratings:leaderboard', args=[pool])}?page={number}#me")
+    board = leaderboards.page(pool, _page_number(request))
+    context = {
+        "pool": pool,
+        "title": pool_title(pool),
+        "pools": [(p, pool_title(p)) for p in POOLS],
+        "board": board,
+        "rows": [(board.first_position + i, row) for i, row in enumerate(board.rows)],
+        "not_listed": request.GET.get("me") and request.user.is_authenticated,
+    }
+    return render(request, "ratings/leaderboard.html", context)
+
+
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    person = get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
+    ratings = leaderboards.ratings_with_positions(person)
+    changes = list(
+        RatingChange.objects.filter(player=person)
+        .order_by("pool", "-finished_at", "-game_id")
+        .values_list("pool", "game_id", "finished_at", "rank", "before", "after", "delta")
+    )
+    by_pool: dict[str, list] = {}
+    for pool, game_id, finished_at, rank, before, after, delta in changes:
+        by_pool.setdefault(pool, []).append(
+            RatingChange(
+                pool=pool, game_id=game_id, finished_at=finished_at, rank=rank, before=before, after=after, delta=delta
+            )
+        )
+    sections = []
+    for rating in ratings:
+        history = list(reversed(by_pool.get(rating.pool, [])))
+        sections.append(
+            {
+                "rating": rating,
+                "title": pool_title(rating.pool),
+                "win_rate": round(100 * rating.wins / rating.games) if rating.games else 0,
+                "chart": history_svg(pool_title(rating.pool), history[-200:]),
+                "history": history[-200:],
+            }
+        )
+    recent = sorted((c for cs in by_pool.values() for c in cs), key=lambda c: (c.finished_at, c.game_id), reverse=True)[
+        :20
+    ]
+    for change in recent:
+        change.pool_title = pool_title(change.pool)
+    other_name = request.GET.get("vs", "").strip()
+    other, versus = None, []
+    if other_name:
+        other = get_user_model().objects.filter(username=other_name).first()
+        if other is not None:
+            versus = [{**row, "title": pool_title(row["pool"])} for row in leaderboards.head_to_head(person, other)]
+    return render(
+        request,
+        "ratings/player.html",
+        {
+            "person": person,
+            "sections": sections,
+            "recent": recent,
+            "other": other,
+            "other_name": other_name,
+            "versus": versus,
+        },
+    )

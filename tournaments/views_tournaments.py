@@ -1,0 +1,160 @@
+"""Tournament pages, organiser actions and the read-only JSON answers. Views call services only."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.engines import ENGINE_NAMES
+from games.services.errors import ActionRejected
+from tournaments import services
+from tournaments.forms import TournamentForm
+from tournaments.models import Tournament
+from tournaments.presenters import tournament_data
+
+User = get_user_model()
+
+
+def tournament_list(request):
+    tournaments = Tournament.objects.all()
+    engine = request.GET.get("game")
+    if engine in ENGINE_NAMES:
+        tournaments = tournaments.filter(engine=engine)
+    return render(
+        request,
+        "tournaments/list.html",
+        {
+            "open": tournaments.filter(status=Tournament.Status.REGISTRATION),
+            "running": tournaments.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED]),
+            "finished": tournaments.filter(status=Tournament.Status.FINISHED)[:50],
+            "engines": ENGINE_NAMES,
+            "engine": engine,
+        },
+    )
+
+
+@login_required
+def create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.do_create_tournament(
+                request.user, data["name"], data["engine"], data["format"], **form.service_fields()
+            )
+        except ActionRejected as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "tournaments/create.html", {"form": form})
+
+
+def detail(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    data = tournament_data(tournament)
+    is_organiser = request.user.is_authenticated and (
+        request.user.is_staff or tournament.organisers.filter(pk=request.user.pk).exists()
+    )
+    registered = request.user.is_authenticated and tournament.entries.filter(user=request.user).exists()
+    return render(
+        request,
+        "tournaments/detail.html",
+        {"tournament": tournament, "is_organiser": is_organiser, "registered": registered, **data},
+    )
+
+
+def player_tournaments(request, username: str):
+    user = get_object_or_404(User, username=username)
+    entries = user.tournament_entries.select_related("tournament").order_by("-tournament__created_at")
+    return render(request, "tournaments/player.html", {"player": user, "entries": entries})
+
+
+def _act(request, tournament_id: int, action, success: str):
+    try:
+        action()
+    except ActionRejected as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect("tournaments:detail", tournament_id)
+
+
+@login_required
+@require_POST
+def register(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
+    return _act(request, tournament_id, lambda: services.do_register(tournament_id, request.user), _("You are in."))
+
+
+@login_required
+@require_POST
+def leave(request, tournament_id: int):
+    return _act(request, tournament_id, lambda: services.do_leave(tournament_id, request.user), _("You have left."))
+
+
+@login_required
+@require_POST
+def drop(request, tournament_id: int):
+    return _act(
+        request, tournament_id, lambda: services.do_drop(tournament_id, request.user), _("You leave after this round.")
+    )
+
+
+ORGANISER_ACTIONS = {
+    "start": (lambda t, user, other: services.do_start(t, user), _("The tournament has started.")),
+    "pause": (lambda t, user, other: services.do_pause_tournament(t, user), _("Paused.")),
+    "resume": (lambda t, user, other: services.do_resume_tournament(t, user), _("Resumed.")),
+    "drop": (lambda t, user, other: services.do_drop(t, user, other), _("The player leaves after this round.")),
+    "disqualify": (lambda t, user, other: services.do_disqualify(t, user, other), _("The player is disqualified.")),
+}
+
+
+@login_required
+@require_POST
+def organise(request, tournament_id: int, action: str):
+    get_object_or_404(Tournament, pk=tournament_id)
+    if action not in ORGANISER_ACTIONS:
+        raise Http404
+    run, success = ORGANISER_ACTIONS[action]
+    other = None
+    if action in ("drop", "disqualify"):
+        other = User.objects.filter(username=request.POST.get("username", "")).first()
+        if other is None:
+            return HttpResponseBadRequest(_("No such player."))
+    return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), str(success))
+
+
+def _tournament_json(tournament: Tournament) -> dict:
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "game": tournament.engine,
+        "format": tournament.format,
+        "status": tournament.status,
+        "seats": {"preferred": tournament.seats_preferred, "min": tournament.seats_min, "max": tournament.seats_max},
+        "rounds": tournament.rounds,
+        "current_round": tournament.current_round,
+        "rated": tournament.rated,
+        "entrants": tournament.entries.count(),
+    }
+
+
+def api_list(request):
+    return JsonResponse({"tournaments": [_tournament_json(t) for t in Tournament.objects.all()[:100]]})
+
+
+def api_detail(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    data = tournament_data(tournament)
+    return JsonResponse(
+        {
+            **_tournament_json(tournament),
+            "pairings": data["rounds"],
+            "standings": data["standings"],
+        }
+    )
