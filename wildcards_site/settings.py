@@ -61,6 +61,11 @@ if not SECRET_KEY:
             "set SECRET_KEY to a long random string (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
         )
     SECRET_KEY = DEVELOPMENT_SECRET_KEY
+elif SECRET_KEY == DEVELOPMENT_SECRET_KEY and not (DEBUG or TESTING):
+    # The development key is public (it is in this file): setting it explicitly is no better than none.
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the public development key. With DEBUG off set a long random key of your own."
+    )
 SITE_URL = envstr("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = envstr("SITE_NAME", "Wildcards")
 _site = urlsplit(SITE_URL)
@@ -75,7 +80,8 @@ SECURE_SSL_REDIRECT = SECURE and envbool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000 if SECURE else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE and envbool("SECURE_HSTS_PRELOAD", True)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_PROXY", False) else None
+BEHIND_PROXY = envbool("BEHIND_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
@@ -184,6 +190,8 @@ THROTTLE_RATES = {
     "invite_user": envstr("THROTTLE_INVITE", "30/h"),
 }
 RATELIMIT_VIEW = "wildcards_site.throttle.too_many"
+# Both count a visitor by the address the proxy saw when BEHIND_PROXY (see client_ip.py).
+AXES_CLIENT_IP_CALLABLE = RATELIMIT_IP_META_KEY = "wildcards_site.client_ip.client_ip"
 # Our deploy check wildcards.E005 asks for a shared cache; locally the memory cache does.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 LOGIN_URL = "accounts:login"

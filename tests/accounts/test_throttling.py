@@ -88,3 +88,39 @@ def test_invitations_from_one_player_are_limited(client, settings):
     response = client.post(reverse("games:invite", args=[game.pk]), {"who": "friend9@example.org"})
     assert response.status_code == 429
     assert game.invitations.count() == 2
+
+
+def test_behind_a_proxy_one_visitors_wrong_passwords_do_not_lock_out_the_others(client, settings):
+    """Every request comes from the proxy's address: visitors are told apart by the address it forwards."""
+    settings.BEHIND_PROXY, settings.AXES_FAILURE_LIMIT = True, 3
+    make_user("alice")
+    for number in range(3):  # one visitor spraying several accounts
+        client.post(
+            reverse("accounts:login"),
+            {"login": f"nobody{number}", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR="198.51.100.7",
+        )
+    locked = client.post(
+        reverse("accounts:login"),
+        {"login": "nobody9", "password": "wrong"},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.7",
+    )
+    assert locked.status_code == 429
+    client.post(
+        reverse("accounts:login"),
+        {"login": "alice", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="203.0.113.9",
+    )
+    assert "_auth_user_id" in client.session
+
+
+def test_without_a_proxy_a_written_forwarded_address_does_not_escape_the_limit(client, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "signup_ip": "2/h"}
+    for number in range(3):
+        data = {"username": f"new{number}", "email": f"new{number}@example.org", "password": PASSWORD}
+        response = client.post(reverse("accounts:signup"), data, HTTP_X_FORWARDED_FOR=f"198.51.100.{number}")
+    assert response.status_code == 429
+    assert len(mail.outbox) == 2

@@ -146,3 +146,17 @@ def test_replay_pages_render_each_games_own_table(client, players, engine_name):
         response = client.get(f"/games/{game.pk}/replay/{step}/")
         assert response.status_code == 200, step
         assert "playing-card" in response.content.decode()
+
+
+@pytest.mark.parametrize("name", ["regex", "contains", "gt", "isnull"])
+def test_an_option_named_like_a_lookup_is_only_a_key_without_postgresql(client, games, monkeypatch, name):
+    """SQLite (the default) filters through a key transform: `regex=(` is the option "regex", never a lookup."""
+    from games import history
+
+    monkeypatch.setattr(history, "connection", type("Other", (), {"vendor": "sqlite"})())
+    first = games["first"].pk
+    Game.objects.filter(pk=first).update(options={name: "("})
+    response = client.get("/games/history/", {"options": f"{name}=("})
+    assert response.status_code == 200
+    assert listed(response) == {first}
+    assert listed(client.get("/games/history/?options=rounds=1")) == {games["second"].pk}

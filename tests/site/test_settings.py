@@ -98,6 +98,14 @@ def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off():
     assert "SECRET_KEY is not set" in result.stderr
 
 
+def test_it_refuses_to_start_with_the_public_development_key_when_debug_is_off():
+    from wildcards_site.settings import DEVELOPMENT_SECRET_KEY
+
+    result = run_manage("check", env_extra={"DEBUG": "0", "SECRET_KEY": DEVELOPMENT_SECRET_KEY})
+    assert result.returncode != 0
+    assert "SECRET_KEY is the public development key" in result.stderr
+
+
 def test_the_development_key_is_used_only_with_debug_on():
     code = "from django.conf import settings; print(settings.SECRET_KEY)"
     result = run_manage("shell", "-c", code, env_extra={"DEBUG": "1", "SECRET_KEY": ""})
