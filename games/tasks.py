@@ -1,13 +1,41 @@
 """Celery tasks: thin wrappers around the services."""
 
+import logging
+
 from celery import shared_task
 
-from games.services import do_close_overdue, do_send_reminders, sweep_overdue
+from games.services import close_games, do_close_overdue, do_send_reminders, overdue_games
+
+log = logging.getLogger(__name__)
+
+# Overdue games per task: a big sweep is split so that every worker takes a share.
+SWEEP_BATCH = 100
 
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> int:
-    return sweep_overdue()
+    """Close every overdue wait: the first batch here, the others as tasks any worker may take.
+
+    Two sweeps (two beats by mistake, or a slow sweep overtaken by the next)
+    may hand out the same games: closing is idempotent under the game lock.
+    Batches the broker refuses are closed here; what a killed worker drops
+    the next sweep finds again.
+    """
+    game_ids = overdue_games()
+    batches = [game_ids[start : start + SWEEP_BATCH] for start in range(0, len(game_ids), SWEEP_BATCH)]
+    inline = batches[:1]
+    for batch in batches[1:]:
+        try:
+            close_overdue_games.apply_async((batch,), retry=False)
+        except Exception as error:  # noqa: BLE001 - the broker failing must not stop the sweep
+            log.warning("sweep: could not hand out %s games (%s); closing them here", len(batch), error)
+            inline.append(batch)
+    return sum(close_games(batch) for batch in inline)
+
+
+@shared_task(ignore_result=True)
+def close_overdue_games(game_ids: list[int]) -> int:
+    return close_games(game_ids)
 
 
 @shared_task(ignore_result=True)

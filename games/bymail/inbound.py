@@ -10,6 +10,7 @@ answered again.
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import datetime
 
 from anymail.inbound import AnymailInboundMessage
@@ -26,6 +27,8 @@ from games.bymail.tokens import BadToken, WaitToken, find_reply_token
 from games.engines import get_engine
 from games.models import Action, Seat
 from games.services import ActionRejected
+
+log = logging.getLogger(__name__)
 
 
 class Refused(Exception):
@@ -56,6 +59,7 @@ def receive(message: AnymailInboundMessage, now: datetime | None = None) -> Inbo
         with translation.override(replies.language_of(sender, None)):
             _handle(record, message, sender, now)
         record.save()
+    log.info("inbound mail=%s game=%s seat=%s outcome=%s", message_id, record.game_id, record.seat, record.outcome)
     return record
 
 
