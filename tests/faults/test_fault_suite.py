@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.worker
 @pytest.mark.timeout(240)
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="the fault suite starts its own redis-server")
 def test_it_loses_and_doubles_nothing_when_workers_die_redis_stops_and_deliveries_repeat():
     done = subprocess.run(
         [sys.executable, "-m", "bench", "faults", "--short"], cwd=ROOT, capture_output=True, text=True, timeout=230
