@@ -1,6 +1,6 @@
 """The fault suite: the site as two web processes, two workers and two beats, broken on purpose.
 
-Usage: python -m bench faults [--short] [--kills 5] [--games 120] [--redis-down 60] [--concurrent 50] [--seed 20]
+Usage: python -m bench faults [--short] [--kills 5] [--games 200] [--redis-down 60] [--concurrent 50] [--seed 20]
 
 It starts its own PostgreSQL database (wc_faults_bench), its own Redis on a
 free port and a real SMTP sink, then with fixed seeds and bounded loops:
@@ -252,7 +252,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--settle", type=float, default=120, help="at most this long to wait for a fault to settle")
     parser.add_argument("--seed", type=int, default=20)
     args = parser.parse_args(argv)
-    defaults = (2, 16, 6, 3.0, 20) if args.short else (5, 120, 20, 60.0, 50)
+    defaults = (2, 16, 6, 3.0, 20) if args.short else (5, 200, 20, 60.0, 50)
     for name, value in zip(("kills", "games", "actions", "redis_down", "concurrent"), defaults, strict=True):
         if getattr(args, name) is None:
             setattr(args, name, value)
