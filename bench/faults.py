@@ -101,11 +101,12 @@ class Suite:
                 break
             self.tick()
             time.sleep(self.args.tick)
-            if time.monotonic() > deadline - seconds / 2:
+            if time.monotonic() > deadline - seconds + 5:
+                # Held 15 s: longer than a live worker holds a claim in these runs, so never a live one.
                 stuck = OutboxMessage.objects.filter(
                     pk__gt=first_mail,
                     status=OutboxMessage.Status.SENDING,
-                    claimed_at__lt=timezone.now() - timedelta(seconds=10),
+                    claimed_at__lt=timezone.now() - timedelta(seconds=15),
                 )
                 moved += stuck.update(claimed_at=timezone.now() - STALE_CLAIM - timedelta(seconds=1))
         if moved:
@@ -147,8 +148,33 @@ class Suite:
         first_mail = check.last_mail_pk()
         self.stack.stop_redis()
         down_at = time.monotonic()
-        slowest = 0.0
+        # Each submission in its own thread at its time: one that waits for the broker does not delay the next.
+        took: list[float] = []
+        threads = []
         for number, game_id in enumerate(ids):
+            time.sleep(max(0.0, down_at + seconds * number / len(ids) - time.monotonic()))
+            threads.append(threading.Thread(target=self._submit, args=(number, game_id, took)))
+            threads[-1].start()
+        for thread in threads:
+            thread.join()
+        time.sleep(max(0.0, down_at + seconds - time.monotonic()))
+        self.stack.start_redis()
+        report.submitted = len(ids)  # a submission that raised counts as submitted and not stored
+        report.notes.append(
+            f"Redis was down {time.monotonic() - down_at:.1f} s; slowest submission meanwhile "
+            f"{max(took, default=0):.1f} s (the mail kick waiting for the broker)"
+        )
+        report.stored = Action.objects.filter(
+            game_id__in=ids, channel__in=(Action.Channel.WEB, Action.Channel.EMAIL_REPLY)
+        ).count()
+        self.settle(lambda: True, report, first_mail, self.args.settle)
+        return self.finish(report, first_mail)
+
+    def _submit(self, number: int, game_id: int, took: list[float]) -> None:
+        """Half the games get their move over HTTP (both web processes), half by reply mail."""
+        from django.db import connection
+
+        try:
             game, seat, action, user = play.next_move(game_id)
             sent = time.monotonic()
             if number % 2 == 0:
@@ -156,17 +182,9 @@ class Suite:
                 play.post_action(port, game.pk, game.version, action, play.session_for(user))
             else:
                 play.receive_in_process(play.reply_mail(game, seat, action, user, f"<redis-{number}@faults.example>"))
-            slowest = max(slowest, time.monotonic() - sent)
-            report.submitted += 1
-            time.sleep(max(0.0, down_at + seconds * (number + 1) / len(ids) - time.monotonic()))
-        time.sleep(max(0.0, down_at + seconds - time.monotonic()))
-        self.stack.start_redis()
-        report.notes.append(f"slowest submission while Redis was down: {slowest:.1f} s (the mail kick's connect)")
-        report.stored = Action.objects.filter(
-            game_id__in=ids, channel__in=(Action.Channel.WEB, Action.Channel.EMAIL_REPLY)
-        ).count()
-        self.settle(lambda: True, report, first_mail, self.args.settle)
-        return self.finish(report, first_mail)
+            took.append(time.monotonic() - sent)
+        finally:
+            connection.close()
 
     def duplicates(self) -> Report:
         from django.utils import timezone
