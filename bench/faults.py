@@ -102,11 +102,11 @@ class Suite:
             self.tick()
             time.sleep(self.args.tick)
             if time.monotonic() > deadline - seconds + 5:
-                # Held 15 s: longer than a live worker holds a claim in these runs, so never a live one.
+                # Held longer than a live worker holds a claim in these runs (--claim), so a dead worker's.
                 stuck = OutboxMessage.objects.filter(
                     pk__gt=first_mail,
                     status=OutboxMessage.Status.SENDING,
-                    claimed_at__lt=timezone.now() - timedelta(seconds=15),
+                    claimed_at__lt=timezone.now() - timedelta(seconds=self.args.claim),
                 )
                 moved += stuck.update(claimed_at=timezone.now() - STALE_CLAIM - timedelta(seconds=1))
         if moved:
@@ -269,9 +269,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--tick", type=float, default=1.0, help="seconds between the suite's sweeps")
     parser.add_argument("--settle", type=float, default=120, help="at most this long to wait for a fault to settle")
     parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--claim", type=float, help="seconds after which a mail claim counts as a dead worker's")
     args = parser.parse_args(argv)
-    defaults = (2, 16, 6, 3.0, 20) if args.short else (5, 200, 20, 60.0, 50)
-    for name, value in zip(("kills", "games", "actions", "redis_down", "concurrent"), defaults, strict=True):
+    defaults = (2, 16, 6, 3.0, 20, 15.0) if args.short else (5, 200, 20, 60.0, 50, 60.0)
+    for name, value in zip(("kills", "games", "actions", "redis_down", "concurrent", "claim"), defaults, strict=True):
         if getattr(args, name) is None:
             setattr(args, name, value)
     if args.short:
