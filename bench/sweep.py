@@ -1,13 +1,27 @@
-"""How long one worker's sweeps take to close 10,000 overdue phases (Wild Cards bids, 3 seats each).
+"""How long the sweeps take to close 10,000 overdue phases (Wild Cards bids, 3 seats each).
 
-Usage: python -m bench sweep [--phases N]
+Usage: python -m bench sweep [--phases N] [--workers 0,1,2]
+
+Workers 0: `sweep_overdue` called in this process, one sweep after the other
+(the floor: no broker, no mail sent). Workers 1 or 2: that many Celery worker
+processes (solo pool) on a Redis of the benchmark's own; the benchmark sends
+`sweep_deadlines` at once and every 30 s, as beat does, and the sweep hands
+batches of games to every worker. The mail the closes queue is sent meanwhile
+to an SMTP sink, as in production. Each count runs on a fresh database.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
+import tempfile
 import time
 from datetime import timedelta
+from pathlib import Path
+
+from django.db.models import F
 
 from bench._site import setup_django
 
@@ -15,15 +29,49 @@ from bench._site import setup_django
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench sweep")
     parser.add_argument("--phases", type=int, default=10_000)
+    parser.add_argument("--workers", default="0,1,2", help="comma-separated worker counts; 0: in this process")
     args = parser.parse_args(argv)
+    counts = [int(count) for count in args.workers.split(",")]
+    if len(counts) > 1:
+        for count in counts:
+            subprocess.run(
+                [sys.executable, "-m", "bench.sweep", "--phases", str(args.phases), "--workers", str(count)],
+                check=False,
+            )
+        return
+    if counts[0]:
+        return with_workers(args.phases, counts[0])
+    os.environ["LOG_LEVEL"] = "WARNING"  # a log line per close would be the workers' cost, not this floor's
     setup_django("wc_bench_sweep")
+    make_phases(args.phases)
 
+    from django.utils import timezone
+
+    from games.models import Action, Deadline
+    from games.services import sweep_overdue
+
+    started = time.perf_counter()
+    sweeps = applied = 0
+    while Deadline.objects.filter(closed_at__isnull=True, closes_at__lte=timezone.now()).exists():
+        applied += sweep_overdue()
+        sweeps += 1
+    elapsed = time.perf_counter() - started
+    closed = Deadline.objects.filter(outcome=Deadline.Outcome.TIMEOUT).count()
+    timeouts = Action.objects.filter(channel=Action.Channel.TIMEOUT).count()
+    print(
+        f"in-process sweeps closed {args.phases} overdue phases ({closed} seat deadlines, {timeouts} default actions) "
+        f"in {elapsed:.1f} s over {sweeps} sweep(s): {args.phases / elapsed:.0f} phases/s, "
+        f"{timeouts / elapsed:.0f} default actions/s"
+    )
+
+
+def make_phases(phases: int) -> None:
+    """`phases` running Wild Cards games, each in its bid phase with three waits an hour overdue."""
     from django.db import connection
     from django.utils import timezone
 
     from games.engines import get_engine
-    from games.models import Action, Deadline, Game, Seat
-    from games.services import sweep_overdue
+    from games.models import Deadline, Game, Seat
     from tests.conftest import make_user
 
     users = [make_user(f"sweeper{i}") for i in range(3)]
@@ -43,7 +91,7 @@ def main(argv: list[str]) -> None:
             state=engine.new_game(3, f"sweep-{i}", options),
             phase_key="",
         )
-        for i in range(args.phases)
+        for i in range(phases)
     )
     for game in games:
         game.phase_key = engine.phase_key(game.state)
@@ -68,20 +116,59 @@ def main(argv: list[str]) -> None:
         batch_size=5000,
     )
     print(
-        f"set up {args.phases} overdue bid phases ({3 * args.phases} seat deadlines) "
+        f"set up {phases} overdue bid phases ({3 * phases} seat deadlines) "
         f"in {time.perf_counter() - started:.1f} s on {connection.vendor}"
     )
 
-    started = time.perf_counter()
-    sweeps = applied = 0
-    while Deadline.objects.filter(closed_at__isnull=True, closes_at__lte=timezone.now()).exists():
-        applied += sweep_overdue()
-        sweeps += 1
-    elapsed = time.perf_counter() - started
-    closed = Deadline.objects.filter(outcome=Deadline.Outcome.TIMEOUT).count()
+
+def with_workers(phases: int, workers: int) -> None:
+    """Celery workers close the phases, sweeps sent as beat sends them; lateness from each wait's deadline."""
+    from bench._faults_stack import MailSink, Stack
+    from bench._site import fresh_database
+
+    sink = MailSink()
+    sink.start()
+    stack = Stack(fresh_database("wc_bench_sweep"), Path(tempfile.mkdtemp(prefix="wc-sweep-")), sink.port)
+    os.environ.update(stack.env, LOG_LEVEL="WARNING")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    make_phases(phases)
+
+    from django.db.models import Max
+    from django.utils import timezone
+
+    from games.models import Action, Deadline
+    from games.tasks import sweep_deadlines
+
+    stack.env["LOG_LEVEL"] = "WARNING"
+    stack.start_redis()
+    try:
+        for number in range(workers):
+            stack.start_worker(number)
+        time.sleep(5)  # let the workers connect before the deadlines pass
+        Deadline.objects.filter(closed_at__isnull=True).update(closes_at=timezone.now())
+        started = time.perf_counter()
+        next_sweep = 0.0
+        while Deadline.objects.filter(closed_at__isnull=True, closes_at__lte=timezone.now()).exists():
+            if time.perf_counter() - started >= next_sweep:
+                sweep_deadlines.delay()
+                next_sweep += 30
+            time.sleep(0.5)
+        elapsed = time.perf_counter() - started
+    finally:
+        stack.stop_all()
+        sink.stop()
+    late = Deadline.objects.aggregate(late=Max(F("closed_at") - F("closes_at")))["late"]
     timeouts = Action.objects.filter(channel=Action.Channel.TIMEOUT).count()
     print(
-        f"one worker closed {args.phases} overdue phases ({closed} seat deadlines, {timeouts} default actions) "
-        f"in {elapsed:.1f} s over {sweeps} sweep(s): {args.phases / elapsed:.0f} phases/s, "
-        f"{timeouts / elapsed:.0f} default actions/s"
+        f"{workers} worker(s) closed {phases} overdue phases ({timeouts} default actions) in {elapsed:.1f} s: "
+        f"{phases / elapsed:.0f} phases/s; latest close {late.total_seconds():.1f} s after its deadline; "
+        f"{sum(sink.deliveries.values())} mails sent meanwhile"
     )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

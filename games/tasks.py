@@ -1,14 +1,41 @@
 """Celery tasks: thin wrappers around the services."""
 
+import logging
+
 from celery import shared_task
 
-from games.services import do_close_overdue, do_resume_long_pauses, do_send_reminders, sweep_overdue
+from games.services import close_games, do_close_overdue, do_resume_long_pauses, do_send_reminders, overdue_games
+from wildcards_site.queueing import queue_task
+
+log = logging.getLogger(__name__)
+
+# Overdue games per task: a big sweep is split so that every worker takes a share.
+SWEEP_BATCH = 100
 
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> int:
+    """Close every overdue wait: the first batch here, the others as tasks any worker may take.
+
+    Two sweeps (two beats by mistake, or a slow sweep overtaken by the next)
+    may hand out the same games: closing is idempotent under the game lock.
+    Batches the broker refuses are closed here; what a killed worker drops
+    the next sweep finds again.
+    """
     do_resume_long_pauses()  # a pause past its limit ends by itself, then its waits run again
-    return sweep_overdue()
+    game_ids = overdue_games()
+    batches = [game_ids[start : start + SWEEP_BATCH] for start in range(0, len(game_ids), SWEEP_BATCH)]
+    inline = batches[:1]
+    for batch in batches[1:]:
+        if not queue_task("games.tasks.close_overdue_games", (batch,)):
+            log.warning("sweep: could not hand out %s games; closing them here", len(batch))
+            inline.append(batch)
+    return sum(close_games(batch) for batch in inline)
+
+
+@shared_task(ignore_result=True)
+def close_overdue_games(game_ids: list[int]) -> int:
+    return close_games(game_ids)
 
 
 @shared_task(ignore_result=True)

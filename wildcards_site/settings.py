@@ -333,7 +333,10 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # One line per event with time, process and logger, so the lines of several web and
+    # worker processes can be merged and followed: "action game=12 seat=1 ... outcome=stored".
+    "formatters": {"line": {"format": "%(asctime)s %(process)d %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "loggers": {
         "wildcards_site": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
         "games": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},

@@ -71,6 +71,7 @@ def receive(message: AnymailInboundMessage, now: datetime | None = None, too_lar
                 record.detail = _("We could not process your mail because of an error on our side. Please reply again.")
         record.detail = inbound_mime.clean(record.detail, inbound_mime.DETAIL_CHARS)
         record.save()
+    log.info("inbound mail=%s game=%s seat=%s outcome=%s", message_id, record.game_id, record.seat, record.outcome)
     return record
 
 

@@ -4,7 +4,7 @@ Views, mail handlers, tasks, bots and commands call them; they own the
 transaction and the lock on the game row.
 """
 
-from games.services.deadlines import do_close_overdue, do_send_reminders, sweep_overdue
+from games.services.deadlines import close_games, do_close_overdue, do_send_reminders, overdue_games, sweep_overdue
 from games.services.errors import ActionRejected
 from games.services.lobby import do_create_game, do_invite, do_join, do_leave_lobby, do_start_game
 from games.services.organiser import (
@@ -20,6 +20,7 @@ from games.services.play import Outcome, do_action
 __all__ = [
     "ActionRejected",
     "Outcome",
+    "close_games",
     "do_action",
     "do_close_overdue",
     "do_create_game",
@@ -34,5 +35,6 @@ __all__ = [
     "do_resume_long_pauses",
     "do_send_reminders",
     "do_start_game",
+    "overdue_games",
     "sweep_overdue",
 ]

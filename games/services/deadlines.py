@@ -86,6 +86,13 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
         advance(game, now, outcome, answered=answered)
     for deadline, seat in timed_out:
         notify.timed_out(game, seat, deadline, seat.kind == Seat.Kind.BOT)
+        log.info(
+            "close game=%s seat=%s wait=%s outcome=%s",
+            game.pk,
+            seat.position,
+            deadline.pk,
+            "bot" if seat.kind == Seat.Kind.BOT else "timeout",
+        )
     return applied
 
 
@@ -108,21 +115,36 @@ def abandon(game: Game, now: datetime) -> None:
     game.save(update_fields=["status", "finished_at", "version", "state", "phase_key"])
 
 
-def sweep_overdue(now: datetime | None = None, limit: int = 10_000) -> int:
-    """Close every overdue wait of every running game; returns how many actions were applied."""
+def overdue_games(now: datetime | None = None, limit: int = 10_000) -> list[int]:
+    """Running games with an overdue open wait, the longest overdue first."""
     now = now or timezone.now()
     game_ids = (
         Deadline.objects.filter(closed_at__isnull=True, closes_at__lte=now, game__status=Game.Status.RUNNING)
         .order_by("closes_at")
         .values_list("game_id", flat=True)[:limit]
     )
+    return list(dict.fromkeys(game_ids))
+
+
+def close_games(game_ids: list[int], now: datetime | None = None) -> int:
+    """Close the overdue waits of these games; returns how many actions were applied.
+
+    Safe beside another worker closing the same games: each game is closed
+    under its row lock (a locked one is skipped) and its rows are re-read.
+    """
     total = 0
-    for game_id in dict.fromkeys(game_ids):
+    for game_id in game_ids:
         try:
             total += do_close_overdue(game_id, now)
         except Exception:  # one broken game must not stop the sweep for the others
             log.exception("closing overdue waits of game %s failed", game_id)
     return total
+
+
+def sweep_overdue(now: datetime | None = None, limit: int = 10_000) -> int:
+    """Close every overdue wait of every running game; returns how many actions were applied."""
+    now = now or timezone.now()
+    return close_games(overdue_games(now, limit), now)
 
 
 def do_send_reminders(now: datetime | None = None) -> int:

@@ -49,13 +49,18 @@ def do_action(
     automatic channels may pass None.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        game = lock_game(game_id)
-        seats = load_seats(game)
-        check_can_act(game, seat, channel, user, expected_version, seats)
-        outcome = Outcome(game)
-        apply_and_advance(game, seat, action, channel, user, now, outcome, seats)
-        return outcome
+    try:
+        with transaction.atomic():
+            game = lock_game(game_id)
+            seats = load_seats(game)
+            check_can_act(game, seat, channel, user, expected_version, seats)
+            outcome = Outcome(game)
+            apply_and_advance(game, seat, action, channel, user, now, outcome, seats)
+    except ActionRejected as rejected:
+        log.info("action game=%s seat=%s channel=%s outcome=rejected:%s", game_id, seat, channel, rejected.code)
+        raise
+    log.info("action game=%s seat=%s channel=%s outcome=stored version=%s", game_id, seat, channel, game.version)
+    return outcome
 
 
 def load_seats(game: Game) -> list[Seat]:

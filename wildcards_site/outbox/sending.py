@@ -169,6 +169,8 @@ def send_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
         provider_message_id=provider_message_id(message),
         **rendered,
     )
+    recipe = row.recipe or {}
+    log.info("mail key=%s game=%s seat=%s outcome=sent", row.key, recipe.get("game"), recipe.get("seat"))
     return True
 
 
