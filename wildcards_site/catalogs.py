@@ -35,10 +35,15 @@ def problems(po_path: Path) -> list[str]:
     except (OSError, ValueError) as exc:
         return [f"{po_path}: cannot be read: {exc}"]
     found = []
+    seen = set()
     for entry in catalog:
         if entry.obsolete:
             continue
         label = f"{po_path}:{entry.linenum}: {entry.msgid[:70]!r}"
+        if (entry.msgctxt, entry.msgid) in seen:
+            found.append(f"{label} is defined twice (msgfmt refuses the file)")
+            continue
+        seen.add((entry.msgctxt, entry.msgid))
         if "fuzzy" in entry.flags:
             found.append(f"{label} is fuzzy")
             continue

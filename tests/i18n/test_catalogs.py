@@ -56,7 +56,8 @@ HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
         ('msgid "Lobby"\nmsgstr ""\n', "is not translated"),
         ('#, fuzzy\nmsgid "Lobby"\nmsgstr "Lobby"\n', "is fuzzy"),
         ('#, python-format\nmsgid "Round %(round)s"\nmsgstr "Turno %(turno)s"\n', "placeholders"),
-        ('msgid "Lobby\nmsgstr "Sala"\n', "cannot be read"),
+        ('msgid "Lobby"\nmsgzzz "Sala"\n', "cannot be read"),
+        ('msgid "Lobby"\nmsgstr "Sala"\n\nmsgid "Lobby"\nmsgstr "Salone"\n', "defined twice"),
     ],
 )
 def test_the_check_reports_an_empty_fuzzy_or_broken_entry(tmp_path, entry, complaint):
