@@ -36,6 +36,7 @@ def problems(po_path: Path) -> list[str]:
         return [f"{po_path}: cannot be read: {exc}"]
     found = []
     seen = set()
+    nplurals = re.search(r"nplurals\s*=\s*(\d+)", catalog.metadata.get("Plural-Forms", ""))
     for entry in catalog:
         if entry.obsolete:
             continue
@@ -49,6 +50,9 @@ def problems(po_path: Path) -> list[str]:
             continue
         if not entry.translated():
             found.append(f"{label} is not translated")
+            continue
+        if entry.msgid_plural and nplurals and len(entry.msgstr_plural) != int(nplurals.group(1)):
+            found.append(f"{label} needs {nplurals.group(1)} plural forms (see Plural-Forms)")
             continue
         if "python-format" in entry.flags or "python-brace-format" in entry.flags:
             if entry.msgid_plural:
