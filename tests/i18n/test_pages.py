@@ -55,22 +55,29 @@ class _Text(HTMLParser):
             self._add(data)
 
     def _add(self, text):
-        text = " ".join(text.split())
-        if text:
-            self.segments.append(text)
+        # "Wild Cards #3 · Wildcards": each part between dots is judged on its own.
+        for part in " ".join(text.split()).split(" · "):
+            if part.strip():
+                self.segments.append(part.strip())
 
 
-def sentences(html: str) -> set[str]:
+def sentences(html: str, names: set[str]) -> set[str]:
     parser = _Text()
     parser.feed(html)
-    # A sentence: two words or more with letters (numbers, names and symbols alone are not English).
-    return {s for s in parser.segments if sum(1 for w in s.split() if any(c.isalpha() for c in w)) >= 2}
+    found = set()
+    for segment in parser.segments:
+        words = segment
+        for name in names:
+            words = words.replace(name, " ")
+        # A sentence: two words or more with letters once names are left out.
+        if sum(1 for word in words.split() if any(c.isalpha() for c in word)) >= 2:
+            found.add(segment)
+    return found
 
 
 def english_left(english: str, translated: str, names: set[str]) -> set[str]:
-    return {
-        s for s in sentences(translated) & sentences(english) if s not in ALLOWED | names and not GAME_NAME.match(s)
-    }
+    same = sentences(translated, names) & sentences(english, names)
+    return {s for s in same if s not in ALLOWED and not GAME_NAME.match(s)}
 
 
 def _report(left: dict[str, list[str]]) -> str:
@@ -142,7 +149,7 @@ def test_visitor_pages_follow_the_browser_and_leave_no_english_sentence(tables, 
         "home": reverse("home"),
         "lobby": reverse("games:lobby"),
     }
-    for game, _player, users in tables:
+    for game, _player, _users in tables:
         urls[f"{game.engine} spectator table"] = reverse("games:table", args=[game.pk])
     for label, url in urls.items():
         english = Client(headers={"accept-language": "en"}).get(url)
@@ -155,9 +162,10 @@ def test_visitor_pages_follow_the_browser_and_leave_no_english_sentence(tables, 
 
 
 def test_the_comparison_catches_an_english_sentence():
-    english = "<p>Your move</p><p>Wild Cards</p><p>Round 3</p>"
-    assert english_left(english, "<p>La tua mossa</p><p>Wild Cards</p><p>Round 3</p>", set()) == {"Round 3"}
-    assert english_left(english, "<p>Your move</p>", set()) == {"Your move"}
+    english = "<p>Your move</p><p>Wild Cards #2</p><p title='Your hand'>Alice Liddell: 3</p>"
+    translated = "<p>La tua mossa</p><p>Wild Cards #2</p><p title='Your hand'>Alice Liddell: 3</p>"
+    assert english_left(english, translated, {"Alice Liddell"}) == {"Your hand"}
+    assert english_left(english, english.replace("Your", "La tua"), {"Alice Liddell"}) == set()
 
 
 def test_the_switcher_keeps_a_signed_in_players_choice(db):
