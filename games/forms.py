@@ -29,6 +29,26 @@ CLOCK_CHOICES = [
 ]
 
 
+# The games' options in the rulebooks' words (keys from the engines' default_options).
+OPTION_LABELS = {
+    "edition": _("Edition"),
+    "leo": _("Leo, the virtual player"),
+    "three_player_removal": _("Cards removed with three players"),
+    "blind_bids": _("Blind bids"),
+    "hidden_bids": _("Bids revealed at the end"),
+    "dark_wizard": _("Dark Wizard"),
+    "two_players": _("Two-player game"),
+    "bid_sum_restriction": _("Bids may not add up to the tricks"),
+    "clairvoyance": _("Clairvoyance"),
+    "monocolor": _("Monocolor"),
+    "years": _("Years"),
+    "excuse": _("The Excuse"),
+    "pawns": _("Pawns"),
+    "courts": _("Courts"),
+    "first_player": _("First player"),
+}
+
+
 class GameForm(forms.Form):
     num_seats = forms.IntegerField(label=_("Players"))
     bots = forms.IntegerField(label=_("Of which bots"), min_value=0, initial=0)
@@ -53,7 +73,7 @@ class GameForm(forms.Form):
         self.option_names = []
         for key, default in self.engine.default_options.items():
             name = f"option_{key}"
-            label = key.replace("_", " ").capitalize()
+            label = OPTION_LABELS.get(key) or key.replace("_", " ").capitalize()
             if isinstance(default, bool):
                 field = forms.BooleanField(label=label, required=False, initial=default)
             elif isinstance(default, int):

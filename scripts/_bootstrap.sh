@@ -34,16 +34,6 @@ if [ ! -f "$stamp" ]; then
 fi
 export PATH="$ROOT/.venv/bin:$PATH"
 
-# The mail translations: compile locale/*/LC_MESSAGES/django.po with gettext's msgfmt
-# (installed from Debian when missing and we may) whenever a .po is newer than its .mo.
-if ! command -v msgfmt >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing gettext to compile the translations"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null) \
-        || echo "Could not install gettext: mail stays in English" >&2
-fi
-for po in locale/*/LC_MESSAGES/django.po; do
-    [ -f "$po" ] || continue
-    if [ ! -f "${po%.po}.mo" ] || [ "$po" -nt "${po%.po}.mo" ]; then
-        command -v msgfmt >/dev/null && msgfmt --check-format -o "${po%.po}.mo" "$po"
-    fi
-done
+# The translations: compile locale/*/LC_MESSAGES/django.po into .mo files with polib
+# (pure Python, so no gettext package is needed) whenever a .po is newer than its .mo.
+python -m wildcards_site.catalogs compile

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from games.bymail.render.cubirds import SPECIES
+from games.presenters import decktet
 
 register = template.Library()
 
@@ -39,14 +44,15 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
     """`red-7`, `wizard-1`, `jester-3`."""
     if not card_id:
         return {"label": "?", "title": "?", "ink": "#555", "paper": "#eee", "small": small}
-    kind, _, number = str(card_id).partition("-")
+    kind, _sep, number = str(card_id).partition("-")
     ink, paper = INK.get(kind, ("#555", "#eee"))
     if kind in ("wizard", "jester"):
         title, corner = ("W", "W") if kind == "wizard" else ("J", "J")
+        name = pgettext("Wizard card", "Wizard") if kind == "wizard" else _("Jester")
         return {
             "card_id": card_id,
-            "label": kind.title(),
-            "title": kind.title(),
+            "label": name,
+            "title": name,
             "corner": corner,
             "ink": ink,
             "paper": paper,
@@ -54,10 +60,10 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
         }
     return {
         "card_id": card_id,
-        "label": f"{kind} {number}",
+        "label": f"{_(kind)} {number}",
         "title": number,
         "corner": number,
-        "subtitle": kind,
+        "subtitle": _(kind),
         "size": 22,
         "ink": ink,
         "paper": paper,
@@ -69,11 +75,11 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
 def bird_card(card: dict, small: bool = False) -> dict:
     species = card.get("species", "")
     ink, paper = BIRD_INK.get(species, ("#555", "#eee"))
-    name = species.replace("_", " ")
+    name = str(SPECIES.get(species, species.replace("_", " ")))
     return {
         "card_id": card.get("id"),
         "label": name,
-        "title": name.title(),
+        "title": name.capitalize(),
         "ink": ink,
         "paper": paper,
         "small": small,
@@ -89,12 +95,18 @@ def decktet_card(card: dict, small: bool = False) -> dict:
     corner = {1: "A", 10: "C"}.get(rank, rank if rank is not None else "*")
     return {
         "card_id": card.get("id"),
-        "label": card.get("name", ""),
+        "label": decktet.card_name(card.get("name", "")),
         "title": corner,
         "corner": corner,
-        "subtitle": " · ".join(suits),
+        "subtitle": " · ".join(decktet.suit_name(suit) for suit in suits),
         "ink": ink,
         "paper": "#fbfaf7",
         "small": small,
         "size": 20,
     }
+
+
+@register.filter
+def bird_name(species: str) -> str:
+    """A CuBirds species id (`reed_warbler`) in the reader's language."""
+    return str(SPECIES.get(species, species))

@@ -18,10 +18,14 @@ class ProfilePreferencesMiddleware:
         if profile is None:
             timezone.deactivate()
             return self.get_response(request)
-        translation.activate(profile.language)
+        # Overrides, not activations: the language and zone end with the request, so a
+        # thread (a test, a worker) serving someone else next does not inherit them.
         request.LANGUAGE_CODE = profile.language
         try:
-            timezone.activate(zoneinfo.ZoneInfo(profile.time_zone))
+            zone = zoneinfo.ZoneInfo(profile.time_zone)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            timezone.deactivate()
-        return self.get_response(request)
+            zone = None
+        with translation.override(profile.language), timezone.override(zone):
+            response = self.get_response(request)
+        response.headers.setdefault("Content-Language", profile.language)
+        return response

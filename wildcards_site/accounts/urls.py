@@ -12,6 +12,7 @@ urlpatterns = [
     path("login-link/", views.login_link_request, name="login_link_request"),
     path("login-link/<str:username>/<str:token>/", views.login_link, name="login_link"),
     path("profile/", views.profile, name="profile"),
+    path("language/", views.set_language, name="set_language"),
     path("password-reset/", views.password_reset, name="password_reset"),
     path("password-reset/sent/", views.password_reset_done, name="password_reset_done"),
     path("password-reset/<str:uidb64>/<str:token>/", views.password_reset_confirm, name="password_reset_confirm"),

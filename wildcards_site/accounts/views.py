@@ -12,6 +12,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods
 
 from wildcards_site import emails, throttle
@@ -192,3 +193,14 @@ password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
 password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
     template_name="accounts/password_reset_complete.html"
 )
+
+
+@require_http_methods(["POST"])
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The footer's language switcher: a signed-in player's choice is kept in the profile
+    (which outranks the cookie, and is the language of their mail); then Django's own view
+    sets the cookie and goes back to the page."""
+    code = request.POST.get("language", "")
+    if request.user.is_authenticated and code in dict(settings.LANGUAGES):
+        Profile.objects.filter(user=request.user).update(language=code)
+    return i18n_views.set_language(request)
