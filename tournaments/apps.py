@@ -7,9 +7,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from games.permissions import register_organiser_check
         from games.signals import game_finished
+        from tournaments.permissions import organises_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.signals import advance_on_finished_game
 
         game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
         game_finished.connect(advance_on_finished_game, dispatch_uid="tournaments.advance_on_finished_game")
+        register_organiser_check(organises_table)
