@@ -18,6 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.bymail import render
+from games.bymail.replies import own_segments
 
 # Articles and fillers people add ("take the lion", "prendi il leone").
 FILLERS = {
@@ -49,6 +50,10 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(sorted(tokens))
 
 
+# Longest piece of a line echoed back in a refusal; no move is longer.
+ECHO_CHARS = 80
+
+
 class CommandError(ValueError):
     """A line that is no legal move; the message says why, in the active language."""
 
@@ -67,7 +72,9 @@ class Menu:
         found = self.by_words.get(wanted, [])
         distinct = {json.dumps(action, sort_keys=True): action for action in found}
         if not distinct:
-            raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": line.strip()})
+            shown = line.strip()
+            shown = shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
+            raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
         return next(iter(distinct.values()))
 
 
@@ -102,3 +109,9 @@ def command_lines(body: str) -> list[str]:
             continue
         lines.extend(part.strip() for part in line.split(";") if part.strip())
     return lines
+
+
+def reply_commands(body: str) -> list[str]:
+    """The commands of a whole reply: the first paragraph of each piece its sender wrote
+    (above, below or between the quoted blocks); quoted lines are never read."""
+    return [line for segment in own_segments(body) for line in command_lines(segment)]

@@ -5,11 +5,6 @@ command (raw MIME on standard input, for a self-hosted mail server) both
 end here. The mail is recorded by its Message-ID first, in the same
 transaction as its moves, so a second delivery changes nothing and is not
 answered again.
-
-Every mail ends in exactly one recorded outcome, never in an exception. The
-receiving servers' verdict on the sender is checked before anything else, and a
-refusal is mailed only to a registered player, at their registered address: a
-forged or unknown From gets no answer at all (no backscatter).
 """
 
 from __future__ import annotations
@@ -19,18 +14,14 @@ import logging
 from datetime import datetime
 
 from anymail.inbound import AnymailInboundMessage
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import authenticity, commands
+from games.bymail import authenticity, commands, inbound_mime
 from games.bymail import mails_replies as replies
 from games.bymail.acting import do_mail_moves
-from games.bymail.inbound_parts import DETAIL_LIMIT, ECHO_LIMIT, bodies, clean, header, too_large, usable_sender
 from games.bymail.models import InboundMail
-from games.bymail.replies import own_text
 from games.bymail.tokens import BadToken, WaitToken, find_reply_token
 from games.engines import get_engine
 from games.models import Action, Seat
@@ -49,78 +40,71 @@ class Refused(Exception):
         self.owner = owner
 
 
-def receive(message: AnymailInboundMessage, now: datetime | None = None, size: int | None = None) -> InboundMail | None:
+def receive(message: AnymailInboundMessage, now: datetime | None = None, too_large: bool = False) -> InboundMail | None:
     """Act on one inbound mail; None when the same Message-ID was processed before.
 
-    `size`: the raw mail's size in bytes when the caller knows it; a mail larger than
-    INBOUND_MAX_BYTES is refused from its headers alone.
+    Every other mail ends in one recorded outcome, never in an exception:
+    `too_large` says the caller stopped reading an oversized mail (only its header was parsed).
     """
     now = now or timezone.now()
-    message_id = header(message, "Message-ID").strip()
+    message_id = inbound_mime.header(message, "Message-ID")
     if not message_id:
-        message_id = "sha256:" + hashlib.sha256(_bytes_of(message)).hexdigest()
-    sender = usable_sender(message)
+        message_id = "sha256:" + hashlib.sha256(_raw(message)).hexdigest()
+    sender = inbound_mime.sender(message)
     with transaction.atomic():
         try:
             with transaction.atomic():
                 record = InboundMail.objects.create(
-                    message_id=clean(message_id, 300), sender=sender, subject=clean(header(message, "Subject"), 300)
+                    message_id=message_id[:300],
+                    sender=sender[:254],
+                    subject=inbound_mime.header(message, "Subject")[:300],
                 )
         except IntegrityError:
             return None
         with translation.override(replies.language_of(sender, None)):
             try:
-                with transaction.atomic():  # whatever goes wrong inside changes nothing
-                    if too_large(size):
-                        _refuse_too_large(record, message, sender)
-                    else:
-                        _handle(record, message, sender, now)
-            except Exception:  # noqa: BLE001 - one recorded outcome, never a traceback to the provider
-                log.exception("inbound mail %s could not be handled", record.pk)
+                with transaction.atomic():
+                    _handle(record, message, sender, now, too_large)
+            except Exception:  # noqa: BLE001 - a mail must never be lost in a traceback
+                log.exception("inbound mail %s failed", record.message_id)
                 record.outcome = "error"
-                record.detail = _("We could not read your mail; nothing was changed. Please reply again.")
-        record.detail = clean(record.detail, DETAIL_LIMIT)
+                record.detail = _("We could not process your mail because of an error on our side. Please reply again.")
+        record.detail = inbound_mime.clean(record.detail, inbound_mime.DETAIL_CHARS)
         record.save()
     return record
 
 
-def _bytes_of(message) -> bytes:
+def _raw(message: AnymailInboundMessage) -> bytes:
     try:
         return message.as_bytes()
-    except Exception:  # noqa: BLE001 - a message that cannot be serialised is still identified
-        return repr(message.items()).encode()
+    except Exception:  # noqa: BLE001 - unencodable headers: hash what we can read
+        return repr(message.items()).encode("utf-8", "replace")
 
 
-def _refuse_too_large(record: InboundMail, message, sender: str) -> None:
-    limit = settings.INBOUND_MAX_BYTES // 1_000_000 or 1
-    reason = _("Your mail was too large to read (more than %(size)s MB). Reply with your move only.") % {"size": limit}
-    record.outcome, record.detail = "too_large", reason
-    _answer(record, sender, None, reason, message, owner=False)
-
-
-def _registered(sender: str):
-    """The active player whose registered address this is, or None: only they are ever answered."""
-    if not sender:
-        return None
-    return get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
-
-
-def _answer(record: InboundMail, sender: str, seat: Seat | None, reason: str, message, owner: bool) -> None:
-    player = _registered(sender)
-    if player is None or not reason:
-        return  # an unknown or forged sender gets no mail from us
-    replies.move_refused(record, player.email, seat, reason, message, owner=owner)
-
-
-def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, now: datetime) -> None:
+def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, now: datetime, too_large: bool) -> None:
     seat = None
     try:
-        if not sender:
-            raise Refused("no_sender", "")
-        # Before anything else: a From the receiving servers say is forged gets nothing, not even an answer.
+        # Authenticity first: a forged sender is answered at most at a registered address, never acted on.
         if authenticity.looks_forged(message):
-            raise Refused("forged_sender", "")
-        if _malformed(message):
+            raise Refused(
+                "forged_sender",
+                _(
+                    "The mail servers that delivered this mail say it did not come from your address "
+                    "(SPF/DKIM/DMARC failed), so it was ignored. If you sent it, reply from your usual mail account."
+                ),
+            )
+        if too_large or inbound_mime.size(message) > inbound_mime.max_bytes():
+            raise Refused(
+                "too_large",
+                _(
+                    "Your mail was too large to read (%(size)s MB at most). "
+                    "Reply with your move only, without attachments."
+                )
+                % {"size": inbound_mime.max_bytes() // (1024 * 1024)},
+            )
+        if not sender:
+            raise Refused("no_sender", _("The mail had no single valid sender address, so it was ignored."))
+        if inbound_mime.malformed(message):
             raise Refused(
                 "malformed", _("We could not read your mail: it is not well-formed MIME. Please reply again.")
             )
@@ -158,27 +142,16 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
         replies.move_accepted(record, seat, moves, message)
     except Refused as refused:
         record.outcome, record.detail = refused.code, refused.message
-        _answer(record, sender, seat, refused.message, message, owner=refused.owner)
+        replies.move_refused(record, sender, seat, refused.message, message, owner=refused.owner)
     except ActionRejected as rejected:
         record.outcome, record.detail = rejected.code, rejected.message
-        _answer(record, sender, seat, rejected.message, message, owner=True)
-
-
-def _malformed(message: AnymailInboundMessage) -> bool:
-    """Structural damage: broken multipart, missing boundaries, no header/body split."""
-    try:
-        return any(part.defects for part in message.walk())
-    except Exception:  # noqa: BLE001
-        return True
+        replies.move_refused(record, sender, seat, rejected.message, message, owner=True)
 
 
 def _wait_of(message: AnymailInboundMessage) -> WaitToken:
     addresses = [message.envelope_recipient or ""]
-    for name in ("To", "Cc", "Delivered-To", "X-Original-To"):
-        try:
-            addresses += [str(value) for value in message.get_all(name) or []]
-        except Exception:  # noqa: BLE001 - an undecodable header names no game
-            continue
+    for header in ("To", "Cc", "Delivered-To", "X-Original-To"):
+        addresses += [str(value) for value in message.get_all(header) or []]
     try:
         wait = find_reply_token([a for a in addresses if a])
     except BadToken:
@@ -205,17 +178,16 @@ def _check_sender(seat: Seat, sender: str) -> None:
 
 
 def _command_lines(message: AnymailInboundMessage) -> list[str]:
-    text, has_html = bodies(message)
+    text = inbound_mime.body(message, "plain")
     if not text.strip():
-        if has_html:
+        if inbound_mime.body(message, "html").strip():
             raise Refused(
                 "html_only",
                 _("Your mail had only HTML in it; please reply in plain text with one move per line."),
                 owner=True,
             )
         raise Refused("empty", _("Your mail was empty: write your move on the first line of the reply."), owner=True)
-    # A line is a move of a few words: a longer one is cut before it is read or echoed back.
-    lines = [line[:ECHO_LIMIT] for line in commands.command_lines(own_text(text))]
+    lines = commands.reply_commands(text)
     if not lines:
         raise Refused(
             "no_command",

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
+from django.utils.translation import gettext as _
 
-from games.bymail import mails
+from games.bymail import inbound_mime, mails
 from games.bymail.headers import game_root_id, message_id
 from games.bymail.models import InboundMail
 from games.engines import get_engine
@@ -30,7 +31,7 @@ def _reply_headers(record: InboundMail, original, event: str, reply_to: str = ""
 
 
 def _subject(original) -> str:
-    subject = (original.get("Subject") or "").strip()
+    subject = inbound_mime.header(original, "Subject")[:200]
     return subject if subject.lower().startswith("re:") else f"Re: {subject}".strip()
 
 
@@ -62,10 +63,18 @@ def move_accepted(record: InboundMail, seat: Seat, moves, original) -> None:
 
 
 def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: str, original, owner: bool) -> None:
-    """Say why nothing changed. Only the seat's own player is shown its view and legal moves."""
+    """Say why nothing changed, only to a registered player at their registered address (no backscatter).
+
+    Only the seat's own player is shown its view and legal moves, and only to them is the
+    mail's subject quoted back; anyone else gets a fixed subject.
+    """
+    user = _registered(sender)
+    if user is None:
+        return
     language = language_of(sender, seat if owner else None)
     with translation.override(language):
-        ctx = {"reason": reason, "reply_subject": _subject(original), "sender": sender}
+        subject = _subject(original) if owner else _("Your mail to Wildcards")
+        ctx = {"reason": reason, "reply_subject": subject, "sender": user.email}
         if owner and seat is not None:
             game = Game.objects.get(pk=seat.game_id)
             ctx |= mails._base(game, seat)
@@ -76,11 +85,17 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     queue_mail(
         f"inbound:{record.pk}",
         "move-refused",
-        sender,
+        user.email,
         ctx,
         language,
         _reply_headers(record, original, "move-refused", ctx.get("reply_to", "")),
     )
+
+
+def _registered(sender: str):
+    if not sender:
+        return None
+    return get_user_model().objects.filter(email__iexact=sender, is_active=True).first()
 
 
 def language_of(sender: str, seat: Seat | None) -> str:

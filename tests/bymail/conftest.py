@@ -116,6 +116,16 @@ def reply_mime(original, sender: str, body: str, *, html_only: bool = False, to:
     return reply.as_bytes()
 
 
+def _lenient_content(part) -> str:
+    """A part's text as Postmark would give it, even in a charset Python does not know."""
+    if part is None:
+        return ""
+    try:
+        return part.get_content()
+    except LookupError:
+        return (part.get_payload(decode=True) or b"").decode("utf-8", "replace")
+
+
 def postmark_payload(raw: bytes) -> dict:
     """Postmark's inbound webhook JSON (with "Include raw email content" on), fields as Postmark sends them."""
     message = email.message_from_bytes(raw, policy=default_policy)
@@ -142,7 +152,7 @@ def postmark_payload(raw: bytes) -> dict:
         "ReplyTo": "",
         "MailboxHash": mailbox_hash,
         "Date": str(message["Date"]),
-        "TextBody": text.get_content() if text is not None else "",
+        "TextBody": _lenient_content(text),
         "HtmlBody": body_html.get_content() if body_html is not None else "",
         "StrippedTextReply": "",
         "Tag": "",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.bymail.models import InboundMail
-from tests.bymail.conftest import post_mailgun, post_postmark, reply_mime
+from tests.bymail.conftest import listed_moves, post_mailgun, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 
@@ -37,8 +37,9 @@ def test_it_refuses_a_reply_whose_domain_failed_dmarc(client, table):
     assert post_postmark(client, raw).status_code == 200
     assert not _moved(game)
     assert InboundMail.objects.get().outcome == "forged_sender"
-    # The From is forged: an answer would go to whoever was impersonated (backscatter), so none goes.
-    assert deliver() == []
+    answer = next(m for m in deliver() if str(m["To"]) == "alice@example.org")
+    assert REFUSED in text_of(answer)
+    assert listed_moves(answer) == []  # a forger learns nothing of the seat
 
 
 def test_it_refuses_a_hard_spf_failure_without_a_dkim_signature(client, table):

@@ -62,12 +62,15 @@ def test_it_answers_html_only_mail_and_changes_nothing(client, table):
     _unchanged(game)
 
 
-def test_it_ignores_an_unknown_sender_and_mails_them_nothing(client, table):
+def test_it_ignores_a_spoofed_sender_and_answers_nobody_unregistered(client, table):
     game, mails, deliver = table
     raw = reply_mime(mails["alice@example.org"], "mallory@example.net", "bid refill")
     assert post_postmark(client, raw).status_code == 200
-    assert InboundMail.objects.get().outcome == "sender"
-    assert deliver() == []  # no backscatter: only registered players are ever answered
+    # No backscatter: an address that is no player's gets no mail at all (nor the seat's cards).
+    assert [m for m in deliver() if str(m["To"]) == "mallory@example.net"] == []
+    record = InboundMail.objects.get()
+    assert record.outcome == "sender"
+    assert "not sent from the address of the player" in record.detail
     _unchanged(game)
 
 

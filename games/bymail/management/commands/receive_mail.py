@@ -9,11 +9,13 @@ from __future__ import annotations
 import sys
 
 from anymail.inbound import AnymailInboundMessage
-from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from games.bymail import inbound_mime
 from games.bymail.inbound import receive
-from games.bymail.inbound_parts import head_only, too_large
+
+# How much of an oversized mail is parsed: its header, to know whom to answer.
+HEAD_BYTES = 64 * 1024
 
 
 class Command(BaseCommand):
@@ -24,13 +26,21 @@ class Command(BaseCommand):
         parser.add_argument("--sender", default="", help="the envelope sender, when the MTA passes it")
 
     def handle(self, *args, recipient: str = "", sender: str = "", **options):
-        raw = sys.stdin.buffer.read(settings.INBOUND_MAX_BYTES + 1)
-        size = len(raw) + (len(sys.stdin.buffer.read()) if len(raw) > settings.INBOUND_MAX_BYTES else 0)
-        # Too large a mail is refused from its headers: its body is never parsed.
-        message = AnymailInboundMessage.parse_raw_mime_bytes(head_only(raw) if too_large(size) else raw)
+        stream = sys.stdin.buffer
+        limit = inbound_mime.max_bytes()
+        raw = stream.read(limit + 1)
+        too_large = len(raw) > limit
+        if too_large:
+            # Refused early: only the header is parsed, the rest is drained without being kept.
+            head = raw[:HEAD_BYTES]
+            end = min((i for i in (head.find(b"\r\n\r\n"), head.find(b"\n\n")) if i >= 0), default=len(head))
+            raw = head[:end] + b"\r\n\r\n"
+            while stream.read(1024 * 1024):
+                pass
+        message = AnymailInboundMessage.parse_raw_mime_bytes(raw)
         message.envelope_recipient = recipient or None
         message.envelope_sender = sender or None
-        record = receive(message, size=size)
+        record = receive(message, too_large=too_large)
         if record is None:
             self.stdout.write("duplicate: already processed")
         else:

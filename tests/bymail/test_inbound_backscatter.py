@@ -1,0 +1,55 @@
+"""No backscatter: refusals go only to registered players, at their registered address, quoting no stranger."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bymail.models import InboundMail
+from tests.bymail.conftest import post_mailgun, post_postmark, reply_mime, text_of
+from tests.conftest import make_user
+from tests.games.conftest import start_game
+from wildcards_site.outbox.models import OutboxMessage
+
+FORGED = "Authentication-Results: mx.wildcards.example; spf=fail; dkim=none; dmarc=fail\r\n"
+SPAM_SUBJECT = "WIN A PRIZE at http://spam.example"
+
+
+@pytest.fixture
+def table(db, mail_server):
+    game = start_game([make_user("alice"), make_user("bruno")], engine="wildcards")
+    mails = {str(m["To"]): m for m in mail_server()}
+    return game, mails["alice@example.org"], mail_server
+
+
+def _with_subject(raw: bytes, subject: str) -> bytes:
+    head, sep, body = raw.partition(b"\n\n")
+    lines = [line for line in head.split(b"\n") if not line.startswith(b"Subject:")]
+    return b"\n".join([*lines, b"Subject: " + subject.encode()]) + sep + body
+
+
+def test_a_stranger_without_a_token_gets_no_mail(client, table):
+    game, original, deliver = table
+    stray = reply_mime(original, "victim@example.net", "hello", to="games@wildcards.localhost")
+    raw = _with_subject(stray, SPAM_SUBJECT)
+    assert post_postmark(client, raw).status_code == 200
+    assert InboundMail.objects.get().outcome == "no_token"
+    assert not OutboxMessage.objects.filter(key__startswith="inbound:").exists()
+    assert deliver() == []
+
+
+def test_authenticity_is_checked_before_the_token(client, table):
+    game, original, deliver = table
+    raw = FORGED.encode() + reply_mime(original, "victim@example.net", "hello", to="games@wildcards.localhost")
+    assert post_mailgun(client, raw).status_code == 200
+    assert InboundMail.objects.get().outcome == "forged_sender"
+    assert deliver() == []
+
+
+def test_a_forged_mail_from_a_players_address_is_answered_there_without_its_subject(client, table):
+    game, original, deliver = table
+    raw = FORGED.encode() + _with_subject(reply_mime(original, "ALICE@example.org", "bid refill"), SPAM_SUBJECT)
+    assert post_postmark(client, raw).status_code == 200
+    assert InboundMail.objects.get().outcome == "forged_sender"
+    [answer] = deliver()
+    assert str(answer["To"]) == "alice@example.org"  # the registered spelling, not the claimed one
+    assert "spam.example" not in str(answer["Subject"]) and "spam.example" not in text_of(answer)
