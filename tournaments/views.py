@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from tournaments.ratings import leaderboards
 from tournaments.ratings.charts import history_svg
@@ -56,16 +59,23 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
                 pool=pool, game_id=game_id, finished_at=finished_at, rank=rank, before=before, after=after, delta=delta
             )
         )
+    # A chart changes only when a game is rated: cached by the rating's games count and value.
+    keys = {r.pool: f"rating-chart:{person.pk}:{r.pool}:{r.games}:{r.rating!r}:{get_language()}" for r in ratings}
+    charts = cache.get_many(list(keys.values()))
     sections = []
     for rating in ratings:
-        history = list(reversed(by_pool.get(rating.pool, [])))
+        history = list(reversed(by_pool.get(rating.pool, [])))[-200:]
+        chart = charts.get(keys[rating.pool])
+        if chart is None:
+            chart = history_svg(pool_title(rating.pool), history)
+            cache.set(keys[rating.pool], str(chart), 24 * 3600)
         sections.append(
             {
                 "rating": rating,
                 "title": pool_title(rating.pool),
                 "win_rate": round(100 * rating.wins / rating.games) if rating.games else 0,
-                "chart": history_svg(pool_title(rating.pool), history[-200:]),
-                "history": history[-200:],
+                "chart": mark_safe(chart),  # noqa: S308 - SVG rendered by pygal above
+                "history": history,
             }
         )
     recent = sorted((c for cs in by_pool.values() for c in cs), key=lambda c: (c.finished_at, c.game_id), reverse=True)[

@@ -1,0 +1,40 @@
+"""A player's rating page in Chromium: the chart is drawn, and with JavaScript off the numbers are readable."""
+
+import pytest
+
+from tests.ratings.conftest import finished_game
+from tournaments.ratings.services import do_rate_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def rated_alice(alice, bob):
+    for minute in range(4):
+        ranks = [(alice, 1), (bob, 2)] if minute % 2 == 0 else [(alice, 2), (bob, 1)]
+        do_rate_game(finished_game(ranks, minutes=minute).pk)
+    return alice
+
+
+def test_the_rating_chart_is_drawn(page, live_server, rated_alice):
+    page.goto(f"{live_server.url}/ratings/players/alice/")
+    chart = page.locator(".rating-chart svg")
+    box = chart.bounding_box()
+    assert box is not None and box["width"] > 200 and box["height"] > 100
+    # The line of the ratings is drawn: a path with points, one per game and the start.
+    assert page.locator(".rating-chart svg path.line").count() >= 1
+    assert page.locator(".rating-chart svg .dots").count() == 5
+
+
+def test_with_javascript_off_the_history_is_readable(browser, live_server, rated_alice):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/ratings/players/alice/")
+        assert page.locator(".rating-chart svg").count() == 1
+        page.locator("details summary").first.click()
+        rows = page.locator("table.rating-history tbody tr")
+        assert rows.count() == 4
+        assert "1520" in rows.first.inner_text()  # after the first game, a win from 1500
+    finally:
+        context.close()
