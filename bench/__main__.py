@@ -10,7 +10,9 @@ figures is a benchmark. They measure; they never assert a time.
 
 from __future__ import annotations
 
+import os
 import pkgutil
+import secrets
 import subprocess
 import sys
 from importlib import import_module
@@ -19,6 +21,9 @@ import bench
 
 
 def main(argv: list[str]) -> None:
+    # Settings refuse to start without a secret key when DEBUG is off: a benchmark run gets a
+    # random one of its own (passed on to the web and worker processes it starts).
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     split = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
     argv, options = argv[:split], argv[split:]
     names = sorted(info.name for info in pkgutil.iter_modules(bench.__path__) if not info.name.startswith("_"))

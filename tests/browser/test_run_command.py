@@ -35,7 +35,11 @@ def wait_for_health(url: str, process, seconds: float = 120) -> dict:
 
 def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
     port = free_port()
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO", "PYTEST", "DATABASE_URL"))}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DJANGO", "PYTEST", "DATABASE_URL", "SECRET_KEY"))
+    }
     env.update({"WILDCARDS_PORT": str(port), "VAR_DIR": str(tmp_path)})
     log = open(tmp_path / "run.log", "w")  # noqa: SIM115 - closed below, after the process
     process = subprocess.Popen(

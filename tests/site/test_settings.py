@@ -7,7 +7,8 @@ from django.conf import settings
 
 
 def run_manage(*args, env_extra):
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO", "PYTEST"))}
+    # A SECRET_KEY exported in the shell would hide what the settings do without one.
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO", "PYTEST", "SECRET_KEY"))}
     env.update(env_extra)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
