@@ -313,7 +313,16 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
 BROKER_RETRY_AFTER_SECONDS = envint("BROKER_RETRY_AFTER_SECONDS", 30)
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5, "retry_on_timeout": False}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 1,
+        "socket_timeout": 5,
+        "retry_on_timeout": False,
+        # Priorities 0 (first, the default) to 9: a big sweep's deadline closes go before the
+        # mail they cause (outbox tasks are sent at a lower priority), never behind it.
+        "priority_steps": list(range(10)),
+        "sep": ":",
+        "queue_order_strategy": "priority",
+    }
 # Tasks record their effects in the database; nothing reads task results.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
@@ -323,7 +332,7 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "wildcards_site.health.tasks.heartbeat", "schedule": 60.0},
-    "send-outbox": {"task": "wildcards_site.outbox.tasks.send_outbox", "schedule": 30.0},
+    "send-outbox": {"task": "wildcards_site.outbox.tasks.send_outbox", "schedule": 30.0, "options": {"priority": 6}},
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},

@@ -125,7 +125,7 @@ def game_over(game: Game) -> None:
         _queue(f"over:{game.pk}:{seat.position}", seat, "game-over", game)
 
 
-def phase_results(game: Game, outcome) -> None:
+def phase_results(game: Game, outcome, seats: list[Seat] | None = None) -> None:
     """After a round (Wild Cards, Wizard) or a year (Emu Ranchers) ends: what it revealed, to every player.
 
     Called by `advance` before the new waits open, while `game.phase_key`
@@ -139,8 +139,10 @@ def phase_results(game: Game, outcome) -> None:
     if finished is None or finished == module.round_of(engine.phase_key(game.state)):
         return
     first = outcome.actions[0].seq if outcome.actions else game.version
-    for seat in game.seats.filter(kind=Seat.Kind.HUMAN).select_related("user__profile"):
-        if seat.user_id is None or not preferences.wants(seat.user, "phase-results"):
+    if seats is None:
+        seats = list(game.seats.select_related("user__profile"))
+    for seat in seats:
+        if seat.kind != Seat.Kind.HUMAN or seat.user_id is None or not preferences.wants(seat.user, "phase-results"):
             continue
         key = f"results:{game.pk}:{finished}:{seat.position}"
         _queue(key, seat, "phase-results", game, round=finished, first_seq=first)

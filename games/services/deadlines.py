@@ -13,13 +13,14 @@ import logging
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.clock import reminder_lead
 from games.engines import get_engine
 from games.models import Action, Deadline, Game, Seat
-from games.services import notify
-from games.services.play import Outcome, advance, record
+from games.services import notify, timing
+from games.services.play import Outcome, advance, stage
 from games.services.timing import cancel_wait, close_wait
 
 log = logging.getLogger(__name__)
@@ -31,26 +32,78 @@ def do_close_overdue(game_id: int, now: datetime | None = None) -> int:
     A game locked by someone else is skipped: whoever holds it is acting on
     it, and the next sweep looks again.
     """
+    return close_games([game_id], now)
+
+
+def close_games(game_ids: list[int], now: datetime | None = None) -> int:
+    """Close the overdue waits of these games; returns how many actions were applied.
+
+    One transaction for the whole batch: one lock statement, the seats, waits,
+    preferences and vacations of every game read at once, one commit. If one
+    game fails, the batch is rolled back and each game is closed in a
+    transaction of its own, so that the broken one is logged and the others
+    still close. Safe beside another worker closing the same games: a game
+    locked by someone else is skipped (the next sweep looks again) and the
+    rows are read under the locks, so each wait closes once.
+    """
     now = now or timezone.now()
-    applied = 0
-    with transaction.atomic():
-        game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.RUNNING:
+    try:
+        return _close_batch(game_ids, now)
+    except Exception:
+        if len(game_ids) == 1:
+            log.exception("closing overdue waits of game %s failed", game_ids[0])
             return 0
-        outcome = Outcome(game)
-        while game.status == Game.Status.RUNNING:
-            overdue = list(
-                Deadline.objects.filter(game=game, closed_at__isnull=True, closes_at__lte=now).order_by(
-                    "closes_at", "seat"
-                )
-            )
-            if not overdue:
-                break
-            applied += _play_defaults(game, overdue, now, outcome)
+        log.warning("closing a batch of %s games failed; closing them one by one", len(game_ids))
+    return sum(close_games([game_id], now) for game_id in game_ids)
+
+
+def _close_batch(game_ids: list[int], now: datetime) -> int:
+    applied = 0
+    with transaction.atomic(), notify.batched():
+        games = list(
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=game_ids, status=Game.Status.RUNNING)
+            .order_by("pk")
+        )
+        seats = _seats_of(games)
+        overdue = _overdue_of(games, now)
+        users = {seat.user_id for rows in seats.values() for seat in rows if seat.user_id is not None}
+        with timing.preload_away(list(users), now):
+            for game in games:
+                applied += _close_game(game, seats[game.pk], overdue[game.pk], now)
     return applied
 
 
-def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: Outcome) -> int:
+def _seats_of(games: list[Game]) -> dict[int, list[Seat]]:
+    seats: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in Seat.objects.filter(game__in=games).select_related("user__profile").order_by("position"):
+        seats[seat.game_id].append(seat)
+    notify.load_preferences([seat for rows in seats.values() for seat in rows])
+    return seats
+
+
+def _overdue_of(games: list[Game], now: datetime) -> dict[int, list[Deadline]]:
+    overdue: dict[int, list[Deadline]] = {game.pk: [] for game in games}
+    rows = Deadline.objects.filter(game__in=games, closed_at__isnull=True, closes_at__lte=now)
+    for deadline in rows.order_by("closes_at", "seat"):
+        overdue[deadline.game_id].append(deadline)
+    return overdue
+
+
+def _close_game(game: Game, seats: list[Seat], overdue: list[Deadline], now: datetime) -> int:
+    applied = 0
+    while overdue and game.status == Game.Status.RUNNING:
+        outcome = Outcome(game)
+        applied += _play_defaults(game, overdue, now, outcome, seats)
+        # Rarely any: a wait that opened already due (an empty time bank) or one kept open past its time.
+        overdue = sorted(
+            (deadline for deadline in outcome.open_waits if deadline.closes_at <= now),
+            key=lambda deadline: (deadline.closes_at, deadline.seat),
+        )
+    return applied
+
+
+def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: Outcome, seats: list[Seat]) -> int:
     """Play the default for each overdue seat, then advance the game once for all of them.
 
     The default plays out the seat's whole part of the phase (a turn of
@@ -59,31 +112,33 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     """
     engine = get_engine(game.engine)
     answered: dict[int, bool] = {}
-    applied = 0
+    staged: list[Action] = []
     for deadline in overdue:
         seat, key = deadline.seat, engine.phase_key(game.state)
         while (
             not engine.is_over(game.state) and seat in engine.to_act(game.state) and engine.phase_key(game.state) == key
         ):
             action = engine.auto_action(game.state, seat)
-            outcome.actions.append(
-                record(game, seat, action, Action.Channel.TIMEOUT, None, engine.apply(game.state, seat, action))
-            )
+            state = engine.apply(game.state, seat, action)
+            staged.append(stage(game, seat, action, Action.Channel.TIMEOUT, None, state))
             answered[seat] = False
-            applied += 1
     if not answered:
         for deadline in overdue:
             cancel_wait(game, deadline.seat, now)
         return 0
+    Action.objects.bulk_create(staged)
+    outcome.actions.extend(staged)
     # Count the timeouts first, so that a seat a bot takes over moves as a bot at once.
-    timed_out = [(deadline, _count_timeout(game, deadline.seat)) for deadline in overdue if deadline.seat in answered]
-    if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
+    by_position = {seat.position: seat for seat in seats}
+    timed_out = [(deadline, by_position[deadline.seat]) for deadline in overdue if deadline.seat in answered]
+    _count_timeouts(game, list({seat.position: seat for _deadline, seat in timed_out}.values()))
+    if not any(seat.kind == Seat.Kind.HUMAN and seat.status == Seat.Status.PLAYING for seat in seats):
         # The default moves were played: those waits timed out; only the others are cancelled.
         for deadline, _seat in timed_out:
             close_wait(game, deadline.seat, now, acted=False, deadline=deadline)
         abandon(game, now)
     else:
-        advance(game, now, outcome, answered=answered)
+        advance(game, now, outcome, answered=answered, seats=seats)
     for deadline, seat in timed_out:
         notify.timed_out(game, seat, deadline, seat.kind == Seat.Kind.BOT)
         log.info(
@@ -93,17 +148,20 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
             deadline.pk,
             "bot" if seat.kind == Seat.Kind.BOT else "timeout",
         )
-    return applied
+    return len(staged)
 
 
-def _count_timeout(game: Game, position: int) -> Seat:
+def _count_timeouts(game: Game, seats: list[Seat]) -> None:
     """After too many timeouts in a row a bot takes the seat and the player has left."""
-    seat = Seat.objects.select_related("user__profile").get(game=game, position=position)
-    seat.consecutive_timeouts += 1
-    if seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot:
-        seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.LEFT
-    seat.save(update_fields=["consecutive_timeouts", "kind", "status"])
-    return seat
+    Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
+    given_up = []
+    for seat in seats:
+        seat.consecutive_timeouts += 1  # the rows were read under the game's lock
+        if seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot:
+            seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.LEFT
+            given_up.append(seat.pk)
+    if given_up:
+        Seat.objects.filter(pk__in=given_up).update(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
 
 
 def abandon(game: Game, now: datetime) -> None:
@@ -124,21 +182,6 @@ def overdue_games(now: datetime | None = None, limit: int = 10_000) -> list[int]
         .values_list("game_id", flat=True)[:limit]
     )
     return list(dict.fromkeys(game_ids))
-
-
-def close_games(game_ids: list[int], now: datetime | None = None) -> int:
-    """Close the overdue waits of these games; returns how many actions were applied.
-
-    Safe beside another worker closing the same games: each game is closed
-    under its row lock (a locked one is skipped) and its rows are re-read.
-    """
-    total = 0
-    for game_id in game_ids:
-        try:
-            total += do_close_overdue(game_id, now)
-        except Exception:  # one broken game must not stop the sweep for the others
-            log.exception("closing overdue waits of game %s failed", game_id)
-    return total
 
 
 def sweep_overdue(now: datetime | None = None, limit: int = 10_000) -> int:

@@ -29,13 +29,27 @@ def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool)
     mails.timed_out(game, seat, deadline, replaced_by_bot)
 
 
-def phase_results(game: Game, outcome) -> None:
+def phase_results(game: Game, outcome, seats: list[Seat] | None = None) -> None:
     from games.bymail import mails
 
-    mails.phase_results(game, outcome)
+    mails.phase_results(game, outcome, seats)
 
 
 def game_over(game: Game) -> None:
     from games.bymail import mails
 
     mails.game_over(game)
+
+
+def batched():
+    """A block whose mails are queued with one INSERT at its end (see `outbox.sending.collecting`)."""
+    from wildcards_site.outbox.sending import collecting
+
+    return collecting()
+
+
+def load_preferences(seats: list[Seat]) -> None:
+    """Read the mail preferences of these seats' players at once, before mailing many of them."""
+    from games.bymail import preferences
+
+    preferences.load_opt_outs([seat.user for seat in seats if seat.user_id is not None])

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalAction, get_engine
-from games.models import Action, Game, Seat
+from games.models import Action, Deadline, Game, Seat
 from games.services import timing
 from games.services.errors import ActionRejected
 from games.signals import game_finished
@@ -29,6 +29,7 @@ class Outcome:
     game: Game
     actions: list[Action] = field(default_factory=list)
     finished: bool = False
+    open_waits: list[Deadline] = field(default_factory=list)  # the waits open after it
 
 
 def do_action(
@@ -121,10 +122,17 @@ def apply_and_advance(
 
 
 def record(game: Game, seat: int, action, channel: str, user, state: dict) -> Action:
-    stored = Action.objects.create(game=game, seq=game.version, seat=seat, payload=action, channel=channel, actor=user)
+    stored = stage(game, seat, action, channel, user, state)
+    stored.save(force_insert=True)
+    return stored
+
+
+def stage(game: Game, seat: int, action, channel: str, user, state: dict) -> Action:
+    """Move the game on by one action, not yet stored (the caller saves it, alone or with others)."""
+    staged = Action(game=game, seq=game.version, seat=seat, payload=action, channel=channel, actor=user)
     game.version += 1
     game.state = state
-    return stored
+    return staged
 
 
 def advance(
@@ -159,8 +167,8 @@ def advance(
         return
     from games.services import notify
 
-    notify.phase_results(game, outcome)  # while game.phase_key still names the phase just left
-    timing.sync_waits(game, engine, now, answered or {}, seats)
+    notify.phase_results(game, outcome, seats)  # while game.phase_key still names the phase just left
+    outcome.open_waits = list(timing.sync_waits(game, engine, now, answered or {}, seats))
     game.save(update_fields=["version", "state", "phase_key"])
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -22,26 +25,65 @@ def away_intervals(user_id: int | None, start: datetime) -> list[tuple[datetime,
     return list(rows)
 
 
+def away_intervals_of(user_ids: list[int], start: datetime) -> dict[int, list[tuple[datetime, datetime]]]:
+    """`away_intervals` of several players in one query (none when `preload_away` read them already)."""
+    away: dict[int, list[tuple[datetime, datetime]]] = {user_id: [] for user_id in user_ids}
+    known = getattr(_preloaded, "away", None)
+    if known is not None and known[0] <= start and all(user_id in known[1] for user_id in away):
+        # Vacations ending before `start` drop out as they would from the query.
+        return {user_id: [(s, e) for s, e in known[1][user_id] if e > start] for user_id in away}
+    if away:
+        rows = Vacation.objects.filter(user_id__in=away, ends_at__gt=start).order_by("starts_at")
+        for user_id, starts_at, ends_at in rows.values_list("user_id", "starts_at", "ends_at"):
+            away[user_id].append((starts_at, ends_at))
+    return away
+
+
+_preloaded = threading.local()
+
+
+@contextmanager
+def preload_away(user_ids: list[int], start: datetime) -> Iterator[None]:
+    """Read these players' vacations once for a block that opens many waits (the deadline sweep).
+
+    The block must run in the transaction that read them, from `start` on.
+    """
+    _preloaded.away = (start, away_intervals_of(user_ids, start))
+    try:
+        yield
+    finally:
+        _preloaded.away = None
+
+
 def seconds_allowed(game: Game, seat: Seat) -> int:
     if game.clock == Game.Clock.BANK:
         return seat.bank_seconds
     return game.phase_seconds
 
 
-def open_wait(game: Game, seat: Seat, now: datetime) -> Deadline:
-    allowed = seconds_allowed(game, seat)
-    closes_at = add_running_time(now, allowed, game.weekend_pause, away_intervals(seat.user_id, now))
-    deadline = Deadline.objects.create(
-        game=game,
-        seat=seat.position,
-        phase_key=game.phase_key,
-        opened_at=now,
-        allowed_seconds=allowed,
-        closes_at=closes_at,
-    )
-    if closes_at - now <= ETA_TASK_WITHIN:
-        transaction.on_commit(lambda: _schedule_close(game.pk, closes_at))
-    return deadline
+def open_waits(game: Game, seats: list[Seat], now: datetime) -> list[Deadline]:
+    """Open a wait for each of these seats: one query for their vacations, one INSERT for all."""
+    away = away_intervals_of([seat.user_id for seat in seats if seat.user_id is not None], now)
+    deadlines = []
+    for seat in seats:
+        allowed = seconds_allowed(game, seat)
+        closes_at = add_running_time(now, allowed, game.weekend_pause, away.get(seat.user_id, []))
+        deadlines.append(
+            Deadline(
+                game=game,
+                seat=seat.position,
+                phase_key=game.phase_key,
+                opened_at=now,
+                allowed_seconds=allowed,
+                closes_at=closes_at,
+            )
+        )
+    Deadline.objects.bulk_create(deadlines)
+    # One task per distinct closing time: closing the game closes every wait due by then.
+    for closes_at in sorted({deadline.closes_at for deadline in deadlines}):
+        if closes_at - now <= ETA_TASK_WITHIN:
+            transaction.on_commit(lambda when=closes_at: _schedule_close(game.pk, when))
+    return deadlines
 
 
 def _schedule_close(game_id: int, when: datetime) -> None:
@@ -67,7 +109,7 @@ def close_wait(game: Game, position: int, now: datetime, acted: bool, deadline: 
 
 
 def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], seats: list[Seat]) -> list[Deadline]:
-    """Make the open waits match who must act now; notify the seats newly waited for.
+    """Make the open waits match who must act now; notify the seats newly waited for; return the open waits.
 
     A seat still waited for in the same phase keeps its wait (a turn of
     several steps is one deadline and one mail). A wait that ends closes as
@@ -79,19 +121,26 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
     waiting = set(engine.to_act(game.state))
     same_phase = phase_key == game.phase_key
     humans = {seat.position: seat for seat in seats if seat.kind == Seat.Kind.HUMAN}
-    have = set()
+    have, kept = set(), []
+    ending: dict[str, list[int]] = {}  # outcome -> waits that end with it, closed in one UPDATE each
     for deadline in Deadline.objects.filter(game=game, closed_at__isnull=True):
         if same_phase and deadline.seat in waiting and deadline.seat in humans:
             have.add(deadline.seat)
-        elif deadline.seat in answered:
-            close_wait(game, deadline.seat, now, answered[deadline.seat], deadline)
+            kept.append(deadline)
+        elif deadline.seat in answered and game.clock == Game.Clock.BANK:
+            close_wait(game, deadline.seat, now, answered[deadline.seat], deadline)  # the bank pays for the time
         else:
-            cancel_wait(game, deadline.seat, now)
+            outcome = Deadline.Outcome.CANCELLED
+            if deadline.seat in answered:
+                outcome = Deadline.Outcome.ACTED if answered[deadline.seat] else Deadline.Outcome.TIMEOUT
+            ending.setdefault(outcome, []).append(deadline.pk)
+    for outcome, pks in ending.items():
+        Deadline.objects.filter(pk__in=pks).update(closed_at=now, outcome=outcome)
     game.phase_key = phase_key
-    opened = [open_wait(game, humans[pos], now) for pos in sorted(waiting - have) if pos in humans]
+    opened = open_waits(game, [humans[pos] for pos in sorted(waiting - have) if pos in humans], now)
     for deadline in opened:
         notify.your_turn(game, humans[deadline.seat], deadline)
-    return opened
+    return kept + opened
 
 
 def cancel_wait(game: Game, position: int, now: datetime) -> None:

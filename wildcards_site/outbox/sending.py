@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.core.mail import EmailMultiAlternatives
@@ -44,36 +46,70 @@ def queue_mail(
             )
     except IntegrityError:
         return None
-    _remember(key)
+    _remember([key])
     return row
 
 
 def queue_recipe(key: str, to: str, recipe: dict) -> None:
-    """Store a mail to be rendered by the worker (see `outbox.recipes`); nothing when `key` was queued before."""
+    """Store a mail to be rendered by the worker (see `outbox.recipes`); nothing when `key` was queued before.
+
+    Inside `collecting()` the row waits for the block's one INSERT.
+    """
+    row = OutboxMessage(key=key, to=to, recipe=recipe, next_attempt_at=timezone.now())
+    buffer = getattr(_pending, "buffer", None)
+    if buffer is not None:
+        buffer.append(row)
+        return
+    _insert([row])
+
+
+def _insert(rows: list[OutboxMessage]) -> None:
     # ON CONFLICT DO NOTHING: one statement, and no savepoint to undo a duplicate key.
-    OutboxMessage.objects.bulk_create(
-        [OutboxMessage(key=key, to=to, recipe=recipe, next_attempt_at=timezone.now())], ignore_conflicts=True
-    )
-    _remember(key)
+    OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
+    _remember([row.key for row in rows])
+
+
+@contextmanager
+def collecting() -> Iterator[None]:
+    """Queue the mail of this block with one INSERT at its end (the deadline sweep closes many games).
+
+    Nothing is stored when the block fails: its rows go with the savepoint
+    or transaction that the caller rolls back.
+    """
+    outer = getattr(_pending, "buffer", None)
+    _pending.buffer = []
+    try:
+        yield
+        rows = list({row.key: row for row in _pending.buffer}.values())
+    finally:
+        _pending.buffer = outer
+    if rows:
+        _insert(rows)
 
 
 # Keys of messages queued by this thread and not yet handed to a worker. One
-# task carries all the mail of a transaction; later hooks of the same commit
-# find the list empty. Keys of a rolled-back transaction ride along
-# harmlessly: claiming a row that does not exist claims nothing.
+# task carries all the mail of a transaction (up to KEYS_PER_TASK keys); later
+# hooks of the same commit find the list empty. Keys of a rolled-back transaction
+# ride along harmlessly: claiming a row that does not exist claims nothing.
 _pending = threading.local()
+KEYS_PER_TASK = 200
+# Mail waits behind every other task (closing deadlines first): with Redis, 0 is the
+# highest priority (settings: CELERY_BROKER_TRANSPORT_OPTIONS).
+MAIL_PRIORITY = 6
 
 
-def _remember(key: str) -> None:
-    _pending.keys = [*getattr(_pending, "keys", []), key]
+def _remember(keys: list[str]) -> None:
+    _pending.keys = [*getattr(_pending, "keys", []), *keys]
     transaction.on_commit(_kick)
 
 
 def _kick() -> None:
-    """Ask a worker to send soon; if the broker is down, the sweep sends it later."""
+    """Ask workers to send soon; if the broker is down, the sweep sends it later."""
     keys, _pending.keys = getattr(_pending, "keys", []), []
-    if keys:
-        queue_task("wildcards_site.outbox.tasks.send_outbox_keys", (keys,))
+    for start in range(0, len(keys), KEYS_PER_TASK):
+        chunk = keys[start : start + KEYS_PER_TASK]
+        if not queue_task("wildcards_site.outbox.tasks.send_outbox_keys", (chunk,), priority=MAIL_PRIORITY):
+            break
 
 
 def _due(now):
