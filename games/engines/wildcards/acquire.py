@@ -11,9 +11,8 @@ once; Leo takes the display card closest to the animal deck and never pays.
 
 from __future__ import annotations
 
-from . import rounds
 from .cards import ANIMAL_SPECIES, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
-from .state import add_animal, claim_leader, draw, own_hand, own_table
+from .state import ROUND_OVER, add_animal, claim_leader, draw, own_hand, own_table
 
 
 def next_turn(state: dict) -> None:
@@ -25,7 +24,9 @@ def next_turn(state: dict) -> None:
         turn += 1
         state["turn"] = turn
         if turn >= len(order):
-            rounds.prepare_round(state)
+            # The round's last turn: `actions.apply` prepares the next round (acquisition never
+            # reaches up into the round's flow, so the phase modules import one way).
+            state["phase"] = ROUND_OVER
             return
         participant = order[turn]
         if participant == leo:

@@ -21,8 +21,8 @@ from .cards import (
     VALUE,
 )
 from .legal import Action
-from .rounds import choose_eagle_bid, finish_refill, place_bid, start_refill_hands
-from .state import add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
+from .rounds import choose_eagle_bid, finish_refill, place_bid, prepare_round, start_refill_hands
+from .state import ROUND_OVER, add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
@@ -266,7 +266,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
         if type(kind) is str:
             handler = HANDLERS[state["phase"]].get(kind)
             if handler is not None:
-                return handler(state, seat, action)
+                return _settled(handler(state, seat, action))
     if not isinstance(action, dict):
         raise IllegalAction("An action must be a dictionary with a 'type'.")
     if state["over"]:
@@ -278,4 +278,11 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     handler = handlers.get(kind) if type(kind) is str else None
     if handler is None:
         raise IllegalAction(f"You cannot do {kind!r} now; possible: {', '.join(handlers)}.")
-    return handler(state, seat, action)
+    return _settled(handler(state, seat, action))
+
+
+def _settled(state: dict) -> dict:
+    """Run the step no player acts in: after the acquisition's last turn, the next round (or the end)."""
+    if state["phase"] == ROUND_OVER:
+        prepare_round(state)
+    return state

@@ -61,6 +61,10 @@ def own_table(state: dict, seat: int) -> list[int]:
     return cards
 
 
+# Set by the acquisition's last turn, never left in a state `apply` returns: the next round is prepared first.
+ROUND_OVER = "round_over"
+
+
 def new_wait(state: dict, phase: str, seats: list[int]) -> None:
     state["phase"] = phase
     state["to_act"] = seats
