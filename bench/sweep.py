@@ -1,6 +1,6 @@
 """How long the sweeps take to close 10,000 overdue phases (Wild Cards bids, 3 seats each).
 
-Usage: python -m bench sweep [--phases N] [--workers 0,1,2]
+Usage: python -m bench sweep [--phases N] [--workers 0,1,2] [--tournament]
 
 Workers 0: `sweep_overdue` called in this process, one sweep after the other
 (the floor: no broker, no mail sent). Workers 1 or 2: that many Celery worker
@@ -8,6 +8,10 @@ processes (solo pool) on a Redis of the benchmark's own; the benchmark sends
 `sweep_deadlines` at once and every 30 s, as beat does, and the sweep hands
 batches of games to every worker. The mail the closes queue is sent meanwhile
 to an SMTP sink, as in production. Each count runs on a fresh database.
+
+--tournament: the games are the tables of one round of one tournament, with a
+different player at every seat (30,000 players for 10,000 tables), their waits
+sharing one deadline: (c) of `python -m bench tournaments`.
 """
 
 from __future__ import annotations
@@ -30,20 +34,19 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench sweep")
     parser.add_argument("--phases", type=int, default=10_000)
     parser.add_argument("--workers", default="0,1,2", help="comma-separated worker counts; 0: in this process")
+    parser.add_argument("--tournament", action="store_true", help="tables of one tournament round, distinct players")
     args = parser.parse_args(argv)
     counts = [int(count) for count in args.workers.split(",")]
     if len(counts) > 1:
         for count in counts:
-            subprocess.run(
-                [sys.executable, "-m", "bench.sweep", "--phases", str(args.phases), "--workers", str(count)],
-                check=False,
-            )
+            command = [sys.executable, "-m", "bench.sweep", "--phases", str(args.phases), "--workers", str(count)]
+            subprocess.run(command + (["--tournament"] if args.tournament else []), check=False)
         return
     if counts[0]:
-        return with_workers(args.phases, counts[0])
+        return with_workers(args.phases, counts[0], args.tournament)
     os.environ["LOG_LEVEL"] = "WARNING"  # a log line per close would be the workers' cost, not this floor's
     setup_django("wc_bench_sweep")
-    make_phases(args.phases)
+    make_phases(args.phases, args.tournament)
 
     from django.utils import timezone
 
@@ -65,8 +68,11 @@ def main(argv: list[str]) -> None:
     )
 
 
-def make_phases(phases: int) -> None:
-    """`phases` running Wild Cards games, each in its bid phase with three waits an hour overdue."""
+def make_phases(phases: int, tournament: bool = False) -> None:
+    """`phases` running Wild Cards games, each in its bid phase with three waits an hour overdue.
+
+    With `tournament`, each game is a table of one tournament round and every seat has a player of its own.
+    """
     from django.db import connection
     from django.utils import timezone
 
@@ -74,9 +80,14 @@ def make_phases(phases: int) -> None:
     from games.models import Deadline, Game, Seat
     from tests.conftest import make_user
 
-    users = [make_user(f"sweeper{i}") for i in range(3)]
     engine = get_engine("wildcards")
     options = engine.validate_options(3, {})
+    if tournament:
+        users = make_players(3 * phases)
+        seated = [users[3 * i : 3 * i + 3] for i in range(phases)]
+    else:
+        users = [make_user(f"sweeper{i}") for i in range(3)]
+        seated = [users] * phases
     past = timezone.now() - timedelta(hours=1)
     started = time.perf_counter()
     games = Game.objects.bulk_create(
@@ -97,9 +108,15 @@ def make_phases(phases: int) -> None:
         game.phase_key = engine.phase_key(game.state)
     Game.objects.bulk_update(games, ["phase_key"], batch_size=2000)
     Seat.objects.bulk_create(
-        (Seat(game=game, user=user, position=position) for game in games for position, user in enumerate(users)),
+        (
+            Seat(game=game, user=user, position=position)
+            for game, players in zip(games, seated, strict=True)
+            for position, user in enumerate(players)
+        ),
         batch_size=5000,
     )
+    if tournament:
+        make_round(games, users[0], past)
     Deadline.objects.bulk_create(
         (
             Deadline(
@@ -116,12 +133,51 @@ def make_phases(phases: int) -> None:
         batch_size=5000,
     )
     print(
-        f"set up {phases} overdue bid phases ({3 * phases} seat deadlines) "
+        f"set up {phases} overdue bid phases ({3 * phases} seat deadlines"
+        f"{', tables of one tournament round' if tournament else ''}) "
         f"in {time.perf_counter() - started:.1f} s on {connection.vendor}"
     )
 
 
-def with_workers(phases: int, workers: int) -> None:
+def make_players(count: int) -> list:
+    """`count` players with profiles, made in bulk (no password: they never log in here)."""
+    from django.contrib.auth import get_user_model
+
+    from wildcards_site.accounts.models import Profile
+
+    User = get_user_model()
+    users = User.objects.bulk_create(
+        (User(username=f"entrant{i}", email=f"entrant{i}@example.org", password="!") for i in range(count)),
+        batch_size=5000,
+    )
+    Profile.objects.bulk_create((Profile(user=user) for user in users), batch_size=5000)
+    return list(User.objects.select_related("profile").order_by("pk"))
+
+
+def make_round(games: list, organiser, started_at) -> None:
+    """One running Swiss tournament whose round 1 has these games as its tables."""
+    from tournaments.models import Round, Table, Tournament
+
+    tournament = Tournament.objects.create(
+        name="Sweep bench",
+        engine="wildcards",
+        format=Tournament.Format.SWISS,
+        status=Tournament.Status.RUNNING,
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        created_by=organiser,
+        started_at=started_at,
+        current_round=1,
+    )
+    round_ = Round.objects.create(tournament=tournament, number=1, stage="swiss", started_at=started_at)
+    Table.objects.bulk_create(
+        (Table(round=round_, number=number, game=game) for number, game in enumerate(games, 1)), batch_size=5000
+    )
+
+
+def with_workers(phases: int, workers: int, tournament: bool = False) -> None:
     """Celery workers close the phases, sweeps sent as beat sends them; lateness from each wait's deadline."""
     from bench._faults_stack import MailSink, Stack
     from bench._site import fresh_database
@@ -135,7 +191,7 @@ def with_workers(phases: int, workers: int) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    make_phases(phases)
+    make_phases(phases, tournament)
 
     from django.db.models import Max
     from django.utils import timezone

@@ -3,19 +3,24 @@ Swiss on PostgreSQL, from the last table of a round finishing to every next-roun
 and its mails queued.
 
 Usage: python -m bench tournaments [--players N] [--rounds R] [--site-players M] [--skip-site]
+       [--phases P] [--sweep-workers 1,2] [--skip-sweep]
 
 (a) plays R Swiss rounds with random results and times standings + pairing with repeat
 avoidance, printing the repeated meetings (pairs who had met before) per round.
 (b) fills round 1's games with results straight in the database (not measured) and times
 `do_advance_round`, which creates the next round's games through the lobby services and
-queues their mails, in one transaction. (c) of issue 17, overdue phases of tournament games,
-is the games' deadline sweep: `python -m bench sweep` measures it.
+queues their mails, in one transaction. (c) 10,000 tables of one tournament round (30,000
+players) whose bid phases share one deadline: the deadline sweep's benchmark run in that
+shape (`python -m bench sweep --tournament`) with real Celery workers, printing the time
+until every phase is closed and the latest close after the deadline (target: within 60 s).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import subprocess
+import sys
 import time
 
 from tournaments.formats.swiss import RoundResult, pair_counts, pair_round, repeated_meetings, standings
@@ -27,10 +32,18 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--site-players", type=int, default=512)
     parser.add_argument("--skip-site", action="store_true")
+    parser.add_argument("--phases", type=int, default=10_000, help="(c): overdue tournament phases")
+    parser.add_argument("--sweep-workers", default="1,2", help="(c): comma-separated worker counts")
+    parser.add_argument("--skip-sweep", action="store_true")
     args = parser.parse_args(argv)
     pairing_speed(args)
     if not args.skip_site:
         next_round_speed(args.site_players)
+    if not args.skip_sweep:
+        print(f"(c) {args.phases} overdue tournament phases sharing one deadline (target: all closed within 60 s):")
+        sys.stdout.flush()
+        command = [sys.executable, "-m", "bench.sweep", "--tournament", "--phases", str(args.phases)]
+        subprocess.run([*command, "--workers", args.sweep_workers], check=False)
 
 
 def pairing_speed(args) -> None:
