@@ -13,7 +13,7 @@ import logging
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Min
 from django.utils import timezone
 
 from games.clock import reminder_lead
@@ -173,18 +173,20 @@ def abandon(game: Game, now: datetime) -> None:
     game.save(update_fields=["status", "finished_at", "version", "state", "phase_key"])
 
 
-def overdue_games(now: datetime | None = None, limit: int = 10_000) -> list[int]:
-    """Running games with an overdue open wait, the longest overdue first."""
+def overdue_games(now: datetime | None = None, limit: int = 50_000) -> list[int]:
+    """Up to `limit` running games with an overdue open wait, the longest overdue first."""
     now = now or timezone.now()
     game_ids = (
         Deadline.objects.filter(closed_at__isnull=True, closes_at__lte=now, game__status=Game.Status.RUNNING)
-        .order_by("closes_at")
+        .values("game_id")
+        .annotate(due=Min("closes_at"))
+        .order_by("due", "game_id")
         .values_list("game_id", flat=True)[:limit]
     )
-    return list(dict.fromkeys(game_ids))
+    return list(game_ids)
 
 
-def sweep_overdue(now: datetime | None = None, limit: int = 10_000) -> int:
+def sweep_overdue(now: datetime | None = None, limit: int = 50_000) -> int:
     """Close every overdue wait of every running game; returns how many actions were applied."""
     now = now or timezone.now()
     return close_games(overdue_games(now, limit), now)
