@@ -106,6 +106,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "wildcards_site.webhooks.RequestSizeLimit",
     "wildcards_site.webhooks.WebhookSecretRequired",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -250,6 +251,12 @@ MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
 # A reply is a few lines: a mail larger than this is refused from its headers alone.
 INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", 10_000_000)
+# Pages and the API take posts of Django's usual 2.5 MB at most; the inbound webhooks carry
+# whole mails, which providers post encoded (base64 in JSON: 4/3 of the mail), so Django's own
+# limit is set for them and `webhooks.RequestSizeLimit` keeps every other path at PAGE_MAX_BYTES.
+# Over the limit: 413, and for a mail the provider's bounce tells the sender.
+PAGE_MAX_BYTES = envint("PAGE_MAX_BYTES", 2_621_440)
+DATA_UPLOAD_MAX_MEMORY_SIZE = INBOUND_MAX_BYTES * 3 // 2 + 1_000_000
 # What a game's creator may do to its clock: so many extensions of at most so many hours,
 # so many pauses, and a pause ends by itself after so many days (the sweep resumes it).
 GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)

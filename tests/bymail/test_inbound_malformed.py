@@ -149,8 +149,8 @@ def test_it_refuses_an_oversized_mail_early_with_a_clear_reason(table, deliver_i
     if deliver_in.path == "command":
         body = b"bid refill\r\n" + b"y" * (20 * 1024 * 1024)
     else:
-        # Django refuses posts over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) before any webhook runs:
-        # the same refusal, below that limit.
+        # The same refusal with a smaller limit: a 20 MB post would be over the webhooks' own
+        # post limit (413, see test_inbound_large_posts.py) before the mail is read.
         settings.INBOUND_MAX_BYTES = 512 * 1024
         body = b"bid refill\r\n" + b"y" * (600 * 1024)
     deliver_in(raw_mail(_reply_to(mails), body))
