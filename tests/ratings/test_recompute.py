@@ -4,6 +4,7 @@ import random
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError
 
 from tests.conftest import make_user, register_engine
 from tests.games.toy_engine import ToyEngine
@@ -99,3 +100,30 @@ def test_an_unrated_game_played_through_the_services_changes_nothing(monkeypatch
     with django_capture_on_commit_callbacks(execute=True):
         play_on(new_game(users, "toy", seed="u", rated=False), random.Random(1))
     assert not RatingChange.objects.exists()
+
+
+def _indexes(table: str) -> set[tuple[str, str]]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = %s", [table])
+        return set(cursor.fetchall())
+
+
+def test_a_full_rebuild_loads_without_indexes_and_gives_every_one_back(people, capsys):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the rebuild drops and makes indexes only on PostgreSQL")
+    before = {table: _indexes(table) for table in (RatingChange._meta.db_table, Rating._meta.db_table)}
+    assert len(before[RatingChange._meta.db_table]) >= 4
+    for game in random_games(people, 40, random.Random(3)):
+        do_rate_game(game.pk)
+    call_command("recompute_ratings", "--quiet-progress")
+    assert {table: _indexes(table) for table in before} == before
+    assert "No differences: 40 games" in check(capsys)
+    alice = people[0]
+    with pytest.raises(IntegrityError, match="rating_change_once"):  # the constraint is back and enforced
+        first = RatingChange.objects.filter(player=alice).first()
+        first.pk = None
+        first.save()

@@ -44,12 +44,16 @@ class Page:
 
 
 def page(pool: str, number: int) -> Page:
-    """One page of the leaderboard; one query (the page plus one row tells whether more follow)."""
+    """One page of the leaderboard; one query (the page plus one row tells whether more follow).
+
+    The page's rows are picked in a subquery that reads only the leaderboard index, and only
+    they are joined to their players: joining first would join every row the offset skips.
+    """
     number = max(1, number)
     start = (number - 1) * PAGE_SIZE
-    rows = list(
-        eligible(pool).select_related("player__profile").order_by("-rating", "player_id")[start : start + PAGE_SIZE + 1]
-    )
+    order = ("-rating", "player_id")
+    picked = eligible(pool).order_by(*order).values("pk")[start : start + PAGE_SIZE + 1]
+    rows = list(Rating.objects.filter(pk__in=picked).select_related("player__profile").order_by(*order))
     return Page(rows[:PAGE_SIZE], number, len(rows) > PAGE_SIZE, start + 1)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -176,7 +177,17 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
             "delta",
         ]
         rating_columns = ["player_id", "pool", "rating", "games", "wins", "provisional", "peak", "last_game_at"]
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and pools is None:
+            # The tables were truncated: building their indexes once after the load is several
+            # times faster than keeping them up to date row by row, and FREEZE spares the rows
+            # a later vacuum pass.
+            for table, columns, rows, line in (
+                (RatingChange._meta.db_table, change_columns, result.changes, CHANGE_LINE),
+                (Rating._meta.db_table, rating_columns, ratings, RATING_LINE),
+            ):
+                with _indexes_built_after(table):
+                    _copy(table, columns, rows, line, freeze=True)
+        elif connection.vendor == "postgresql":
             _copy(RatingChange._meta.db_table, change_columns, result.changes, CHANGE_LINE)
             _copy(Rating._meta.db_table, rating_columns, ratings, RATING_LINE)
         else:
@@ -193,13 +204,44 @@ CHANGE_LINE = "{}\t{}\t{}\t{}\t{}\t{}\t{!r}\t{!r}\t{!r}".format
 RATING_LINE = "{}\t{}\t{!r}\t{}\t{}\t{:d}\t{!r}\t{}".format
 
 
-def _copy(table: str, columns: list[str], rows: list[tuple], line: Callable[..., str]) -> None:
+def _copy(table: str, columns: list[str], rows: list[tuple], line: Callable[..., str], freeze: bool = False) -> None:
     """COPY in text form, lines built here (our values hold no tab, newline or backslash)."""
     with connection.cursor() as cursor:
         names = ", ".join(f'"{c}"' for c in columns)
-        with cursor.cursor.copy(f'COPY "{table}" ({names}) FROM STDIN') as copy:
+        options = " WITH (FREEZE)" if freeze else ""
+        with cursor.cursor.copy(f'COPY "{table}" ({names}) FROM STDIN{options}') as copy:
             for start in range(0, len(rows), 50_000):
                 copy.write(("\n".join([line(*row) for row in rows[start : start + 50_000]]) + "\n").encode())
+
+
+@contextmanager
+def _indexes_built_after(table: str) -> Iterator[None]:
+    """Drop the table's indexes and constraints that own one, and make them again after the block.
+
+    Their definitions are read from the catalog, so this follows the migrations. Only for
+    a table truncated in this transaction (nobody else can see it until the commit).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+            "WHERE conrelid = %s::regclass AND contype IN ('p', 'u') ORDER BY contype",
+            [table],
+        )
+        constraints = cursor.fetchall()
+        owned = {name for name, _definition in constraints}
+        cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = %s", [table])
+        indexes = [(name, definition) for name, definition in cursor.fetchall() if name not in owned]
+        for name, _definition in indexes:
+            cursor.execute(f'DROP INDEX "{name}"')
+        for name, _definition in reversed(constraints):
+            cursor.execute(f'ALTER TABLE "{table}" DROP CONSTRAINT "{name}"')
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        for name, definition in constraints:
+            cursor.execute(f'ALTER TABLE "{table}" ADD CONSTRAINT "{name}" {definition}')
+        for _name, definition in indexes:
+            cursor.execute(definition)
 
 
 def differences(result: Result, pools: set[str] | None, limit: int = 20) -> list[str]:
