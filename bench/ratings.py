@@ -120,9 +120,12 @@ def _pages(first: int) -> None:
     print(f"wizard leaderboard: {listed:,} players with 5 or more games")
     client = Client()
     best = Rating.objects.filter(pool="wizard").order_by("-games").values_list("player__username", flat=True)[0]
+    from tournaments.ratings.leaderboards import PAGE_SIZE
+
+    last = max(1, -(-listed // PAGE_SIZE))
     for label, url in [
         ("leaderboard, first page", "/ratings/wizard/"),
-        ("leaderboard, page 1000", "/ratings/wizard/?page=1000"),
+        (f"leaderboard, last page ({last})", f"/ratings/wizard/?page={last}"),
         ("player page", f"/ratings/players/{best}/"),
         ("player page with head to head", f"/ratings/players/{best}/?vs=p{first % 7 + 1}"),
     ]:
