@@ -11,7 +11,7 @@ from django.template.loader import select_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import presenters
+from games import presenters, sections
 from games.jsonbody import loads_move
 from games.models import Action, Deadline, Game, Seat
 from games.permissions import can_manage
@@ -32,6 +32,7 @@ def table_context(request: HttpRequest, game: Game) -> dict:
     mine = presenters.seat_of(game, request.user)
     position = mine.position if mine else None
     open_waits = {d.seat: d for d in Deadline.objects.filter(game=game, closed_at__isnull=True)}
+    sections.annotate_seats([game], lambda _game: seats)
     return {
         "game": game,
         "seats": seats,

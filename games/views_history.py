@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 
-from games import history, presenters
+from games import history, presenters, sections
 from games.models import ENGINE_TITLES, Action, Game
 from games.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.views import visible_game
@@ -25,6 +25,7 @@ def history_list(request: HttpRequest) -> HttpResponse:
     elif not form.is_bound:
         games = history.finished_games(request.user)
     page = Paginator(games, history.PAGE_SIZE).get_page(request.GET.get("page"))
+    sections.annotate_seats(page)
     query = request.GET.copy()
     query.pop("page", None)
     return render(
@@ -42,6 +43,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     for game in page:
         mine = next((seat for seat in game.seats.all() if seat.user_id == person.pk), None)
         rows.append({"game": game, "seat": mine, "others": [s for s in game.seats.all() if s is not mine]})
+    sections.annotate_seats(row["game"] for row in rows)
     finished = [row["seat"] for row in rows if row["game"].status == Game.Status.FINISHED]
     return render(
         request,
@@ -51,6 +53,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "page": page,
             "rows": rows,
             "wins_on_page": sum(1 for seat in finished if seat and seat.rank == 1),
+            "sections": sections.player_sections(person, request.user),
             "titles": ENGINE_TITLES,
         },
     )

@@ -8,11 +8,15 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.permissions import register_organiser_check
+        from games.sections import register_player_section, register_seat_notes
         from games.signals import game_finished
         from tournaments.permissions import organises_table
         from tournaments.ratings.receivers import rate_finished_game
+        from tournaments.ratings.sections import rating_notes, ratings_block
         from tournaments.signals import advance_on_finished_game
 
         game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
         game_finished.connect(advance_on_finished_game, dispatch_uid="tournaments.advance_on_finished_game")
         register_organiser_check(organises_table)
+        register_seat_notes(rating_notes)
+        register_player_section(ratings_block)

@@ -14,3 +14,11 @@ def seat_name(seat, names: list) -> str:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
         return "Leo" if seat == "leo" else str(seat)
+
+
+@register.simple_tag(takes_context=True)
+def page_section(context, section) -> str:
+    """A block another app added to this page (`games.sections`), rendered with its own context."""
+    from django.template.loader import render_to_string
+
+    return render_to_string(section.template, section.context, request=context.get("request"))

@@ -1,0 +1,74 @@
+"""What other apps add to the games' pages, without games importing them.
+
+Two hooks, registered from an app's `AppConfig.ready` (tournaments registers its ratings
+and tournaments here):
+
+- **seat notes**: a short note beside a player's name in a game: on the table, the history
+  list, the player's games and the replay (a rating and its change once a game is over).
+  A provider gets the games of a page at once and answers in one query.
+- **player sections**: a block on the games player page (`/games/players/<name>/`), e.g. the
+  player's ratings or tournaments; a provider returns a template and its context, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from games.models import Game
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    text: str  # e.g. "1532"
+    change: str = ""  # e.g. "+12" (a sign always shown), empty for none
+    title: str = ""  # what the note is, for a tooltip and screen readers
+    rising: bool | None = None  # None: no direction to show
+
+
+@dataclass
+class PlayerSection:
+    template: str
+    context: dict = field(default_factory=dict)
+
+
+# games -> {(game id, user id): [notes]}
+SeatNotesProvider = Callable[[list[Game]], dict[tuple[int, int], list[SeatNote]]]
+# (player shown, viewer) -> a section or None
+PlayerSectionProvider = Callable[[object, object], "PlayerSection | None"]
+
+_seat_notes: list[SeatNotesProvider] = []
+_player_sections: list[PlayerSectionProvider] = []
+
+
+def register_seat_notes(provider: SeatNotesProvider) -> None:
+    if provider not in _seat_notes:
+        _seat_notes.append(provider)
+
+
+def register_player_section(provider: PlayerSectionProvider) -> None:
+    if provider not in _player_sections:
+        _player_sections.append(provider)
+
+
+def annotate_seats(games: Iterable[Game], seats_of: Callable[[Game], Iterable] | None = None) -> None:
+    """Give every seat of these games `.notes` (a list of SeatNote): one call per provider.
+
+    `seats_of(game)` gives the seat objects the template will show (by default the
+    prefetched `game.seats.all()`), so the notes land on those very objects.
+    """
+    games = list(games)
+    seats_of = seats_of or (lambda game: game.seats.all())
+    found: dict[tuple[int, int], list[SeatNote]] = {}
+    if games:
+        for provider in _seat_notes:
+            for key, notes in provider(games).items():
+                found.setdefault(key, []).extend(notes)
+    for game in games:
+        for seat in seats_of(game):
+            seat.notes = found.get((game.pk, seat.user_id), []) if seat.user_id is not None else []
+
+
+def player_sections(person, viewer) -> list[PlayerSection]:
+    sections = (provider(person, viewer) for provider in _player_sections)
+    return [section for section in sections if section is not None]
