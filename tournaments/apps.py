@@ -7,9 +7,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from games.api.openapi import register_paths
         from games.permissions import register_organiser_check
         from games.sections import register_player_section, register_seat_notes
         from games.signals import game_finished
+        from tournaments.api import openapi_paths
         from tournaments.permissions import organises_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.ratings.sections import rating_notes, ratings_block
@@ -20,3 +22,4 @@ class TournamentsConfig(AppConfig):
         register_organiser_check(organises_table)
         register_seat_notes(rating_notes)
         register_player_section(ratings_block)
+        register_paths(openapi_paths)

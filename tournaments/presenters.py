@@ -113,3 +113,19 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" width="{x}" height="{total_height}" '
         f'viewBox="0 0 {x} {total_height}" role="img">{"".join(parts)}</svg>'
     )
+
+
+def tournament_json(tournament: Tournament) -> dict:
+    """A tournament in the JSON answers (the site's and the API's)."""
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "game": tournament.engine,
+        "format": tournament.format,
+        "status": tournament.status,
+        "seats": {"preferred": tournament.seats_preferred, "min": tournament.seats_min, "max": tournament.seats_max},
+        "rounds": tournament.rounds,
+        "current_round": tournament.current_round,
+        "rated": tournament.rated,
+        "entrants": tournament.entries.count(),
+    }

@@ -15,7 +15,7 @@ from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.presenters import tournament_data
+from tournaments.presenters import tournament_data, tournament_json
 
 User = get_user_model()
 
@@ -129,23 +129,8 @@ def organise(request, tournament_id: int, action: str):
     return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), str(success))
 
 
-def _tournament_json(tournament: Tournament) -> dict:
-    return {
-        "id": tournament.pk,
-        "name": tournament.name,
-        "game": tournament.engine,
-        "format": tournament.format,
-        "status": tournament.status,
-        "seats": {"preferred": tournament.seats_preferred, "min": tournament.seats_min, "max": tournament.seats_max},
-        "rounds": tournament.rounds,
-        "current_round": tournament.current_round,
-        "rated": tournament.rated,
-        "entrants": tournament.entries.count(),
-    }
-
-
 def api_list(request):
-    return JsonResponse({"tournaments": [_tournament_json(t) for t in Tournament.objects.all()[:100]]})
+    return JsonResponse({"tournaments": [tournament_json(t) for t in Tournament.objects.all()[:100]]})
 
 
 def api_detail(request, tournament_id: int):
@@ -153,7 +138,7 @@ def api_detail(request, tournament_id: int):
     data = tournament_data(tournament)
     return JsonResponse(
         {
-            **_tournament_json(tournament),
+            **tournament_json(tournament),
             "pairings": data["rounds"],
             "standings": data["standings"],
         }

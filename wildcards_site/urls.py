@@ -13,6 +13,7 @@ urlpatterns = [
     path("mail/", include("games.bymail.urls")),
     path("anymail/", include("anymail.urls")),
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include("tournaments.api_urls")),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -6,6 +6,8 @@ view and its description cannot drift apart unnoticed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 MY_GAME_STATUSES = ("open", "running", "paused", "finished", "abandoned")
 
 ERROR_CODES = [
@@ -278,8 +280,40 @@ def _query(name: str, schema: dict, description: str) -> dict:
     return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
 
 
+# Other apps' endpoints under /api/v1 (ratings, tournaments): games never imports them, they
+# register here from their AppConfig.ready. A contribution returns (paths, schemas).
+_contributions: list[Callable[[], tuple[dict, dict]]] = []
+
+
+def register_paths(contribution: Callable[[], tuple[dict, dict]]) -> None:
+    if contribution not in _contributions:
+        _contributions.append(contribution)
+
+
 def document(server: str = "/api/v1") -> dict:
     """The OpenAPI document; `server` is the API's base URL."""
+    answer = _own_document(server)
+    for contribution in _contributions:
+        paths, schemas = contribution()
+        answer["paths"].update(paths)
+        answer["components"]["schemas"] = {**answer["components"]["schemas"], **schemas}
+    return answer
+
+
+def get_operation(summary: str, schema: str, *, params: tuple = (), errors: tuple = AUTH_ERRORS) -> dict:
+    """A GET path item answering `schema` (for contributions)."""
+    return _get(summary, schema, params=params, errors=errors)
+
+
+def query_parameter(name: str, schema: dict, description: str) -> dict:
+    return _query(name, schema, description)
+
+
+def path_parameter(name: str, schema: dict, description: str) -> dict:
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": description}
+
+
+def _own_document(server: str) -> dict:
     game_errors = (*AUTH_ERRORS, 404)
     return {
         "openapi": "3.1.0",

@@ -1,0 +1,258 @@
+"""Ratings, leaderboards and tournaments in the JSON API (/api/v1/), with their OpenAPI paths.
+
+The views use games' API conventions (bearer token, `{"error": {code, message}}`); their
+description joins games' hand-written document through `games.api.openapi.register_paths`.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from games.api.auth import endpoint
+from games.api.errors import ApiError
+from games.api.openapi import AUTH_ERRORS, DATE_TIME, get_operation, path_parameter, query_parameter
+from tournaments.models import Tournament
+from tournaments.presenters import tournament_data, tournament_json
+from tournaments.ratings import leaderboards
+from tournaments.ratings.models import RatingChange
+from tournaments.ratings.pools import POOLS
+
+HISTORY_LIMIT = 500
+
+
+def _page_number(request: HttpRequest) -> int:
+    raw = request.GET.get("page", "1")
+    try:
+        number = int(raw)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise ApiError("bad_filter", _("page must be a whole number from 1."), 400)
+    return number
+
+
+def _pool(pool: str) -> str:
+    if pool not in POOLS:
+        raise ApiError("not_found", _("There is no such leaderboard."), 404)
+    return pool
+
+
+def _player(username: str):
+    person = get_user_model().objects.filter(username=username).select_related("profile").first()
+    if person is None:
+        raise ApiError("not_found", _("There is no such player."), 404)
+    return person
+
+
+@endpoint("GET")
+def leaderboard(request: HttpRequest, token, pool: str) -> dict:
+    board = leaderboards.page(_pool(pool), _page_number(request))
+    return {
+        "pool": pool,
+        "page": board.number,
+        "has_next": board.has_next,
+        "rows": [
+            {
+                "position": board.first_position + index,
+                "username": row.player.username,
+                "name": row.player.profile.name,
+                "rating": row.rating,
+                "games": row.games,
+                "provisional": row.provisional,
+            }
+            for index, row in enumerate(board.rows)
+        ],
+    }
+
+
+@endpoint("GET")
+def player_ratings(request: HttpRequest, token, username: str) -> dict:
+    person = _player(username)
+    return {
+        "username": person.username,
+        "ratings": [
+            {
+                "pool": rating.pool,
+                "rating": rating.rating,
+                "games": rating.games,
+                "wins": rating.wins,
+                "provisional": rating.provisional,
+                "peak": rating.peak,
+                "last_game_at": rating.last_game_at.isoformat(),
+                "position": rating.position,
+            }
+            for rating in leaderboards.ratings_with_positions(person)
+        ],
+    }
+
+
+@endpoint("GET")
+def rating_history(request: HttpRequest, token, username: str, pool: str) -> dict:
+    person, pool = _player(username), _pool(pool)
+    changes = RatingChange.objects.filter(player=person, pool=pool).order_by("-finished_at", "-game_id")
+    rows = changes.values_list("game_id", "finished_at", "rank", "before", "after", "delta")[:HISTORY_LIMIT]
+    return {
+        "username": person.username,
+        "pool": pool,
+        "changes": [
+            {
+                "game": game,
+                "finished_at": at.isoformat(),
+                "rank": rank,
+                "before": before,
+                "after": after,
+                "delta": delta,
+            }
+            for game, at, rank, before, after, delta in reversed(rows)
+        ],
+    }
+
+
+@endpoint("GET")
+def tournaments(request: HttpRequest, token) -> dict:
+    found = Tournament.objects.prefetch_related("entries").order_by("-created_at")[:100]
+    return {"tournaments": [tournament_json(tournament) for tournament in found]}
+
+
+@endpoint("GET")
+def tournament(request: HttpRequest, token, tournament_id: int) -> dict:
+    found = Tournament.objects.filter(pk=tournament_id).first()
+    if found is None:
+        raise ApiError("not_found", _("There is no such tournament."), 404)
+    data = tournament_data(found)
+    return {**tournament_json(found), "pairings": data["rounds"], "standings": data["standings"]}
+
+
+# The OpenAPI description of the views above -------------------------------------------------
+
+NUMBER = {"type": "number"}
+INTEGER = {"type": "integer"}
+STRING = {"type": "string"}
+POOL = path_parameter("pool", {"type": "string"}, "a leaderboard: " + ", ".join(POOLS))
+USERNAME = path_parameter("username", {"type": "string"}, "a player's username")
+
+
+def _object(properties: dict, required: list | None = None) -> dict:
+    return {"type": "object", "properties": properties, "required": required or list(properties)}
+
+
+SCHEMAS = {
+    "LeaderboardPage": _object(
+        {
+            "pool": STRING,
+            "page": INTEGER,
+            "has_next": {"type": "boolean"},
+            "rows": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "position": INTEGER,
+                        "username": STRING,
+                        "name": STRING,
+                        "rating": NUMBER,
+                        "games": INTEGER,
+                        "provisional": {"type": "boolean"},
+                    }
+                ),
+            },
+        }
+    ),
+    "PlayerRatings": _object(
+        {
+            "username": STRING,
+            "ratings": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "pool": STRING,
+                        "rating": NUMBER,
+                        "games": INTEGER,
+                        "wins": INTEGER,
+                        "provisional": {"type": "boolean"},
+                        "peak": NUMBER,
+                        "last_game_at": DATE_TIME,
+                        "position": {"type": ["integer", "null"], "description": "null: not on the leaderboard"},
+                    }
+                ),
+            },
+        }
+    ),
+    "RatingHistory": _object(
+        {
+            "username": STRING,
+            "pool": STRING,
+            "changes": {
+                "type": "array",
+                "description": f"oldest first, the last {HISTORY_LIMIT}",
+                "items": _object(
+                    {
+                        "game": INTEGER,
+                        "finished_at": DATE_TIME,
+                        "rank": INTEGER,
+                        "before": NUMBER,
+                        "after": NUMBER,
+                        "delta": NUMBER,
+                    }
+                ),
+            },
+        }
+    ),
+    "TournamentSummary": _object(
+        {
+            "id": INTEGER,
+            "name": STRING,
+            "game": STRING,
+            "format": {"type": "string", "enum": list(Tournament.Format.values)},
+            "status": {"type": "string", "enum": list(Tournament.Status.values)},
+            "seats": _object({"preferred": INTEGER, "min": INTEGER, "max": INTEGER}),
+            "rounds": {"type": ["integer", "null"]},
+            "current_round": INTEGER,
+            "rated": {"type": "boolean"},
+            "entrants": INTEGER,
+        }
+    ),
+    "TournamentList": _object(
+        {"tournaments": {"type": "array", "items": {"$ref": "#/components/schemas/TournamentSummary"}}}
+    ),
+    "TournamentDetail": {
+        "allOf": [
+            {"$ref": "#/components/schemas/TournamentSummary"},
+            _object(
+                {
+                    "pairings": {"type": "array", "items": {"type": "object"}, "description": "rounds with tables"},
+                    "standings": {"type": "array", "items": {"type": "object"}},
+                }
+            ),
+        ]
+    },
+}
+
+
+def openapi_paths() -> tuple[dict, dict]:
+    not_found = (*AUTH_ERRORS, 404)
+    return (
+        {
+            "/ratings/{pool}": get_operation(
+                "A leaderboard page (50 players, best first)",
+                "LeaderboardPage",
+                params=(POOL, query_parameter("page", {"type": "integer", "minimum": 1}, "page number")),
+                errors=(*not_found, 400),
+            ),
+            "/players/{username}/ratings": get_operation(
+                "A player's ratings and leaderboard places", "PlayerRatings", params=(USERNAME,), errors=not_found
+            ),
+            "/players/{username}/ratings/{pool}": get_operation(
+                "A player's rating history in one pool", "RatingHistory", params=(USERNAME, POOL), errors=not_found
+            ),
+            "/tournaments": get_operation("Tournaments, newest first (100 at most)", "TournamentList"),
+            "/tournaments/{tournament_id}": get_operation(
+                "A tournament with its rounds' tables and standings",
+                "TournamentDetail",
+                params=(path_parameter("tournament_id", {"type": "integer", "minimum": 0}, "the tournament's id"),),
+                errors=not_found,
+            ),
+        },
+        SCHEMAS,
+    )

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from tournaments import api
+
+app_name = "tournaments_api"
+urlpatterns = [
+    path("ratings/<str:pool>", api.leaderboard, name="leaderboard"),
+    path("players/<str:username>/ratings", api.player_ratings, name="player_ratings"),
+    path("players/<str:username>/ratings/<str:pool>", api.rating_history, name="rating_history"),
+    path("tournaments", api.tournaments, name="tournaments"),
+    path("tournaments/<int:tournament_id>", api.tournament, name="tournament"),
+]
