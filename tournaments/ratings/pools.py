@@ -6,6 +6,10 @@ variant, a Wild Cards edition) can get a pool of its own by adding a rule here.
 
 from __future__ import annotations
 
+import zlib
+
+from django.db import connection
+
 from games.models import ENGINE_TITLES
 
 POOLS = tuple(ENGINE_TITLES)
@@ -22,3 +26,14 @@ def engine_of(pool: str) -> str:
 
 def pool_title(pool: str) -> str:
     return str(ENGINE_TITLES.get(pool, pool))
+
+
+def lock_pool(pool: str) -> None:
+    """Serialise rating updates of one pool (PostgreSQL advisory lock, released at commit).
+
+    One lock per pool keeps two games of the same player from reading the same
+    "before" rating, and keeps updates in the order their games commit.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [16, zlib.crc32(pool.encode()) & 0x7FFFFFFF])

@@ -16,9 +16,9 @@ from datetime import datetime
 from django.db import connection, transaction
 
 from tournaments.ratings.elo import EloSettings, table_deltas
+from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.models import Rating, RatingChange
-from tournaments.ratings.pools import engine_of, pool_for
-from tournaments.ratings.services import elo_settings, lock_pool
+from tournaments.ratings.pools import engine_of, lock_pool, pool_for
 
 # One row per rated seat of a finished, rated game, in finish order. Seats without a
 # user are bots; a player who left keeps their user and ranks last.

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import zlib
-
-from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 
 from games.models import Game, Seat
-from tournaments.ratings.elo import EloSettings, table_deltas
+from tournaments.ratings.elo import table_deltas
+from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.models import Rating, RatingChange
-from tournaments.ratings.pools import pool_for
-
-
-def elo_settings() -> EloSettings:
-    return EloSettings(
-        start=float(settings.RATING_START),
-        k_provisional=float(settings.RATING_K_PROVISIONAL),
-        k_established=float(settings.RATING_K),
-        provisional_games=settings.RATING_PROVISIONAL_GAMES,
-    )
+from tournaments.ratings.pools import lock_pool, pool_for
 
 
 def rated_seats(seats: list[Seat]) -> list[Seat]:
@@ -29,17 +18,6 @@ def rated_seats(seats: list[Seat]) -> list[Seat]:
     Bots from the start have no user; Leo is no seat at all.
     """
     return [seat for seat in seats if seat.user_id is not None and seat.rank is not None]
-
-
-def lock_pool(pool: str) -> None:
-    """Serialise rating updates of one pool (PostgreSQL advisory lock, released at commit).
-
-    One lock per pool keeps two games of the same player from reading the same
-    "before" rating, and keeps updates in the order their games commit.
-    """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [16, zlib.crc32(pool.encode()) & 0x7FFFFFFF])
 
 
 def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
