@@ -15,6 +15,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.permissions import organises_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.ratings.sections import rating_notes, ratings_block
+        from tournaments.sections import tournaments_block
         from tournaments.signals import advance_on_finished_game
 
         game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
@@ -22,4 +23,5 @@ class TournamentsConfig(AppConfig):
         register_organiser_check(organises_table)
         register_seat_notes(rating_notes)
         register_player_section(ratings_block)
+        register_player_section(tournaments_block)
         register_paths(openapi_paths)

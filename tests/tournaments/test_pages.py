@@ -131,3 +131,17 @@ def test_the_form_shows_the_services_refusal_and_creates_nothing(client, organis
     )
     assert "needs a number of rounds" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_the_games_player_page_lists_the_players_tournaments_and_links_them(client, organiser):
+    from tests.conftest import make_user
+    from tournaments.services import do_register
+
+    player = make_user("paula", display_name="Paula")
+    cup = do_create_tournament(organiser, "Emu Cup", "emu_ranchers", "single")
+    do_register(cup.pk, player)
+    page = client.get("/games/players/paula/").content.decode()
+    assert 'id="tournaments"' in page
+    assert f'href="/tournaments/{cup.pk}/"' in page and "Emu Cup" in page
+    assert 'href="/tournaments/players/paula/"' in page
+    assert 'id="tournaments"' not in client.get(f"/games/players/{organiser.username}/").content.decode()
