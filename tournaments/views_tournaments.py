@@ -111,6 +111,10 @@ ORGANISER_ACTIONS = {
     "resume": (lambda t, user, other: services.do_resume_tournament(t, user), _("Resumed.")),
     "drop": (lambda t, user, other: services.do_drop(t, user, other), _("The player leaves after this round.")),
     "disqualify": (lambda t, user, other: services.do_disqualify(t, user, other), _("The player is disqualified.")),
+    "extend": (
+        lambda t, user, hours: services.do_extend_round(t, user, hours),
+        _("Every table of the round has more time."),
+    ),
 }
 
 
@@ -126,6 +130,12 @@ def organise(request, tournament_id: int, action: str):
         other = User.objects.filter(username=request.POST.get("username", "")).first()
         if other is None:
             return HttpResponseBadRequest(_("No such player."))
+    if action == "extend":
+        try:
+            other = int(request.POST.get("hours", ""))
+        except ValueError:
+            messages.error(request, _("Give the extension in whole hours."))
+            return redirect("tournaments:detail", tournament_id)
     return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), str(success))
 
 

@@ -1,6 +1,7 @@
 """Every change to a tournament goes through one of these `do_*` functions."""
 
 from tournaments.services.registration import do_create_tournament, do_leave, do_register
+from tournaments.services.round_clock import do_extend_round
 from tournaments.services.running import (
     do_advance_round,
     do_disqualify,
@@ -16,6 +17,7 @@ __all__ = [
     "do_create_tournament",
     "do_disqualify",
     "do_drop",
+    "do_extend_round",
     "do_leave",
     "do_pause_tournament",
     "do_register",

@@ -1,0 +1,72 @@
+"""An organiser gives a whole round more time: every open wait at every table of it, or none."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from games.models import Deadline, GameEvent
+from games.services.errors import ActionRejected
+from tests.tournaments.helpers import current_tables, make_players
+from tournaments.services import do_create_tournament, do_extend_round, do_register, do_start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def running():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Long Cup", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=2
+    )
+    for player in make_players(6):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    return tournament, organiser
+
+
+def closing_times(tournament) -> dict[int, object]:
+    games = [table.game_id for table in current_tables(tournament)]
+    return dict(Deadline.objects.filter(game_id__in=games, closed_at__isnull=True).values_list("pk", "closes_at"))
+
+
+def test_the_organiser_extends_every_open_wait_of_the_round(running):
+    tournament, organiser = running
+    before = closing_times(tournament)
+    assert len(before) == 6  # two tables of three, every seat bidding
+    assert do_extend_round(tournament.pk, organiser, 24) == 6
+    after = closing_times(tournament)
+    assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=24) for pk in before}
+    assert GameEvent.objects.filter(kind=GameEvent.Kind.EXTENDED).count() == 6
+
+
+def test_a_player_who_does_not_organise_is_refused_and_nothing_moves(running):
+    tournament, _organiser = running
+    player = tournament.entries.first().user
+    before = closing_times(tournament)
+    with pytest.raises(ActionRejected) as refused:
+        do_extend_round(tournament.pk, player, 24)
+    assert refused.value.code == "forbidden"
+    assert closing_times(tournament) == before
+
+
+@pytest.mark.parametrize("hours", [0, 24 * 365])
+def test_an_extension_out_of_bounds_changes_no_table(running, hours):
+    tournament, organiser = running
+    before = closing_times(tournament)
+    with pytest.raises(ActionRejected) as refused:
+        do_extend_round(tournament.pk, organiser, hours)
+    assert refused.value.code == "bad_extension"
+    assert closing_times(tournament) == before
+    assert not GameEvent.objects.exists()
+
+
+def test_the_tournament_page_extends_the_round_and_says_so(client, running):
+    tournament, organiser = running
+    client.force_login(organiser)
+    url = reverse("tournaments:organise", args=[tournament.pk, "extend"])
+    page = client.post(url, {"hours": "12"}, follow=True).content.decode()
+    assert "Every table of the round has more time." in page
+    page = client.post(url, {"hours": "soon"}, follow=True).content.decode()
+    assert "Give the extension in whole hours." in page
+    assert GameEvent.objects.filter(kind=GameEvent.Kind.EXTENDED).count() == 6

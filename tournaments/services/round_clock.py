@@ -1,0 +1,41 @@
+"""An organiser gives a whole round more time: every open wait at its tables, through games' own extension."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.models import Deadline, Game
+from games.services import do_extend_deadline
+from games.services.errors import ActionRejected
+from tournaments.models import Table, Tournament
+from tournaments.services.running import check_organiser
+
+
+def do_extend_round(tournament_id: int, user, hours: int) -> int:
+    """Extend every open wait of the current round's tables by `hours`; returns how many waits.
+
+    Each extension is the games' own (`do_extend_deadline`, with its limits, its log entry
+    and its mail), made by the organiser, whom games knows as the tables' organiser. All or
+    nothing: one refused extension changes no table.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+            raise ActionRejected("not_running", _("Only a running tournament has a round to extend."))
+        tables = Table.objects.filter(
+            round__tournament=tournament,
+            round__number=tournament.current_round,
+            game__status__in=(Game.Status.RUNNING, Game.Status.PAUSED),
+        )
+        waits = list(
+            Deadline.objects.filter(game__in=tables.values("game"), closed_at__isnull=True)
+            .order_by("game_id", "seat")
+            .values_list("game_id", "seat")
+        )
+        if not waits:
+            raise ActionRejected("no_deadline", _("No table of this round is waiting for anyone."))
+        for game_id, seat in waits:
+            do_extend_deadline(game_id, user, seat, hours)
+        return len(waits)
