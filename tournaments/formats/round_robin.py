@@ -2,7 +2,8 @@
 
 For tables of k = 3, 4 or 5 and k*k players an affine plane gives a resolvable design:
 k + 1 rounds in which every pair meets exactly once (9 players at 3-player tables over 4
-rounds, Kirkman-style). Otherwise each round is seated to keep pair meetings as even as
+rounds), and 15 players at 3-player tables get Kirkman's schoolgirl schedule (7 rounds,
+every pair once). Otherwise each round is seated to keep pair meetings as even as
 possible, and `meeting_balance` reports how even they came out.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from functools import cache
 from itertools import combinations
 
 from tournaments.formats.tables import split
@@ -60,6 +62,53 @@ def affine_plane(players: Sequence[Hashable]) -> list[list[list]] | None:
     return rounds
 
 
+@cache
+def _kirkman_packing() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Kirkman's schoolgirls: the 35 lines of PG(3, 2) in 7 parallel classes of 5 (found once).
+
+    Points are the 15 non-zero vectors of GF(2)^4 (1..15); a line is {a, b, a xor b}. A
+    spread is 5 disjoint lines (a round); a packing is 7 spreads sharing no line (everyone
+    meets everyone exactly once). A small search finds one: 56 spreads, 7 to pick.
+    """
+    lines = sorted({tuple(sorted((a, b, a ^ b))) for a in range(1, 16) for b in range(a + 1, 16)})
+    through = {point: [line for line in lines if point in line] for point in range(1, 16)}
+    spreads: list[frozenset] = []
+
+    def grow(chosen: list, covered: set) -> None:
+        if len(covered) == 15:
+            spreads.append(frozenset(chosen))
+            return
+        point = min(set(range(1, 16)) - covered)
+        for line in through[point]:
+            if covered.isdisjoint(line):
+                grow([*chosen, line], covered | set(line))
+
+    grow([], set())
+    spreads = sorted(set(spreads), key=sorted)
+
+    def pack(chosen: list, used: frozenset) -> list | None:
+        if len(chosen) == 7:
+            return chosen
+        first = min(line for line in lines if line not in used)  # it must be in the next spread
+        for spread in spreads:
+            if first in spread and used.isdisjoint(spread):
+                found = pack([*chosen, spread], used | spread)
+                if found:
+                    return found
+        return None
+
+    packing = pack([], frozenset())
+    assert packing is not None
+    return tuple(tuple(sorted(spread)) for spread in packing)
+
+
+def kirkman(players: Sequence[Hashable]) -> list[list[list]] | None:
+    """7 rounds of 5 tables of 3 for 15 players, every pair once; else None."""
+    if len(players) != 15:
+        return None
+    return [[[players[point - 1] for point in line] for line in spread] for spread in _kirkman_packing()]
+
+
 def schedule(
     players: Sequence[Hashable], preferred: int, minimum: int, maximum: int, rounds: int | None = None
 ) -> list[tuple[list[list], list]]:
@@ -75,7 +124,7 @@ def schedule(
         return out
     if rounds is None:
         rounds = max(1, -(-(n - 1) // max(1, preferred - 1)))
-    design = affine_plane(players)
+    design = affine_plane(players) or (kirkman(players) if preferred == 3 else None)
     if design is not None and len(design[0][0]) == preferred and rounds <= len(design):
         return [(tables, []) for tables in design[:rounds]]
     return _balanced(list(players), preferred, minimum, maximum, rounds)

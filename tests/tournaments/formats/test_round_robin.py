@@ -35,7 +35,7 @@ def test_berger_byes_go_to_a_different_player_each_round():
     assert sorted(byes) == list("abcde")
 
 
-@pytest.mark.parametrize(("players", "size", "rounds"), [(9, 3, 4), (16, 4, 5), (25, 5, 6), (4, 2, 3)])
+@pytest.mark.parametrize(("players", "size", "rounds"), [(9, 3, 4), (15, 3, 7), (16, 4, 5), (25, 5, 6), (4, 2, 3)])
 def test_a_resolvable_design_meets_every_pair_exactly_once(players, size, rounds):
     plan = schedule(list(range(players)), size, 2 if size == 2 else 3, size)
     assert len(plan) == rounds
@@ -85,3 +85,11 @@ def test_small_multiplayer_schedules_meet_pairs_evenly(players, size):
 def test_a_player_listed_twice_is_refused():
     with pytest.raises(ValueError, match="twice"):
         schedule([1, 1, 2], 2, 2, 2)
+
+
+def test_kirkmans_fifteen_schoolgirls_walk_seven_days_and_every_pair_walks_together_once():
+    girls = [f"girl{i}" for i in range(15)]
+    plan = schedule(girls, 3, 3, 3)
+    assert format_balance(meeting_balance(girls, plan)) == "105 pairs: 105 met 1x (min 1, max 1)"
+    for tables, _byes in plan:
+        assert sorted(girl for table in tables for girl in table) == sorted(girls)
