@@ -1,4 +1,10 @@
-"""Tournaments run through the real game services on PostgreSQL, games played out by default moves."""
+"""Tournaments run through the real game services on PostgreSQL, games played out by default moves.
+
+The two whole events are moved on by a real Celery worker, as in production: the last table's
+finish queues the task that makes the next round.
+"""
+
+import time
 
 import pytest
 from django.urls import reverse
@@ -36,7 +42,19 @@ def play_round(tournament):
         play_out(table.game)
 
 
-def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings(db):
+def wait_for_the_worker(tournament, number: int) -> None:
+    """The last table's finish queued a task: the real worker makes the next round (or ends it)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        tournament.refresh_from_db()
+        if tournament.status == Tournament.Status.FINISHED or tournament.current_round > number:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the worker did not move the tournament on from round {number}")
+
+
+@pytest.mark.worker
+def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings(live_worker):
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "Nine", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
@@ -47,8 +65,7 @@ def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings
         assert tournament.current_round == number and len(tables) == 3
         assert all(table.game.status == Game.Status.RUNNING and table.game.num_seats == 3 for table in tables)
         play_round(tournament)
-        do_advance_round(tournament.pk)
-        tournament.refresh_from_db()
+        wait_for_the_worker(tournament, number)
     assert tournament.status == Tournament.Status.FINISHED
     # The standings recomputed straight from the games' seats give the same places.
     entries = {entry.user_id: entry for entry in tournament.entries.all()}
@@ -75,7 +92,8 @@ def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings
     assert max(met.values()) == 1
 
 
-def test_an_eight_player_emu_ranchers_double_elimination_ends_with_its_bracket(db, client):
+@pytest.mark.worker
+def test_an_eight_player_emu_ranchers_double_elimination_ends_with_its_bracket(live_worker, client):
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(organiser, "Emus", "emu_ranchers", "double", options={"years": 1})
     tournament = entered(tournament, make_players(8))
@@ -87,8 +105,7 @@ def test_an_eight_player_emu_ranchers_double_elimination_ends_with_its_bracket(d
         assert all(table.match and table.game.num_seats == 2 for table in tables)
         played += len(tables)
         play_round(tournament)
-        do_advance_round(tournament.pk)
-        tournament.refresh_from_db()
+        wait_for_the_worker(tournament, tournament.current_round)
     assert tournament.status == Tournament.Status.FINISHED
     assert played in (14, 15)  # 2n - 2, or 2n - 1 with the grand-final reset
     # The bracket rebuilt from the games gives the stored places.
