@@ -127,3 +127,39 @@ def test_a_full_rebuild_loads_without_indexes_and_gives_every_one_back(people, c
         first = RatingChange.objects.filter(player=alice).first()
         first.pk = None
         first.save()
+
+
+def test_check_finds_no_difference_after_two_hundred_games_played_by_bots_through_the_services(
+    monkeypatch, django_capture_on_commit_callbacks, capsys
+):
+    register_engine(monkeypatch, ToyEngine())
+    users = [make_user(f"player{i}") for i in range(8)]
+    rng = random.Random(200)
+    for seed in range(200):
+        size = rng.randint(2, 3)
+        with django_capture_on_commit_callbacks(execute=True):
+            game = new_game(rng.sample(users, size), "toy", bots=rng.randint(0, 1), seed=f"b{seed}")
+            play_on(game, rng)
+    assert RatingChange.objects.values("game").distinct().count() == 200
+    assert "No differences: 200 games" in check(capsys)
+
+
+def test_a_wild_cards_game_with_leo_rates_only_its_two_players_against_each_other(
+    django_capture_on_commit_callbacks, capsys
+):
+    ann, ben = make_user("ann"), make_user("ben")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = new_game([ann, ben], "wildcards", options={"edition": "2022", "leo": True}, seed="leo-1")
+        assert game.state["leo"] is not None
+        play_on(game, random.Random(7))
+    game.refresh_from_db()
+    changes = {change.player_id: change for change in RatingChange.objects.filter(game=game)}
+    assert set(changes) == {ann.pk, ben.pk}
+    ranks = {seat.user_id: seat.rank for seat in game.seats.all()}
+    winner, loser = sorted(changes, key=lambda player: ranks[player])
+    if ranks[winner] == ranks[loser]:
+        assert changes[winner].delta == pytest.approx(0)
+    else:  # one pair, two players new to the pool: K 40 / (2 - 1) * (1 - 0.5), Leo's place left out
+        assert changes[winner].delta == pytest.approx(20)
+        assert changes[loser].delta == pytest.approx(-20)
+    assert "No differences: 1 games" in check(capsys)
