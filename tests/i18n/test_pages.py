@@ -27,6 +27,10 @@ ALLOWED = {
     "Nederlands",
     "Authorization: Bearer <token>",
 }
+# Words a language spells as English does, left out like names (Spanish "provisional"), with
+# the games' titles, which stay as they are ("Emu Ranchers: 1480 (provisional)").
+TITLES = {"Wild Cards", "Wizard", "CuBirds", "Emu Ranchers"}
+SAME_WORDS = {"it": TITLES, "es": TITLES | {"provisional"}, "nl": TITLES}
 # A game's name is its game's title and number ("Wild Cards #3").
 GAME_NAME = re.compile(r"^(Wild Cards|Wizard|CuBirds|Emu Ranchers) #\d+$")
 
@@ -105,6 +109,12 @@ def pages_for(game: Game, player, other) -> dict[str, str]:
         "mail preferences": reverse("bymail:preferences"),
         "profile": reverse("accounts:profile"),
         "api tokens": reverse("games:api_tokens"),
+        "leaderboard": reverse("ratings:leaderboard", args=[game.engine]),
+        "rating page": reverse("ratings:player", args=[player.username]),
+        "rating page head to head": reverse("ratings:player", args=[player.username]) + f"?vs={other.username}",
+        "tournaments": reverse("tournaments:list"),
+        "new tournament": reverse("tournaments:create"),
+        "tournament player page": reverse("tournaments:player", args=[player.username]),
     }
 
 
@@ -125,16 +135,45 @@ def _names(users) -> set[str]:
     return {n for u in users for n in (u.username, u.profile.display_name) if n}
 
 
+@pytest.fixture
+def rated_and_tournament(tables, settings):
+    """Each table's players also finished a rated game (ratings pages with rows, charts and changes),
+    and the Wild Cards players are in a running tournament (its page with a round, standings and tables)."""
+    from tests.ratings.conftest import finished_game
+    from tournaments.ratings.services import do_rate_game
+    from tournaments.services import do_create_tournament, do_register, do_start
+
+    settings.LEADERBOARD_MIN_GAMES = 1
+    settings.LEADERBOARD_ACTIVE_DAYS = 100_000
+    finished = {}
+    for game, _player, users in tables:
+        done = finished_game([(user, rank) for rank, user in enumerate(users, 1)], engine=game.engine)
+        do_rate_game(done.pk)
+        finished[game.engine] = done.pk
+    _game, _player, users = next(t for t in tables if t[0].engine == "wildcards")
+    cup = do_create_tournament(
+        users[0], "Cup", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=2
+    )
+    for user in users:
+        do_register(cup.pk, user)
+    do_start(cup.pk, users[0])
+    return {"cup": cup.pk, "finished": finished}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_signed_in_pages_leave_no_english_sentence(tables, language):
+def test_signed_in_pages_leave_no_english_sentence(tables, rated_and_tournament, language):
     left = {}
     for game, player, users in tables:
         other = next(u for u in users if u != player)
-        for label, url in pages_for(game, player, other).items():
+        pages = pages_for(game, player, other)
+        pages["finished table"] = reverse("games:table", args=[rated_and_tournament["finished"][game.engine]])
+        if game.engine == "wildcards":
+            pages["tournament"] = reverse("tournaments:detail", args=[rated_and_tournament["cup"]])
+        for label, url in pages.items():
             english = client_for(player, "en").get(url)
             assert english.status_code == 200, f"{label}: {english.status_code}"
             translated = client_for(player, language).get(url).content.decode()
-            found = english_left(english.content.decode(), translated, _names(users))
+            found = english_left(english.content.decode(), translated, _names(users) | SAME_WORDS[language])
             if found:
                 left[f"{game.engine} {label}"] = sorted(found)
     assert left == {}, _report(left)
