@@ -40,8 +40,10 @@ def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
     verbs = ("bid", "offerta", "oferta", "bod")
     chosen = {str(menu.match(f"{verb} {value} {name.upper()}.")) for verb, name in zip(verbs, names, strict=True)}
     assert len(chosen) == 1
-    assert menu.match("offerta ricarica") == {"type": "bid", "card": "refill"}
-    assert menu.match("bod aanvullen") == {"type": "bid", "card": "refill"}
+    # The Refill card by the rulebooks' names for it.
+    assert menu.match("offerta Rifornisci la Mano") == {"type": "bid", "card": "refill"}
+    assert menu.match("oferta reabastecimiento") == {"type": "bid", "card": "refill"}
+    assert menu.match("bod aanvulkaart") == {"type": "bid", "card": "refill"}
 
 
 def test_it_reads_wizard_plays_by_card_name():
