@@ -154,6 +154,8 @@ def do_replace_player(game_id: int, user, seat: int, new_user, now: datetime | N
             seat=seat,
             previous=previous.profile.name if previous else None,
             successor=new_user.profile.name if new_user else None,
+            # Who lost the seat: ratings count them last (names alone could not say who).
+            previous_user=previous.pk if previous else None,
         )
         if previous is not None and previous != new_user:
             notify_organiser.seat_replaced(game, previous, new_user, user)

@@ -52,6 +52,7 @@ def test_the_creator_gives_the_seat_of_a_player_who_resigned_and_it_is_logged_an
     event = GameEvent.objects.get(game=game, kind=GameEvent.Kind.SEAT_REPLACED)
     assert (event.seat, event.actor) == (position, players[0])
     assert (event.detail["previous"], event.detail["successor"]) == ("Bob", "Dora")
+    assert event.detail["previous_user"] == players[1].pk  # ratings count Bob last
     mail = OutboxMessage.objects.get(key__startswith=f"seat-replaced:{game.pk}:{players[1].pk}:")
     assert mail.to == players[1].email and "Dora" in mail.text and "Alice" in mail.text
 

@@ -97,3 +97,37 @@ def test_pools_are_separate_per_game(people):
     do_rate_game(finished_game([(alice, 2), (bob, 1)], engine="cubirds", minutes=1).pk)
     assert rating(alice, "wizard").rating == pytest.approx(1520)
     assert rating(alice, "cubirds").rating == pytest.approx(1480)
+
+
+def test_a_player_an_organiser_replaced_counts_last_and_the_new_player_takes_the_seats_place(people, capsys):
+    from django.core.management import call_command
+
+    from games.models import GameEvent
+
+    alice, bob, carol, dave = people[:4]
+    # Dave sat at seat 2 until an organiser gave it to Carol, who finished second.
+    game = finished_game([(alice, 1), (carol, 2), (bob, 3)])
+    GameEvent.objects.create(
+        game=game,
+        kind=GameEvent.Kind.SEAT_REPLACED,
+        seat=1,
+        detail={"previous": "Dave", "successor": "Carol", "previous_user": dave.pk},
+    )
+    do_rate_game(game.pk)
+    ranks = dict(RatingChange.objects.filter(game=game).values_list("player_id", "rank"))
+    assert ranks == {alice.pk: 1, carol.pk: 2, bob.pk: 3, dave.pk: 4}
+    assert rating(dave).rating < rating(bob).rating < 1500
+    call_command("recompute_ratings", "--check", "--quiet-progress")
+    assert "No differences: 1 games" in capsys.readouterr().out
+
+
+def test_a_seat_given_to_a_bot_still_rates_the_player_who_lost_it_last(people):
+    from games.models import GameEvent
+
+    alice, bob = people[:2]
+    game = finished_game([(alice, 2), (None, 1)])
+    GameEvent.objects.create(
+        game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous": "Bob", "previous_user": bob.pk}
+    )
+    do_rate_game(game.pk)
+    assert rating(alice).rating == pytest.approx(1520) and rating(bob).rating == pytest.approx(1480)

@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from tournaments.ratings.elo import EloSettings, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import engine_of, lock_pool, pool_for
 
 # One row per rated seat of a finished, rated game, in finish order. Seats without a
@@ -113,12 +114,14 @@ def compute(
     result = Result()
     standings = result.standings
     changes = result.changes
-    for game_id, pool, finished_at, seats in _tables(pools):
+    replaced = replaced_players()  # rare: a small dict, read once
+    for game_id, pool, finished_at, seated in _tables(pools):
         if pools is not None and pool not in pools:
             continue
         result.games += 1
         if progress and result.games % 10_000 == 0:
             progress(result.games)
+        seats = participants(seated, replaced[game_id]) if game_id in replaced else seated
         if len(seats) < 2:
             continue
         current = []

@@ -9,11 +9,14 @@ from games.models import Game, Seat
 from tournaments.ratings.elo import table_deltas
 from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import lock_pool, pool_for
 
 
 def rated_seats(seats: list[Seat]) -> list[Seat]:
-    """The seats that count: people, including those who left (a bot replaced them, they rank last).
+    """The seats that count: people, including those who left (a bot plays on, they rank last).
+
+    Players an organiser replaced at a seat are added by `participants`.
 
     Bots from the start have no user; Leo is no seat at all.
     """
@@ -35,34 +38,35 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         lock_pool(pool)
         if RatingChange.objects.filter(game_id=game_id).exists():
             return []
-        seats = rated_seats(list(game.seats.all()))
-        if len(seats) < 2:
+        seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
+        players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
+        if len(players) < 2:
             return []
-        if _later_game_rated(game, pool, [seat.user_id for seat in seats]):
+        if _later_game_rated(game, pool, [player for player, _rank in players]):
             # This game committed after a game that finished later: ratings must follow
             # finish order, so rebuild the pool (rare: two finishes within moments).
             from tournaments.ratings.recompute import compute, write
 
             write(compute({pool}), {pool})
             return list(RatingChange.objects.filter(game_id=game_id))
-        seats.sort(key=lambda seat: seat.user_id)  # row locks in a fixed order
+        # `players` is ordered by player id: row locks in a fixed order.
         current = {
             r.player_id: r
-            for r in Rating.objects.select_for_update().filter(pool=pool, player_id__in=[s.user_id for s in seats])
+            for r in Rating.objects.select_for_update().filter(pool=pool, player_id__in=[p for p, _r in players])
         }
         config = elo_settings()
         entries = []
-        for seat in seats:
-            rating = current.get(seat.user_id)
-            entries.append((rating.rating if rating else config.start, rating.games if rating else 0, seat.rank))
+        for player, rank in players:
+            rating = current.get(player)
+            entries.append((rating.rating if rating else config.start, rating.games if rating else 0, rank))
         deltas = table_deltas(entries, config)
         changes = []
-        for seat, (before, games, rank), delta in zip(seats, entries, deltas, strict=True):
+        for (player, _rank), (before, games, rank), delta in zip(players, entries, deltas, strict=True):
             after = before + delta
             changes.append(
                 RatingChange(
                     game=game,
-                    player_id=seat.user_id,
+                    player_id=player,
                     pool=pool,
                     finished_at=game.finished_at,
                     rank=rank,
@@ -72,9 +76,9 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
                     delta=delta,
                 )
             )
-            rating = current.get(seat.user_id)
+            rating = current.get(player)
             if rating is None:
-                rating = Rating(player_id=seat.user_id, pool=pool, peak=after)
+                rating = Rating(player_id=player, pool=pool, peak=after)
             rating.rating = after
             rating.games = games + 1
             rating.wins = (rating.wins or 0) + (1 if rank == 1 else 0)
