@@ -1,6 +1,6 @@
-"""The Decktet's suits and card names in the reader's language (Emu Ranchers pages).
+"""The Decktet's suits and card names in the reader's language (Emu Ranchers pages and mail).
 
-The engine keeps the English names as ids; reply commands still read them as they are.
+The engine keeps the English names as ids; reply commands read a card by its name in any language.
 """
 
 from __future__ import annotations

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.bymail import commands
 from games.engines import get_engine
+from games.presenters import decktet
 
 
 def _menu(engine_name: str, players: int, seed: str = "c1"):
@@ -92,7 +94,10 @@ def test_it_reads_cubirds_and_emu_ranchers_commands_in_other_languages():
     engine, state, seat, menu = _menu("emu_ranchers", 2)
     hatch = next(a for a in menu.actions if a["type"] == "hatch")
     name = next(c["name"] for c in engine.view(state, seat)["hand"] if c["id"] == hatch["card"])
-    assert menu.match(f"broed {name} trekstapel") == hatch
+    with translation.override("nl"):
+        dutch = decktet.card_name(name)  # the card as a Dutch mail names it
+    assert dutch != name
+    assert menu.match(f"broed {dutch} trekstapel") == hatch
     assert menu.match(f"hatch {name} deck") == hatch
 
 
@@ -111,3 +116,21 @@ def test_it_reads_only_the_first_paragraph_without_quotes_or_signature():
     italian = "passo\n\nIl giorno lun 2 mar 2026 alle 10:00 Wildcards ha scritto:\n> offerta foresta 3"
     assert commands.command_lines(own_text(italian)) == ["passo"]
     assert commands.command_lines(own_text("> quoted only\n-- \nsig")) == []
+
+
+@pytest.mark.django_db
+def test_an_italian_emu_ranchers_turn_mail_names_the_cards_in_italian():
+    from tests.conftest import make_user, rendered
+    from tests.games.conftest import start_game
+    from wildcards_site.outbox.models import OutboxMessage
+
+    players = [make_user("bruno", language="it"), make_user("carla", language="it")]
+    game = start_game(players, engine="emu_ranchers")
+    row = OutboxMessage.objects.get(key__startswith=f"turn:{game.pk}:")  # whoever moves first
+    position = int(row.key.split(":")[2])
+    hand = get_engine("emu_ranchers").view(game.state, position)["hand"]
+    text = rendered(row).text
+    with translation.override("it"):
+        italian = [decktet.card_name(card["name"]) for card in hand]
+    assert [name for name in italian if name in text], (italian, text[:800])
+    assert not [card["name"] for card in hand if card["name"].startswith("The ") and card["name"] in text]

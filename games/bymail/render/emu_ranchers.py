@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bymail.render import name_of, section
+from games.presenters import decktet
 
 # Command words (outside f-strings so that makemessages finds them).
 WORDS = {
@@ -17,17 +18,23 @@ WORDS = {
 
 
 def card(entry: dict | None) -> str:
+    """A card in the reader's language, as the pages show it: "Il Mulino 6 (Lune/Foglie)"."""
     if not entry:
         return "-"
+    name = decktet.card_name(entry["name"])
     rank = "" if entry.get("rank") is None else f" {entry['rank']}"
-    return f"{entry['name']}{rank} ({'/'.join(entry['suits'])})" if entry.get("suits") else entry["name"]
+    suits = "/".join(decktet.suit_name(suit) for suit in entry.get("suits") or [])
+    return f"{name}{rank} ({suits})" if suits else name
 
 
 def card_name(card_id: str, view: dict) -> str:
-    """The name printed on the card, as the hand and the discard pile show it."""
+    """The name printed on the card in the reader's language, as the hand and the discard pile show it.
+
+    Reply commands are read in every language, so "hatch The Mill" and "cova Il Mulino" both work.
+    """
     for entry in (view.get("hand") or []) + ([view["discard_top"]] if view.get("discard_top") else []):
         if entry["id"] == card_id:
-            return entry["name"]
+            return decktet.card_name(entry["name"])
     return card_id.replace("-", " ")
 
 
