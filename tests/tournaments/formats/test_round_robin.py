@@ -57,8 +57,17 @@ def test_the_balance_report_counts_pairs_per_number_of_meetings():
     rounds=st.integers(1, 8),
 )
 def test_multiplayer_schedules_seat_everyone_once_per_round_and_spread_byes(limits, players, rounds):
+    check_schedule(limits, max(players, limits[1]), rounds)
+
+
+@pytest.mark.parametrize(("limits", "players"), [((4, 3, 4), 199), ((3, 3, 3), 200), ((5, 3, 5), 181)])
+def test_large_multiplayer_schedules_keep_the_same_promises(limits, players):
+    # Up to 200 players; a few seconds each, so fixed counts rather than generated ones.
+    check_schedule(limits, players, 3)
+
+
+def check_schedule(limits, players: int, rounds: int) -> None:
     preferred, minimum, maximum = limits
-    players = max(players, minimum)
     plan = schedule(list(range(players)), preferred, minimum, maximum, rounds)
     assert len(plan) == rounds
     bye_count: Counter = Counter()
