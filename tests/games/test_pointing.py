@@ -56,3 +56,21 @@ def test_the_move_forms_carry_pick_target_and_preview(players, toy_presenter):
     assert 'data-pick="hand:0" data-preview="Would do 0"' in page
     assert 'data-pick="hand:1" data-target="pile:1" data-preview="Would do 1"' in page
     assert 'id="pointing-preview"' in page and "js/table.js" in page
+
+
+def test_wizard_preview_says_whether_the_card_would_win_the_trick_now():
+    from games.presenters import wizard
+
+    view = {"seat": 0, "options": {}, "trump": "blue", "trick": [{"seat": 1, "card": "red-9"}]}
+    legal = [{"type": "play", "card": card} for card in ("wizard-1", "red-5", "blue-1")]
+    entries = {entry["pick"]: entry for entry in wizard.pointing(view, legal)}
+    assert entries["hand:wizard-1"]["target"] is None
+    assert "would win" in entries["hand:wizard-1"]["preview"]
+    assert "would not win" in entries["hand:red-5"]["preview"]
+    assert "would win" in entries["hand:blue-1"]["preview"]
+
+
+def test_wizard_points_nothing_while_bidding():
+    from games.presenters import wizard
+
+    assert wizard.pointing({"seat": 0, "trick": []}, [{"type": "bid", "bid": 1}]) == []
