@@ -43,6 +43,11 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
     trick = [(play["seat"], play["card"]) for play in view.get("trick") or []]
     entries = []
     for action in legal:
+        if action.get("type") == "bid":
+            entries.append(
+                {"payload": action, "pick": f"bid:{action['bid']}", "target": None, "preview": action_label(action)}
+            )
+            continue
         if action.get("type") != "play" or me is None:
             continue
         card = action["card"]

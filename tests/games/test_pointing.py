@@ -70,7 +70,8 @@ def test_wizard_preview_says_whether_the_card_would_win_the_trick_now():
     assert "would win" in entries["hand:blue-1"]["preview"]
 
 
-def test_wizard_points_nothing_while_bidding():
+def test_wizard_bids_are_one_click_picks():
     from games.presenters import wizard
 
-    assert wizard.pointing({"seat": 0, "trick": []}, [{"type": "bid", "bid": 1}]) == []
+    [entry] = wizard.pointing({"seat": 0, "trick": []}, [{"type": "bid", "bid": 1}])
+    assert entry["pick"] == "bid:1" and entry["target"] is None and entry["preview"] == "Bid 1"
