@@ -7,13 +7,13 @@ may give its own template (`games/table/<engine>.html`) and action labels
 
 from __future__ import annotations
 
-import json
 from importlib import import_module
 
 from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.models import Game, Seat
+from games.pointing import payload_key, pointing_for
 
 
 def action_label(action: dict, engine: str | None = None, view: dict | None = None) -> str:
@@ -43,16 +43,21 @@ def _format(value) -> str:
 
 
 def legal_action_choices(game: Game, position: int | None) -> list[dict]:
-    """The seat's legal actions as (label, JSON payload) for buttons."""
+    """The seat's legal actions for buttons: label, JSON payload and, when the presenter points
+    at it, `pick`, `target` and `preview` (see `games.pointing`)."""
     if position is None or game.status != Game.Status.RUNNING or game.state is None:
         return []
     engine = get_engine(game.engine)
     actions = engine.legal_actions(game.state, position)
     view = engine.view(game.state, position)
-    return [
-        {"label": action_label(action, game.engine, view), "payload": json.dumps(action, sort_keys=True)}
-        for action in actions
-    ]
+    pointed = pointing_for(game.engine, view, actions)
+    choices = []
+    for action in actions:
+        payload = payload_key(action)
+        choice = {"label": action_label(action, game.engine, view), "payload": payload}
+        choice.update(pointed.get(payload, {}))
+        choices.append(choice)
+    return choices
 
 
 def seat_of(game: Game, user) -> Seat | None:

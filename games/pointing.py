@@ -1,0 +1,52 @@
+"""Moves by pointing: the contract between a game's presenter, its table fragment and table.js.
+
+A presenter (`games/presenters/<engine>.py`) may define
+
+    def pointing(view: dict, legal: list[dict]) -> list[dict]
+
+given the acting seat's own view and its legal actions (engine dicts), returning one entry per
+legal action it can point at, each
+
+    {"payload": <the action dict>, "pick": "hand:robin", "target": "row:2:left" | None,
+     "preview": "a short translated sentence saying what the move does"}
+
+- `pick` is the key of the thing pointed at first (a card or group in the hand).
+- `target` is the key of where it goes (a row end, a bird, the discard pile), or None when
+  clicking the pick alone makes the move (then only the preview and Confirm follow).
+- Keys are opaque strings; the game's fragment puts the same keys on its SVG/HTML elements as
+  `data-pick="<key>"` and `data-target="<key>"`. Several actions may share a pick.
+- The preview comes only from the seat's own view: it must not reveal anything else.
+
+`table_body.html` renders every legal move as a form (the plain list of buttons, the fallback
+for keyboards, screen readers and no JavaScript) carrying `data-pick`, `data-target` and
+`data-preview`. `wildcards_site/static/js/table.js` wires it: clicking a pick lights up only the
+targets of that pick's moves (others dimmed, `aria-pressed`/`aria-disabled` set), clicking a
+target shows the preview with Confirm and Cancel, Confirm submits that move's form through htmx.
+Actions a presenter does not point at stay reachable from the list only.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+
+
+def pointing_for(engine: str, view: dict, legal: list[dict]) -> dict[str, dict]:
+    """The presenter's pointing entries keyed by the action's JSON payload (as the forms send it)."""
+    try:
+        module = import_module(f"games.presenters.{engine}")
+    except ImportError:
+        return {}
+    hook = getattr(module, "pointing", None)
+    if hook is None:
+        return {}
+    entries = {}
+    for entry in hook(view, legal):
+        key = payload_key(entry["payload"])
+        entries[key] = {"pick": entry["pick"], "target": entry.get("target"), "preview": entry.get("preview", "")}
+    return entries
+
+
+def payload_key(action: dict) -> str:
+    """The JSON a move form posts: the same for the same action, whatever its key order."""
+    return json.dumps(action, sort_keys=True)

@@ -1,0 +1,71 @@
+"""A Wizard player bids and plays a trick card by clicking them and confirming the preview,
+on a desktop and on a 390 px phone."""
+
+import pytest
+
+from games.engines import get_engine
+from games.models import Game
+from games.services.play import do_action
+from tests.conftest import PASSWORD, make_user
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def wizard_game_in_play_phase(game: Game) -> Game:
+    engine = get_engine("wizard")
+    for _ in range(20):
+        game.refresh_from_db()
+        if game.state["phase"] == "play":
+            return game
+        seat = engine.to_act(game.state)[0]
+        action = engine.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+    raise AssertionError("the bids did not end")
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_a_bid_and_a_card_are_made_by_pointing_and_confirming(browser, live_server, width):
+    game = start_game([make_user(name) for name in ("wanda", "wes", "wim")], engine="wizard")
+    seat = get_engine("wizard").to_act(game.state)[0]
+    user = seat_user(game, seat)
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_test_id("signed-in-user").wait_for()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    confirm_pointed(page, game, page.locator(".bid-chip.pickable").first, "Bid")
+
+    game = wizard_game_in_play_phase(game)
+    seat = get_engine("wizard").to_act(game.state)[0]
+    while seat_user(game, seat) != user:  # others before this player play through the services
+        action = get_engine("wizard").legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+        game.refresh_from_db()
+        seat = get_engine("wizard").to_act(game.state)[0]
+    assert seat_user(game, seat) == user
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    confirm_pointed(page, game, page.locator("[data-testid=my-hand] [data-pick].pickable").first, "the trick now")
+    context.close()
+
+
+def confirm_pointed(page, game: Game, pointed, words: str) -> None:
+    """Click what is pointed at, read the preview, confirm, and wait until the move is stored."""
+    game.refresh_from_db()
+    pointed.click()
+    preview = page.locator("#pointing-preview")
+    preview.wait_for(state="visible")
+    assert words in preview.inner_text()
+    version = game.version
+    preview.get_by_role("button", name="Confirm").click()
+    page.wait_for_function(
+        "v => document.querySelector('input[name=version]') === null || "
+        "Number(document.querySelector('input[name=version]').value) > v",
+        arg=version,
+    )
+    game.refresh_from_db()
+    assert game.version == version + 1

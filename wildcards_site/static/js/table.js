@@ -1,0 +1,117 @@
+/* Moves by pointing (contract: games/pointing.py). No dependencies, no build step.
+   Every legal move is a form.action-form with data-pick, data-target, data-preview.
+   The table's elements carry data-pick / data-target keys. Listeners sit on document,
+   so they keep working after htmx swaps the table. */
+(function () {
+  "use strict";
+  var picked = null; // key of the picked element
+  var chosen = null; // the form of the chosen move
+
+  function forms() { return Array.prototype.slice.call(document.querySelectorAll("form.action-form[data-pick]")); }
+  function all(sel) { return Array.prototype.slice.call(document.querySelectorAll(sel)); }
+  function root() { return document.getElementById("table") || document.body; }
+  function panel() { return document.getElementById("pointing-preview"); }
+
+  function reset() {
+    picked = null; chosen = null;
+    root().classList.remove("pointing-active");
+    all("[data-pick],[data-target]").forEach(function (el) {
+      if (el.tagName === "FORM") return;
+      el.classList.remove("picked", "legal", "dimmed");
+      if (el.hasAttribute("data-pick")) el.setAttribute("aria-pressed", "false");
+      el.removeAttribute("aria-disabled");
+    });
+    var p = panel();
+    if (p) p.hidden = true;
+  }
+
+  function markPickables() {
+    var keys = {};
+    forms().forEach(function (f) { keys[f.dataset.pick] = true; });
+    all("[data-pick]").forEach(function (el) {
+      if (el.tagName === "FORM") return;
+      if (keys[el.dataset.pick]) {
+        el.classList.add("pickable");
+        if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+        if (!el.hasAttribute("role")) el.setAttribute("role", "button");
+        el.setAttribute("aria-pressed", "false");
+      }
+    });
+  }
+
+  function movesFor(pick) { return forms().filter(function (f) { return f.dataset.pick === pick; }); }
+
+  function showPreview(form) {
+    chosen = form;
+    var p = panel();
+    if (!p) { form.requestSubmit ? form.requestSubmit() : form.submit(); return; }
+    p.querySelector("[data-preview-text]").textContent = form.dataset.preview || form.querySelector("button").textContent;
+    p.hidden = false;
+    var ok = p.querySelector("[data-confirm]");
+    if (ok) ok.focus();
+  }
+
+  function pick(key) {
+    reset();
+    var moves = movesFor(key);
+    if (!moves.length) return;
+    picked = key;
+    root().classList.add("pointing-active");
+    var targets = {};
+    moves.forEach(function (f) { if (f.dataset.target) targets[f.dataset.target] = f; });
+    all("[data-pick]").forEach(function (el) {
+      if (el.tagName === "FORM") return;
+      var on = el.dataset.pick === key;
+      el.classList.toggle("picked", on);
+      el.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    all("[data-target]").forEach(function (el) {
+      if (el.tagName === "FORM") return;
+      var legal = Object.prototype.hasOwnProperty.call(targets, el.dataset.target);
+      el.classList.toggle("legal", legal);
+      el.classList.toggle("dimmed", !legal);
+      if (legal) { el.removeAttribute("aria-disabled"); if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0"); }
+      else el.setAttribute("aria-disabled", "true");
+    });
+    // A one-click move: no target, straight to the preview.
+    var direct = moves.filter(function (f) { return !f.dataset.target; });
+    if (direct.length === 1 && Object.keys(targets).length === 0) showPreview(direct[0]);
+  }
+
+  function target(key) {
+    if (picked === null) return false;
+    var move = movesFor(picked).filter(function (f) { return f.dataset.target === key; })[0];
+    if (!move) return false;
+    showPreview(move);
+    return true;
+  }
+
+  function activate(el) {
+    if (el.closest("#pointing-preview")) return false;
+    var t = el.closest("[data-target]:not(form)");
+    if (t && target(t.dataset.target)) return true;
+    var p = el.closest("[data-pick]:not(form)");
+    if (p) { pick(p.dataset.pick); return true; }
+    return false;
+  }
+
+  document.addEventListener("click", function (e) {
+    var p = panel();
+    if (p && e.target.closest("[data-confirm]")) {
+      e.preventDefault();
+      var form = chosen; reset();
+      if (form) { if (form.requestSubmit) form.requestSubmit(); else form.submit(); }
+      return;
+    }
+    if (p && e.target.closest("[data-cancel]")) { e.preventDefault(); reset(); return; }
+    if (activate(e.target)) e.preventDefault();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { reset(); return; }
+    if ((e.key === "Enter" || e.key === " ") && e.target.matches && e.target.matches("[data-pick]:not(form),[data-target]:not(form)")) {
+      if (activate(e.target)) e.preventDefault();
+    }
+  });
+  document.addEventListener("DOMContentLoaded", markPickables);
+  document.addEventListener("htmx:afterSwap", function () { picked = null; chosen = null; markPickables(); });
+})();
