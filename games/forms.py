@@ -4,6 +4,7 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from games import terms
 from games.engines import get_engine
 from games.models import Game
 from games.services.lobby import TimeControl
@@ -29,26 +30,6 @@ CLOCK_CHOICES = [
 ]
 
 
-# The games' options in the rulebooks' words (keys from the engines' default_options).
-OPTION_LABELS = {
-    "edition": _("Edition"),
-    "leo": _("Leo, the virtual player"),
-    "three_player_removal": _("Cards removed with three players"),
-    "blind_bids": _("Blind bids"),
-    "hidden_bids": _("Bids revealed at the end"),
-    "dark_wizard": _("Dark Wizard"),
-    "two_players": _("Two-player game"),
-    "bid_sum_restriction": _("Bids may not add up to the tricks"),
-    "clairvoyance": _("Clairvoyance"),
-    "monocolor": _("Monocolor"),
-    "years": _("Years"),
-    "excuse": _("The Excuse"),
-    "pawns": _("Pawns"),
-    "courts": _("Courts"),
-    "first_player": _("First player"),
-}
-
-
 class GameForm(forms.Form):
     num_seats = forms.IntegerField(label=_("Players"))
     bots = forms.IntegerField(label=_("Of which bots"), min_value=0, initial=0)
@@ -66,6 +47,7 @@ class GameForm(forms.Form):
     def __init__(self, engine_name: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.engine = get_engine(engine_name)
+        self.engine_name = engine_name
         seats = self.fields["num_seats"]
         seats.min_value, seats.max_value = self.engine.min_players, self.engine.max_players
         seats.initial = self.engine.min_players
@@ -73,8 +55,11 @@ class GameForm(forms.Form):
         self.option_names = []
         for key, default in self.engine.default_options.items():
             name = f"option_{key}"
-            label = OPTION_LABELS.get(key) or key.replace("_", " ").capitalize()
-            if isinstance(default, bool):
+            label = terms.option_label(engine_name, key)
+            choices = terms.option_choices(engine_name, key)
+            if choices:
+                field = forms.ChoiceField(label=label, choices=choices, initial=str(default))
+            elif isinstance(default, bool):
                 field = forms.BooleanField(label=label, required=False, initial=default)
             elif isinstance(default, int):
                 field = forms.IntegerField(label=label, initial=default)
@@ -86,11 +71,19 @@ class GameForm(forms.Form):
             self.option_names.append((key, name))
 
     def options(self) -> dict:
+        """The options the creator chose. A value left at the engine's default is not sent, so
+        the engine's own rules for it apply (two Wizard players get the two-player variant,
+        two Wild Cards players get Leo) and an unticked box never contradicts them."""
         options = {}
         for key, name in self.option_names:
             value = self.cleaned_data.get(name)
             default = self.engine.default_options[key]
-            options[key] = (value or None) if default is None else value
+            if terms.option_choices(self.engine_name, key):
+                value = terms.option_value(self.engine_name, key, value)
+            if default is None:
+                value = value or None
+            if value != default:
+                options[key] = value
         return options
 
     def time_control(self) -> TimeControl:

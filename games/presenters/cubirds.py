@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-SPECIES = {
-    "flamingo": gettext_lazy("flamingos"),
-    "owl": gettext_lazy("owls"),
-    "toucan": gettext_lazy("toucans"),
-    "duck": gettext_lazy("ducks"),
-    "parrot": gettext_lazy("parrots"),
-    "magpie": gettext_lazy("magpies"),
-    "reed_warbler": gettext_lazy("reed warblers"),
-    "robin": gettext_lazy("robins"),
-}
+from games.terms.cubirds import BIRDS
 
 
 def action_label(action: dict, view: dict | None = None) -> str:
     kind = action.get("type")
-    birds = SPECIES.get(action.get("species"), action.get("species"))
+    birds = BIRDS.get(action.get("species"), action.get("species"))
     if kind == "lay":
         row = action.get("row")
         row = row + 1 if isinstance(row, int) else row

@@ -6,57 +6,8 @@ The engine keeps the English names as ids; reply commands read a card by its nam
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-SUITS = {
-    "moons": gettext_lazy("moons"),
-    "suns": gettext_lazy("suns"),
-    "waves": gettext_lazy("waves"),
-    "leaves": gettext_lazy("leaves"),
-    "wyrms": gettext_lazy("wyrms"),
-    "knots": gettext_lazy("knots"),
-}
-NAMES = {
-    "The Author": gettext_lazy("The Author"),
-    "The Bard": gettext_lazy("The Bard"),
-    "The Battle": gettext_lazy("The Battle"),
-    "The Betrayal": gettext_lazy("The Betrayal"),
-    "The Borderland": gettext_lazy("The Borderland"),
-    "The Calamity": gettext_lazy("The Calamity"),
-    "The Castle": gettext_lazy("The Castle"),
-    "The Cave": gettext_lazy("The Cave"),
-    "The Chance Meeting": gettext_lazy("The Chance Meeting"),
-    "The Consul": gettext_lazy("The Consul"),
-    "The Darkness": gettext_lazy("The Darkness"),
-    "The Desert": gettext_lazy("The Desert"),
-    "The Diplomat": gettext_lazy("The Diplomat"),
-    "The Discovery": gettext_lazy("The Discovery"),
-    "The End": gettext_lazy("The End"),
-    "The Excuse": gettext_lazy("The Excuse"),
-    "The Forest": gettext_lazy("The Forest"),
-    "The Harvest": gettext_lazy("The Harvest"),
-    "The Huntress": gettext_lazy("The Huntress"),
-    "The Island": gettext_lazy("The Island"),
-    "The Journey": gettext_lazy("The Journey"),
-    "The Light Keeper": gettext_lazy("The Light Keeper"),
-    "The Lunatic": gettext_lazy("The Lunatic"),
-    "The Market": gettext_lazy("The Market"),
-    "The Merchant": gettext_lazy("The Merchant"),
-    "The Mill": gettext_lazy("The Mill"),
-    "The Mountain": gettext_lazy("The Mountain"),
-    "The Origin": gettext_lazy("The Origin"),
-    "The Pact": gettext_lazy("The Pact"),
-    "The Painter": gettext_lazy("The Painter"),
-    "The Penitent": gettext_lazy("The Penitent"),
-    "The Rite": gettext_lazy("The Rite"),
-    "The Sailor": gettext_lazy("The Sailor"),
-    "The Savage": gettext_lazy("The Savage"),
-    "The Sea": gettext_lazy("The Sea"),
-    "The Soldier": gettext_lazy("The Soldier"),
-    "The Watchman": gettext_lazy("The Watchman"),
-    "The Windfall": gettext_lazy("The Windfall"),
-    "The Window": gettext_lazy("The Window"),
-}
+from games.terms.emu_ranchers import CARD_NAMES, SUITS
 
 
 def suit_name(suit: str) -> str:
@@ -69,4 +20,4 @@ def card_name(name: str) -> str:
         suit = name.removeprefix("Ace of ").lower()
         if suit in SUITS:
             return _("Ace of %(suit)s") % {"suit": suit_name(suit).capitalize()}
-    return str(NAMES.get(name, name))
+    return str(CARD_NAMES.get(name, name))

@@ -3,41 +3,17 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engines.wildcards import cards
-
-HABITATS = {
-    "forest": gettext_lazy("Forest"),
-    "mountains": gettext_lazy("Mountains"),
-    "savannah": gettext_lazy("Savannah"),
-    "wild": gettext_lazy("Wild"),
-}
-SPECIES = {
-    "peacock": gettext_lazy("Peacock"),
-    "squirrel": gettext_lazy("Squirrel"),
-    "eagle": gettext_lazy("Eagle"),
-    "ibex": gettext_lazy("Ibex"),
-    "lion": gettext_lazy("Lion"),
-    "meerkat": gettext_lazy("Meerkat"),
-}
+from games.terms.wildcards import COPY_PLACES, HABITATS, REFILL_CARD, SPECIES
 
 
 def habitat_card(card) -> str:
     if card in ("refill", cards.REFILL, "deck"):
-        return _("the Refill card") if card != "deck" else _("a card from the deck")
+        return str(REFILL_CARD) if card != "deck" else _("a card from the deck")
     if not isinstance(card, int) or not 0 <= card < cards.NUM_HABITAT_CARDS:
         return str(card)
     return f"{HABITATS.get(cards.HABITAT[card], cards.HABITAT[card])} {cards.VALUE[card]}"
-
-
-# Where a copy lies when its species shows more than once on the display (Leo takes the
-# animal closest to the animal deck, so the copy matters). Reply commands use these words too.
-COPY_PLACES = {
-    "nearest": gettext_lazy("nearest the deck"),
-    "farthest": gettext_lazy("farthest from the deck"),
-    "middle": gettext_lazy("in the middle"),
-}
 
 
 def copy_place(display: list[int], animal_id: int) -> str:

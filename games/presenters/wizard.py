@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engines.wizard.rules import trick_winner
-
-SUITS = {
-    "blue": gettext_lazy("blue"),
-    "green": gettext_lazy("green"),
-    "red": gettext_lazy("red"),
-    "yellow": gettext_lazy("yellow"),
-}
+from games.terms.wizard import JESTER, SUITS, WIZARD
 
 
 def card_name(card: str) -> str:
     kind, _sep, number = str(card).partition("-")
     if kind == "wizard":
-        return _("Wizard")
+        return str(WIZARD)
     if kind == "jester":
-        return _("Jester")
+        return str(JESTER)
     return f"{SUITS.get(kind, kind)} {number}"
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
-from games.bymail.render.cubirds import SPECIES
 from games.presenters import decktet
+from games.terms.cubirds import BIRD as SPECIES
+from games.terms.wizard import JESTER, SUITS, WIZARD
 
 register = template.Library()
 
@@ -48,7 +47,7 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
     ink, paper = INK.get(kind, ("#555", "#eee"))
     if kind in ("wizard", "jester"):
         title, corner = ("W", "W") if kind == "wizard" else ("J", "J")
-        name = pgettext("Wizard card", "Wizard") if kind == "wizard" else _("Jester")
+        name = str(WIZARD if kind == "wizard" else JESTER)
         return {
             "card_id": card_id,
             "label": name,
@@ -60,10 +59,10 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
         }
     return {
         "card_id": card_id,
-        "label": f"{_(kind)} {number}",
+        "label": f"{SUITS.get(kind, kind)} {number}",
         "title": number,
         "corner": number,
-        "subtitle": _(kind),
+        "subtitle": str(SUITS.get(kind, kind)),
         "size": 22,
         "ink": ink,
         "paper": paper,

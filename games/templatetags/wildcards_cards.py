@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from games.presenters import wildcards as labels
+from games.terms import wildcards as terms
 
 register = template.Library()
 
@@ -20,12 +21,12 @@ SPECIES_MARKS = {"peacock": "P", "squirrel": "S", "eagle": "E", "ibex": "I", "li
 
 @register.filter
 def habitat_name(habitat: str | None) -> str:
-    return str(labels.HABITATS.get(habitat, habitat or ""))
+    return str(terms.HABITATS.get(habitat, habitat or ""))
 
 
 @register.filter
 def species_name(species: str | None) -> str:
-    return str(labels.SPECIES.get(species, species or ""))
+    return str(terms.SPECIES.get(species, species or ""))
 
 
 @register.filter

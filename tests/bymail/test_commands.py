@@ -37,14 +37,14 @@ def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
         "forest": ("forest", "foresta", "bosque", "bos"),
         "mountains": ("mountains", "montagne", "montañas", "bergen"),
         "savannah": ("savannah", "savana", "sabana", "savanne"),
-        "wild": ("wild", "jolly", "comodín", "wild"),
+        "wild": ("wild", "jolly", "comodín", "joker"),
     }[habitat]
-    verbs = ("bid", "offerta", "oferta", "bod")
+    verbs = ("bid", "offerta", "puja", "bod")
     chosen = {str(menu.match(f"{verb} {value} {name.upper()}.")) for verb, name in zip(verbs, names, strict=True)}
     assert len(chosen) == 1
     # The Refill card by the rulebooks' names for it.
     assert menu.match("offerta Rifornisci la Mano") == {"type": "bid", "card": "refill"}
-    assert menu.match("oferta reabastecimiento") == {"type": "bid", "card": "refill"}
+    assert menu.match("puja reabastecimiento") == {"type": "bid", "card": "refill"}
     assert menu.match("bod aanvulkaart") == {"type": "bid", "card": "refill"}
 
 

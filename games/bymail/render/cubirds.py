@@ -5,28 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.bymail.render import name_of, section
-
-SPECIES = {
-    "flamingo": gettext_lazy("flamingo"),
-    "owl": gettext_lazy("owl"),
-    "toucan": gettext_lazy("toucan"),
-    "duck": gettext_lazy("duck"),
-    "parrot": gettext_lazy("parrot"),
-    "magpie": gettext_lazy("magpie"),
-    "reed_warbler": gettext_lazy("reed warbler"),
-    "robin": gettext_lazy("robin"),
-}
-
-
-# Command words (outside f-strings so that makemessages finds them).
-WORDS = {
-    "lay": gettext_lazy("lay"),
-    "row": gettext_lazy("row"),
-    "family": gettext_lazy("family"),
-}
+from games.terms.cubirds import BIRD as SPECIES
+from games.terms.cubirds import COMMANDS as WORDS
 
 
 def bird(name: str) -> str:
@@ -41,7 +23,7 @@ def _counted(cards: list[dict]) -> str:
 def phrase(action: dict, view: dict) -> str:
     kind = action["type"]
     if kind == "lay":
-        side = _("left") if action["side"] == "left" else _("right")
+        side = WORDS["left"] if action["side"] == "left" else WORDS["right"]
         return f"{WORDS['lay']} {bird(action['species'])} {WORDS['row']} {action['row'] + 1} {side}"
     if kind == "family":
         return f"{WORDS['family']} {bird(action['species'])}"

@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.bymail.render import name_of, section
 from games.presenters import decktet
-
-# Command words (outside f-strings so that makemessages finds them).
-WORDS = {
-    "hatch": gettext_lazy("hatch"),
-    "bird": gettext_lazy("bird"),
-    "grow": gettext_lazy("grow"),
-    "discard": gettext_lazy("discard"),
-}
+from games.terms.emu_ranchers import COMMANDS as WORDS
 
 
 def card(entry: dict | None) -> str:
@@ -42,7 +34,7 @@ def phrase(action: dict, view: dict) -> str:
     kind = action["type"]
     source = ""
     if "draw" in action:
-        source = " " + (_("deck") if action["draw"] == "deck" else _("discard pile"))
+        source = " " + str(WORDS["deck"] if action["draw"] == "deck" else WORDS["discard_pile"])
     name = card_name(action.get("card", ""), view)
     if kind == "hatch":
         return f"{WORDS['hatch']} {name}{source}"
@@ -50,7 +42,7 @@ def phrase(action: dict, view: dict) -> str:
         return f"{WORDS['grow']} {name} {WORDS['bird']} {action['bird'] + 1}{source}"
     if kind == "discard":
         return f"{WORDS['discard']} {name}"
-    return _("done") if kind == "done" else kind
+    return str(WORDS["done"]) if kind == "done" else kind
 
 
 def _ranch(birds: list[dict]) -> list[str]:

@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.bymail.render import counts, name_of, section
-from games.presenters.wildcards import HABITATS, SPECIES, display_ids
 from games.presenters.wildcards import animal as presented_animal
-
-# Command words (outside f-strings so that makemessages finds them).
-WORDS = {
-    "eagle": gettext_lazy("eagle"),
-    "swap": gettext_lazy("swap"),
-    "take": gettext_lazy("take"),
-}
+from games.presenters.wildcards import display_ids
+from games.terms.wildcards import COMMANDS as WORDS
+from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
 
 def card(view_card) -> str:
     """A Habitat card as the mail names it ("Forest 3"), or the Refill card."""
     if view_card in ("refill", None) or (isinstance(view_card, dict) and view_card.get("id") == "refill"):
-        return _("Refill")
+        return str(PIECES["refill"])
     if isinstance(view_card, str):  # the log names cards "forest 3"
         habitat, _space, value = view_card.partition(" ")
         return f"{HABITATS.get(habitat, habitat)} {value}".strip()
@@ -37,7 +31,7 @@ def animal(view_animal: dict) -> str:
 
 def _card_by_id(view: dict, card_id) -> str:
     if card_id in ("refill", "deck"):
-        return _("Refill") if card_id == "refill" else _("deck")
+        return str(PIECES["refill"]) if card_id == "refill" else _("deck")
     from games.engines.wildcards import cards
 
     return card(cards.card_view(card_id))
@@ -51,23 +45,15 @@ def _animal_by_id(view: dict, animal_id) -> str:
 def phrase(action: dict, view: dict) -> str:
     kind = action["type"]
     if kind in ("bid", "discard", "tie_pay", "pay", "eagle_choose", "reveal"):
-        verbs = {
-            "bid": _("bid"),
-            "discard": _("discard"),
-            "tie_pay": _("lay"),
-            "pay": _("pay"),
-            "eagle_choose": _("keep"),
-            "reveal": _("reveal"),
-        }
-        return f"{verbs[kind]} {_card_by_id(view, action['card'])}"
+        verb = WORDS[{"tie_pay": "lay", "eagle_choose": "keep"}.get(kind, kind)]
+        return f"{verb} {_card_by_id(view, action['card'])}"
     if kind == "eagle_bid":
         return f"{WORDS['eagle']} " + " ".join(_card_by_id(view, c) for c in action["cards"])
     if kind == "swap":
         return f"{WORDS['swap']} {species(action['give'])} {_animal_by_id(view, action['take'])}"
     if kind == "take":
         return f"{WORDS['take']} {_animal_by_id(view, action['animal'])}"
-    simple = {"no_swap": _("no swap"), "done": _("done"), "pass": _("pass")}
-    return str(simple.get(kind, kind))
+    return str(WORDS[kind]) if kind in ("no_swap", "done", "pass") else kind
 
 
 def _player_line(player: dict, names: dict, me) -> str:

@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.bymail.render import name_of, section
-from games.presenters.wizard import SUITS
-
-# Command words (outside f-strings so that makemessages finds them).
-WORDS = {
-    "bid": gettext_lazy("bid"),
-    "play": gettext_lazy("play"),
-    "trump": gettext_lazy("trump"),
-}
+from games.terms.wizard import CARD_WORDS, SUITS
+from games.terms.wizard import COMMANDS as WORDS
 
 
 def card(card_id: str | None) -> str:
@@ -21,9 +14,9 @@ def card(card_id: str | None) -> str:
         return "-"
     suit, _dash, rank = card_id.partition("-")
     if suit == "wizard":
-        return _("wizard")
+        return str(CARD_WORDS["wizard"])
     if suit == "jester":
-        return _("jester")
+        return str(CARD_WORDS["jester"])
     return f"{SUITS.get(suit, suit)} {rank}"
 
 

@@ -1,0 +1,58 @@
+"""Each game's words in one place: pages, mail, reply commands, the create form and the rules
+pages take them from `games/terms/<engine>.py`, so a term changed there changes everywhere.
+
+A terms module defines
+- `COMMANDS`: the verbs and nouns of reply commands ({key: lazy text});
+- `OPTIONS`: the create form's label of each engine option ({key: lazy text});
+- `CHOICES`: for options with a fixed set of values, [(value, lazy text)];
+- `GLOSSARY`: [(lazy heading, {key: lazy term})], the groups the rules page lists.
+
+Words that mean different things in different games (a Wild Cards bid is a "puja" in Spanish,
+a Wizard bid an "apuesta") carry the game as their gettext context.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+ENGINES = ("wildcards", "wizard", "cubirds", "emu_ranchers")
+
+
+def of(engine: str) -> ModuleType | None:
+    """The terms module of a game, or None for a game without one."""
+    if engine not in ENGINES:
+        return None
+    return import_module(f"games.terms.{engine}")
+
+
+def option_label(engine: str, key: str) -> str:
+    module = of(engine)
+    label = (module.OPTIONS.get(key) if module else None) or key.replace("_", " ").capitalize()
+    return str(label)
+
+
+def option_choices(engine: str, key: str) -> list[tuple[str, str]] | None:
+    """The allowed values of an option with their labels, or None for a free or yes/no option."""
+    module = of(engine)
+    choices = module.CHOICES.get(key) if module else None
+    return [(value, str(label)) for value, label in choices] if choices else None
+
+
+def option_value(engine: str, key: str, text: str):
+    """A choice as posted (text) back to the engine's value: Emu Ranchers' first seat is 0."""
+    module = of(engine)
+    for value, _label in module.CHOICES.get(key, []) if module else []:
+        if str(value) == text:
+            return value
+    return text
+
+
+def glossary(engine: str) -> list[dict]:
+    """The game's words in the active language, grouped: [{"heading", "terms": [str]}]."""
+    module = of(engine)
+    if module is None:
+        return []
+    return [
+        {"heading": str(heading), "terms": [str(term) for term in group.values()]} for heading, group in module.GLOSSARY
+    ]

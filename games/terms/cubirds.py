@@ -1,0 +1,39 @@
+"""CuBirds' words: the eight species, one bird and many, and the reply commands."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+BIRD = {
+    "flamingo": gettext_lazy("flamingo"),
+    "owl": gettext_lazy("owl"),
+    "toucan": gettext_lazy("toucan"),
+    "duck": gettext_lazy("duck"),
+    "parrot": gettext_lazy("parrot"),
+    "magpie": gettext_lazy("magpie"),
+    "reed_warbler": gettext_lazy("reed warbler"),
+    "robin": gettext_lazy("robin"),
+}
+BIRDS = {
+    "flamingo": gettext_lazy("flamingos"),
+    "owl": gettext_lazy("owls"),
+    "toucan": gettext_lazy("toucans"),
+    "duck": gettext_lazy("ducks"),
+    "parrot": gettext_lazy("parrots"),
+    "magpie": gettext_lazy("magpies"),
+    "reed_warbler": gettext_lazy("reed warblers"),
+    "robin": gettext_lazy("robins"),
+}
+COMMANDS = {
+    "lay": pgettext_lazy("cubirds command", "lay"),
+    "row": gettext_lazy("row"),
+    "left": gettext_lazy("left"),
+    "right": gettext_lazy("right"),
+    "family": gettext_lazy("family"),
+}
+OPTIONS: dict = {}
+CHOICES: dict = {}
+GLOSSARY = [
+    (gettext_lazy("Birds"), BIRD),
+    (gettext_lazy("Reply words"), COMMANDS),
+]

@@ -1,0 +1,71 @@
+"""Wild Cards' words, as the rulebooks print them: habitats, species, the Leader (Capobranco,
+Líder, Leider), the Refill card (Rifornisci la Mano, Reabastecimiento, Aanvulkaart), the
+Talisman, and the reply commands."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+HABITATS = {
+    "forest": gettext_lazy("Forest"),
+    "mountains": gettext_lazy("Mountains"),
+    "savannah": gettext_lazy("Savannah"),
+    "wild": gettext_lazy("Wild"),
+}
+SPECIES = {
+    "peacock": gettext_lazy("Peacock"),
+    "squirrel": gettext_lazy("Squirrel"),
+    "eagle": gettext_lazy("Eagle"),
+    "ibex": gettext_lazy("Ibex"),
+    "lion": gettext_lazy("Lion"),
+    "meerkat": gettext_lazy("Meerkat"),
+}
+PIECES = {
+    "leader": gettext_lazy("Leaders"),
+    "refill": gettext_lazy("Refill"),
+    "talisman": gettext_lazy("Talisman"),
+    "leo": gettext_lazy("Leo"),
+}
+REFILL_CARD = gettext_lazy("the Refill card")
+# Where a copy lies when its species shows more than once on the display (Leo takes the
+# animal closest to the animal deck, so the copy matters). Reply commands use these words too.
+COPY_PLACES = {
+    "nearest": gettext_lazy("nearest the deck"),
+    "farthest": gettext_lazy("farthest from the deck"),
+    "middle": gettext_lazy("in the middle"),
+}
+COMMANDS = {
+    "bid": pgettext_lazy("wildcards command", "bid"),
+    "eagle": gettext_lazy("eagle"),
+    "keep": gettext_lazy("keep"),
+    "swap": gettext_lazy("swap"),
+    "no_swap": gettext_lazy("no swap"),
+    "discard": gettext_lazy("discard"),
+    "done": gettext_lazy("done"),
+    "lay": pgettext_lazy("wildcards command", "lay"),
+    "reveal": gettext_lazy("reveal"),
+    "take": gettext_lazy("take"),
+    "pass": gettext_lazy("pass"),
+    "pay": gettext_lazy("pay"),
+}
+OPTIONS = {
+    "edition": gettext_lazy("Edition"),
+    "leo": gettext_lazy("Leo, the virtual player"),
+    "three_player_removal": gettext_lazy("Cards removed with three players"),
+}
+CHOICES = {
+    "edition": [
+        ("2022", gettext_lazy("2022: four phases, ties broken by the Talisman")),
+        ("2020", gettext_lazy("2020: three phases, ties broken by face-down payments")),
+    ],
+    "three_player_removal": [
+        ("one_per_species", gettext_lazy("One animal of each species")),
+        ("random", gettext_lazy("Six animals at random")),
+    ],
+}
+GLOSSARY = [
+    (gettext_lazy("Habitats"), HABITATS),
+    (gettext_lazy("Animals"), SPECIES),
+    (gettext_lazy("Pieces"), PIECES),
+    (gettext_lazy("Reply words"), COMMANDS),
+]

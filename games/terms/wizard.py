@@ -1,0 +1,36 @@
+"""Wizard's words (the Italian rulebook's: Stregone, Giullare, briscola, dichiarazione)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+SUITS = {
+    "blue": gettext_lazy("blue"),
+    "green": gettext_lazy("green"),
+    "red": gettext_lazy("red"),
+    "yellow": gettext_lazy("yellow"),
+}
+# The special cards as pages name them, and as mail and reply commands write them.
+WIZARD = pgettext_lazy("Wizard card", "Wizard")
+JESTER = gettext_lazy("Jester")
+CARD_WORDS = {"wizard": gettext_lazy("wizard"), "jester": gettext_lazy("jester")}
+COMMANDS = {
+    "bid": pgettext_lazy("wizard command", "bid"),
+    "play": pgettext_lazy("wizard command", "play"),
+    "trump": gettext_lazy("trump"),
+}
+OPTIONS = {
+    "blind_bids": gettext_lazy("Blind bids"),
+    "hidden_bids": gettext_lazy("Bids revealed at the end"),
+    "dark_wizard": gettext_lazy("Dark Wizard"),
+    "two_players": gettext_lazy("Two-player game"),
+    "bid_sum_restriction": gettext_lazy("Bid sum: the leader, bidding last, may not make the bids match the tricks"),
+    "clairvoyance": gettext_lazy("Clairvoyance"),
+    "monocolor": gettext_lazy("Monocolor"),
+}
+CHOICES: dict = {}
+GLOSSARY = [
+    (gettext_lazy("Cards"), {"wizard": WIZARD, "jester": JESTER, **SUITS}),
+    (gettext_lazy("Reply words"), COMMANDS),
+    (gettext_lazy("Variants"), OPTIONS),
+]
