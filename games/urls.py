@@ -1,7 +1,7 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 - registers the <id:…> converter
-from games import views, views_history, views_lobby, views_organiser
+from games import views, views_history, views_lobby, views_organiser, views_rules
 from games.api import views_tokens
 
 app_name = "games"
@@ -21,6 +21,8 @@ urlpatterns = [
     path("<id:game_id>/extend/", views_organiser.extend, name="extend"),
     path("<id:game_id>/replace/", views_organiser.replace, name="replace"),
     path("history/", views_history.history_list, name="history"),
+    path("rules/", views_rules.rules_index, name="rules_index"),
+    path("rules/<str:engine>/", views_rules.rules_page, name="rules"),
     path("players/<str:username>/", views_history.player, name="player"),
     path("<id:game_id>/replay/", views_history.replay, name="replay"),
     path("<id:game_id>/replay/<id:step>/", views_history.replay, name="replay_step"),

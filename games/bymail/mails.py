@@ -23,6 +23,7 @@ from games.engines import get_engine
 from games.models import Deadline, Game, Seat
 from games.presenters import action_label
 from games.replay import state_at
+from games.rules import rules_url
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.sending import queue_recipe
@@ -63,6 +64,7 @@ def _base(game: Game, seat: Seat) -> dict:
         "seat": seat,
         "player": str(seat.name),
         "table_url": settings.SITE_URL + reverse("games:table", args=[game.pk]),
+        "rules_url": rules_url(game.engine),
         "preferences_url": settings.SITE_URL + reverse("bymail:preferences"),
     }
 

@@ -22,3 +22,11 @@ def page_section(context, section) -> str:
     from django.template.loader import render_to_string
 
     return render_to_string(section.template, section.context, request=context.get("request"))
+
+
+@register.filter
+def rules_path(engine: str) -> str:
+    """The game's rules page, or "" for a game without one."""
+    from games.rules import rules_path as path
+
+    return path(engine) or ""

@@ -187,6 +187,8 @@ def test_visitor_pages_follow_the_browser_and_leave_no_english_sentence(tables, 
         "sign-up": reverse("accounts:signup"),
         "home": reverse("home"),
         "lobby": reverse("games:lobby"),
+        "rules": reverse("games:rules_index"),
+        **{f"rules of {name}": reverse("games:rules", args=[name]) for name in ENGINE_NAMES},
     }
     for game, _player, _users in tables:
         urls[f"{game.engine} spectator table"] = reverse("games:table", args=[game.pk])
