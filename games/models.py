@@ -106,6 +106,8 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
     bank_seconds = models.PositiveIntegerField(default=0)
+    # The game's version when this seat's player last opened the table ("since your last look").
+    seen_version = models.PositiveIntegerField(null=True, blank=True)
     # Final result, filled when the game ends. A seat that left ranks last.
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import presenters, sections
+from games import recap as recaps
 from games.jsonbody import loads_move
 from games.models import Action, Deadline, Game, Seat
 from games.permissions import can_manage
-from games.services import ActionRejected, do_action
+from games.services import ActionRejected, do_action, looks
 
 
 def visible_game(request: HttpRequest, game_id: int) -> Game:
@@ -27,10 +28,16 @@ def visible_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
-def table_context(request: HttpRequest, game: Game) -> dict:
+def table_context(request: HttpRequest, game: Game, since: int | None = None) -> dict:
+    """What the table shows. `since`: the version the recap starts from ("since your last look");
+    None for the seat's own baseline, which an htmx refresh carries so the recap stays put."""
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     mine = presenters.seat_of(game, request.user)
     position = mine.position if mine else None
+    recap = None
+    if mine is not None and game.state is not None:
+        since = looks.look_baseline(mine) if since is None else since
+        recap = recaps.recap(game, position, since, {s.position: s.name for s in seats if s.position is not None})
     open_waits = {d.seat: d for d in Deadline.objects.filter(game=game, closed_at__isnull=True)}
     sections.annotate_seats([game], lambda _game: seats)
     return {
@@ -49,14 +56,20 @@ def table_context(request: HttpRequest, game: Game) -> dict:
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
+        "recap": recap,
     }
 
 
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     game = visible_game(request, game_id)
-    context = table_context(request, game)
+    since = request.GET.get("since", "")
+    # Any version is safe to ask for: a recap shows only the viewer's own views.
+    since = min(int(since), game.version) if since.isdigit() else None
+    context = table_context(request, game, since)
     if request.htmx:
         return render(request, "games/table_body.html", context)
+    if context["my_seat"] is not None:
+        looks.do_note_look(context["my_seat"].pk, game.version)
     return render(request, "games/table.html", context)
 
 

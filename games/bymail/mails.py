@@ -16,6 +16,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
+from games import recap as recaps
 from games.bymail import preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
@@ -30,6 +31,8 @@ from wildcards_site.outbox.sending import queue_recipe
 
 # Menus longer than this (CuBirds' lay, Emu Ranchers' play) are answered by reply only.
 MAX_LINKS = 16
+# A turn mail tells at most this many moves of the others; the table and the replay have the rest.
+MAIL_RECAP_STEPS = 20
 
 
 def local_time(moment, profile) -> str:
@@ -86,12 +89,26 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
             move["link"] = settings.SITE_URL + reverse("bymail:act", args=[token])
         moves.append(move)
     profile = seat.user.profile
+    names = seat_names(game)
     return _base(game, seat) | {
-        "board": render.board(game.engine, view, seat_names(game)),
+        "recap": _since_last_move(game, seat, names),
+        "board": render.board(game.engine, view, names),
         "moves": moves,
         "reply_to": reply_address(wait),
         "deadline": local_time(deadline.closes_at, profile),
     }
+
+
+def _since_last_move(game: Game, seat: Seat, names: dict) -> recaps.Recap:
+    """What the others did between this seat's last move and the version the mail is about."""
+    last_own = (
+        game.actions.filter(seat=seat.position, seq__lt=game.version)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    since = last_own + 1 if last_own is not None else 0
+    return recaps.recap(game, seat.position, since, names, upto=game.version, max_steps=MAIL_RECAP_STEPS)
 
 
 # Queueing: inside the game's transaction, only who gets which mail about which version.

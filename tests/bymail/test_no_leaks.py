@@ -25,7 +25,7 @@ def test_it_never_mails_a_wizard_player_another_players_hand(mail_server):
     game = start_game(users, engine="wizard")
     engine = get_engine("wizard")
     address = {game.seats.get(position=p).user.email: p for p in range(3)}
-    checked = 0
+    checked = recaps = 0
     for _step in range(60):
         game.refresh_from_db()
         hands = game.state.get("hands")
@@ -39,6 +39,15 @@ def test_it_never_mails_a_wizard_player_another_players_hand(mail_server):
                 continue  # results and game-over mails speak of earlier deals, reshuffled since
             # The last trick of the previous deal is public, and its cards may be in new hands now.
             body = re.sub(r"== last trick ==\n(  .*\n)*", "", text_of(message).lower().replace("\r\n", "\n"))
+            # So are the moves since the player's last one, which may reach into the previous deal:
+            # that part may name only cards that were played, never one still in a hand unplayed.
+            recap = re.search(r"since your last move:\n((?:- .*\n)*)", body)
+            if recap:
+                body = body.replace(recap.group(0), "")
+                played = _suited(a.payload["card"] for a in game.actions.all() if a.payload.get("type") == "play")
+                named = {card for card in others if re.search(rf"\b{card}\b", recap.group(1))}
+                assert named <= played, (message["Subject"], named - played)
+                recaps += 1
             # Cards in other hands are unplayed: no trick, trump or score line names them.
             leaked = [card for card in others if re.search(rf"\b{card}\b", body)]
             assert not leaked, (message["Subject"], leaked)
@@ -48,7 +57,7 @@ def test_it_never_mails_a_wizard_player_another_players_hand(mail_server):
         seat = engine.to_act(game.state)[0]
         action = engine.legal_actions(game.state, seat)[0]
         do_action(game.pk, seat, action, Action.Channel.WEB, user=seat_user(game, seat), expected_version=game.version)
-    assert checked > 10
+    assert checked > 10 and recaps > 5
 
 
 @pytest.mark.django_db

@@ -77,7 +77,7 @@ def _player_line(player: dict, names: dict, me) -> str:
     return f"{who}: " + "; ".join(parts)
 
 
-def _event(entry: dict, names: dict) -> str | None:
+def event_line(entry: dict, names: dict) -> str | None:
     kind = entry.get("event")
     who = name_of(names, entry.get("player")) if "player" in entry else ""
     if kind == "bids":
@@ -89,6 +89,10 @@ def _event(entry: dict, names: dict) -> str | None:
         return _("%(who)s passed and drew %(count)s") % {"who": who, "count": entry.get("drawn", 0)}
     if kind == "order":
         return _("Order of taking: %(order)s") % {"order": ", ".join(name_of(names, p) for p in entry["order"])}
+    if kind == "discard":
+        return _("%(who)s discarded %(card)s") % {"who": who, "card": _card_by_id({}, entry["card"])}
+    if kind == "leader":
+        return _("%(who)s is now the %(animal)s Leader") % {"who": who, "animal": species(entry["species"])}
     if kind == "refill":
         return _("%(who)s refilled and drew %(count)s") % {"who": who, "count": entry.get("drawn", 0)}
     if kind == "eagle":
@@ -122,7 +126,7 @@ def board(view: dict, names: dict) -> list[dict]:
             f"{_('Leo')}: {bid}; " + _("animals: %(animals)s") % {"animals": counts(leo["collection"], species)}
         )
     sections.append(section(_("Players"), lines))
-    events = [text for text in (_event(entry, names) for entry in view.get("log", [])) if text]
+    events = [text for text in (event_line(entry, names) for entry in view.get("log", [])) if text]
     if events:
         sections.append(section(_("This round so far"), events))
     sections.append(
@@ -141,7 +145,7 @@ def round_of(phase_key: str) -> str | None:
 
 def results(view: dict, names: dict, extra: dict) -> list[dict]:
     """The round that just ended: its public log up to its last move, that move, and the collections now."""
-    events = [text for text in (_event(entry, names) for entry in extra.get("log", [])) if text]
+    events = [text for text in (event_line(entry, names) for entry in extra.get("log", [])) if text]
     events += extra.get("last_moves", [])
     lines = [_player_line(player, names, view["seat"]) for player in view["players"]]
     return [section(_("What happened"), events or ["-"]), section(_("Collections now"), lines)]

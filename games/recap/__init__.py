@@ -1,0 +1,75 @@
+"""What happened since a player last looked: the moves and results between two versions of a
+game, told from that player's own views only.
+
+Each step of the log is replayed (`games.replay_steps.Replay`, which caches states) and the
+game's module here, `games/recap/<engine>.py`, turns the viewer's view before and after the
+step into sentences: `changes(before, after, actor, names) -> list[str]`. Built only from
+`engine.view(state, viewer)`, a recap can say no more than the viewer could see by watching
+the table at every step: sealed bids stay sealed, other hands stay hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from django.utils.translation import gettext as _
+
+from games.bymail.render import name_of
+from games.models import Game
+from games.replay_steps import Replay
+
+# A player back after a long absence gets the latest moves and a count of the others.
+MAX_STEPS = 40
+
+
+@dataclass
+class Recap:
+    since: int
+    lines: list[str] = field(default_factory=list)
+    earlier: int = 0  # steps before the ones told, not told
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+
+def changes_of(engine: str):
+    try:
+        module = import_module(f"games.recap.{engine}")
+    except ImportError:
+        return None
+    return module.changes
+
+
+def recap(
+    game: Game,
+    viewer: int | None,
+    since: int,
+    names: dict,
+    replay: Replay | None = None,
+    upto: int | None = None,
+    max_steps: int = MAX_STEPS,
+) -> Recap:
+    """The changes after version `since` up to version `upto` (default: now), seen by `viewer`."""
+    replay = replay or Replay.of(game)
+    last = replay.last_step
+    if upto is not None:
+        last = next((index for index, action in enumerate(replay.actions) if action.seq >= upto), last)
+    first = next((index for index, action in enumerate(replay.actions) if action.seq >= since), last)
+    result = Recap(since=since)
+    if first >= last:
+        return result
+    start = max(first, last - max_steps)
+    result.earlier = start - first
+    engine = replay.engine
+    describe = changes_of(game.engine)
+    before = engine.view(replay.state_at(start), viewer)
+    for step in range(start, last):
+        actor = replay.actions[step].seat
+        after = engine.view(replay.state_at(step + 1), viewer)
+        lines = describe(before, after, actor, names) if describe else []
+        if not lines:  # a move the viewer may not see the content of, or one with no words yet
+            lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]
+        result.lines.extend(str(line) for line in lines)
+        before = after
+    return result

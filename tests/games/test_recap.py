@@ -1,0 +1,136 @@
+"""Since your last look: a player opening the table first reads what the others did while they
+were away, told from their own view only."""
+
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import recap as recaps
+from games.engines import ENGINE_NAMES, get_engine
+from games.models import Game
+from games.replay_steps import Replay
+from games.services.play import do_action
+from tests.conftest import make_user
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def act(game: Game, seat: int, action: dict) -> Game:
+    do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+    game.refresh_from_db()
+    return game
+
+
+def table(client: Client, game: Game, **params) -> str:
+    return client.get(reverse("games:table", args=[game.pk]), params).content.decode()
+
+
+def wizard_table() -> tuple[Game, list]:
+    users = [make_user(name, display_name=name.title()) for name in ("ann", "bob", "cid")]
+    return start_game(users, engine="wizard", options={"blind_bids": False}), users
+
+
+def test_it_tells_a_player_what_the_others_did_since_their_last_look_and_then_forgets_it():
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    first = engine.to_act(game.state)[0]
+    watcher = seat_user(game, (first + 2) % 3)
+    client = Client()
+    client.force_login(watcher)
+    table(client, game)  # the watcher looks before anyone bids
+    for _ in range(2):
+        seat = engine.to_act(game.state)[0]
+        game = act(game, seat, {"type": "bid", "bid": 1})
+    page = table(client, game)
+    assert "Since your last look" in page
+    for seat in (first, (first + 1) % 3):
+        assert f"{game.seats.get(position=seat).name} bid 1." in page
+    # Looked at once, the news is no longer news.
+    assert "Since your last look" not in table(client, game)
+
+
+def test_an_htmx_refresh_keeps_the_recap_it_was_opened_with():
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    watcher = seat_user(game, (engine.to_act(game.state)[0] + 2) % 3)
+    client = Client()
+    client.force_login(watcher)
+    start = game.version
+    table(client, game)
+    game = act(game, engine.to_act(game.state)[0], {"type": "bid", "bid": 0})
+    table(client, game)  # seen now
+    refreshed = client.get(reverse("games:table", args=[game.pk]), {"since": start}, HTTP_HX_REQUEST="true")
+    assert "Since your last look" in refreshed.content.decode() and "bid 0." in refreshed.content.decode()
+
+
+def test_a_player_who_just_moved_sees_only_what_came_after_their_own_move():
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    seat = engine.to_act(game.state)[0]
+    client = Client()
+    client.force_login(seat_user(game, seat))
+    game = act(game, seat, {"type": "bid", "bid": 1})
+    assert "Since your last look" not in table(client, game)
+    other = engine.to_act(game.state)[0]
+    game = act(game, other, {"type": "bid", "bid": 0})
+    page = table(client, game)
+    mine, theirs = game.seats.get(position=seat).name, game.seats.get(position=other).name
+    assert f"{theirs} bid 0." in page and f"{mine} bid 1." not in page
+
+
+def test_a_sealed_bid_is_told_as_made_but_not_what_it_is():
+    """Twin games, the same but for one sealed bid: the other seats are told the same thing."""
+    told = []
+    for bid in (0, 1):
+        users = [make_user(f"{name}{bid}") for name in ("dee", "eli", "fay")]
+        game = start_game(users, engine="wizard", options={"blind_bids": True})
+        bidder = get_engine("wizard").to_act(game.state)[0]
+        game = act(game, bidder, {"type": "bid", "bid": bid})
+        names = {seat.position: f"P{seat.position}" for seat in game.seats.all()}
+        watcher = (bidder + 1) % 3
+        told.append(recaps.recap(game, watcher, 0, names).lines)
+    assert told[0] == told[1] == [f"P{bidder} made a sealed bid."]
+
+
+@pytest.mark.parametrize("engine_name", ENGINE_NAMES)
+def test_every_move_of_a_whole_game_is_told_to_every_seat_without_error(engine_name):
+    engine = get_engine(engine_name)
+    count = 2 if engine_name == "emu_ranchers" else 3
+    users = [make_user(f"{engine_name[:3]}{i}") for i in range(count)]
+    game = start_game(users, engine=engine_name)
+    rng = random.Random(engine_name)
+    for _ in range(60):
+        if engine.is_over(game.state) if hasattr(engine, "is_over") else not engine.to_act(game.state):
+            break
+        seat = engine.to_act(game.state)[0]
+        game = act(game, seat, rng.choice(engine.legal_actions(game.state, seat)))
+    replay = Replay.of(game)
+    names = {seat: f"N{seat}" for seat in range(count)}
+    for viewer in range(count):
+        told = recaps.recap(game, viewer, 0, names, replay=replay)
+        steps = min(replay.last_step, recaps.MAX_STEPS)
+        assert len(told.lines) >= steps
+        # Words for most moves, not the bare fallback.
+        bare = [line for line in told.lines if line.endswith(" moved.")]
+        assert len(bare) <= steps // 4, bare
+
+
+def test_a_turn_mail_tells_what_the_others_did_since_the_players_last_move():
+    from tests.conftest import rendered
+    from wildcards_site.outbox.models import OutboxMessage
+
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    first = engine.to_act(game.state)[0]
+    game = act(game, first, {"type": "bid", "bid": 1})
+    second = engine.to_act(game.state)[0]
+    game = act(game, second, {"type": "bid", "bid": 0})
+    third = engine.to_act(game.state)[0]
+    row = rendered(OutboxMessage.objects.get(key__startswith=f"turn:{game.pk}:{third}:"))
+    names = {seat.position: seat.name for seat in game.seats.all()}
+    assert "Since your last move:" in row.text
+    assert f"- {names[first]} bid 1.\n- {names[second]} bid 0." in row.text
+    assert "Since your last move</h3>" in row.html and f"{names[second]} bid 0.</li>" in row.html
