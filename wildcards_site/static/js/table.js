@@ -18,7 +18,9 @@
     all("[data-pick],[data-target]").forEach(function (el) {
       if (el.tagName === "FORM") return;
       el.classList.remove("picked", "legal", "dimmed");
-      if (el.hasAttribute("data-pick")) el.setAttribute("aria-pressed", "false");
+      // ARIA states only on what is a button (a pickable card); a plain card carries none.
+      if (el.classList.contains("pickable")) el.setAttribute("aria-pressed", "false");
+      else el.removeAttribute("aria-pressed");
       el.removeAttribute("aria-disabled");
     });
     var p = panel();
@@ -63,15 +65,18 @@
       if (el.tagName === "FORM") return;
       var on = el.dataset.pick === key;
       el.classList.toggle("picked", on);
-      el.setAttribute("aria-pressed", on ? "true" : "false");
+      if (el.classList.contains("pickable")) el.setAttribute("aria-pressed", on ? "true" : "false");
     });
     all("[data-target]").forEach(function (el) {
       if (el.tagName === "FORM") return;
       var legal = Object.prototype.hasOwnProperty.call(targets, el.dataset.target);
       el.classList.toggle("legal", legal);
       el.classList.toggle("dimmed", !legal);
-      if (legal) { el.removeAttribute("aria-disabled"); if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0"); }
-      else el.setAttribute("aria-disabled", "true");
+      if (legal) {
+        el.removeAttribute("aria-disabled");
+        if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+        if (!el.hasAttribute("role")) el.setAttribute("role", "button");
+      } else if (el.getAttribute("role") === "button") el.setAttribute("aria-disabled", "true");
     });
     // A one-click move: no target, straight to the preview.
     var direct = moves.filter(function (f) { return !f.dataset.target; });

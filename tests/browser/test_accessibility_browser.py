@@ -1,0 +1,66 @@
+"""axe-core, run in the page, finds no serious or critical accessibility violation on the pages
+that matter: every game's table for a seated player (mid-move, with the pointing targets), the
+rules pages, the lobby and the create form, at a desktop and a phone width."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from games.engines import ENGINE_NAMES, get_engine
+from tests.conftest import PASSWORD, make_user
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SERIOUS = {"serious", "critical"}
+
+
+def serious_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[node['target'] for node in v['nodes'][:3]]}"
+        for v in results.response["violations"]
+        if v["impact"] in SERIOUS
+    ]
+
+
+def log_in(page, live_server, user) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_test_id("signed-in-user").wait_for()
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_the_tables_rules_lobby_and_create_form_have_no_serious_accessibility_violation(browser, live_server, width):
+    tables = []
+    for engine_name in ENGINE_NAMES:
+        engine = get_engine(engine_name)
+        count = 2 if engine_name == "emu_ranchers" else 3
+        users = [make_user(f"{engine_name[:4]}{width}{i}") for i in range(count)]
+        game = start_game(users, engine=engine_name)
+        tables.append((game, seat_user(game, engine.to_act(game.state)[0])))
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    found = {}
+    for game, player in tables:
+        context.clear_cookies()
+        log_in(page, live_server, player)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.locator("#my-turn").wait_for()
+        found[f"{game.engine} table"] = serious_violations(page)
+        pick = page.locator("[data-pick].pickable").first
+        if pick.count():  # a card picked: targets lit up, others dimmed
+            pick.click()
+            found[f"{game.engine} table, a card picked"] = serious_violations(page)
+    for path in [
+        "/games/",
+        "/games/new/?engine=wildcards",
+        "/games/rules/",
+        *[f"/games/rules/{e}/" for e in ENGINE_NAMES],
+    ]:
+        page.goto(f"{live_server.url}{path}")
+        found[path] = serious_violations(page)
+    context.close()
+    assert {page: problems for page, problems in found.items() if problems} == {}
