@@ -30,3 +30,23 @@ def rules_path(engine: str) -> str:
     from games.rules import rules_path as path
 
     return path(engine) or ""
+
+
+@register.filter
+def get_item(sequence, index):
+    """`{{ view.hand_sizes|get_item:seat }}`: one entry of a list (or dict) by position (or key)."""
+    try:
+        return sequence[index]
+    except (IndexError, KeyError, TypeError):
+        return ""
+
+
+@register.filter
+def pointed_moves(actions: list[dict]) -> list[dict]:
+    """The legal moves a player can also make by pointing at the table."""
+    return [action for action in actions or [] if action.get("pick")]
+
+
+@register.filter
+def unpointed_moves(actions: list[dict]) -> list[dict]:
+    return [action for action in actions or [] if not action.get("pick")]

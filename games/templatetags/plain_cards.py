@@ -28,6 +28,17 @@ BIRD_INK = {
     "reed_warbler": ("#9a7a12", "#faf3d9"),
     "robin": ("#b5562a", "#f9e9df"),
 }
+# A shape per species beside its colour (drawn by any font: geometric shapes only).
+BIRD_MARKS = {
+    "flamingo": "\u25b2",  # ▲
+    "owl": "\u25cf",  # ●
+    "toucan": "\u25a0",  # ■
+    "duck": "\u25c6",  # ◆
+    "parrot": "\u2605",  # ★
+    "magpie": "\u25bc",  # ▼
+    "reed_warbler": "\u25d0",  # ◐
+    "robin": "\u2665",  # ♥
+}
 SUIT_INK = {
     "moons": "#4f5d75",
     "suns": "#b5762a",
@@ -72,17 +83,23 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
 
 @register.inclusion_tag("games/cards/plain.svg.html")
 def bird_card(card: dict, small: bool = False) -> dict:
+    """A bird with its whole name (on two lines when it has two words, in a size that fits the
+    card) and a shape of its own, so colour is never the only way to tell species apart."""
     species = card.get("species", "")
     ink, paper = BIRD_INK.get(species, ("#555", "#eee"))
     name = str(SPECIES.get(species, species.replace("_", " ")))
+    first, _space, second = name.capitalize().partition(" ")
+    longest = max(len(first), len(second))
     return {
         "card_id": card.get("id"),
         "label": name,
-        "title": name.capitalize(),
+        "title": first,
+        "title2": second,
+        "corner": BIRD_MARKS.get(species, ""),
         "ink": ink,
         "paper": paper,
         "small": small,
-        "size": 8,
+        "size": 10 if longest <= 8 else max(6, 84 // longest),
     }
 
 
@@ -109,3 +126,34 @@ def decktet_card(card: dict, small: bool = False) -> dict:
 def bird_name(species: str) -> str:
     """A CuBirds species id (`reed_warbler`) in the reader's language."""
     return str(SPECIES.get(species, species))
+
+
+@register.filter
+def bird_groups(cards: list[dict] | None) -> list[dict]:
+    """A CuBirds hand as stacks, one per species in hand order: [{"species", "count", "card"}]."""
+    groups: dict[str, dict] = {}
+    for card in cards or []:
+        group = groups.setdefault(card["species"], {"species": card["species"], "count": 0, "card": card})
+        group["count"] += 1
+    return list(groups.values())
+
+
+@register.filter
+def cubirds_event(event: dict, names: list) -> str:
+    """A public CuBirds event as a sentence, with the players' names."""
+    from games.recap.cubirds import event_line
+
+    return event_line(event, dict(enumerate(names))) or ""
+
+
+@register.filter
+def cubirds_step(step: str) -> str:
+    from games.terms.cubirds import STEPS
+
+    return str(STEPS.get(step, step))
+
+
+@register.filter
+def as_bird(species: str) -> dict:
+    """A species as a card to draw (a collection's stack shows one card per species)."""
+    return {"species": species, "id": None}

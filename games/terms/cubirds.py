@@ -31,6 +31,13 @@ COMMANDS = {
     "right": gettext_lazy("right"),
     "family": gettext_lazy("family"),
 }
+# The steps of a turn, as the table names whose move it is.
+STEPS = {
+    "lay": gettext_lazy("laying birds"),
+    "draw": gettext_lazy("drawing"),
+    "family": gettext_lazy("forming a family"),
+    "over": gettext_lazy("game over"),
+}
 OPTIONS: dict = {}
 CHOICES: dict = {}
 GLOSSARY = [

@@ -1,0 +1,86 @@
+"""CuBirds by pointing: a species stack in the hand, then a row end or the collection; the
+preview tells, from the seat's own view, what the move will enclose and what it will score."""
+
+import random
+from collections import Counter
+
+import pytest
+from django.utils import translation
+
+from games.engines import get_engine
+from games.engines.cubirds.cards import CARD_SPECIES
+from games.engines.cubirds.scoring import winning_collection
+from games.pointing import payload_key
+from games.presenters import cubirds
+from games.terms.cubirds import BIRD, BIRDS
+
+ENGINE = get_engine("cubirds")
+
+
+def positions(seeds=12, moves=40):
+    """States along random games, each with the seat to act."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(2 + seed % 4, f"point-{seed}")
+        for _ in range(moves):
+            if not ENGINE.to_act(state):
+                break
+            seat = ENGINE.to_act(state)[0]
+            yield state, seat
+            state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+
+
+def test_every_lay_and_family_and_draw_has_exactly_one_entry_and_nothing_else():
+    checked = 0
+    for state, seat in positions():
+        legal = ENGINE.legal_actions(state, seat)
+        entries = cubirds.pointing(ENGINE.view(state, seat), legal)
+        keys = [payload_key(entry["payload"]) for entry in entries]
+        assert len(keys) == len(set(keys))
+        pointed = {payload_key(a) for a in legal if a["type"] in ("lay", "family", "draw")}
+        assert set(keys) == pointed
+        checked += len(keys)
+    assert checked > 500
+
+
+def test_a_lays_preview_names_exactly_the_birds_the_engine_then_gives_the_player():
+    told = 0
+    with translation.override("en"):
+        for state, seat in positions():
+            view = ENGINE.view(state, seat)
+            for entry in cubirds.pointing(view, ENGINE.legal_actions(state, seat)):
+                action = entry["payload"]
+                if action["type"] != "lay":
+                    continue
+                after = ENGINE.apply(state, seat, action)
+                event = after["events"][-1] if after["events"][-1]["type"] == "lay" else after["events"][-2]
+                taken = Counter(event["enclosed"])
+                hand_before = Counter(CARD_SPECIES[c] for c in state["hands"][seat])
+                hand_before.pop(action["species"])
+                assert Counter(CARD_SPECIES[c] for c in after["hands"][seat]) == hand_before + taken
+                if taken:
+                    for name, count in taken.items():
+                        assert f"{count} {(BIRDS if count > 1 else BIRD)[name]}" in entry["preview"]
+                    told += 1
+                else:
+                    assert "encloses no bird" in entry["preview"]
+                assert ("refilled from the deck" in entry["preview"]) == bool(event["refilled"]) or not after["deck"]
+    assert told > 50
+
+
+def test_a_familys_preview_says_how_many_birds_reach_the_collection_and_when_it_wins():
+    families = wins = 0
+    with translation.override("en"):
+        for state, seat in positions(seeds=30, moves=80):
+            view = ENGINE.view(state, seat)
+            for entry in cubirds.pointing(view, ENGINE.legal_actions(state, seat)):
+                if entry["payload"]["type"] != "family":
+                    continue
+                after = ENGINE.apply(state, seat, entry["payload"])
+                gained = len(after["collections"][seat]) - len(state["collections"][seat])
+                assert f": {gained} to your collection" in entry["preview"]
+                won = winning_collection(after["collections"][seat]) is not None
+                assert ("wins the game" in entry["preview"]) == won
+                families += 1
+                wins += won
+    assert families > 20
