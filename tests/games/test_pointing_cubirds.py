@@ -4,7 +4,6 @@ preview tells, from the seat's own view, what the move will enclose and what it 
 import random
 from collections import Counter
 
-import pytest
 from django.utils import translation
 
 from games.engines import get_engine
