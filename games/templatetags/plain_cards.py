@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games.presenters import decktet
 from games.terms.cubirds import BIRD as SPECIES
@@ -157,3 +158,29 @@ def cubirds_step(step: str) -> str:
 def as_bird(species: str) -> dict:
     """A species as a card to draw (a collection's stack shows one card per species)."""
     return {"species": species, "id": None}
+
+
+@register.simple_tag
+def emu_zones(actions: list[dict], bird: int | str) -> list[dict]:
+    """The targets a move could go to at one bird (an index, or "new" for a new bird), in the
+    order deck, discard pile, no draw: [{"key", "label"}]. Only targets some legal move has."""
+    keys = {action.get("target") for action in actions or [] if action.get("target")}
+    prefix = "ranch:new" if bird == "new" else f"bird:{bird}"
+    zones = []
+    for suffix, label in ((":deck", _("then the deck")), (":discard", _("then the discard")), ("", _("grow"))):
+        if prefix + suffix in keys:
+            zones.append({"key": prefix + suffix, "label": label})
+    return zones
+
+
+@register.filter
+def emu_worth(bird: dict) -> int:
+    from games.presenters.emu_ranchers import bird_worth
+
+    return bird_worth(bird)
+
+
+@register.filter
+def suit_names(suits: list[str]) -> str:
+    """Decktet suits in the reader's language: "Moons, Waves"."""
+    return ", ".join(decktet.suit_name(suit) for suit in suits or [])
