@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.engines.wildcards import cards
+from games.engines.wildcards.scoring import score_parts
 from games.terms.wildcards import COPY_PLACES, HABITATS, REFILL_CARD, SPECIES
 
 
@@ -66,3 +67,89 @@ def action_label(action: dict, view: dict | None = None) -> str:
         "pay": lambda: _("Pay %(card)s") % {"card": habitat_card(card)},
     }
     return labels[kind]() if kind in labels else ""
+
+
+# At the table: pointing at cards (see `games.pointing`), and the points as they would stand now.
+# Everything reads the seat's own view: sealed bids stay sealed.
+
+
+def kind_of(card) -> str:
+    """Interchangeable cards share a key: all Forest 3 cards are one pick ("forest-3")."""
+    if card in ("refill", cards.REFILL):
+        return "refill"
+    if isinstance(card, dict):
+        return "refill" if card.get("id") == "refill" else f"{card['habitat']}-{card['value']}"
+    return f"{cards.HABITAT[card]}-{cards.VALUE[card]}"
+
+
+def _entry(action: dict, pick: str, target: str | None, preview: str) -> dict:
+    return {"payload": action, "pick": pick, "target": target, "preview": preview}
+
+
+def _me(view: dict) -> dict:
+    return next((p for p in view.get("players") or [] if p["seat"] == view.get("seat")), {})
+
+
+def pointing(view: dict, legal: list[dict]) -> list[dict]:
+    """A hand card goes to your bid spot (a bid, a tie payment, a payment, a 2020 reveal) or the
+    discard pile (refilling); an animal on the display is taken, or swapped for one of yours."""
+    me = _me(view)
+    if not me:
+        return []
+    display = display_ids(view)
+    leaders = set(me.get("leaders") or [])
+    entries = []
+    for action in legal:
+        kind = action.get("type")
+        card = action.get("card")
+        if kind == "bid":
+            if card in ("refill", cards.REFILL):
+                limit = 10 if "squirrel" in leaders else 7
+                preview = _("Bid the Refill card: discard what you like, then draw back up to %(limit)s.") % {
+                    "limit": limit
+                }
+            else:
+                value = cards.VALUE[card]
+                preview = _("Bid %(card)s face down: if you take an animal, you pay %(more)s more cards.") % {
+                    "card": habitat_card(card),
+                    "more": value - 1,
+                }
+            entries.append(_entry(action, f"hand:{kind_of(card)}", "bid", preview))
+        elif kind in ("tie_pay", "pay", "reveal") and card != "deck":
+            texts = {
+                "tie_pay": _("Lay %(card)s face down beside your bid, to break the tie."),
+                "pay": _("Pay %(card)s for the animal."),
+                "reveal": _("Reveal %(card)s to break the tie."),
+            }
+            preview = texts[kind] % {"card": habitat_card(card)}
+            entries.append(_entry(action, f"hand:{kind_of(card)}", "bid", preview))
+        elif kind == "reveal":
+            preview = _("Reveal the top card of the deck to break the tie.")
+            entries.append(_entry(action, "deck", None, preview))
+        elif kind == "discard":
+            preview = _("Discard %(card)s; you draw back up when you are done.") % {"card": habitat_card(card)}
+            entries.append(
+                {"payload": action, "pick": f"hand:{kind_of(card)}", "target": "discard", "preview": preview}
+            )
+        elif kind == "take":
+            preview = _("Take the %(animal)s.") % {"animal": animal(action["animal"], display)}
+            entries.append(
+                {"payload": action, "pick": f"display:{action['animal']}", "target": None, "preview": preview}
+            )
+        elif kind == "swap":
+            preview = _("Swap one of your %(give)s for the %(take)s.") % {
+                "give": SPECIES.get(action["give"], action["give"]),
+                "take": animal(action["take"], display),
+            }
+            entries.append(_entry(action, f"display:{action['take']}", f"mine:{action['give']}", preview))
+    return entries
+
+
+def points_now(view: dict) -> list[dict]:
+    """Each player's score if the game ended now (the final scoring on what lies face up)."""
+    rows = []
+    for player in view.get("players") or []:
+        counts = [player["collection"].get(name, 0) for name in cards.SPECIES]
+        held = [cards.SPECIES.index(name) for name in player.get("leaders") or []]
+        rows.append({"seat": player["seat"], **score_parts(counts, held, player.get("tokens") or 0)})
+    return rows

@@ -113,6 +113,8 @@ def decktet_card(card: dict, small: bool = False) -> dict:
     return {
         "card_id": card.get("id"),
         "label": decktet.card_name(card.get("name", "")),
+        # Aces and Crowns are named by rank and suit already; the others by their printed name.
+        "caption": "" if rank in (1, 10) else decktet.card_name(card.get("name", "")),
         "title": corner,
         "corner": corner,
         "subtitle": " · ".join(decktet.suit_name(suit) for suit in suits),

@@ -48,7 +48,7 @@ def habitat_card(card: dict | None, small: bool = False) -> dict:
 
 
 @register.inclusion_tag("games/cards/animal.svg.html")
-def animal_card(animal: dict) -> dict:
+def animal_card(animal: dict, small: bool = False) -> dict:
     ink, paper = HABITAT_COLOURS.get(animal.get("habitat"), ("#555", "#eee"))
     return {
         "animal": animal,
@@ -57,4 +57,38 @@ def animal_card(animal: dict) -> dict:
         "name": species_name(animal.get("species")),
         "mark": SPECIES_MARKS.get(animal.get("species"), "?"),
         "habitat": habitat_name(animal.get("habitat")),
+        "small": small,
     }
+
+
+@register.filter
+def card_kind(card) -> str:
+    """The pick key of a hand card: interchangeable cards share one ("forest-3", "refill")."""
+    return labels.kind_of(card)
+
+
+@register.filter
+def collection_groups(player: dict) -> list[dict]:
+    """A player's animals as stacks by species, each with its count and whether they lead it."""
+    from games.engines.wildcards import cards
+
+    leaders = set(player.get("leaders") or [])
+    groups = []
+    for index, species in enumerate(cards.SPECIES):
+        count = (player.get("collection") or {}).get(species, 0)
+        if count or species in leaders:
+            habitat = cards.NATURAL_HABITAT[index]
+            animal = {"id": None, "species": species, "habitat": habitat}
+            groups.append({"species": species, "count": count, "leader": species in leaders, "animal": animal})
+    return groups
+
+
+@register.filter
+def score_rows(view: dict) -> list[dict]:
+    """The final scores at the end; before it, the points as they would stand now."""
+    return view.get("final") or labels.points_now(view)
+
+
+@register.filter
+def wc_phase(phase: str) -> str:
+    return str(terms.PHASES.get(phase, phase))

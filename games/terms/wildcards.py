@@ -48,6 +48,19 @@ COMMANDS = {
     "pass": gettext_lazy("pass"),
     "pay": gettext_lazy("pay"),
 }
+# The phases of a round, as the table names them.
+PHASES = {
+    "bid": gettext_lazy("bidding"),
+    "eagle": gettext_lazy("the Eagle chooses a bid"),
+    "swap": gettext_lazy("the Meerkat's swap"),
+    "refill": gettext_lazy("refilling"),
+    "tie_pay": gettext_lazy("breaking ties"),
+    "tie_reveal": gettext_lazy("breaking ties"),
+    "acquire": gettext_lazy("taking animals"),
+    "pay": gettext_lazy("paying"),
+    "round_over": gettext_lazy("end of the round"),
+    "over": gettext_lazy("game over"),
+}
 OPTIONS = {
     "edition": gettext_lazy("Edition"),
     "leo": gettext_lazy("Leo, the virtual player"),

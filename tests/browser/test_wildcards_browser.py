@@ -1,0 +1,55 @@
+"""A Wild Cards player bids by pointing (a hand card, then the bid spot, then Confirm) and
+takes an animal by pointing at the display, on a desktop and on a 390 px phone."""
+
+import pytest
+
+from games.engines import get_engine
+from games.services.play import do_action
+from tests.browser.test_pointing_browser import confirm_pointed
+from tests.conftest import PASSWORD, make_user
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
+    users = [make_user(f"wilma{width}"), make_user(f"walt{width}"), make_user(f"wren{width}")]
+    game = start_game(users, engine="wildcards", options={"edition": "2022"})
+    engine = get_engine("wildcards")
+    user = seat_user(game, 0)
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_test_id("signed-in-user").wait_for()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    # The highest card of the hand, so that this player takes first.
+    best = max(engine.view(game.state, 0)["hand"], key=lambda card: card["value"])
+    page.locator(f'[data-testid=my-hand] [data-pick="hand:{best["habitat"]}-{best["value"]}"]').first.click()
+    confirm_pointed(page, game, page.locator('.wc-zone[data-target="bid"]'), "face down")
+    game.refresh_from_db()
+    assert "Your sealed bid" in page.locator(".wc-zone").first.inner_text()
+
+    for seat in (1, 2):  # the others bid their lowest card through the services
+        low = min(engine.view(game.state, seat)["hand"], key=lambda card: card["value"])
+        do_action(
+            game.pk,
+            seat,
+            {"type": "bid", "card": low["id"]},
+            "web",
+            user=seat_user(game, seat),
+            expected_version=game.version,
+        )
+        game.refresh_from_db()
+    # The seed is fixed: this player's highest card outbids the others' lowest, so they take first.
+    assert game.state["phase"] == "acquire" and engine.to_act(game.state) == [0]
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    confirm_pointed(page, game, page.locator(".wc-display [data-pick].pickable").first, "Take the")
+    game.refresh_from_db()
+    assert game.state["phase"] in ("pay", "acquire")
+    context.close()
