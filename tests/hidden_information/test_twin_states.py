@@ -19,6 +19,7 @@ from django.template.loader import get_template
 
 from games.bymail import render
 from games.engines import get_engine
+from games.pointing import payload_key, pointing_for
 from games.presenters import action_label
 from tests.hidden_information.twins import TWINS
 
@@ -62,13 +63,22 @@ def _mail_text(engine_name: str, view: dict, legal: list[dict], names: dict) -> 
 
 
 def _page_fragment(engine_name: str, view: dict, legal: list[dict], names: list[str]) -> str:
+    """The game's table fragment with the moves as the page gives them, pointing included: each
+    move's pick, target and preview (the previews sit on the move forms, so they are compared too)."""
+    pointed = pointing_for(engine_name, view, legal)
+    actions = []
+    for action in legal:
+        choice = {"label": action_label(action, engine_name, view), "payload": payload_key(action)}
+        choice.update(pointed.get(payload_key(action), {}))
+        actions.append(choice)
     context = {
         "view": view,
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": names,
-        "actions": [{"label": action_label(action, engine_name, view)} for action in legal],
+        "actions": actions,
     }
-    return get_template(f"games/table/{engine_name}.html").render(context)
+    moves = "\n".join(f"{a['label']} | {a.get('pick')} | {a.get('target')} | {a.get('preview')}" for a in actions)
+    return get_template(f"games/table/{engine_name}.html").render(context) + "\n" + moves
 
 
 def _twin_action(engine_name, engine, state, twin, actor, viewer, action, rng):
