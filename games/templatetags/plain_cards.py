@@ -186,3 +186,12 @@ def emu_worth(bird: dict) -> int:
 def suit_names(suits: list[str]) -> str:
     """Decktet suits in the reader's language: "Moons, Waves"."""
     return ", ".join(decktet.suit_name(suit) for suit in suits or [])
+
+
+@register.filter
+def last_lay_row(events: list[dict] | None) -> int | None:
+    """The row the latest CuBirds lay went to, to mark the last move on the table."""
+    for event in reversed(events or []):
+        if event.get("type") == "lay":
+            return event["row"]
+    return None
