@@ -63,10 +63,13 @@ def recap(
     result.earlier = start - first
     engine = replay.engine
     describe = changes_of(game.engine)
-    before = engine.view(replay.state_at(start), viewer)
+    # One cached state, then one apply a step: caching every step would cost a write each.
+    state = replay.state_at(start)
+    before = engine.view(state, viewer)
     for step in range(start, last):
         actor = replay.actions[step].seat
-        after = engine.view(replay.state_at(step + 1), viewer)
+        state = engine.apply(state, actor, replay.actions[step].payload)
+        after = engine.view(state, viewer)
         lines = describe(before, after, actor, names) if describe else []
         if not lines:  # a move the viewer may not see the content of, or one with no words yet
             lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]
