@@ -195,3 +195,9 @@ def last_lay_row(events: list[dict] | None) -> int | None:
         if event.get("type") == "lay":
             return event["row"]
     return None
+
+
+@register.filter
+def decktet_name(name: str) -> str:
+    """A Decktet card's printed name in the reader's language."""
+    return decktet.card_name(name)

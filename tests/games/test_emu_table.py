@@ -1,0 +1,47 @@
+"""The Emu Ranchers table shows each bird's worth while the year runs, and at the end of a
+year a score sheet and every bird's score."""
+
+import random
+import re
+
+from django.template.loader import get_template
+
+from games.engines import get_engine
+from games.presenters.emu_ranchers import bird_worth
+
+ENGINE = get_engine("emu_ranchers")
+
+
+def render(view: dict) -> str:
+    html = get_template("games/table/emu_ranchers.html").render(
+        {"view": view, "seat_names": ["Ann", "Bo"], "actions": []}
+    )
+    return re.sub(r"\s+", " ", html)
+
+
+def test_each_bird_shows_what_it_would_score_now():
+    state, rng = ENGINE.new_game(2, "emu-worth"), random.Random(3)
+    for _ in range(12):
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+    view = ENGINE.view(state, 0)
+    birds = [bird for ranch in view["ranches"] for bird in ranch]
+    assert birds
+    html = render(view)
+    assert html.count("worth ") >= len(birds)
+    for bird in birds:
+        assert f"worth {bird_worth(bird):+d} now" in html
+
+
+def test_the_end_of_a_year_shows_the_score_sheet_and_every_birds_score():
+    state, rng = ENGINE.new_game(2, "emu-end", {"years": 1}), random.Random(5)
+    while ENGINE.to_act(state):
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+    view = ENGINE.view(state, 0)
+    html = render(view)
+    assert "Score sheet" in html and "Year 1 bird by bird" in html
+    for seat, ranch in enumerate(view["history"][-1]["seats"]):
+        assert f"{['Ann', 'Bo'][seat]}: {ranch['score']:+d}" in html
+        for bird in ranch["birds"]:
+            assert f"scored {bird['score']:+d}" in html
