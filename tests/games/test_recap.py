@@ -134,3 +134,20 @@ def test_a_turn_mail_tells_what_the_others_did_since_the_players_last_move():
     assert "Since your last move:" in row.text
     assert f"- {names[first]} bid 1.\n- {names[second]} bid 0." in row.text
     assert "Since your last move</h3>" in row.html and f"{names[second]} bid 0.</li>" in row.html
+
+
+def test_the_refresh_after_a_move_starts_the_recap_after_that_move():
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    seat = engine.to_act(game.state)[0]
+    client = Client()
+    client.force_login(seat_user(game, seat))
+    client.get(reverse("games:table", args=[game.pk]))
+    answer = client.post(
+        reverse("games:act", args=[game.pk]),
+        {"action": '{"type": "bid", "bid": 1}', "version": game.version},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    game.refresh_from_db()
+    # The body's own refresh asks for the news since this move, not since the page was opened.
+    assert f'?since={game.version}"' in answer and 'hx-trigger="every 20s"' in answer
