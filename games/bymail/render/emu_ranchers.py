@@ -22,7 +22,7 @@ def card(entry: dict | None) -> str:
 def card_name(card_id: str, view: dict) -> str:
     """The name printed on the card in the reader's language, as the hand and the discard pile show it.
 
-    Reply commands are read in every language, so "hatch The Mill" and "cova Il Mulino" both work.
+    Reply commands are read in every language, so "hatch The Mill" and "schiudi Il Mulino" both work.
     """
     for entry in (view.get("hand") or []) + ([view["discard_top"]] if view.get("discard_top") else []):
         if entry["id"] == card_id:
