@@ -52,15 +52,15 @@ def _counted(species: list[str]) -> str:
 
 
 def _family_preview(name: str, count: int) -> tuple[str, int]:
-    """The flock the stack makes, read off the card (small and big flock sizes), and how many
-    of its birds reach the collection: 1 for a small flock, 2 for a big one."""
+    """The family the stack makes, read off the card (small and large family sizes), and how many
+    of its birds reach the collection: 1 for a small family, 2 for a large one."""
     values = {"count": count, "birds": BIRDS[name], "small": SMALL[name], "large": LARGE[name]}
     if count >= LARGE[name]:
         kept = 2
-        text = _("Form a big flock of %(count)s %(birds)s (%(large)s or more)") % values
+        text = _("Form a large family of %(count)s %(birds)s (%(large)s or more)") % values
     else:
         kept = 1
-        text = _("Form a small flock of %(count)s %(birds)s (%(small)s or more; %(large)s make a big one)") % values
+        text = _("Form a small family of %(count)s %(birds)s (%(small)s or more; %(large)s make a large one)") % values
     return _("%(family)s: %(kept)s to your collection, %(rest)s to the discard pile.") % {
         "family": text,
         "kept": kept,

@@ -98,8 +98,8 @@ def test_a_familys_preview_says_how_many_birds_reach_the_collection_and_when_it_
                 after = ENGINE.apply(state, seat, entry["payload"])
                 gained = len(after["collections"][seat]) - len(state["collections"][seat])
                 assert f": {gained} to your collection" in entry["preview"]
-                assert ("big flock" in entry["preview"]) == (gained == 2)
-                assert ("small flock" in entry["preview"]) == (gained == 1)
+                assert ("large family" in entry["preview"]) == (gained == 2)
+                assert ("small family" in entry["preview"]) == (gained == 1)
                 won = winning_collection(after["collections"][seat]) is not None
                 assert ("wins the game" in entry["preview"]) == won
                 families += 1
