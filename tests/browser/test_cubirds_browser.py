@@ -70,6 +70,7 @@ def test_a_whole_cubirds_turn_is_played_by_pointing(browser, live_server, width)
         preview = page.locator("#pointing-preview")
         preview.wait_for(state="visible")
         assert "at the right of row 1" in preview.inner_text()
+        assert "chosen" in end.get_attribute("class")  # the row end pointed at stays marked
         version = game.version
         page.keyboard.press("Enter")  # the focus is on Confirm
         page.wait_for_function("v => Number(document.querySelector('input[name=version]').value) > v", arg=version)
