@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engines.cubirds.cards import LARGE, ORDER, SMALL
+from games.engines.cubirds.cards import LARGE, ORDER, SMALL, WIN_PAIRS_BIRDS, WIN_PAIRS_SPECIES, WIN_SPECIES
 from games.terms.cubirds import BIRD, BIRDS
 
 
@@ -69,7 +69,10 @@ def _family_preview(name: str, count: int) -> tuple[str, int]:
 
 
 def _wins(counts: dict) -> bool:
-    return len([n for n in counts.values() if n]) >= 7 or len([n for n in counts.values() if n >= 3]) >= 2
+    """The rulebook's two ways to win, with the numbers of the card data."""
+    species = len([n for n in counts.values() if n])
+    pairs = len([n for n in counts.values() if n >= WIN_PAIRS_BIRDS])
+    return species >= WIN_SPECIES or pairs >= WIN_PAIRS_SPECIES
 
 
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
