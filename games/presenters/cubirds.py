@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engines.cubirds.cards import LARGE
+from games.engines.cubirds.cards import LARGE, ORDER, SMALL, WIN_PAIRS_BIRDS, WIN_PAIRS_SPECIES, WIN_SPECIES
 from games.terms.cubirds import BIRD, BIRDS
 
 
@@ -40,14 +40,39 @@ def _enclosed(row: list[dict], species: str, side: str) -> tuple[list[str], list
 
 
 def _counted(species: list[str]) -> str:
+    """ "1 owl and 2 ducks": each species once, in the order of the data."""
     tally: dict[str, int] = {}
     for name in species:
         tally[name] = tally.get(name, 0) + 1
-    return ", ".join(f"{count} {BIRDS[name] if count > 1 else BIRD[name]}" for name, count in sorted(tally.items()))
+    ordered = sorted(tally.items(), key=lambda item: ORDER[item[0]])
+    parts = [f"{count} {BIRDS[name] if count > 1 else BIRD[name]}" for name, count in ordered]
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("%(list)s and %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def _family_preview(name: str, count: int) -> tuple[str, int]:
+    """The family the stack makes, read off the card (small and large family sizes), and how many
+    of its birds reach the collection: 1 for a small family, 2 for a large one."""
+    values = {"count": count, "birds": BIRDS[name], "small": SMALL[name], "large": LARGE[name]}
+    if count >= LARGE[name]:
+        kept = 2
+        text = _("Form a large family of %(count)s %(birds)s (%(large)s or more)") % values
+    else:
+        kept = 1
+        text = _("Form a small family of %(count)s %(birds)s (%(small)s or more; %(large)s make a large one)") % values
+    return _("%(family)s: %(kept)s to your collection, %(rest)s to the discard pile.") % {
+        "family": text,
+        "kept": kept,
+        "rest": count - kept,
+    }, kept
 
 
 def _wins(counts: dict) -> bool:
-    return len([n for n in counts.values() if n]) >= 7 or len([n for n in counts.values() if n >= 3]) >= 2
+    """The rulebook's two ways to win, with the numbers of the card data."""
+    species = len([n for n in counts.values() if n])
+    pairs = len([n for n in counts.values() if n >= WIN_PAIRS_BIRDS])
+    return species >= WIN_SPECIES or pairs >= WIN_PAIRS_SPECIES
 
 
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
@@ -79,16 +104,7 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
             )
         elif kind == "family":
             name = action["species"]
-            count = hand.get(name, 0)
-            kept = 2 if count >= LARGE[name] else 1
-            preview = _(
-                "Form a family of %(count)s %(birds)s: %(kept)s to your collection, %(rest)s to the discard pile."
-            ) % {
-                "count": count,
-                "birds": BIRDS[name],
-                "kept": kept,
-                "rest": count - kept,
-            }
+            preview, kept = _family_preview(name, hand.get(name, 0))
             if me is not None:
                 counts = dict((view.get("collection_counts") or [{}])[me])
                 counts[name] = counts.get(name, 0) + kept
@@ -98,5 +114,14 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
         elif kind == "draw":
             entries.append(
                 {"payload": action, "pick": "deck", "target": None, "preview": _("Draw 2 cards from the deck.")}
+            )
+        # Passing is a chip of its own beside the deck or the collection ("pass": the two are
+        # never legal together), so that a whole turn can be played by pointing.
+        elif kind == "no_draw":
+            preview = _("Draw no cards and keep the %(count)s in your hand.") % {"count": sum(hand.values())}
+            entries.append({"payload": action, "pick": "pass", "target": None, "preview": preview})
+        elif kind == "no_family":
+            entries.append(
+                {"payload": action, "pick": "pass", "target": None, "preview": _("Form no family: your turn ends.")}
             )
     return entries

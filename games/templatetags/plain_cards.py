@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
+from games.engines.cubirds.cards import LARGE as LARGE_FAMILY
+from games.engines.cubirds.cards import SMALL as SMALL_FAMILY
 from games.presenters import decktet
 from games.terms.cubirds import BIRD as SPECIES
 from games.terms.wizard import JESTER, SUITS, WIZARD
@@ -91,11 +93,17 @@ def bird_card(card: dict, small: bool = False) -> dict:
     name = str(SPECIES.get(species, species.replace("_", " ")))
     first, _space, second = name.capitalize().partition(" ")
     longest = max(len(first), len(second))
+    # As printed on the card: how many make a small family and a large one (not on the small
+    # cards of the rows and collections, where it would be too small to read).
+    families = ""
+    if species in SMALL_FAMILY and not small:
+        families = f"{SMALL_FAMILY[species]} \u00b7 {LARGE_FAMILY[species]}"
     return {
         "card_id": card.get("id"),
         "label": name,
         "title": first,
         "title2": second,
+        "subtitle": families,
         "corner": BIRD_MARKS.get(species, ""),
         "ink": ink,
         "paper": paper,
@@ -133,11 +141,17 @@ def bird_name(species: str) -> str:
 
 @register.filter
 def bird_groups(cards: list[dict] | None) -> list[dict]:
-    """A CuBirds hand as stacks, one per species in hand order: [{"species", "count", "card"}]."""
+    """A CuBirds hand as stacks, one per species in hand order, with the family sizes printed on
+    the card: [{"species", "count", "card", "small", "large"}]."""
     groups: dict[str, dict] = {}
     for card in cards or []:
-        group = groups.setdefault(card["species"], {"species": card["species"], "count": 0, "card": card})
+        name = card["species"]
+        group = groups.setdefault(
+            name,
+            {"species": name, "count": 0, "card": card},
+        )
         group["count"] += 1
+        group["small"], group["large"] = SMALL_FAMILY.get(name), LARGE_FAMILY.get(name)
     return list(groups.values())
 
 

@@ -17,7 +17,7 @@
     root().classList.remove("pointing-active");
     all("[data-pick],[data-target]").forEach(function (el) {
       if (el.tagName === "FORM") return;
-      el.classList.remove("picked", "legal", "dimmed");
+      el.classList.remove("picked", "legal", "dimmed", "chosen");
       // ARIA states only on what is a button (a pickable card); a plain card carries none.
       if (el.classList.contains("pickable")) el.setAttribute("aria-pressed", "false");
       else el.removeAttribute("aria-pressed");
@@ -87,6 +87,10 @@
     if (picked === null) return false;
     var move = movesFor(picked).filter(function (f) { return f.dataset.target === key; })[0];
     if (!move) return false;
+    // The target pointed at stays marked while its preview asks for Confirm.
+    all("[data-target]").forEach(function (el) {
+      if (el.tagName !== "FORM") el.classList.toggle("chosen", el.dataset.target === key);
+    });
     showPreview(move);
     return true;
   }
