@@ -1,21 +1,41 @@
-"""Emu Ranchers labels: "Hatch The Merchant, then draw from the deck"."""
+"""Emu Ranchers on the table: labels ("Hatch a bird with The Merchant, then draw from the deck"),
+moves by pointing (see `games.pointing`) and the ranches as the fragment draws them.
+
+The draw that a hatch or a grow carries is part of the target, not a second click: each bird
+(and the new-bird slot) shows one small zone per place the next card may come from, keyed
+`bird:<i>:deck` / `bird:<i>:discard` (`ranch:new:deck` / `ranch:new:discard`). So a move is
+still a card, then a zone, then Confirm, and the preview names the draw.
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engines.emu_ranchers.birds import bird_score
+from games.engines.emu_ranchers.birds import bird_score, score_bird
 from games.engines.emu_ranchers.cards import CARDS
 from games.presenters import decktet
 
 
 def card_name(card: str) -> str:
-    return CARDS[card]["name"] if card in CARDS else str(card)
+    """A card id in the reader's language (`sailor` -> "Il Marinaio")."""
+    return decktet.card_name(CARDS[card]["name"]) if card in CARDS else str(card)
+
+
+def _draw_text(action: dict, view: dict | None) -> str:
+    """Where the card drawn after a hatch or a grow comes from, naming the discard's top card."""
+    if action.get("draw") == "deck":
+        return _("then draw from the deck")
+    if action.get("draw") == "discard":
+        top = (view or {}).get("discard_top")
+        if top:
+            return _("then take %(card)s from the discard pile") % {"card": decktet.card_name(top["name"])}
+        return _("then take the discard")
+    return ""
 
 
 def action_label(action: dict, view: dict | None = None) -> str:
     kind, card = action.get("type"), card_name(action.get("card"))
-    draw = {"deck": _("then draw from the deck"), "discard": _("then take the discard")}.get(action.get("draw"), "")
+    draw = _draw_text(action, view)
     bird = action.get("bird")
     bird = bird + 1 if isinstance(bird, int) else bird
     if kind == "hatch":
@@ -35,14 +55,9 @@ def bird_worth(bird: dict) -> int:
     return bird_score([card["id"] for card in bird["cards"]])
 
 
-def _names_in(view: dict) -> dict[str, str]:
-    cards = (view.get("hand") or []) + ([view["discard_top"]] if view.get("discard_top") else [])
-    return {card["id"]: decktet.card_name(card["name"]) for card in cards}
-
-
 def target_of(action: dict) -> str | None:
-    """Where a move goes on the table: a new bird, a bird (and where the card drawn then comes
-    from), or the discard pile. The table's zones carry the same keys."""
+    """Where a move goes on the table: a new bird, a bird (with where the card drawn then comes
+    from), or the discard pile. The fragment's zones carry the same keys."""
     kind, draw = action.get("type"), action.get("draw")
     if kind == "hatch":
         return f"ranch:new:{draw}"
@@ -53,38 +68,93 @@ def target_of(action: dict) -> str | None:
     return None
 
 
+def _sentence(text: str) -> str:
+    return f"{text[0].upper()}{text[1:]}." if text else ""
+
+
+def preview(action: dict, view: dict) -> str:
+    """What the move does and what the bird would then score, from the seat's own ranch only."""
+    card = action["card"]
+    name = card_name(card)
+    if action["type"] == "hatch":
+        text = _("Hatch a bird with %(card)s: it would score %(worth)+d now.") % {
+            "card": name,
+            "worth": bird_score([card]),
+        }
+    elif action["type"] == "grow":
+        bird = view["ranches"][view["seat"]][action["bird"]]
+        text = _("Grow bird %(bird)s with %(card)s: it would score %(after)+d now (%(before)+d before).") % {
+            "bird": action["bird"] + 1,
+            "card": name,
+            "after": bird_score([c["id"] for c in bird["cards"]] + [card]),
+            "before": bird_worth(bird),
+        }
+    else:
+        return _("Discard %(card)s, then draw from the deck.") % {"card": name}
+    draw = _sentence(_draw_text(action, view))
+    return f"{text} {draw}" if draw else text
+
+
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
-    """A card in the hand, then a new bird, a bird or the discard pile; the preview gives the
-    bird's worth now and after, by the rulebook's scoring, from the seat's own ranch (public)."""
-    me = view.get("seat")
-    if me is None:
+    """A card in the hand (`hand:<card>`), then a new bird, a bird or the discard pile."""
+    if view.get("seat") is None:
         return []
-    names = _names_in(view)
-    birds = (view.get("ranches") or [[], []])[me]
     entries = []
     for action in legal:
         target = target_of(action)
-        if target is None:
+        if target is None:  # "done" at the year's end stays a button of its own
             continue
-        card = action["card"]
-        name = names.get(card, card)
-        draw = {"deck": _("then draw from the deck"), "discard": _("then take the discard")}.get(action.get("draw"), "")
-        if action["type"] == "hatch":
-            worth = bird_score([card])
-            preview = _("Hatch a bird with %(card)s: it would score %(worth)+d now.") % {"card": name, "worth": worth}
-        elif action["type"] == "grow":
-            bird = birds[action["bird"]]
-            before = bird_worth(bird)
-            after = bird_score([c["id"] for c in bird["cards"]] + [card])
-            preview = _("Grow bird %(bird)s with %(card)s: it would score %(after)+d now (%(before)+d before).") % {
-                "bird": action["bird"] + 1,
-                "card": name,
-                "after": after,
-                "before": before,
-            }
-        else:
-            preview = _("Discard %(card)s, then draw from the deck.") % {"card": name}
-        if draw:
-            preview = f"{preview} {draw[0].upper()}{draw[1:]}."
-        entries.append({"payload": action, "pick": f"hand:{card}", "target": target, "preview": preview})
+        entries.append(
+            {"payload": action, "pick": f"hand:{action['card']}", "target": target, "preview": preview(action, view)}
+        )
     return entries
+
+
+def _zones(keys: set[str], prefix: str, view: dict) -> list[dict]:
+    """The zones at one bird (or the new-bird slot) that some legal move targets, deck first."""
+    top = view.get("discard_top")
+    zones = []
+    for suffix, short, long in (
+        (":deck", _("deck"), _("then draw from the deck")),
+        (":discard", _("discard pile"), _draw_text({"draw": "discard"}, view) if top else ""),
+        ("", _("grow"), ""),
+    ):
+        if prefix + suffix in keys:
+            zones.append({"key": prefix + suffix, "short": short, "long": long})
+    return zones
+
+
+def table(view: dict, actions: list[dict] | None) -> dict:
+    """Both ranches as the table draws them, the seat's own last (nearest its hand): each bird's
+    cards in order, its suits, direction, total and what it would score now, and the zones the
+    seat's legal moves may point at; whether the discard pile is a target now."""
+    keys = {action.get("target") for action in actions or [] if action.get("target")}
+    me = view.get("seat")
+    result = []
+    for seat, birds in enumerate(view.get("ranches") or []):
+        mine = seat == me
+        shown = []
+        for index, bird in enumerate(birds):
+            scored = score_bird([card["id"] for card in bird["cards"]])
+            shown.append(
+                {
+                    "number": index + 1,
+                    "cards": bird["cards"],
+                    "suits": bird["suits"],
+                    "direction": bird["direction"],
+                    "total": scored["total"],
+                    "worth": scored["score"],
+                    "zones": _zones(keys, f"bird:{index}", view) if mine else [],
+                }
+            )
+        result.append(
+            {
+                "seat": seat,
+                "mine": mine,
+                "birds": shown,
+                "worth": sum(bird["worth"] for bird in shown),
+                "new_zones": _zones(keys, "ranch:new", view) if mine else [],
+            }
+        )
+    result.sort(key=lambda ranch: ranch["mine"])
+    return {"ranches": result, "discard_target": "discard" in keys}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext as _
 
 from games.engines.cubirds.cards import LARGE as LARGE_FAMILY
 from games.engines.cubirds.cards import SMALL as SMALL_FAMILY
@@ -177,23 +176,11 @@ def as_bird(species: str) -> dict:
 
 
 @register.simple_tag
-def emu_zones(actions: list[dict], bird: int | str) -> list[dict]:
-    """The targets a move could go to at one bird (an index, or "new" for a new bird), in the
-    order deck, discard pile, no draw: [{"key", "label"}]. Only targets some legal move has."""
-    keys = {action.get("target") for action in actions or [] if action.get("target")}
-    prefix = "ranch:new" if bird == "new" else f"bird:{bird}"
-    zones = []
-    for suffix, label in ((":deck", _("then the deck")), (":discard", _("then the discard")), ("", _("grow"))):
-        if prefix + suffix in keys:
-            zones.append({"key": prefix + suffix, "label": label})
-    return zones
+def emu_table(view: dict, actions: list[dict] | None) -> dict:
+    """Emu Ranchers' ranches and targets as the table draws them (see the presenter's `table`)."""
+    from games.presenters.emu_ranchers import table
 
-
-@register.filter
-def emu_worth(bird: dict) -> int:
-    from games.presenters.emu_ranchers import bird_worth
-
-    return bird_worth(bird)
+    return table(view, actions)
 
 
 @register.filter
@@ -213,5 +200,5 @@ def last_lay_row(events: list[dict] | None) -> int | None:
 
 @register.filter
 def decktet_name(name: str) -> str:
-    """A Decktet card's printed name in the reader's language."""
-    return decktet.card_name(name)
+    """A Decktet card's English name (as views give it) in the reader's language."""
+    return decktet.card_name(name or "")

@@ -1,22 +1,24 @@
-"""An Emu Ranchers player hatches a bird by pointing (a card, then a zone on the ranch, then
-Confirm), and the ranch shows the bird with its worth; on a desktop and on a 390 px phone."""
+"""An Emu Ranchers player makes whole turns by pointing (a card, then a zone on the table, then
+Confirm), on a desktop and on a 390 px phone: the ranches are drawn from the first turn, every
+target is a named button, and nothing is wider than the screen."""
+
+import os
 
 import pytest
 
 from games.engines import get_engine
+from games.models import Game
+from games.services.play import do_action
+from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_pointing_browser import confirm_pointed
 from tests.conftest import PASSWORD, make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+ENGINE = get_engine("emu_ranchers")
 
 
-@pytest.mark.parametrize("width", [1200, 390])
-def test_a_bird_is_hatched_by_pointing_and_shows_its_worth(browser, live_server, width):
-    game = start_game([make_user(f"emma{width}"), make_user(f"enzo{width}")], engine="emu_ranchers")
-    engine = get_engine("emu_ranchers")
-    seat = engine.to_act(game.state)[0]
-    user = seat_user(game, seat)
+def log_in(browser, live_server, user, width):
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -25,17 +27,70 @@ def test_a_bird_is_hatched_by_pointing_and_shows_its_worth(browser, live_server,
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.get_by_test_id("signed-in-user").wait_for()
-    page.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "No birds yet." in page.locator(".emu-ranch.mine").inner_text()
+    return context, page
 
-    # A card that can hatch: its pick lights the new-bird zone up.
-    hatching = {a["card"] for a in engine.legal_actions(game.state, seat) if a["type"] == "hatch"}
-    card = sorted(hatching)[0]
-    page.locator(f'.emu-card[data-pick="hand:{card}"]').click()
-    zone = page.locator('.emu-zone[data-target="ranch:new:deck"]')
-    assert "legal" in zone.get_attribute("class")
-    confirm_pointed(page, game, zone, "Hatch a bird with")
+
+def other_seat_discards(game: Game, seat: int) -> Game:
+    """The other seat discards a card (through the services), so the discard pile has a top."""
     game.refresh_from_db()
-    assert [c for c in game.state["ranches"][seat][0]] == [card]
+    action = next(a for a in ENGINE.legal_actions(game.state, seat) if a["type"] == "discard")
+    do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+    game.refresh_from_db()
+    return game
+
+
+def assert_targets_are_named_buttons_and_fit(page, width):
+    for target in page.locator("#view [data-target]").all():
+        assert target.get_attribute("role") == "button"
+        assert target.get_attribute("tabindex") == "0"
+        assert target.get_attribute("aria-label")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def shot(page, name):
+    if os.getenv("EMU_SHOTS"):
+        page.locator("#view").screenshot(path=f"{os.environ['EMU_SHOTS']}/{name}.png")
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_it_plays_a_hatch_then_a_grow_or_discard_taking_the_discard_by_pointing(browser, live_server, width):
+    game = start_game([make_user(f"emma{width}"), make_user(f"enzo{width}")], engine="emu_ranchers")
+    me = ENGINE.to_act(game.state)[0]
+    context, page = log_in(browser, live_server, seat_user(game, me), width)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    # Both ranches are on the table before any bird: the other's empty, mine with a new-bird slot.
+    assert "No birds yet." in page.locator(".emu-ranch:not(.mine)").inner_text()
+    assert page.get_by_test_id("new-bird").is_visible()
+    assert_targets_are_named_buttons_and_fit(page, width)
+    shot(page, f"emu-start-{width}")
+
+    # Turn 1: a card that can hatch lights the new-bird zone up; the other ranch's has none.
+    card = sorted({a["card"] for a in ENGINE.legal_actions(game.state, me) if a["type"] == "hatch"})[0]
+    page.locator(f'.emu-card[data-pick="hand:{card}"]').click()
+    zone = page.locator('#view [data-target="ranch:new:deck"]')
+    assert "legal" in zone.get_attribute("class")
+    confirm_pointed(page, game, zone, "it would score")
+    game.refresh_from_db()
+    assert game.state["ranches"][me] == [[card]]
+
+    # The other seat plays; then a second turn takes the discard's top card after the move.
+    game = other_seat_discards(game, 1 - me)
+    assert game.state["discard"] and ENGINE.to_act(game.state) == [me]
+    top = game.state["discard"][-1]
+    legal = ENGINE.legal_actions(game.state, me)
+    move = next((a for a in legal if a["type"] == "grow" and a["draw"] == "discard"), None)
+    move = move or next(a for a in legal if a["type"] == "hatch" and a["draw"] == "discard")
+    target = f"bird:{move['bird']}:discard" if move["type"] == "grow" else "ranch:new:discard"
+    page.goto(f"{live_server.url}/games/{game.pk}/")
     assert "worth" in page.locator(".emu-ranch.mine .emu-bird").first.inner_text()
+    page.locator(f'.emu-card[data-pick="hand:{move["card"]}"]').click()
+    assert_targets_are_named_buttons_and_fit(page, width)
+    assert serious_violations(page) == []
+    shot(page, f"emu-picked-{width}")
+    confirm_pointed(page, game, page.locator(f'#view [data-target="{target}"]'), "from the discard pile")
+    game.refresh_from_db()
+    assert top in game.state["hands"][me]
+    assert move["card"] in [card for bird in game.state["ranches"][me] for card in bird]
+    page.locator(f'.emu-ranch.mine [data-card="{move["card"]}"]').wait_for()
+    shot(page, f"emu-after-{width}")
     context.close()
