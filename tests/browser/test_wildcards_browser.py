@@ -29,9 +29,16 @@ def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     # The highest card of the hand, so that this player takes first.
+    # The table fits the phone: nothing makes the page scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     best = max(engine.view(game.state, 0)["hand"], key=lambda card: card["value"])
     page.locator(f'[data-testid=my-hand] [data-pick="hand:{best["habitat"]}-{best["value"]}"]').first.click()
-    confirm_pointed(page, game, page.locator('.wc-zone[data-target="bid"]'), "face down")
+    bid_zone = page.locator('.wc-zone[data-target="bid"]')
+    # Only the bid spot lights up for a bid; the discard pile is no target now.
+    assert "legal" in bid_zone.get_attribute("class")
+    assert "dimmed" in page.locator('.wc-zone[data-target="discard"]').get_attribute("class")
+    assert bid_zone.get_attribute("role") == "button"
+    confirm_pointed(page, game, bid_zone, "face down")
     game.refresh_from_db()
     assert "Your sealed bid" in page.locator(".wc-zone").first.inner_text()
 
