@@ -105,6 +105,26 @@ def _bid_preview(card: int) -> str:
     }
 
 
+def _bonus_hint(view: dict, me: dict, card: int) -> str:
+    """Whether paying with this card keeps the natural-habitat bonus in reach (the bid and every
+    card paid so far of the animal's habitat or wild): all of it lies face up before the payer."""
+    taking = view.get("taking") or {}
+    bid = (me.get("bid") or {}).get("id")
+    if not taking or not isinstance(bid, int):
+        return ""
+    natural = cards.NATURAL[cards.SPECIES.index(taking["species"])]
+    paid = [shown["id"] for shown in me.get("payment") or [] if isinstance(shown.get("id"), int)]
+    if not all(natural[c] for c in (bid, *paid)):
+        return ""
+    if natural[card]:
+        return _("It keeps the %(points)s bonus points for paying in the animal's habitat in reach.") % {
+            "points": cards.NATURAL_BONUS
+        }
+    return _("It loses the %(points)s bonus points for paying in the animal's habitat.") % {
+        "points": cards.NATURAL_BONUS
+    }
+
+
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
     """A hand card goes to your bid spot (a bid, a tie payment, a payment, a 2020 reveal) or the
     discard pile (refilling); the Eagle's holder keeps one of their two face-down cards by pointing
@@ -135,6 +155,8 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
                 "reveal": _("Reveal %(card)s to break the tie."),
             }
             preview = texts[kind] % {"card": habitat_card(card)}
+            if kind == "pay":
+                preview = f"{preview} {_bonus_hint(view, me, card)}".strip()
             entries.append(_entry(action, f"hand:{kind_of(card)}", "bid", preview))
         elif kind == "reveal":
             preview = _("Reveal the top card of the deck to break the tie.")

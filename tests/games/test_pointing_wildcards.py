@@ -150,3 +150,21 @@ def test_the_eagles_holder_keeps_one_of_two_face_down_cards_by_pointing_at_it():
     others = [ENGINE.view(state, other) for other in range(3) if other != seat]
     for other in others:  # the others see two face-down cards, not which
         assert "sealed:" not in _fragment(other, ENGINE.legal_actions(state, other["seat"]))
+
+
+def test_a_payments_preview_says_whether_the_habitat_bonus_stays_in_reach():
+    from games.engines.wildcards.cards import ANIMAL_SPECIES, NATURAL
+
+    outcomes = set()
+    with translation.override("en"):
+        for state, seat in positions(moves=150):
+            if state["phase"] != "pay":
+                continue
+            natural = NATURAL[ANIMAL_SPECIES[state["taking"]]]
+            so_far = natural[state["bids"][seat]] and all(natural[c] for c in state["table"][seat])
+            for entry in wildcards.pointing(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)):
+                keeps = so_far and natural[entry["payload"]["card"]]
+                assert ("keeps the 2 bonus points" in entry["preview"]) == keeps
+                assert ("loses the 2 bonus points" in entry["preview"]) == (so_far and not keeps)
+                outcomes.add((so_far, keeps))
+    assert outcomes == {(False, False), (True, True), (True, False)}
