@@ -90,9 +90,46 @@ def _me(view: dict) -> dict:
     return next((p for p in view.get("players") or [] if p["seat"] == view.get("seat")), {})
 
 
+def _bid_preview(card: int) -> str:
+    """What a sealed bid commits to: only the bidder's own card (the others' bids stay sealed,
+    so nothing is said about who would lead)."""
+    more = cards.VALUE[card] - 1
+    name = habitat_card(card)
+    if more == 0:
+        return _("Bid %(card)s face down: if you take an animal, you pay nothing more.") % {"card": name}
+    if more == 1:
+        return _("Bid %(card)s face down: if you take an animal, you pay one more card.") % {"card": name}
+    return _("Bid %(card)s face down: if you take an animal, you pay %(more)s more cards.") % {
+        "card": name,
+        "more": more,
+    }
+
+
+def _bonus_hint(view: dict, me: dict, card: int) -> str:
+    """Whether paying with this card keeps the natural-habitat bonus in reach (the bid and every
+    card paid so far of the animal's habitat or wild): all of it lies face up before the payer."""
+    taking = view.get("taking") or {}
+    bid = (me.get("bid") or {}).get("id")
+    if not taking or not isinstance(bid, int):
+        return ""
+    natural = cards.NATURAL[cards.SPECIES.index(taking["species"])]
+    paid = [shown["id"] for shown in me.get("payment") or [] if isinstance(shown.get("id"), int)]
+    if not all(natural[c] for c in (bid, *paid)):
+        return ""
+    if natural[card]:
+        return _("It keeps the %(points)s bonus points for paying in the animal's habitat in reach.") % {
+            "points": cards.NATURAL_BONUS
+        }
+    return _("It loses the %(points)s bonus points for paying in the animal's habitat.") % {
+        "points": cards.NATURAL_BONUS
+    }
+
+
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
     """A hand card goes to your bid spot (a bid, a tie payment, a payment, a 2020 reveal) or the
-    discard pile (refilling); an animal on the display is taken, or swapped for one of yours."""
+    discard pile (refilling); the Eagle's holder keeps one of their two face-down cards by pointing
+    at it; an animal on the display is taken, or swapped for one of yours. The two-card Eagle bid,
+    Pass, Done and No swap stay in the list of moves."""
     me = _me(view)
     if not me:
         return []
@@ -109,11 +146,7 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
                     "limit": limit
                 }
             else:
-                value = cards.VALUE[card]
-                preview = _("Bid %(card)s face down: if you take an animal, you pay %(more)s more cards.") % {
-                    "card": habitat_card(card),
-                    "more": value - 1,
-                }
+                preview = _bid_preview(card)
             entries.append(_entry(action, f"hand:{kind_of(card)}", "bid", preview))
         elif kind in ("tie_pay", "pay", "reveal") and card != "deck":
             texts = {
@@ -122,6 +155,8 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
                 "reveal": _("Reveal %(card)s to break the tie."),
             }
             preview = texts[kind] % {"card": habitat_card(card)}
+            if kind == "pay":
+                preview = f"{preview} {_bonus_hint(view, me, card)}".strip()
             entries.append(_entry(action, f"hand:{kind_of(card)}", "bid", preview))
         elif kind == "reveal":
             preview = _("Reveal the top card of the deck to break the tie.")
@@ -131,6 +166,14 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
             entries.append(
                 {"payload": action, "pick": f"hand:{kind_of(card)}", "target": "discard", "preview": preview}
             )
+        elif kind == "eagle_choose":
+            # The two face-down cards are the seat's own: they point at one in their bid spot.
+            preview = _("Keep %(card)s as your bid; the other card goes back to your hand.") % {
+                "card": habitat_card(card)
+            }
+            pick = f"sealed:{kind_of(card)}"
+            if all(entry["pick"] != pick for entry in entries):  # two alike are one choice
+                entries.append(_entry(action, pick, None, preview))
         elif kind == "take":
             preview = _("Take the %(animal)s.") % {"animal": animal(action["animal"], display)}
             entries.append(

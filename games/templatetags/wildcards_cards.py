@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html
 
 from games.presenters import wildcards as labels
 from games.terms import wildcards as terms
@@ -92,3 +93,47 @@ def score_rows(view: dict) -> list[dict]:
 @register.filter
 def wc_phase(phase: str) -> str:
     return str(terms.PHASES.get(phase, phase))
+
+
+@register.filter
+def keyed(prefix: str, value) -> str:
+    """`"display"|keyed:animal.id` → "display:7": a pick or target key as the presenter makes it."""
+    return f"{prefix}:{value}"
+
+
+@register.filter
+def hand_key(card) -> str:
+    return f"hand:{labels.kind_of(card)}"
+
+
+@register.simple_tag
+def pointable(actions: list[dict] | None, role: str, key: str, label: str) -> str:
+    """Attributes that make a card or zone a button when a legal move points at it (`role` is
+    "pick" or "target"), so that keyboards and screen readers reach it without JavaScript's help;
+    nothing otherwise (a plain card is no button)."""
+    if not any(action.get(role) == key for action in actions or []):
+        return ""
+    return format_html(' role="button" tabindex="0" aria-label="{}"', label)
+
+
+@register.inclusion_tag("games/cards/back.svg.html")
+def card_back(small: bool = True) -> dict:
+    return {"small": small}
+
+
+@register.filter
+def display_animal_name(animal_id, view: dict) -> str:
+    """The species' name, and which copy when the display shows it more than once."""
+    return labels.animal(animal_id, labels.display_ids(view))
+
+
+@register.filter
+def sealed_key(card) -> str:
+    """The Eagle's holder keeps one of their two face-down cards by pointing at it."""
+    return f"sealed:{labels.kind_of(card)}"
+
+
+@register.filter
+def times(count) -> range:
+    """`{% for _ in n|times %}`: as many face-down cards as lie there."""
+    return range(count or 0)

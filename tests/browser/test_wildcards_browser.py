@@ -29,9 +29,16 @@ def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     # The highest card of the hand, so that this player takes first.
+    # The table fits the phone: nothing makes the page scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     best = max(engine.view(game.state, 0)["hand"], key=lambda card: card["value"])
     page.locator(f'[data-testid=my-hand] [data-pick="hand:{best["habitat"]}-{best["value"]}"]').first.click()
-    confirm_pointed(page, game, page.locator('.wc-zone[data-target="bid"]'), "face down")
+    bid_zone = page.locator('.wc-zone[data-target="bid"]')
+    # Only the bid spot lights up for a bid; the discard pile is no target now.
+    assert "legal" in bid_zone.get_attribute("class")
+    assert "dimmed" in page.locator('.wc-zone[data-target="discard"]').get_attribute("class")
+    assert bid_zone.get_attribute("role") == "button"
+    confirm_pointed(page, game, bid_zone, "face down")
     game.refresh_from_db()
     assert "Your sealed bid" in page.locator(".wc-zone").first.inner_text()
 
@@ -52,4 +59,40 @@ def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
     confirm_pointed(page, game, page.locator(".wc-display [data-pick].pickable").first, "Take the")
     game.refresh_from_db()
     assert game.state["phase"] in ("pay", "acquire")
+    context.close()
+
+
+def test_a_bid_is_made_with_the_keyboard_alone(browser, live_server):
+    users = [make_user("kira"), make_user("kurt"), make_user("kim")]
+    game = start_game(users, engine="wildcards", options={"edition": "2022"})
+    user = seat_user(game, 0)
+    context = browser.new_context(viewport={"width": 390, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_test_id("signed-in-user").wait_for()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    card = page.locator("[data-testid=my-hand] [data-pick][role=button]").first
+    card.focus()
+    page.keyboard.press("Enter")
+    assert card.get_attribute("aria-pressed") == "true"
+    bid_zone = page.get_by_role("button", name="Your bid")
+    bid_zone.focus()
+    version = game.version
+    page.keyboard.press("Enter")
+    preview = page.locator("#pointing-preview")
+    preview.wait_for(state="visible")
+    assert "face down" in preview.inner_text() or "Refill" in preview.inner_text()
+    page.keyboard.press("Enter")  # Confirm has the focus
+    page.wait_for_function(
+        "v => document.querySelector('input[name=version]') === null || "
+        "Number(document.querySelector('input[name=version]').value) > v",
+        arg=version,
+    )
+    game.refresh_from_db()
+    assert game.version == version + 1 and game.state["sealed"][0] is not None
     context.close()

@@ -2,15 +2,18 @@
 from the display or swapped for one of yours; previews come from the seat's own view."""
 
 import random
+import re
 
+from django.template.loader import get_template
 from django.utils import translation
 
 from games.engines import get_engine
 from games.engines.wildcards.scoring import final_scores
-from games.pointing import payload_key
-from games.presenters import wildcards
+from games.pointing import payload_key, pointing_for
+from games.presenters import action_label, wildcards
 
 ENGINE = get_engine("wildcards")
+# Both editions, with and without Leo (who plays only in the 2022 edition).
 OPTION_SETS = [{"edition": "2022"}, {"edition": "2020"}, {"edition": "2022", "leo": True}]
 
 
@@ -37,6 +40,8 @@ def test_each_entry_is_a_legal_move_and_no_pick_and_target_name_two_moves():
         assert {payload_key(e["payload"]) for e in entries} <= {payload_key(a) for a in legal}
         pairs = [(e["pick"], e["target"]) for e in entries]
         assert len(pairs) == len(set(pairs))
+        payloads = [payload_key(e["payload"]) for e in entries]
+        assert len(payloads) == len(set(payloads))  # each legal move has at most one entry
         kinds |= {e["payload"]["type"] for e in entries}
     assert {"bid", "take", "pay", "discard", "tie_pay"} <= kinds
 
@@ -72,3 +77,94 @@ def test_the_points_now_are_the_final_scoring_of_what_lies_face_up():
         assert [row["total"] for row in wildcards.points_now(ENGINE.view(state, 0))] == [
             row["total"] for row in ENGINE.view(state, 0)["final"]
         ]
+
+
+def _fragment(view: dict, legal: list[dict]) -> str:
+    pointed = pointing_for("wildcards", view, legal)
+    actions = []
+    for action in legal:
+        choice = {"label": action_label(action, "wildcards", view), "payload": payload_key(action)}
+        choice.update(pointed.get(payload_key(action), {}))
+        actions.append(choice)
+    context = {
+        "view": view,
+        "refill_card": {"id": "refill", "habitat": None, "value": None},
+        "seat_names": ["Ann", "Bo", "Cy", "Di", "Ed"],
+        "actions": actions,
+    }
+    return get_template("games/table/wildcards.html").render(context)
+
+
+def _attributes(html: str, attribute: str, key: str) -> str:
+    match = re.search(rf'<[a-z]+ [^>]*{attribute}="{re.escape(key)}"[^>]*>', html)
+    assert match, f"{attribute}={key} is not on the table"
+    return match.group(0)
+
+
+def test_the_table_carries_every_pick_and_target_as_a_named_button():
+    seen = 0
+    with translation.override("en"):
+        for number, (state, seat) in enumerate(positions(moves=40)):
+            if number % 7:  # rendering is slow: every seventh position is enough
+                continue
+            view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+            html = _fragment(view, legal)
+            for entry in wildcards.pointing(view, legal):
+                tag = _attributes(html, "data-pick", entry["pick"])
+                assert 'role="button"' in tag and 'tabindex="0"' in tag and 'aria-label="' in tag
+                if entry["target"]:
+                    tag = _attributes(html, "data-target", entry["target"])
+                    assert 'role="button"' in tag and 'aria-label="' in tag
+                seen += 1
+    assert seen > 100
+
+
+def test_a_card_nobody_can_point_at_is_no_button():
+    state = ENGINE.new_game(3, "wc-no-button", {"edition": "2022"})
+    view = ENGINE.view(state, 0)
+    assert 'role="button"' in _fragment(view, ENGINE.legal_actions(state, 0))
+    assert 'role="button"' not in _fragment(view, [])
+
+
+def test_the_eagles_holder_keeps_one_of_two_face_down_cards_by_pointing_at_it():
+    rng = random.Random(7)
+    for attempt in range(60):
+        state = ENGINE.new_game(3, f"wc-eagle-{attempt}", {"edition": "2022"})
+        for _ in range(300):
+            if not ENGINE.to_act(state) or state["phase"] == "eagle":
+                break
+            seat = ENGINE.to_act(state)[0]
+            legal = ENGINE.legal_actions(state, seat)
+            eagle = [a for a in legal if a["type"] == "eagle_bid"]
+            state = ENGINE.apply(state, seat, rng.choice(eagle or legal))
+        if state["phase"] == "eagle":
+            break
+    assert state["phase"] == "eagle"
+    seat = ENGINE.to_act(state)[0]
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+    entries = wildcards.pointing(view, legal)
+    assert entries and all(e["payload"]["type"] == "eagle_choose" and e["pick"].startswith("sealed:") for e in entries)
+    html = _fragment(view, legal)
+    for entry in entries:
+        assert 'role="button"' in _attributes(html, "data-pick", entry["pick"])
+    others = [ENGINE.view(state, other) for other in range(3) if other != seat]
+    for other in others:  # the others see two face-down cards, not which
+        assert "sealed:" not in _fragment(other, ENGINE.legal_actions(state, other["seat"]))
+
+
+def test_a_payments_preview_says_whether_the_habitat_bonus_stays_in_reach():
+    from games.engines.wildcards.cards import ANIMAL_SPECIES, NATURAL
+
+    outcomes = set()
+    with translation.override("en"):
+        for state, seat in positions(moves=150):
+            if state["phase"] != "pay":
+                continue
+            natural = NATURAL[ANIMAL_SPECIES[state["taking"]]]
+            so_far = natural[state["bids"][seat]] and all(natural[c] for c in state["table"][seat])
+            for entry in wildcards.pointing(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)):
+                keeps = so_far and natural[entry["payload"]["card"]]
+                assert ("keeps the 2 bonus points" in entry["preview"]) == keeps
+                assert ("loses the 2 bonus points" in entry["preview"]) == (so_far and not keeps)
+                outcomes.add((so_far, keeps))
+    assert outcomes == {(False, False), (True, True), (True, False)}
