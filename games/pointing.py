@@ -16,12 +16,16 @@ legal action it can point at, each
 - Keys are opaque strings; the game's fragment puts the same keys on its SVG/HTML elements as
   `data-pick="<key>"` and `data-target="<key>"`. Several actions may share a pick.
 - The preview comes only from the seat's own view: it must not reveal anything else.
+- An entry may add `"also": [[pick, target], ...]`, other ways of pointing at the same move
+  (the Eagle's two-card bid: either card first, then the other). No (pick, target) pair may
+  name two moves.
 
 `table_body.html` renders every legal move as a form (the plain list of buttons, the fallback
-for keyboards, screen readers and no JavaScript) carrying `data-pick`, `data-target` and
-`data-preview`. `wildcards_site/static/js/table.js` wires it: clicking a pick lights up only the
-targets of that pick's moves (others dimmed, `aria-pressed`/`aria-disabled` set), clicking a
-target shows the preview with Confirm and Cancel, Confirm submits that move's form through htmx.
+for keyboards, screen readers and no JavaScript) carrying `data-pick`, `data-target`,
+`data-preview` and, for other routes, `data-also` (JSON). `wildcards_site/static/js/table.js`
+wires it: clicking a pick lights up only the targets of that pick's moves (others dimmed,
+`aria-pressed`/`aria-disabled` set), clicking a target shows the preview with Confirm and
+Cancel, Confirm submits that move's form through htmx.
 Actions a presenter does not point at stay reachable from the list only.
 """
 
@@ -44,6 +48,8 @@ def pointing_for(engine: str, view: dict, legal: list[dict]) -> dict[str, dict]:
     for entry in hook(view, legal):
         key = payload_key(entry["payload"])
         entries[key] = {"pick": entry["pick"], "target": entry.get("target"), "preview": entry.get("preview", "")}
+        if entry.get("also"):
+            entries[key]["also"] = json.dumps([list(route) for route in entry["also"]])
     return entries
 
 

@@ -125,11 +125,34 @@ def _bonus_hint(view: dict, me: dict, card: int) -> str:
     }
 
 
+# The moves made with no card: a chip each, named for the move (the key is the action's type).
+CHIPS = {
+    "pass": lambda: _(
+        "Pass: your bid goes back to your hand and you draw 2 cards (up to your hand limit); you take no animal."
+    ),
+    "no_swap": lambda: _("Keep your animals: no swap this round."),
+    "done": lambda: _("Stop discarding and draw back up."),
+}
+
+
+def _eagle_pair(action: dict) -> dict:
+    """Either card first, then the other: the second card of the hand lights up as a target."""
+    first, second = action["cards"]
+    preview = _(
+        "Bid %(first)s and %(second)s face down (the Eagle): when the bids are revealed, you keep "
+        "one as your bid and the other goes back to your hand."
+    ) % {"first": habitat_card(first), "second": habitat_card(second)}
+    entry = _entry(action, f"hand:{kind_of(first)}", f"pair:{kind_of(second)}", preview)
+    if kind_of(first) != kind_of(second):
+        entry["also"] = [(f"hand:{kind_of(second)}", f"pair:{kind_of(first)}")]
+    return entry
+
+
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
     """A hand card goes to your bid spot (a bid, a tie payment, a payment, a 2020 reveal) or the
-    discard pile (refilling); the Eagle's holder keeps one of their two face-down cards by pointing
-    at it; an animal on the display is taken, or swapped for one of yours. The two-card Eagle bid,
-    Pass, Done and No swap stay in the list of moves."""
+    discard pile (refilling); the Eagle's holder bids two cards by pointing at one and then the
+    other (either first), and keeps one of the two by pointing at it; an animal on the display is
+    taken, or swapped for one of yours; Pass, No swap and Done are chips on the table."""
     me = _me(view)
     if not me:
         return []
@@ -179,6 +202,10 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
             entries.append(
                 {"payload": action, "pick": f"display:{action['animal']}", "target": None, "preview": preview}
             )
+        elif kind == "eagle_bid":
+            entries.append(_eagle_pair(action))
+        elif kind in CHIPS:
+            entries.append(_entry(action, kind, None, str(CHIPS[kind]())))
         elif kind == "swap":
             preview = _("Swap one of your %(give)s for the %(take)s.") % {
                 "give": SPECIES.get(action["give"], action["give"]),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django import template
 from django.utils.html import format_html
 
@@ -106,14 +108,38 @@ def hand_key(card) -> str:
     return f"hand:{labels.kind_of(card)}"
 
 
+def _points_at(actions: list[dict] | None, role: str, key: str) -> bool:
+    """Whether a move's pick (role "pick") or target ("target") is this key, by any route."""
+    index = 0 if role == "pick" else 1
+    for action in actions or []:
+        if action.get(role) == key:
+            return True
+        if action.get("also") and any(route[index] == key for route in json.loads(action["also"])):
+            return True
+    return False
+
+
 @register.simple_tag
 def pointable(actions: list[dict] | None, role: str, key: str, label: str) -> str:
     """Attributes that make a card or zone a button when a legal move points at it (`role` is
     "pick" or "target"), so that keyboards and screen readers reach it without JavaScript's help;
     nothing otherwise (a plain card is no button)."""
-    if not any(action.get(role) == key for action in actions or []):
+    if not _points_at(actions, role, key):
         return ""
     return format_html(' role="button" tabindex="0" aria-label="{}"', label)
+
+
+@register.simple_tag
+def pair_target(actions: list[dict] | None, card) -> str:
+    """A hand card is also a target while the Eagle's holder bids two cards: the second one."""
+    key = f"pair:{labels.kind_of(card)}"
+    return format_html(' data-target="{}"', key) if _points_at(actions, "target", key) else ""
+
+
+@register.filter
+def chips(actions: list[dict] | None) -> list[dict]:
+    """The moves made with no card (Pass, No swap, Done), each a chip named by its label."""
+    return [action for action in actions or [] if action.get("pick") in labels.CHIPS]
 
 
 @register.inclusion_tag("games/cards/back.svg.html")

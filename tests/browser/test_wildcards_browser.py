@@ -4,6 +4,7 @@ takes an animal by pointing at the display, on a desktop and on a 390 px phone."
 import pytest
 
 from games.engines import get_engine
+from games.engines.wildcards.cards import EAGLE
 from games.services.play import do_action
 from tests.browser.test_pointing_browser import confirm_pointed
 from tests.conftest import PASSWORD, make_user
@@ -95,4 +96,39 @@ def test_a_bid_is_made_with_the_keyboard_alone(browser, live_server):
     )
     game.refresh_from_db()
     assert game.version == version + 1 and game.state["sealed"][0] is not None
+    context.close()
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_the_eagles_holder_bids_two_cards_by_pointing_at_one_then_the_other(browser, live_server, width):
+    users = [make_user(f"ezra{width}"), make_user(f"edda{width}"), make_user(f"enzo{width}")]
+    game = start_game(users, engine="wildcards", options={"edition": "2022"})
+    # A position the rules reach after a few rounds: seat 0 holds the Eagle Leader.
+    game.state["leaders"][EAGLE] = 0
+    game.save(update_fields=["state"])
+    engine = get_engine("wildcards")
+    hand = engine.view(game.state, 0)["hand"]
+    first, second = (
+        hand[0],
+        next(c for c in hand if (c["habitat"], c["value"]) != (hand[0]["habitat"], hand[0]["value"])),
+    )
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(seat_user(game, 0).username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_test_id("signed-in-user").wait_for()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    key = "{habitat}-{value}"
+    # The second card first: either order makes the same bid.
+    page.locator(f'[data-testid=my-hand] [data-pick="hand:{key.format(**second)}"]').first.click()
+    partner = page.locator(f'[data-testid=my-hand] [data-target="pair:{key.format(**first)}"]').first
+    assert "legal" in partner.get_attribute("class")
+    assert "legal" in page.locator('.wc-zone[data-target="bid"]').get_attribute("class")  # one card still may
+    confirm_pointed(page, game, partner, "(the Eagle)")
+    kinds = sorted((card["habitat"], card["value"]) for card in engine.view(game.state, 0)["sealed_bid"])
+    assert kinds == sorted((card["habitat"], card["value"]) for card in (first, second))
     context.close()

@@ -1,13 +1,17 @@
 """Wild Cards by pointing: a hand card to your bid spot or the discard pile, an animal taken
 from the display or swapped for one of yours; previews come from the seat's own view."""
 
+import json
 import random
 import re
+from html import unescape
 
+import pytest
 from django.template.loader import get_template
 from django.utils import translation
 
 from games.engines import get_engine
+from games.engines.wildcards.cards import EAGLE
 from games.engines.wildcards.scoring import final_scores
 from games.pointing import payload_key, pointing_for
 from games.presenters import action_label, wildcards
@@ -39,20 +43,30 @@ def test_each_entry_is_a_legal_move_and_no_pick_and_target_name_two_moves():
         entries = wildcards.pointing(ENGINE.view(state, seat), legal)
         assert {payload_key(e["payload"]) for e in entries} <= {payload_key(a) for a in legal}
         pairs = [(e["pick"], e["target"]) for e in entries]
-        assert len(pairs) == len(set(pairs))
+        pairs += [tuple(route) for e in entries for route in e.get("also", [])]
+        assert len(pairs) == len(set(pairs))  # a route names one move, whichever card comes first
         payloads = [payload_key(e["payload"]) for e in entries]
         assert len(payloads) == len(set(payloads))  # each legal move has at most one entry
         kinds |= {e["payload"]["type"] for e in entries}
-    assert {"bid", "take", "pay", "discard", "tie_pay"} <= kinds
+    assert {"bid", "take", "pay", "discard", "tie_pay", "pass", "done"} <= kinds
 
 
-def test_every_bid_take_and_payment_can_be_made_by_pointing():
+def _alike(action: dict) -> str:
+    """Moves with interchangeable cards are one choice: the Eagle's two Forest 3s are one keep."""
+    if isinstance(action.get("card"), int):
+        action = {**action, "card": wildcards.kind_of(action["card"])}
+    return payload_key(action)
+
+
+def test_every_legal_move_can_be_made_by_pointing():
+    kinds = set()
     for state, seat in positions(moves=60):
         legal = ENGINE.legal_actions(state, seat)
-        pointed = {payload_key(e["payload"]) for e in wildcards.pointing(ENGINE.view(state, seat), legal)}
+        pointed = {_alike(e["payload"]) for e in wildcards.pointing(ENGINE.view(state, seat), legal)}
         for action in legal:
-            if action["type"] in ("bid", "take", "pay", "tie_pay", "discard", "swap"):
-                assert payload_key(action) in pointed, action
+            assert _alike(action) in pointed, action
+            kinds.add(action["type"])
+    assert {"bid", "take", "pay", "discard", "done", "pass"} <= kinds
 
 
 def test_a_bids_preview_says_only_what_the_bidder_knows():
@@ -168,3 +182,94 @@ def test_a_payments_preview_says_whether_the_habitat_bonus_stays_in_reach():
                 assert ("loses the 2 bonus points" in entry["preview"]) == (so_far and not keeps)
                 outcomes.add((so_far, keeps))
     assert outcomes == {(False, False), (True, True), (True, False)}
+
+
+def _eagle_bid_state():
+    state = ENGINE.new_game(3, "wc-eagle-pair", {"edition": "2022"})
+    state["leaders"] = state["leaders"][:]
+    state["leaders"][EAGLE] = 0  # seat 0 holds the Eagle Leader: it may bid two cards
+    return state
+
+
+def test_the_eagles_two_card_bid_is_pointed_at_either_card_first():
+    state = _eagle_bid_state()
+    view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+    entries = [e for e in wildcards.pointing(view, legal) if e["payload"]["type"] == "eagle_bid"]
+    assert len(entries) == len([a for a in legal if a["type"] == "eagle_bid"]) > 5
+    routes = {}
+    for entry in entries:
+        first, second = (wildcards.kind_of(card) for card in entry["payload"]["cards"])
+        routes[(entry["pick"], entry["target"])] = entry
+        for route in entry.get("also", []):
+            routes[tuple(route)] = entry
+        assert (entry["pick"], entry["target"]) == (f"hand:{first}", f"pair:{second}")
+    # Every two cards of the hand, picked in either order, are one move.
+    for entry in entries:
+        first, second = (wildcards.kind_of(card) for card in entry["payload"]["cards"])
+        assert routes[(f"hand:{second}", f"pair:{first}")] is entry
+
+
+def test_the_eagles_second_card_is_a_named_target_in_the_hand():
+    state = _eagle_bid_state()
+    view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+    with translation.override("en"):
+        html = _fragment(view, legal)
+        for card in view["hand"]:
+            tag = _attributes(html, "data-target", f"pair:{wildcards.kind_of(card)}")
+            assert f'data-pick="hand:{wildcards.kind_of(card)}"' in tag and 'role="button"' in tag
+        assert 'data-target="pair:refill"' in html
+        # Without the Eagle, no hand card is a target.
+        other = ENGINE.view(state, 1)
+        assert "pair:" not in _fragment(other, ENGINE.legal_actions(state, 1))
+
+
+def test_the_eagles_pair_reaches_the_form_as_other_routes():
+    state = _eagle_bid_state()
+    view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+    pointed = pointing_for("wildcards", view, legal)
+    pair = next(a for a in legal if a["type"] == "eagle_bid" and len(set(map(wildcards.kind_of, a["cards"]))) == 2)
+    entry = pointed[payload_key(pair)]
+    first, second = (wildcards.kind_of(card) for card in pair["cards"])
+    assert json.loads(entry["also"]) == [[f"hand:{second}", f"pair:{first}"]]
+    html = get_template("games/_move_form.html").render(
+        {"game": _Game(), "action": {"label": "x", "payload": payload_key(pair), **entry}}
+    )
+    also = re.search(r'data-also="([^"]*)"', html)  # the JSON, escaped in the attribute
+    assert also and json.loads(unescape(also.group(1))) == [[f"hand:{second}", f"pair:{first}"]]
+
+
+class _Game:
+    pk = 1
+    version = 3
+
+
+def _phase_with(kind: str, options: dict, attempts: int = 40):
+    """A seat in a random game that may make a move of this kind."""
+    for attempt in range(attempts):
+        rng = random.Random(attempt)
+        state = ENGINE.new_game(3, f"wc-chip-{kind}-{attempt}", options)
+        for _ in range(400):
+            if not ENGINE.to_act(state):
+                break
+            seat = ENGINE.to_act(state)[0]
+            legal = ENGINE.legal_actions(state, seat)
+            if any(a["type"] == kind for a in legal):
+                return state, seat
+            state = ENGINE.apply(state, seat, rng.choice(legal))
+    raise AssertionError(f"no {kind} in {attempts} games")
+
+
+@pytest.mark.parametrize("kind", ["pass", "done", "no_swap"])
+def test_a_move_with_no_card_is_a_chip_on_the_table(kind):
+    state, seat = _phase_with(kind, {"edition": "2022"})
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+    entry = next(e for e in wildcards.pointing(view, legal) if e["payload"]["type"] == kind)
+    assert entry["pick"] == kind and entry["target"] is None and entry["preview"]
+    with translation.override("en"):
+        html = _fragment(view, legal)
+    tag = _attributes(html, "data-pick", kind)
+    assert 'class="wc-chip"' in tag and 'role="button"' in tag and 'aria-label="' in tag
+    # Nobody else sees the chip.
+    for other in range(3):
+        if other != seat and other not in ENGINE.to_act(state):
+            assert f'data-pick="{kind}"' not in _fragment(ENGINE.view(state, other), ENGINE.legal_actions(state, other))

@@ -29,7 +29,7 @@
 
   function markPickables() {
     var keys = {};
-    forms().forEach(function (f) { keys[f.dataset.pick] = true; });
+    forms().forEach(function (f) { routes(f).forEach(function (r) { keys[r[0]] = true; }); });
     all("[data-pick]").forEach(function (el) {
       if (el.tagName === "FORM") return;
       if (keys[el.dataset.pick]) {
@@ -41,7 +41,22 @@
     });
   }
 
-  function movesFor(pick) { return forms().filter(function (f) { return f.dataset.pick === pick; }); }
+  // Each form is one move; its routes are the (pick, target) pairs that point at it.
+  function routes(f) {
+    var list = [[f.dataset.pick, f.dataset.target || ""]];
+    if (f.dataset.also) {
+      try { list = list.concat(JSON.parse(f.dataset.also)); } catch (err) { /* keep the first */ }
+    }
+    return list;
+  }
+  // The moves of a pick, each with where it goes from that pick ("" when nowhere).
+  function movesFor(pick) {
+    var found = [];
+    forms().forEach(function (f) {
+      routes(f).forEach(function (r) { if (r[0] === pick) found.push({ form: f, target: r[1] || "" }); });
+    });
+    return found;
+  }
 
   function showPreview(form) {
     chosen = form;
@@ -60,7 +75,7 @@
     picked = key;
     root().classList.add("pointing-active");
     var targets = {};
-    moves.forEach(function (f) { if (f.dataset.target) targets[f.dataset.target] = f; });
+    moves.forEach(function (m) { if (m.target) targets[m.target] = m.form; });
     all("[data-pick]").forEach(function (el) {
       if (el.tagName === "FORM") return;
       var on = el.dataset.pick === key;
@@ -70,28 +85,30 @@
     all("[data-target]").forEach(function (el) {
       if (el.tagName === "FORM") return;
       var legal = Object.prototype.hasOwnProperty.call(targets, el.dataset.target);
+      // A card that is also a pick (the Eagle's second card) stays lit and enabled: it can be picked.
+      var pickable = el.classList.contains("pickable");
       el.classList.toggle("legal", legal);
-      el.classList.toggle("dimmed", !legal);
+      el.classList.toggle("dimmed", !legal && !pickable);
       if (legal) {
         el.removeAttribute("aria-disabled");
         if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
         if (!el.hasAttribute("role")) el.setAttribute("role", "button");
-      } else if (el.getAttribute("role") === "button") el.setAttribute("aria-disabled", "true");
+      } else if (el.getAttribute("role") === "button" && !pickable) el.setAttribute("aria-disabled", "true");
     });
     // A one-click move: no target, straight to the preview.
-    var direct = moves.filter(function (f) { return !f.dataset.target; });
-    if (direct.length === 1 && Object.keys(targets).length === 0) showPreview(direct[0]);
+    var direct = moves.filter(function (m) { return !m.target; });
+    if (direct.length === 1 && Object.keys(targets).length === 0) showPreview(direct[0].form);
   }
 
   function target(key) {
     if (picked === null) return false;
-    var move = movesFor(picked).filter(function (f) { return f.dataset.target === key; })[0];
+    var move = movesFor(picked).filter(function (m) { return m.target === key; })[0];
     if (!move) return false;
     // The target pointed at stays marked while its preview asks for Confirm.
     all("[data-target]").forEach(function (el) {
       if (el.tagName !== "FORM") el.classList.toggle("chosen", el.dataset.target === key);
     });
-    showPreview(move);
+    showPreview(move.form);
     return true;
   }
 
