@@ -16,6 +16,7 @@ from games import recap as recaps
 from games.jsonbody import loads_move
 from games.models import Action, Deadline, Game, Seat
 from games.permissions import can_manage
+from games.replay_steps import Replay
 from games.services import ActionRejected, do_action, looks
 
 
@@ -34,10 +35,14 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     mine = presenters.seat_of(game, request.user)
     position = mine.position if mine else None
-    recap = None
-    if mine is not None and game.state is not None:
-        since = looks.look_baseline(mine) if since is None else since
-        recap = recaps.recap(game, position, since, {s.position: s.name for s in seats if s.position is not None})
+    recap = latest = None
+    if game.state is not None:
+        names = {s.position: s.name for s in seats if s.position is not None}
+        replay = Replay.of(game)  # one log read for both stories
+        latest = recaps.latest_moves(game, position, names, replay)
+        if mine is not None:
+            since = looks.look_baseline(mine) if since is None else since
+            recap = recaps.recap(game, position, since, names, replay=replay)
     open_waits = {d.seat: d for d in Deadline.objects.filter(game=game, closed_at__isnull=True)}
     sections.annotate_seats([game], lambda _game: seats)
     return {
@@ -49,7 +54,7 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
         "my_deadline": open_waits.get(position),
         "waiting_for": [seat for seat in seats if seat.position in open_waits],
         "open_waits": open_waits,
-        "recent": game.actions.order_by("-seq").select_related("actor")[:15],
+        "latest": latest,
         "can_organise": can_manage(game, request.user),
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),

@@ -17,10 +17,20 @@ from django.utils.translation import gettext as _
 
 from games.bymail.render import name_of
 from games.models import Game
-from games.replay_steps import Replay
+from games.replay_steps import LoggedAction, Replay
 
 # A player back after a long absence gets the latest moves and a count of the others.
 MAX_STEPS = 40
+# The table's log of the latest moves, for players and spectators alike.
+LOG_STEPS = 15
+
+
+@dataclass
+class Told:
+    """One step of the log and what its viewer saw it do."""
+
+    action: LoggedAction
+    lines: list[str]
 
 
 @dataclass
@@ -28,6 +38,7 @@ class Recap:
     since: int
     lines: list[str] = field(default_factory=list)
     earlier: int = 0  # steps before the ones told, not told
+    steps: list[Told] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.lines)
@@ -73,6 +84,13 @@ def recap(
         lines = describe(before, after, actor, names) if describe else []
         if not lines:  # a move the viewer may not see the content of, or one with no words yet
             lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]
-        result.lines.extend(str(line) for line in lines)
+        told = [str(line) for line in lines]
+        result.lines.extend(told)
+        result.steps.append(Told(replay.actions[step], told))
         before = after
     return result
+
+
+def latest_moves(game: Game, viewer: int | None, names: dict, replay: Replay, count: int = LOG_STEPS) -> Recap:
+    """The game's latest moves as its log tells them to this viewer (a spectator: None)."""
+    return recap(game, viewer, 0, names, replay=replay, max_steps=count)

@@ -50,3 +50,14 @@ def pointed_moves(actions: list[dict]) -> list[dict]:
 @register.filter
 def unpointed_moves(actions: list[dict]) -> list[dict]:
     return [action for action in actions or [] if not action.get("pick")]
+
+
+@register.filter
+def channel_label(channel: str) -> str:
+    """How a move came in ("web", "mail", "timeout"…), in the reader's language."""
+    from games.models import Action
+
+    try:
+        return str(Action.Channel(channel).label)
+    except ValueError:
+        return channel

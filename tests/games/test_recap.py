@@ -2,6 +2,7 @@
 were away, told from their own view only."""
 
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -28,6 +29,12 @@ def table(client: Client, game: Game, **params) -> str:
     return client.get(reverse("games:table", args=[game.pk]), params).content.decode()
 
 
+def section(page: str, section_id: str) -> str:
+    """One section of the table page ("since-last-look", "log"); "" when it is not there."""
+    match = re.search(rf'<section[^>]* id="{section_id}".*?</section>', page, re.S)
+    return match.group(0) if match else ""
+
+
 def wizard_table() -> tuple[Game, list]:
     users = [make_user(name, display_name=name.title()) for name in ("ann", "bob", "cid")]
     return start_game(users, engine="wizard", options={"blind_bids": False}), users
@@ -44,7 +51,7 @@ def test_it_tells_a_player_what_the_others_did_since_their_last_look_and_then_fo
     for _ in range(2):
         seat = engine.to_act(game.state)[0]
         game = act(game, seat, {"type": "bid", "bid": 1})
-    page = table(client, game)
+    page = section(table(client, game), "since-last-look")
     assert "Since your last look" in page
     for seat in (first, (first + 1) % 3):
         assert f"{game.seats.get(position=seat).name} bid 1." in page
@@ -63,7 +70,8 @@ def test_an_htmx_refresh_keeps_the_recap_it_was_opened_with():
     game = act(game, engine.to_act(game.state)[0], {"type": "bid", "bid": 0})
     table(client, game)  # seen now
     refreshed = client.get(reverse("games:table", args=[game.pk]), {"since": start}, HTTP_HX_REQUEST="true")
-    assert "Since your last look" in refreshed.content.decode() and "bid 0." in refreshed.content.decode()
+    recap = section(refreshed.content.decode(), "since-last-look")
+    assert "Since your last look" in recap and "bid 0." in recap
 
 
 def test_a_player_who_just_moved_sees_only_what_came_after_their_own_move():
@@ -76,9 +84,53 @@ def test_a_player_who_just_moved_sees_only_what_came_after_their_own_move():
     assert "Since your last look" not in table(client, game)
     other = engine.to_act(game.state)[0]
     game = act(game, other, {"type": "bid", "bid": 0})
-    page = table(client, game)
+    page = section(table(client, game), "since-last-look")
     mine, theirs = game.seats.get(position=seat).name, game.seats.get(position=other).name
     assert f"{theirs} bid 0." in page and f"{mine} bid 1." not in page
+
+
+def test_the_log_says_what_each_move_did_newest_first_and_marks_the_news():
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    seat = engine.to_act(game.state)[0]
+    client = Client()
+    client.force_login(seat_user(game, seat))
+    game = act(game, seat, {"type": "bid", "bid": 1})
+    table(client, game)  # seen
+    other = engine.to_act(game.state)[0]
+    game = act(game, other, {"type": "bid", "bid": 0})
+    log = section(table(client, game), "log")
+    mine, theirs = game.seats.get(position=seat).name, game.seats.get(position=other).name
+    assert log.index(f"Move 2 by {theirs} (web)") < log.index(f"{theirs} bid 0.") < log.index(f"Move 1 by {mine}")
+    assert log.index(f"{mine} bid 1.") > log.index(f"Move 1 by {mine}")
+    news = re.findall(r'<li class="new">.*?</li>', log, re.S)
+    assert len(news) == 1 and f"{theirs} bid 0." in news[0]
+
+
+def test_a_spectators_log_tells_a_blind_bid_as_made_but_not_what_it_is():
+    users = [make_user(name) for name in ("gus", "hal", "ida")]
+    game = start_game(users, engine="wizard", options={"blind_bids": True})
+    bidder = get_engine("wizard").to_act(game.state)[0]
+    game = act(game, bidder, {"type": "bid", "bid": 1})
+    name = game.seats.get(position=bidder).name
+    log = section(table(Client(), game), "log")
+    assert f"{name} made a sealed bid." in log and "bid 1" not in log
+    seated = Client()
+    seated.force_login(seat_user(game, (bidder + 1) % 3))
+    log = section(table(seated, game), "log")
+    assert f"{name} made a sealed bid." in log and "bid 1" not in log
+
+
+def test_the_log_of_a_long_game_points_to_the_replay_for_the_earlier_moves():
+    engine = get_engine("wizard")
+    game, _users = wizard_table()
+    rng = random.Random(5)
+    for _ in range(recaps.LOG_STEPS + 3):
+        seat = engine.to_act(game.state)[0]
+        game = act(game, seat, rng.choice(engine.legal_actions(game.state, seat)))
+    log = section(table(Client(), game), "log")
+    assert log.count("<li") == recaps.LOG_STEPS
+    assert "3 earlier moves are not shown; the replay has them." in log and reverse("games:replay", args=[game.pk]) in log
 
 
 def test_a_sealed_bid_is_told_as_made_but_not_what_it_is():
