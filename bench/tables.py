@@ -4,7 +4,7 @@
 `wc_bench_tables`. For each game, a running table some `steps` moves into a random game,
 it prints the milliseconds and queries of:
 
-- a spectator's page (no recap, no pointing) — the floor for the page itself;
+- a spectator's page (the log of the last 15 moves; no recap, no pointing): the floor for the page;
 - the player's page with "since your last look" over the last 40 moves, the replay cache
   cold (cleared before each request) and warm;
 - an htmx refresh of the table body carrying the same recap.
@@ -110,7 +110,7 @@ def _bench(engine_name: str, steps: int) -> None:
         cache.clear()
 
     rows = [
-        ("spectator page (the floor)", timed(spectator)),
+        ("spectator page with its 15-move log (the floor)", timed(spectator)),
         ("player page, recap of 40 moves, cache cold", timed(player, cold)),
         ("player page, recap of 40 moves, cache warm", timed(player, unseen)),
         (
