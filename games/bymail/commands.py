@@ -43,10 +43,16 @@ FILLERS = {
 }
 
 
+# Other spellings people use, and our own earlier ones (mails sent before a catalog followed
+# the rulebook more closely): the plural Italian habitat.
+SPELLINGS = {"montagne": "montagna"}
+
+
 def words(text: str) -> tuple[str, ...]:
     """The command's words as a sorted tuple: order, case, accents and articles ignored."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    tokens = [token for token in re.split(r"[^a-z0-9]+", plain) if token and token not in FILLERS]
+    tokens = [SPELLINGS.get(token, token) for token in re.split(r"[^a-z0-9]+", plain)]
+    tokens = [token for token in tokens if token and token not in FILLERS]
     return tuple(sorted(tokens))
 
 

@@ -28,6 +28,17 @@ def test_it_matches_every_legal_action_of_every_engine_by_its_english_phrase(eng
         assert render.phrase(engine_name, found, view) == render.phrase(engine_name, action, view)
 
 
+def test_it_still_reads_the_italian_plural_of_earlier_mails_for_the_mountains():
+    for seed in range(20):
+        engine, state, seat, menu = _menu("wildcards", 2, f"m{seed}")
+        mountains = [card for card in engine.view(state, seat)["hand"] if card["habitat"] == "mountains"]
+        if mountains:
+            break
+    value = mountains[0]["value"]
+    assert menu.match(f"offerta montagne {value}") == menu.match(f"offerta Montagna {value}")
+    assert menu.match(f"offerta montagne {value}")["type"] == "bid"
+
+
 def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
     engine, state, seat, menu = _menu("wildcards", 2)
     hand = engine.view(state, seat)["hand"]
@@ -35,7 +46,7 @@ def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
     value, habitat = card["value"], card["habitat"]
     names = {
         "forest": ("forest", "foresta", "bosque", "bos"),
-        "mountains": ("mountains", "montagne", "montañas", "bergen"),
+        "mountains": ("mountains", "montagna", "montañas", "bergen"),
         "savannah": ("savannah", "savana", "sabana", "savanne"),
         "wild": ("wild", "jolly", "comodín", "joker"),
     }[habitat]

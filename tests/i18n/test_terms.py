@@ -102,3 +102,21 @@ def test_every_glossary_word_is_translated(engine, language):
         assert group_en["heading"] != group["heading"]
         untranslated = [en for en, word in zip(group_en["terms"], group["terms"], strict=True) if en == word]
         assert set(untranslated) <= names, untranslated
+
+
+def test_the_games_are_called_what_their_rulebooks_call_them():
+    """The Italian Wizard rulebook presents "Wizard" (its Stregone is a card); the Italian Emu
+    Ranchers rulebook is "Allevatori di emù"; the Italian habitats are singular, as printed."""
+    from games.models import ENGINE_TITLES
+    from games.terms import wildcards as wildcards_terms
+    from games.terms import wizard as wizard_terms
+
+    with translation.override("it"):
+        assert str(ENGINE_TITLES["wizard"]) == "Wizard"
+        assert str(ENGINE_TITLES["emu_ranchers"]) == "Allevatori di emù"
+        assert str(wizard_terms.WIZARD) == "Stregone"
+        assert [str(wildcards_terms.HABITATS[h]) for h in ("forest", "savannah", "mountains")] == [
+            "Foresta",
+            "Savana",
+            "Montagna",
+        ]
