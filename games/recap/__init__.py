@@ -10,14 +10,18 @@ the table at every step: sealed bids stay sealed, other hands stay hidden.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from importlib import import_module
 
 from django.utils.translation import gettext as _
 
 from games.bymail.render import name_of
+from games.engines.base import IllegalAction
 from games.models import Game
 from games.replay_steps import LoggedAction, Replay
+
+logger = logging.getLogger(__name__)
 
 # A player back after a long absence gets the latest moves and a count of the others.
 MAX_STEPS = 40
@@ -72,23 +76,36 @@ def recap(
         return result
     start = max(first, last - max_steps)
     result.earlier = start - first
+    try:
+        _tell(result, replay, range(start, last), viewer, names, changes_of(game.engine))
+    except IllegalAction:
+        # The log does not replay to the stored state (a state edited by hand, as tests and
+        # repairs do): the page still opens, and says who moved but not what.
+        logger.warning("game %s: its log does not replay; the recap says only who moved", game.pk)
+        result.lines, result.steps = [], []
+        _tell(result, replay, range(start, last), viewer, names, None)
+    return result
+
+
+def _tell(result: Recap, replay: Replay, steps: range, viewer: int | None, names: dict, describe) -> None:
     engine = replay.engine
-    describe = changes_of(game.engine)
-    # One cached state, then one apply a step: caching every step would cost a write each.
-    state = replay.state_at(start)
-    before = engine.view(state, viewer)
-    for step in range(start, last):
+    if describe is not None:
+        # One cached state, then one apply a step: caching every step would cost a write each.
+        state = replay.state_at(steps.start)
+        before = engine.view(state, viewer)
+    for step in steps:
         actor = replay.actions[step].seat
-        state = engine.apply(state, actor, replay.actions[step].payload)
-        after = engine.view(state, viewer)
-        lines = describe(before, after, actor, names) if describe else []
+        lines = []
+        if describe is not None:
+            state = engine.apply(state, actor, replay.actions[step].payload)
+            after = engine.view(state, viewer)
+            lines = describe(before, after, actor, names)
+            before = after
         if not lines:  # a move the viewer may not see the content of, or one with no words yet
             lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]
         told = [str(line) for line in lines]
         result.lines.extend(told)
         result.steps.append(Told(replay.actions[step], told))
-        before = after
-    return result
 
 
 def latest_moves(game: Game, viewer: int | None, names: dict, replay: Replay, count: int = LOG_STEPS) -> Recap:

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import recap as recaps
 from games.engines import ENGINE_NAMES, get_engine
-from games.models import Game
+from games.models import Action, Game
 from games.replay_steps import Replay
 from games.services.play import do_action
 from tests.conftest import make_user
@@ -204,3 +204,16 @@ def test_the_refresh_after_a_move_starts_the_recap_after_that_move():
     game.refresh_from_db()
     # The body's own refresh asks for the news since this move, not since the page was opened.
     assert f'?since={game.version}"' in answer and 'hx-trigger="every 20s"' in answer
+
+
+def test_a_game_whose_log_does_not_replay_still_opens_and_says_who_moved(caplog):
+    game, _users = wizard_table()
+    engine = get_engine("wizard")
+    seat = engine.to_act(game.state)[0]
+    game = act(game, seat, {"type": "bid", "bid": 1})
+    # The stored state is changed by hand, and the log no longer replays to it.
+    Action.objects.filter(game=game).update(payload={"type": "bid", "bid": 99})
+    page = table(Client(), game)
+    name = game.seats.get(position=seat).name
+    assert f"{name} moved." in section(page, "log") and "bid 99" not in page
+    assert "does not replay" in caplog.text
