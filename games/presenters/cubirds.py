@@ -125,3 +125,45 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
                 {"payload": action, "pick": "pass", "target": None, "preview": _("Form no family: your turn ends.")}
             )
     return entries
+
+
+# The score sheet of a game without points: how near each player is to the rulebook's two wins.
+
+
+def race(view: dict) -> dict:
+    """Per seat: species collected (of WIN_SPECIES), species with WIN_PAIRS_BIRDS birds or more
+    (of WIN_PAIRS_SPECIES) and birds in all; at the end, the rank too. Collections lie face up."""
+    ranks = {row["seat"]: row["rank"] for row in view.get("result") or []}
+    rows = []
+    for seat, counts in enumerate(view.get("collection_counts") or []):
+        threes = sorted(name for name, count in counts.items() if count >= WIN_PAIRS_BIRDS)
+        rows.append(
+            {
+                "seat": seat,
+                "species": len([count for count in counts.values() if count]),
+                "threes": len(threes),
+                "three_birds": ", ".join(str(BIRDS[name]) for name in threes),
+                "birds": (view.get("collection_sizes") or [])[seat],
+                "rank": ranks.get(seat),
+                "won": view.get("winner") == seat,
+            }
+        )
+    goals = {"species": WIN_SPECIES, "threes": WIN_PAIRS_SPECIES, "birds": WIN_PAIRS_BIRDS}
+    return {"rows": rows, "goals": goals}
+
+
+def ending(view: dict, names: list) -> str:
+    """How the game ended, in a sentence: the win and its goal, or the cards running out."""
+    end, winner = view.get("end"), view.get("winner")
+    if not view.get("over") or not end:
+        return ""
+    who = names[winner] if isinstance(winner, int) and winner < len(names) else ""
+    if end == "seven_species":
+        return _("%(who)s won with birds of %(count)s species.") % {"who": who, "count": WIN_SPECIES}
+    if end == "two_threes":
+        return _("%(who)s won with %(species)s species of %(birds)s birds or more.") % {
+            "who": who,
+            "species": WIN_PAIRS_SPECIES,
+            "birds": WIN_PAIRS_BIRDS,
+        }
+    return _("The cards ran out: the largest collection wins.")

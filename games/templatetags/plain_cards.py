@@ -6,7 +6,7 @@ from django import template
 
 from games.engines.cubirds.cards import LARGE as LARGE_FAMILY
 from games.engines.cubirds.cards import SMALL as SMALL_FAMILY
-from games.presenters import decktet
+from games.presenters import cubirds, decktet
 from games.terms.cubirds import BIRD as SPECIES
 from games.terms.wizard import JESTER, SUITS, WIZARD
 
@@ -202,3 +202,13 @@ def last_lay_row(events: list[dict] | None) -> int | None:
 def decktet_name(name: str) -> str:
     """A Decktet card's English name (as views give it) in the reader's language."""
     return decktet.card_name(name or "")
+
+
+@register.filter
+def cubirds_race(view: dict) -> dict:
+    return cubirds.race(view)
+
+
+@register.filter
+def cubirds_ending(view: dict, names: list) -> str:
+    return cubirds.ending(view, names)
