@@ -217,3 +217,9 @@ def test_a_game_whose_log_does_not_replay_still_opens_and_says_who_moved(caplog)
     name = game.seats.get(position=seat).name
     assert f"{name} moved." in section(page, "log") and "bid 99" not in page
     assert "does not replay" in caplog.text
+
+
+def test_a_new_games_log_says_no_move_yet_rather_than_an_empty_list():
+    game, _users = wizard_table()
+    log = section(table(Client(), game), "log")
+    assert "No move yet." in log and "<li" not in log
