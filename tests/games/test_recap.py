@@ -74,33 +74,31 @@ def test_an_htmx_refresh_keeps_the_recap_it_was_opened_with():
     assert "Since your last look" in recap and "bid 0." in recap
 
 
-def test_a_player_who_just_moved_sees_only_what_came_after_their_own_move():
+def bid_look_bid() -> tuple[Game, Client, str, str, str]:
+    """The first bidder bids 1 and looks at the table; the next bids 0. Returns the game, the
+    first bidder's client, the page they looked at, and the two names."""
     game, _users = wizard_table()
     engine = get_engine("wizard")
     seat = engine.to_act(game.state)[0]
     client = Client()
     client.force_login(seat_user(game, seat))
     game = act(game, seat, {"type": "bid", "bid": 1})
-    assert "Since your last look" not in table(client, game)
+    looked = table(client, game)
     other = engine.to_act(game.state)[0]
     game = act(game, other, {"type": "bid", "bid": 0})
+    return game, client, looked, game.seats.get(position=seat).name, game.seats.get(position=other).name
+
+
+def test_a_player_who_just_moved_sees_only_what_came_after_their_own_move():
+    game, client, looked, mine, theirs = bid_look_bid()
+    assert "Since your last look" not in looked
     page = section(table(client, game), "since-last-look")
-    mine, theirs = game.seats.get(position=seat).name, game.seats.get(position=other).name
     assert f"{theirs} bid 0." in page and f"{mine} bid 1." not in page
 
 
 def test_the_log_says_what_each_move_did_newest_first_and_marks_the_news():
-    game, _users = wizard_table()
-    engine = get_engine("wizard")
-    seat = engine.to_act(game.state)[0]
-    client = Client()
-    client.force_login(seat_user(game, seat))
-    game = act(game, seat, {"type": "bid", "bid": 1})
-    table(client, game)  # seen
-    other = engine.to_act(game.state)[0]
-    game = act(game, other, {"type": "bid", "bid": 0})
+    game, client, _looked, mine, theirs = bid_look_bid()
     log = section(table(client, game), "log")
-    mine, theirs = game.seats.get(position=seat).name, game.seats.get(position=other).name
     assert log.index(f"Move 2 by {theirs} (web)") < log.index(f"{theirs} bid 0.") < log.index(f"Move 1 by {mine}")
     assert log.index(f"{mine} bid 1.") > log.index(f"Move 1 by {mine}")
     news = re.findall(r'<li class="new">.*?</li>', log, re.S)
