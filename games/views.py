@@ -62,6 +62,7 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
         "seat_names": [seat.name for seat in seats if seat.position is not None],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "recap": recap,
+        "marks": presenters.last_move_marks(game.engine, latest.last if latest else None),
     }
 
 

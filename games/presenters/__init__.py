@@ -76,3 +76,17 @@ def table_view(game: Game, position: int | None) -> dict:
 def view_items(view: dict) -> list[tuple[str, object]]:
     """The view's keys as readable labels, for the generic table."""
     return [(key.replace("_", " "), value) for key, value in view.items()]
+
+
+def last_move_marks(engine: str, last: tuple[dict, dict, int] | None) -> set[str]:
+    """Keys of what the last move changed on the table ("bird:1:0", "seat:2"), from the viewer's
+    views before and after it, by the game's `last_move(before, after, actor)` if it has one.
+    The fragment marks the elements with those keys."""
+    if last is None:
+        return set()
+    try:
+        module = import_module(f"games.presenters.{engine}")
+    except ImportError:
+        return set()
+    hook = getattr(module, "last_move", None)
+    return set(hook(*last)) if hook else set()

@@ -124,7 +124,23 @@ def _zones(keys: set[str], prefix: str, view: dict) -> list[dict]:
     return zones
 
 
-def table(view: dict, actions: list[dict] | None) -> dict:
+def last_move(before: dict, after: dict, actor: int) -> set[str]:
+    """The bird the last move hatched or grew ("bird:<seat>:<index>"), and the discard pile
+    when a card went onto it; nothing across a year's end (the ranches are cleared)."""
+    if before.get("year") != after.get("year"):
+        return set()
+    marks = set()
+    old = (before.get("ranches") or [[], []])[actor]
+    new = (after.get("ranches") or [[], []])[actor]
+    for index, bird in enumerate(new):
+        if index >= len(old) or len(bird["cards"]) > len(old[index]["cards"]):
+            marks.add(f"bird:{actor}:{index}")
+    if after.get("discard_size", 0) > before.get("discard_size", 0):
+        marks.add("discard")
+    return marks
+
+
+def table(view: dict, actions: list[dict] | None, marks: set[str] | None = None) -> dict:
     """Both ranches as the table draws them, the seat's own last (nearest its hand): each bird's
     cards in order, its suits, direction, total and what it would score now, and the zones the
     seat's legal moves may point at; whether the discard pile is a target now."""
@@ -145,6 +161,7 @@ def table(view: dict, actions: list[dict] | None) -> dict:
                     "total": scored["total"],
                     "worth": scored["score"],
                     "zones": _zones(keys, f"bird:{index}", view) if mine else [],
+                    "last": f"bird:{seat}:{index}" in (marks or ()),
                 }
             )
         result.append(
@@ -157,4 +174,4 @@ def table(view: dict, actions: list[dict] | None) -> dict:
             }
         )
     result.sort(key=lambda ranch: ranch["mine"])
-    return {"ranches": result, "discard_target": "discard" in keys}
+    return {"ranches": result, "discard_target": "discard" in keys, "discard_last": "discard" in (marks or ())}

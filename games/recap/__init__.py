@@ -43,6 +43,9 @@ class Recap:
     lines: list[str] = field(default_factory=list)
     earlier: int = 0  # steps before the ones told, not told
     steps: list[Told] = field(default_factory=list)
+    # The last step told: the viewer's view before and after it, and who moved (for marking
+    # the last move on the table); None when it could not be replayed.
+    last: tuple[dict, dict, int] | None = None
 
     def __bool__(self) -> bool:
         return bool(self.lines)
@@ -82,7 +85,7 @@ def recap(
         # The log does not replay to the stored state (a state edited by hand, as tests and
         # repairs do): the page still opens, and says who moved but not what.
         logger.warning("game %s: its log does not replay; the recap says only who moved", game.pk)
-        result.lines, result.steps = [], []
+        result.lines, result.steps, result.last = [], [], None
         _tell(result, replay, range(start, last), viewer, names, None)
     return result
 
@@ -100,6 +103,7 @@ def _tell(result: Recap, replay: Replay, steps: range, viewer: int | None, names
             state = engine.apply(state, actor, replay.actions[step].payload)
             after = engine.view(state, viewer)
             lines = describe(before, after, actor, names)
+            result.last = (before, after, actor)
             before = after
         if not lines:  # a move the viewer may not see the content of, or one with no words yet
             lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]

@@ -175,12 +175,13 @@ def as_bird(species: str) -> dict:
     return {"species": species, "id": None}
 
 
-@register.simple_tag
-def emu_table(view: dict, actions: list[dict] | None) -> dict:
-    """Emu Ranchers' ranches and targets as the table draws them (see the presenter's `table`)."""
+@register.simple_tag(takes_context=True)
+def emu_table(context, view: dict, actions: list[dict] | None) -> dict:
+    """Emu Ranchers' ranches and targets as the table draws them (see the presenter's `table`),
+    with the last move's bird marked (`marks`, from the table's context)."""
     from games.presenters.emu_ranchers import table
 
-    return table(view, actions)
+    return table(view, actions, context.get("marks"))
 
 
 @register.filter
