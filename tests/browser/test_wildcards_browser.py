@@ -13,12 +13,22 @@ from tests.games.conftest import seat_user, start_game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.parametrize("width", [1200, 390])
-def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
-    users = [make_user(f"wilma{width}"), make_user(f"walt{width}"), make_user(f"wren{width}")]
-    game = start_game(users, engine="wildcards", options={"edition": "2022"})
-    engine = get_engine("wildcards")
-    user = seat_user(game, 0)
+def bid_by_service(game, seat: int, choose) -> None:
+    """The seat bids the card `choose` (max or min) picks by value, through the services."""
+    card = choose(get_engine("wildcards").view(game.state, seat)["hand"], key=lambda c: c["value"])
+    do_action(
+        game.pk,
+        seat,
+        {"type": "bid", "card": card["id"]},
+        "web",
+        user=seat_user(game, seat),
+        expected_version=game.version,
+    )
+    game.refresh_from_db()
+
+
+def open_table(browser, live_server, game, user, width: int):
+    """A logged-in page on the game's table at this width, and its browser context."""
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -28,6 +38,16 @@ def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
     page.get_by_role("button", name="Log in").click()
     page.get_by_test_id("signed-in-user").wait_for()
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    return context, page
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
+    users = [make_user(f"wilma{width}"), make_user(f"walt{width}"), make_user(f"wren{width}")]
+    game = start_game(users, engine="wildcards", options={"edition": "2022"})
+    engine = get_engine("wildcards")
+    user = seat_user(game, 0)
+    context, page = open_table(browser, live_server, game, user, width)
 
     # The highest card of the hand, so that this player takes first.
     # The table fits the phone: nothing makes the page scroll sideways.
@@ -44,16 +64,7 @@ def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
     assert "Your sealed bid" in page.locator(".wc-zone").first.inner_text()
 
     for seat in (1, 2):  # the others bid their lowest card through the services
-        low = min(engine.view(game.state, seat)["hand"], key=lambda card: card["value"])
-        do_action(
-            game.pk,
-            seat,
-            {"type": "bid", "card": low["id"]},
-            "web",
-            user=seat_user(game, seat),
-            expected_version=game.version,
-        )
-        game.refresh_from_db()
+        bid_by_service(game, seat, min)
     # The seed is fixed: this player's highest card outbids the others' lowest, so they take first.
     assert game.state["phase"] == "acquire" and engine.to_act(game.state) == [0]
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -67,15 +78,7 @@ def test_a_bid_is_made_with_the_keyboard_alone(browser, live_server):
     users = [make_user("kira"), make_user("kurt"), make_user("kim")]
     game = start_game(users, engine="wildcards", options={"edition": "2022"})
     user = seat_user(game, 0)
-    context = browser.new_context(viewport={"width": 390, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    context, page = open_table(browser, live_server, game, user, 390)
 
     card = page.locator("[data-testid=my-hand] [data-pick][role=button]").first
     card.focus()
@@ -112,15 +115,7 @@ def test_the_eagles_holder_bids_two_cards_by_pointing_at_one_then_the_other(brow
         hand[0],
         next(c for c in hand if (c["habitat"], c["value"]) != (hand[0]["habitat"], hand[0]["value"])),
     )
-    context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(seat_user(game, 0).username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    context, page = open_table(browser, live_server, game, seat_user(game, 0), width)
 
     key = "{habitat}-{value}"
     # The second card first: either order makes the same bid.
@@ -131,4 +126,20 @@ def test_the_eagles_holder_bids_two_cards_by_pointing_at_one_then_the_other(brow
     confirm_pointed(page, game, partner, "(the Eagle)")
     kinds = sorted((card["habitat"], card["value"]) for card in engine.view(game.state, 0)["sealed_bid"])
     assert kinds == sorted((card["habitat"], card["value"]) for card in (first, second))
+    context.close()
+
+
+def test_a_pass_is_made_from_its_chip_on_a_phone(browser, live_server):
+    users = [make_user("pia"), make_user("per"), make_user("pam")]
+    game = start_game(users, engine="wildcards", options={"edition": "2022"})
+    engine = get_engine("wildcards")
+    for seat in range(3):  # seat 0 bids its highest card and the others their lowest: 0 takes first
+        bid_by_service(game, seat, max if seat == 0 else min)
+    assert game.state["phase"] == "acquire" and engine.to_act(game.state) == [0]
+    context, page = open_table(browser, live_server, game, seat_user(game, 0), 390)
+    chip = page.locator('.wc-chip[data-pick="pass"]')
+    assert chip.get_attribute("role") == "button"
+    confirm_pointed(page, game, chip, "you take no animal")
+    assert game.state["bids"][0] is None  # the bid went back to the hand
+    assert page.locator('.wc-chip[data-pick="pass"]').count() == 0
     context.close()
