@@ -21,14 +21,10 @@ def action_label(action: dict, engine: str | None = None, view: dict | None = No
 
     With the actor's `view`, a label can say which of two alike cards it names.
     """
-    if engine:
-        try:
-            module = import_module(f"games.presenters.{engine}")
-        except ImportError:
-            module = None
-        label = module.action_label(action, view) if module else ""
-        if label:
-            return label
+    hook = _hook(engine, "action_label") if engine else None
+    label = hook(action, view) if hook else ""
+    if label:
+        return label
     kind = str(action.get("type", "?")).replace("_", " ")
     details = ", ".join(f"{key.replace('_', ' ')} {_format(value)}" for key, value in action.items() if key != "type")
     return f"{kind}: {details}" if details else kind
@@ -82,11 +78,14 @@ def last_move_marks(engine: str, last: tuple[dict, dict, int] | None) -> set[str
     """Keys of what the last move changed on the table ("bird:1:0", "seat:2"), from the viewer's
     views before and after it, by the game's `last_move(before, after, actor)` if it has one.
     The fragment marks the elements with those keys."""
-    if last is None:
-        return set()
+    hook = _hook(engine, "last_move") if last is not None else None
+    return set(hook(*last)) if hook else set()
+
+
+def _hook(engine: str, name: str):
+    """A game's presenter function (`games/presenters/<engine>.py`), or None."""
     try:
         module = import_module(f"games.presenters.{engine}")
     except ImportError:
-        return set()
-    hook = getattr(module, "last_move", None)
-    return set(hook(*last)) if hook else set()
+        return None
+    return getattr(module, name, None)

@@ -124,18 +124,23 @@ def _zones(keys: set[str], prefix: str, view: dict) -> list[dict]:
     return zones
 
 
-def last_move(before: dict, after: dict, actor: int) -> set[str]:
-    """The bird the last move hatched or grew ("bird:<seat>:<index>"), and the discard pile
-    when a card went onto it; nothing across a year's end (the ranches are cleared)."""
+def grown_birds(before: dict, after: dict, actor: int) -> list[int]:
+    """The indexes of the actor's birds that a move hatched or grew, between two views of the
+    same year (none across a year's end: the ranches are cleared)."""
     if before.get("year") != after.get("year"):
-        return set()
-    marks = set()
+        return []
     old = (before.get("ranches") or [[], []])[actor]
     new = (after.get("ranches") or [[], []])[actor]
-    for index, bird in enumerate(new):
-        if index >= len(old) or len(bird["cards"]) > len(old[index]["cards"]):
-            marks.add(f"bird:{actor}:{index}")
-    if after.get("discard_size", 0) > before.get("discard_size", 0):
+    return [
+        index for index, bird in enumerate(new) if index >= len(old) or len(bird["cards"]) > len(old[index]["cards"])
+    ]
+
+
+def last_move(before: dict, after: dict, actor: int) -> set[str]:
+    """The bird the last move hatched or grew ("bird:<seat>:<index>"), and the discard pile
+    when a card went onto it."""
+    marks = {f"bird:{actor}:{index}" for index in grown_birds(before, after, actor)}
+    if before.get("year") == after.get("year") and after.get("discard_size", 0) > before.get("discard_size", 0):
         marks.add("discard")
     return marks
 

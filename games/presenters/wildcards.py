@@ -215,21 +215,23 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
     return entries
 
 
+def participants(view: dict) -> dict:
+    """Everyone at the table by seat, Leo too ("leo"), as the view shows them."""
+    found = {player["seat"]: player for player in view.get("players") or []}
+    if view.get("leo"):
+        found["leo"] = view["leo"]
+    return found
+
+
 def last_move(before: dict, after: dict, actor: int) -> set[str]:
     """The mover's place at the table ("seat:<seat>") and every stack that grew with it
     ("stack:<seat or leo>:<species>": a take, a swap, Leo's take after it)."""
-
-    def collections(view: dict) -> dict:
-        found = {player["seat"]: player.get("collection") or {} for player in view.get("players") or []}
-        if view.get("leo"):
-            found["leo"] = view["leo"].get("collection") or {}
-        return found
-
     marks = {f"seat:{actor}"}
-    old = collections(before)
-    for who, collection in collections(after).items():
-        was = old.get(who) or {}
-        marks |= {f"stack:{who}:{name}" for name, count in collection.items() if count > was.get(name, 0)}
+    old = participants(before)
+    for who, player in participants(after).items():
+        was = (old.get(who) or {}).get("collection") or {}
+        grew = (name for name, count in (player.get("collection") or {}).items() if count > was.get(name, 0))
+        marks |= {f"stack:{who}:{name}" for name in grew}
     return marks
 
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from games.bymail.render import name_of
 from games.bymail.render.emu_ranchers import card
+from games.presenters.emu_ranchers import grown_birds
 
 
 def changes(before: dict, after: dict, actor: int, names: dict) -> list[str]:
@@ -15,15 +16,15 @@ def changes(before: dict, after: dict, actor: int, names: dict) -> list[str]:
     if same_year:
         old = (before.get("ranches") or [[], []])[actor]
         new = (after.get("ranches") or [[], []])[actor]
-        if len(new) > len(old):
-            lines.append(_("%(who)s hatched a bird with %(card)s.") % {"who": who, "card": card(new[-1]["cards"][0])})
-        else:
-            for number, (was, now) in enumerate(zip(old, new, strict=False), 1):
-                if len(now["cards"]) > len(was["cards"]):
-                    lines.append(
-                        _("%(who)s grew bird %(bird)s with %(card)s.")
-                        % {"who": who, "bird": number, "card": card(now["cards"][-1])}
-                    )
+        for index in grown_birds(before, after, actor):
+            if index >= len(old):
+                first = card(new[index]["cards"][0])
+                lines.append(_("%(who)s hatched a bird with %(card)s.") % {"who": who, "card": first})
+            else:
+                lines.append(
+                    _("%(who)s grew bird %(bird)s with %(card)s.")
+                    % {"who": who, "bird": index + 1, "card": card(new[index]["cards"][-1])}
+                )
         grew = bool(lines)
         if not grew and after.get("discard_size", 0) > before.get("discard_size", 0):
             lines.append(_("%(who)s discarded %(card)s.") % {"who": who, "card": card(after.get("discard_top"))})

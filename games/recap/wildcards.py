@@ -7,18 +7,12 @@ from django.utils.translation import gettext as _
 
 from games.bymail.render import name_of
 from games.bymail.render.wildcards import card, event_line, species
-
-
-def _participants(view: dict) -> dict:
-    found = {player["seat"]: player for player in view.get("players") or []}
-    if view.get("leo"):
-        found["leo"] = view["leo"]
-    return found
+from games.presenters.wildcards import participants
 
 
 def _collections(before: dict, after: dict, names: dict) -> list[str]:
     lines = []
-    old, new = _participants(before), _participants(after)
+    old, new = participants(before), participants(after)
     for who, player in new.items():
         was = (old.get(who) or {}).get("collection") or {}
         for name, count in (player.get("collection") or {}).items():
@@ -35,8 +29,8 @@ def _collections(before: dict, after: dict, names: dict) -> list[str]:
 def changes(before: dict, after: dict, actor: int, names: dict) -> list[str]:
     if before.get("round") == after.get("round"):
         lines = []
-        old = _participants(before)
-        for who, player in _participants(after).items():
+        old = participants(before)
+        for who, player in participants(after).items():
             if player.get("has_bid") and not (old.get(who) or {}).get("has_bid") and player.get("bid") is None:
                 lines.append(_("%(who)s placed a bid face down.") % {"who": name_of(names, who)})
         if after.get("taking") and not before.get("taking"):
@@ -45,7 +39,7 @@ def changes(before: dict, after: dict, actor: int, names: dict) -> list[str]:
                 _("%(who)s chose the %(animal)s and pays for it.") % {"who": name_of(names, actor), "animal": animal}
             )
         was = old.get(actor) or {}
-        now = _participants(after).get(actor) or {}
+        now = participants(after).get(actor) or {}
         if (
             len(now.get("payment") or []) > len(was.get("payment") or [])
             and not after.get("log", [])[len(before.get("log") or []) :]
