@@ -6,7 +6,8 @@ the viewer's legal moves, the mail text and the table page fragment must be
 the same in both. Then the same next move (any move of the same kind when it
 is sealed) is made in both, and as long as that move reveals nothing by the
 rules (no round, deal or game ends, no sealed phase closes) the views after it
-must be the same too: so a step that is reached, or skipped, because of a hidden
+must be the same too, and so must what the table's log says of that move and the marks
+the table puts on it: so a step that is reached, or skipped, because of a hidden
 hand shows up as well as a hidden card in a view.
 """
 
@@ -17,10 +18,11 @@ import random
 import pytest
 from django.template.loader import get_template
 
+from games import recap as recaps
 from games.bymail import render
 from games.engines import get_engine
 from games.pointing import payload_key, pointing_for
-from games.presenters import action_label
+from games.presenters import action_label, last_move_marks
 from tests.hidden_information.twins import TWINS
 
 KEEP_TOP = 15  # more than any single action draws
@@ -81,6 +83,13 @@ def _page_fragment(engine_name: str, view: dict, legal: list[dict], names: list[
     return get_template(f"games/table/{engine_name}.html").render(context) + "\n" + moves
 
 
+def _told(engine_name: str, before: dict, after: dict, actor: int, names: dict) -> tuple:
+    """What the table's log says of one step and what the table marks as its last move."""
+    describe = recaps.changes_of(engine_name)
+    lines = [str(line) for line in describe(before, after, actor, names)] if describe else []
+    return lines, sorted(last_move_marks(engine_name, (before, after, actor)))
+
+
 def _twin_action(engine_name, engine, state, twin, actor, viewer, action, rng):
     """The move made in the twin: the same one, or one of the same kind when it is sealed."""
     legal = engine.legal_actions(twin, actor)
@@ -131,6 +140,9 @@ def check_twins(engine_name: str, num_players: int, options: dict, seeds: range)
                     seen, near_seen = engine.view(after, viewer), engine.view(near_after, viewer)
                     differ = sorted(key for key in seen if seen[key] != near_seen.get(key))
                     assert not differ, f"what follows {action} tells a hidden card ({', '.join(differ)}): {where}"
+                    # The log's sentence and the last move's marks on the table, for this step.
+                    told = _told(engine_name, engine.view(near, viewer), near_seen, actor, names)
+                    assert told == _told(engine_name, view, seen, actor, names), f"the log tells a hidden card: {where}"
                     compared += 1
             state = after
             step += 1
