@@ -71,6 +71,9 @@ class Tournament(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(default=0)
+    # What stopped the sweep from moving this tournament on, for its organisers; blank when fine.
+    problem = models.TextField(blank=True)
+    problem_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

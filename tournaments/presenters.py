@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from django.utils.html import escape
 
-from tournaments.models import Tournament
+from games.models import GameEvent, Seat
+from tournaments.models import Table, Tournament
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
@@ -29,7 +30,34 @@ def tournament_data(tournament: Tournament) -> dict:
         "rounds": [_round(r, names) for r in rounds],
         "standings": _standings(tournament, entries, rounds, names),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
+        "table_log": table_log(tournament),
     }
+
+
+def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
+    """What organisers (and the site) did at the tournament's tables, newest first: pauses,
+    extensions, seats going to bots. The same events each table's own log shows."""
+    tables = Table.objects.filter(round__tournament=tournament)
+    where = {table.game_id: (table.round.number, table.number) for table in tables.select_related("round")}
+    events = list(
+        GameEvent.objects.filter(game_id__in=list(where)).select_related("actor__profile").order_by("-created_at")[
+            :limit
+        ]
+    )
+    seats = Seat.objects.filter(game_id__in={event.game_id for event in events}).select_related("user__profile")
+    names: dict[int, list[str]] = {}
+    for seat in seats.order_by("game_id", "position"):
+        names.setdefault(seat.game_id, []).append(str(seat.name))
+    return [
+        {
+            "event": event,
+            "seat_names": names.get(event.game_id, []),
+            "round": where[event.game_id][0],
+            "table": where[event.game_id][1],
+            "game_id": event.game_id,
+        }
+        for event in events
+    ]
 
 
 def _round(played: PlayedRound, names: dict) -> dict:

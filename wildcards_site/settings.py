@@ -263,6 +263,10 @@ GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
 GAME_MAX_EXTENSION_HOURS = envint("GAME_MAX_EXTENSION_HOURS", 72)
 GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
 GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
+# Seats changing hands (a bot taking one, an offer) per game in any hour: no mail bombs through them.
+GAME_MAX_SEAT_CHANGES_PER_HOUR = envint("GAME_MAX_SEAT_CHANGES_PER_HOUR", 3)
+# How long a player has to accept a seat offered to them.
+GAME_SEAT_OFFER_DAYS = envint("GAME_SEAT_OFFER_DAYS", 3)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 
