@@ -40,9 +40,9 @@ def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
     tables = Table.objects.filter(round__tournament=tournament)
     where = {table.game_id: (table.round.number, table.number) for table in tables.select_related("round")}
     events = list(
-        GameEvent.objects.filter(game_id__in=list(where)).select_related("actor__profile").order_by("-created_at")[
-            :limit
-        ]
+        GameEvent.objects.filter(game_id__in=list(where))
+        .select_related("actor__profile")
+        .order_by("-created_at")[:limit]
     )
     seats = Seat.objects.filter(game_id__in={event.game_id for event in events}).select_related("user__profile")
     names: dict[int, list[str]] = {}

@@ -6,43 +6,93 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_seat_seen_version'),
+        ("games", "0006_seat_seen_version"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='created_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='created_games', to=settings.AUTH_USER_MODEL),
+            model_name="game",
+            name="created_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="created_games",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AlterField(
-            model_name='gameevent',
-            name='kind',
-            field=models.CharField(choices=[('seat_replaced', 'seat given to another player'), ('seat_offered', 'seat offered to a player'), ('seat_declined', 'seat offer declined'), ('paused', 'paused'), ('resumed', 'resumed'), ('extended', 'deadline extended')], max_length=20),
+            model_name="gameevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("seat_replaced", "seat given to another player"),
+                    ("seat_offered", "seat offered to a player"),
+                    ("seat_declined", "seat offer declined"),
+                    ("paused", "paused"),
+                    ("resumed", "resumed"),
+                    ("extended", "deadline extended"),
+                ],
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='status',
-            field=models.CharField(choices=[('playing', 'playing'), ('left', 'left (timed out)'), ('resigned', 'resigned'), ('removed', 'removed by an organiser')], default='playing', max_length=10),
+            model_name="seat",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("playing", "playing"),
+                    ("left", "left (timed out)"),
+                    ("resigned", "resigned"),
+                    ("removed", "removed by an organiser"),
+                ],
+                default="playing",
+                max_length=10,
+            ),
         ),
         migrations.CreateModel(
-            name='SeatOffer',
+            name="SeatOffer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('answered_at', models.DateTimeField(blank=True, null=True)),
-                ('accepted', models.BooleanField(null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seat_offers', to='games.game')),
-                ('offered_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seat_offers', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("answered_at", models.DateTimeField(blank=True, null=True)),
+                ("accepted", models.BooleanField(null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seat_offers", to="games.game"
+                    ),
+                ),
+                (
+                    "offered_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seat_offers",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('answered_at__isnull', True)), fields=('game', 'user'), name='one_open_seat_offer')],
+                "ordering": ["-created_at"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("answered_at__isnull", True)),
+                        fields=("game", "user"),
+                        name="one_open_seat_offer",
+                    )
+                ],
             },
         ),
     ]

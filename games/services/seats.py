@@ -114,9 +114,8 @@ def do_offer_seat(game_id: int, user, position: int, new_user, now: datetime | N
             with transaction.atomic():
                 offer = SeatOffer.objects.create(game=game, position=position, user=new_user, offered_by=user)
         except IntegrityError:
-            raise ActionRejected(
-                "already_offered", _("%(name)s already has an offer for a seat in this game.") % {"name": new_user.profile.name}
-            ) from None
+            message = _("%(name)s already has an offer for a seat in this game.") % {"name": new_user.profile.name}
+            raise ActionRejected("already_offered", message) from None
         _record(
             game,
             GameEvent.Kind.SEAT_OFFERED,
@@ -141,7 +140,10 @@ def _check_offer(game: Game, position: int, new_user) -> Seat:
     if game.created_by_id is None and new_user.pk != target.user_id:
         raise ActionRejected(
             "bound_seat",
-            _("A seat at this table belongs to the player seated at the start: it can go only to a bot or back to them."),
+            _(
+                "A seat at this table belongs to the player seated at the start: "
+                "it can go only to a bot or back to them."
+            ),
         )
     if game.seats.filter(user=new_user).exclude(pk=target.pk).exists():
         raise ActionRejected("already_seated", _("That player already has a seat in this game."))
@@ -174,7 +176,8 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             answered_at=now, accepted=False
         )
         previous = target.user
-        target.user, target.kind, target.status, target.consecutive_timeouts = user, Seat.Kind.HUMAN, Seat.Status.PLAYING, 0
+        target.user, target.kind, target.status = user, Seat.Kind.HUMAN, Seat.Status.PLAYING
+        target.consecutive_timeouts = 0
         target.save(update_fields=["user", "kind", "status", "consecutive_timeouts"])
         event = _record(
             game,

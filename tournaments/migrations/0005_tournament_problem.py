@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_ratings_faster_rebuild_and_deep_pages'),
+        ("tournaments", "0004_ratings_faster_rebuild_and_deep_pages"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='problem',
+            model_name="tournament",
+            name="problem",
             field=models.TextField(blank=True),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='problem_at',
+            model_name="tournament",
+            name="problem_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

@@ -48,9 +48,7 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
             # Only entrants count: a seat's player can change only to a bot or back (games'
             # seat rules), but a table from before those rules may seat someone else.
             ranks = {
-                entry_of_user[seat.user_id]: seat.rank or len(seats)
-                for seat in seats
-                if seat.user_id in entry_of_user
+                entry_of_user[seat.user_id]: seat.rank or len(seats) for seat in seats if seat.user_id in entry_of_user
             }
             tables.append(PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks))
         out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))

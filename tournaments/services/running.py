@@ -272,4 +272,5 @@ def sweep_tournaments(now: datetime | None = None) -> int:
 
 def _note_problem(tournament_id: int, error: Exception, now: datetime) -> None:
     log.exception("tournament %s could not move on", tournament_id)
-    Tournament.objects.filter(pk=tournament_id).update(problem=f"{type(error).__name__}: {error}"[:2000], problem_at=now)
+    problem = f"{type(error).__name__}: {error}"[:2000]
+    Tournament.objects.filter(pk=tournament_id).update(problem=problem, problem_at=now)
