@@ -183,3 +183,23 @@ def test_an_unrated_tournament_rates_none_of_its_games(db):
     organiser = make_user("org")
     tournament = started(organiser, make_players(3), rated=False)
     assert [table.game.rated for table in current_tables(tournament)] == [False]
+
+
+def test_an_organiser_cycling_a_seat_cannot_flood_its_player_with_mail(db, settings):
+    settings.GAME_MAX_SEAT_CHANGES_PER_HOUR = 3
+    organiser = make_user("org")
+    tournament = started(organiser, make_players(3))
+    game = current_tables(tournament)[0].game
+    victim = game.seats.get(position=1).user
+    refused = 0
+    for _cycle in range(20):
+        try:
+            do_seat_bot(game.pk, organiser, 1)
+            offer = do_offer_seat(game.pk, organiser, 1, victim)
+            do_accept_seat(offer.pk, victim)
+        except ActionRejected as rejected:
+            assert rejected.code == "too_many_seat_changes"
+            refused += 1
+    assert refused >= 18
+    seat_mail = OutboxMessage.objects.filter(to=victim.email, key__regex=r"^(table-event|seat-offer):")
+    assert 1 <= seat_mail.count() <= 3
