@@ -61,6 +61,7 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
         "open_waits": open_waits,
         "latest": latest,
         "can_organise": can_manage(game, request.user),
+        "game_links": sections.game_links([game]).get(game.pk, []),
         "seat_offers": list(game.seat_offers.filter(user=request.user, answered_at=None))
         if request.user.is_authenticated
         else [],
