@@ -7,6 +7,7 @@ own pages show the play, built from each seat's view.
 from __future__ import annotations
 
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from games.models import GameEvent, Seat
 from tournaments.models import Table, Tournament
@@ -115,9 +116,10 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     columns: dict[tuple[str, int], list] = {}
     for match in bracket.matches:
         columns.setdefault((match.bracket, match.round), []).append(match)
-    width, height, gap = 180, 44, 12
+    width, height, gap = 190, 44, 12
     order = sorted(columns, key=lambda key: ({"W": 0, "L": 1, "GF": 2, "GF2": 3}[key[0]], key[1]))
     rows = max(len(matches) for matches in columns.values())
+    playing = set(resolved.to_play)
     parts = []
     x = 0
     for key in order:
@@ -127,10 +129,15 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         for match in columns[key]:
             players = resolved.players.get(match.id)
             winner = resolved.winners.get(match.id)
-            parts.append(f'<g class="match" data-match="{escape(match.id)}">')
+            state = " current" if match.id in playing else ""
+            parts.append(f'<g class="match{state}" data-match="{escape(match.id)}">')
             parts.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="4" class="match-box"/>')
             for line, player in enumerate(players or ("", "")):
-                text = "—" if player in ("", None) or not isinstance(player, int) else names.get(player, "?")
+                if player in ("", None) or not isinstance(player, int):
+                    text = "—"
+                else:
+                    seed = bracket.seed_of.get(player)
+                    text = f"{seed}. {names.get(player, '?')}" if seed else names.get(player, "?")
                 css = "winner" if winner is not None and player == winner else "player"
                 parts.append(f'<text x="{x + 6}" y="{y + 17 + 18 * line}" class="{css}">{escape(text)}</text>')
             parts.append("</g>")
@@ -139,7 +146,7 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     total_height = 20 + rows * (height + gap)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" width="{x}" height="{total_height}" '
-        f'viewBox="0 0 {x} {total_height}" role="img">{"".join(parts)}</svg>'
+        f'viewBox="0 0 {x} {total_height}" role="img" aria-label="{escape(_("Bracket"))}">{"".join(parts)}</svg>'
     )
 
 
