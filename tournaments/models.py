@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game
+from games.models import ENGINE_TITLES, Game
 
 
 class Tournament(models.Model):
@@ -80,6 +80,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_title(self) -> str:
+        """The game's name for people ("Emu Ranchers", not `emu_ranchers`), in their language."""
+        return str(ENGINE_TITLES.get(self.engine, self.engine))
 
 
 class Entry(models.Model):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games.models import GameEvent, Seat
+from games.models import Game, GameEvent, Seat
 from tournaments.models import Table, Tournament
 from tournaments.services.results import (
     PlayedRound,
@@ -72,6 +72,7 @@ def _round(played: PlayedRound, names: dict) -> dict:
                 "match": table.match,
                 "game_id": table.game_id,
                 "status": table.status,
+                "status_label": str(Game.Status(table.status).label),
                 "players": [
                     {"entry": player, "name": names[player], "rank": rank if table.status == "finished" else None}
                     for player, rank in sorted(table.ranks.items(), key=lambda item: (item[1], names[item[0]]))
