@@ -111,8 +111,14 @@ ORGANISER_ACTIONS = {
     "start": (lambda t, user, other: services.do_start(t, user), gettext_lazy("The tournament has started.")),
     "pause": (lambda t, user, other: services.do_pause_tournament(t, user), gettext_lazy("Paused.")),
     "resume": (lambda t, user, other: services.do_resume_tournament(t, user), gettext_lazy("Resumed.")),
-    "drop": (lambda t, user, other: services.do_drop(t, user, other), gettext_lazy("The player leaves after this round.")),
-    "disqualify": (lambda t, user, other: services.do_disqualify(t, user, other), gettext_lazy("The player is disqualified.")),
+    "drop": (
+        lambda t, user, other: services.do_drop(t, user, other),
+        gettext_lazy("The player leaves after this round."),
+    ),
+    "disqualify": (
+        lambda t, user, other: services.do_disqualify(t, user, other),
+        gettext_lazy("The player is disqualified."),
+    ),
     "extend": (
         lambda t, user, hours: services.do_extend_round(t, user, hours),
         gettext_lazy("Every table of the round has more time."),
