@@ -285,8 +285,19 @@ RATING_START = envint("RATING_START", 1500)
 RATING_K_PROVISIONAL = envint("RATING_K_PROVISIONAL", 40)
 RATING_K = envint("RATING_K", 20)
 RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
-LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 5)
+# Ratings that cannot be bought (README, "Ratings and leaderboards"): a game in which a player
+# quit having made fewer than RATING_ABORT_MOVES moves of their own is not rated; the k-th rated
+# game of the same two players within RATING_REPEAT_DAYS counts 1/k; leaderboards and rating
+# gates know only established players: LEADERBOARD_MIN_GAMES rated games against at least
+# LEADERBOARD_MIN_OPPONENTS different people (at most 20, the count ratings keep).
+RATING_ABORT_MOVES = envint("RATING_ABORT_MOVES", 3)
+RATING_REPEAT_DAYS = envint("RATING_REPEAT_DAYS", 30)
+LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 10)
+LEADERBOARD_MIN_OPPONENTS = envint("LEADERBOARD_MIN_OPPONENTS", 5)
 LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
+# Every finished rated game is rated within this many seconds even if rating it failed at its
+# finish (the beat's "rate-finished-games" sweep).
+RATING_SWEEP_SECONDS = envint("RATING_SWEEP_SECONDS", 300)
 
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
@@ -358,6 +369,7 @@ CELERY_BEAT_SCHEDULE = {
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
     "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},
     "sweep-tournaments": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
+    "rate-finished-games": {"task": "tournaments.ratings.tasks.sweep_ratings", "schedule": float(RATING_SWEEP_SECONDS)},
 }
 
 LOGGING = {

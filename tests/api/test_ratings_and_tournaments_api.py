@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def rated(players, settings):
-    settings.LEADERBOARD_MIN_GAMES = 1
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 1
     settings.LEADERBOARD_ACTIVE_DAYS = 100_000  # the fixture's games finished on 2026-01-01
     alice, bob, carol = players
     for minute, ranks in enumerate([[(alice, 1), (bob, 2)], [(alice, 1), (bob, 2), (carol, 3)]]):

@@ -143,7 +143,7 @@ def rated_and_tournament(tables, settings):
     from tournaments.ratings.services import do_rate_game
     from tournaments.services import do_create_tournament, do_register, do_start
 
-    settings.LEADERBOARD_MIN_GAMES = 1
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 1
     settings.LEADERBOARD_ACTIVE_DAYS = 100_000
     finished = {}
     for game, _player, users in tables:

@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games.models import Game, Seat
+from games.models import Action, Game, Seat
 from tests.conftest import make_user
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -16,9 +16,19 @@ def people(db):
 
 
 def finished_game(
-    ranks: list[tuple[object, int]], engine: str = "wizard", minutes: int = 0, rated: bool = True, left: tuple = ()
+    ranks: list[tuple[object, int]],
+    engine: str = "wizard",
+    minutes: int = 0,
+    rated: bool = True,
+    left: tuple = (),
+    moves: int = 3,
+    idle: tuple = (),
 ) -> Game:
-    """A finished game stored as the services store one: seats with ranks; None for a bot."""
+    """A finished game stored as the services store one: seats with ranks; None for a bot.
+
+    Each person made `moves` moves of their own (enough for the game to be rated when one
+    of them left), those in `idle` none.
+    """
     game = Game.objects.create(
         engine=engine,
         seed="s",
@@ -39,4 +49,18 @@ def finished_game(
             kind=Seat.Kind.BOT if user is None or gone else Seat.Kind.HUMAN,
             status=Seat.Status.LEFT if gone else Seat.Status.PLAYING,
         )
+    played = [(position, user) for position, (user, _rank) in enumerate(ranks) if user is not None and user not in idle]
+    Action.objects.bulk_create(
+        Action(game=game, seq=seq, seat=position, payload={"type": "move"}, channel=Action.Channel.WEB, actor=user)
+        for seq, (position, user) in enumerate(played * moves)
+    )
     return game
+
+
+def moved(game: Game, user, seat: int, count: int = 3) -> None:
+    """`user` made `count` moves of their own at `seat` (before losing it, say)."""
+    start = game.actions.count()
+    Action.objects.bulk_create(
+        Action(game=game, seq=start + i, seat=seat, payload={"type": "move"}, channel=Action.Channel.WEB, actor=user)
+        for i in range(count)
+    )

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.ratings.elo import EloSettings, expected, table_deltas
+from tournaments.ratings.elo import EloSettings, expected, repeat_weight, table_deltas
 
 ELO = EloSettings(start=1500, k_provisional=40, k_established=20, provisional_games=20)
 
@@ -50,3 +50,13 @@ def test_expected_scores_follow_the_400_point_scale():
 
 def test_a_table_of_one_changes_nothing():
     assert table_deltas([(1500, 0, 1)], ELO) == [0.0]
+
+
+def test_a_repeated_pair_weighs_one_over_the_number_of_its_meetings():
+    assert [repeat_weight(earlier) for earlier in range(4)] == pytest.approx([1, 1 / 2, 1 / 3, 1 / 4])
+    # The third meeting of players 0 and 1 counts a third; their results against player 2 in full.
+    weights = {(0, 1): repeat_weight(2)}
+    win, second, third = table_deltas([(1500, 0, 1), (1500, 0, 2), (1500, 0, 3)], ELO, weights)
+    assert win == pytest.approx(20 * (0.5 / 3 + 0.5))
+    assert second == pytest.approx(20 * (-0.5 / 3 + 0.5))
+    assert third == pytest.approx(20 * (-0.5 - 0.5))

@@ -41,9 +41,10 @@ def test_the_history_list_and_the_players_games_show_the_changes(client, people)
     second = rated_game(people, minutes=1)
     assert RatingChange.objects.filter(game=second).count() == 2
     history = client.get("/games/history/").content.decode()
-    assert notes(history) == ["1538 +18", "1462 -18", "1520 +20", "1480 -20"]  # newest first
+    # Newest first. The same two players again within 30 days: their second game counts half.
+    assert notes(history) == ["1529 +9", "1471 -9", "1520 +20", "1480 -20"]
     mine = client.get("/games/players/bob/").content.decode()
-    assert "1462 -18" in notes(mine) and "1480 -20" in notes(mine)
+    assert "1471 -9" in notes(mine) and "1480 -20" in notes(mine)
     assert first.pk != second.pk
 
 

@@ -15,7 +15,7 @@ from tournaments.ratings.models import Rating, RatingChange
 pytestmark = pytest.mark.django_db
 
 
-def rated_players(count: int, games: int = 5, days_ago: int = 1, prefix: str = "p") -> list:
+def rated_players(count: int, games: int = 10, days_ago: int = 1, prefix: str = "p", opponents: int = 5) -> list:
     users = [make_user(f"{prefix}{i:03d}", display_name=f"{prefix.upper()}{i:03d}") for i in range(count)]
     when = timezone.now() - timedelta(days=days_ago)
     Rating.objects.bulk_create(
@@ -25,6 +25,7 @@ def rated_players(count: int, games: int = 5, days_ago: int = 1, prefix: str = "
             rating=1500 + i,
             games=games,
             wins=1,
+            opponents=opponents,
             provisional=True,
             peak=1500 + i,
             last_game_at=when,
@@ -34,13 +35,14 @@ def rated_players(count: int, games: int = 5, days_ago: int = 1, prefix: str = "
     return users
 
 
-def test_the_leaderboard_lists_only_players_with_enough_recent_games(client):
+def test_the_leaderboard_lists_only_players_with_enough_recent_games_against_enough_people(client):
     listed = rated_players(2, prefix="ok")
-    rated_players(1, games=4, prefix="few")
+    rated_players(1, games=9, prefix="few")
     rated_players(1, days_ago=91, prefix="old")
+    rated_players(1, games=40, opponents=4, prefix="same")  # many games, but always the same few people
     page = client.get("/ratings/wizard/").content.decode()
     assert "OK000" in page and "OK001" in page
-    assert "FEW000" not in page and "OLD000" not in page
+    assert "FEW000" not in page and "OLD000" not in page and "SAME000" not in page
     assert page.index("OK001") < page.index("OK000")  # higher rating first
     assert leaderboards.position(Rating.objects.get(player=listed[1])) == 1
 
@@ -77,7 +79,8 @@ def test_leaderboard_queries_do_not_grow_with_players(client, django_assert_max_
     assert len(many) == len(few) <= 6
 
 
-def test_the_player_page_shows_ratings_chart_history_and_head_to_head(client, people):
+def test_the_player_page_shows_ratings_chart_history_and_head_to_head(client, people, settings):
+    settings.LEADERBOARD_MIN_GAMES, settings.LEADERBOARD_MIN_OPPONENTS = 6, 2
     alice, bob, carol = people[:3]
     from tournaments.ratings.services import do_rate_game
 

@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import Game
-from tests.ratings.conftest import finished_game
+from tests.ratings.conftest import finished_game, moved
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.services import do_rate_game
 from tournaments.ratings.tasks import rate_game
@@ -86,8 +86,9 @@ def test_provisional_k_switches_after_twenty_games(people):
     assert changes[19].games_before == 19 and changes[20].games_before == 20
     assert rating(alice).games == 21 and not rating(alice).provisional
     assert rating(alice).peak == pytest.approx(1500)
-    # Now a win: alice is established (K 20), bob too.
-    do_rate_game(finished_game([(alice, 1), (bob, 2)], minutes=30).pk)
+    # Now a win, a month after the draws (so it is not a repeat that counts less): alice has
+    # her established K (20), bob too.
+    do_rate_game(finished_game([(alice, 1), (bob, 2)], minutes=31 * 24 * 60).pk)
     assert rating(alice).rating == pytest.approx(1510)
 
 
@@ -107,6 +108,7 @@ def test_a_player_an_organiser_replaced_counts_last_and_the_new_player_takes_the
     alice, bob, carol, dave = people[:4]
     # Dave sat at seat 2 until an organiser gave it to Carol, who finished second.
     game = finished_game([(alice, 1), (carol, 2), (bob, 3)])
+    moved(game, dave, seat=1)
     GameEvent.objects.create(
         game=game,
         kind=GameEvent.Kind.SEAT_REPLACED,
@@ -126,6 +128,7 @@ def test_a_seat_given_to_a_bot_still_rates_the_player_who_lost_it_last(people):
 
     alice, bob = people[:2]
     game = finished_game([(alice, 2), (None, 1)])
+    moved(game, bob, seat=1)
     GameEvent.objects.create(
         game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous": "Bob", "previous_user": bob.pk}
     )

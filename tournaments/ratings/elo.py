@@ -3,6 +3,8 @@
 Every pair of rated players at a table is one result: the better (lower) rank wins,
 equal ranks draw. Each player's pair results are summed with K / (n - 1), n being the
 number of rated players, so a table moves a rating about as much as one two-player game.
+A pair's result can weigh less than 1: the same two people meeting again and again
+(`repeat_weight`) must not be a way to buy a rating.
 """
 
 from __future__ import annotations
@@ -32,11 +34,21 @@ def expected(rating: float, other: float) -> float:
     return 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
 
 
-def table_deltas(entries: list[tuple[float, int, int]], settings: EloSettings) -> list[float]:
+def repeat_weight(earlier_games: int) -> float:
+    """The weight of a pair's result when the pair already met in `earlier_games` rated games of
+    the pool within the window: the k-th meeting counts 1/k, so n games against one opponent
+    weigh about ln(n) + 0.58 games, not n."""
+    return 1.0 / (earlier_games + 1)
+
+
+def table_deltas(
+    entries: list[tuple[float, int, int]], settings: EloSettings, weights: dict[tuple[int, int], float] | None = None
+) -> list[float]:
     """Rating changes for one table.
 
     `entries` holds (rating before, games played before, finishing rank) per rated player,
     rank 1 the best. Returns the deltas in the same order. Fewer than two players: no change.
+    `weights` maps a pair (i, j), i < j, of positions in `entries` to its weight (default 1).
     """
     n = len(entries)
     if n < 2:
@@ -49,6 +61,8 @@ def table_deltas(entries: list[tuple[float, int, int]], settings: EloSettings) -
             other, _other_games, other_rank = entries[j]
             score = 1.0 if rank < other_rank else 0.5 if rank == other_rank else 0.0
             gain = score - 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
+            if weights is not None:
+                gain *= weights.get((i, j), 1.0)
             totals[i] += gain
             totals[j] -= gain
     return [settings.k_for(games) / (n - 1) * total for (_r, games, _rank), total in zip(entries, totals, strict=True)]

@@ -9,15 +9,26 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from tournaments.ratings.fair_play import min_opponents
 from tournaments.ratings.models import Rating, RatingChange
 
 PAGE_SIZE = 50
 
 
+def established(pool: str) -> QuerySet[Rating]:
+    """Ratings that say something: enough rated games against enough different people (fair_play)."""
+    return Rating.objects.filter(pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, opponents__gte=min_opponents())
+
+
+def established_rating(player, pool: str) -> float | None:
+    """The player's rating if it is established, else None: a rating gate treats them as unrated."""
+    return established(pool).filter(player=player).values_list("rating", flat=True).first()
+
+
 def eligible(pool: str) -> QuerySet[Rating]:
-    """Players on a pool's leaderboard: enough games, and a game within the activity window."""
+    """Players on a pool's leaderboard: established, with a game within the activity window."""
     since = timezone.now() - timedelta(days=settings.LEADERBOARD_ACTIVE_DAYS)
-    return Rating.objects.filter(pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, last_game_at__gte=since)
+    return established(pool).filter(last_game_at__gte=since)
 
 
 def ahead_of(rating: Rating) -> Q:
@@ -70,7 +81,7 @@ def history(player, pool: str, limit: int = 500) -> list[RatingChange]:
 POSITIONS_SQL = """
 SELECT r.id, (
     SELECT count(*) FROM tournaments_rating o
-    WHERE o.pool = r.pool AND o.games >= %s AND o.last_game_at >= %s
+    WHERE o.pool = r.pool AND o.games >= %s AND o.opponents >= %s AND o.last_game_at >= %s
       AND (o.rating > r.rating OR (o.rating = r.rating AND o.player_id < r.player_id))
 ) + 1
 FROM tournaments_rating r WHERE r.player_id = %s
@@ -80,17 +91,17 @@ FROM tournaments_rating r WHERE r.player_id = %s
 def ratings_with_positions(player) -> list[Rating]:
     """The player's ratings, each with `.position` on its leaderboard (None if not listed): two queries."""
     since = timezone.now() - timedelta(days=settings.LEADERBOARD_ACTIVE_DAYS)
-    minimum = settings.LEADERBOARD_MIN_GAMES
+    minimum, opponents = settings.LEADERBOARD_MIN_GAMES, min_opponents()
     ratings = list(Rating.objects.filter(player=player).order_by("pool"))
     if not ratings:
         return []
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(POSITIONS_SQL, [minimum, since, player.pk])
+        cursor.execute(POSITIONS_SQL, [minimum, opponents, since, player.pk])
         positions = dict(cursor.fetchall())
     for rating in ratings:
-        listed = rating.games >= minimum and rating.last_game_at >= since
+        listed = rating.games >= minimum and rating.opponents >= opponents and rating.last_game_at >= since
         rating.position = positions.get(rating.pk) if listed else None
     return ratings
 

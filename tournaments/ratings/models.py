@@ -15,6 +15,9 @@ class Rating(models.Model):
     rating = models.FloatField(_("rating"))
     games = models.PositiveIntegerField(_("games played"), default=0)
     wins = models.PositiveIntegerField(_("games won"), default=0)
+    # Different people met in rated games of the pool, counted up to fair_play.OPPONENTS_COUNTED:
+    # a leaderboard lists only players who met enough of them.
+    opponents = models.PositiveSmallIntegerField(_("opponents"), default=0)
     provisional = models.BooleanField(_("provisional"), default=True)
     peak = models.FloatField(_("peak"))
     last_game_at = models.DateTimeField(_("last game"))
@@ -25,7 +28,9 @@ class Rating(models.Model):
             # The leaderboard: a pool's players by rating, among the recently active. The filter's
             # columns ride along, so even a deep page is read from the index alone.
             models.Index(
-                fields=["pool", "-rating", "player"], include=["games", "last_game_at"], name="rating_leaderboard"
+                fields=["pool", "-rating", "player"],
+                include=["games", "opponents", "last_game_at"],
+                name="rating_leaderboard",
             ),
         ]
 

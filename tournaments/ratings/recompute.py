@@ -1,22 +1,28 @@
 """Rebuild every rating from the finished games: read in bulk, compute in Python, write with COPY.
 
 Games are replayed in finish order (finished_at, then id), the order in which the live
-service applies them, with the same Elo functions and the same seat order (by player id),
-so a rebuild gives exactly what was stored.
+service applies them, with the same Elo functions, the same seat order (by player id) and
+the same fair-play rules (`fair_play`: aborted games, repeated pairs, opponents met), so a
+rebuild gives exactly what was stored.
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
+from django.conf import settings
 from django.db import connection, transaction
+from django.utils.dateparse import parse_datetime
 
-from tournaments.ratings.elo import EloSettings, table_deltas
+from games.models import Game
+from tournaments.ratings.elo import EloSettings, repeat_weight, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
+from tournaments.ratings.fair_play import OPPONENTS_COUNTED, aborted_games
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import engine_of, lock_pool, pool_for
@@ -38,6 +44,9 @@ class Standing:
     wins: int = 0
     peak: float = 0.0
     last_game_at: datetime | None = None
+    opponents: int = 0
+    # The opponents' ids until OPPONENTS_COUNTED are met; then only the count is kept.
+    met: set[int] | None = field(default_factory=set)
 
 
 @dataclass
@@ -48,8 +57,9 @@ class Result:
     standings: dict[tuple[int, str], Standing] = field(default_factory=dict)
 
 
-def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, list[tuple[int, int]]]]:
-    """(game id, pool, finished_at, [(player, rank)]) per finished rated game, in finish order."""
+def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, int, list[tuple[int, int]]]]:
+    """(game id, pool, finished_at, its microseconds since 1970, [(player, rank)]) per finished
+    rated game, in finish order."""
     engines = ""
     params: list = []
     if pools is not None:
@@ -62,7 +72,7 @@ def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, list[t
         current = None
         seats: list[tuple[int, int]] = []
         for rows in _folded(sql, params) if postgres else _fetch(sql, params):
-            for game_id, engine, options, finished_at, user_id, rank in rows:
+            for game_id, engine, options, finished_at, micros, user_id, rank in rows:
                 if current is None or current[0] != game_id:
                     if current is not None:
                         yield (*current, seats)
@@ -70,23 +80,37 @@ def _tables(pools: set[str] | None) -> Iterator[tuple[int, str, datetime, list[t
                     pool = pool_cache.get(key)
                     if pool is None:
                         pool = pool_cache[key] = pool_for(engine, json.loads(options or "{}"))
-                    current, seats = (game_id, pool, finished_at), []
+                    current, seats = (game_id, pool, finished_at, micros), []
                 seats.append((user_id, rank))
         if current is not None:
             yield (*current, seats)
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def micros(moment: datetime | str) -> int:
+    """Microseconds since 1970, exact (the repeat window compares them as the database compares times)."""
+    if isinstance(moment, str):
+        moment = parse_datetime(moment)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    delta = moment - EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
 
 
 def _fetch(sql: str, params: list) -> Iterator[list[tuple]]:
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql, params)
         while rows := cursor.fetchmany(20_000):
-            yield rows
+            yield [(*row[:4], micros(row[3]), *row[4:]) for row in rows]
 
 
 # PostgreSQL: one row per game with its seats folded into a string; a few times faster to
 # move than a row per seat. finished_at stays text and goes back through COPY unparsed.
 TABLES_SQL = """
 SELECT g.id, g.engine, CAST(g.options AS TEXT), CAST(g.finished_at AS TEXT),
+       CAST(EXTRACT(EPOCH FROM g.finished_at) * 1000000 AS BIGINT),
        string_agg(s.user_id || ' ' || s.rank, ' ' ORDER BY s.user_id)
 FROM games_game g JOIN games_seat s ON s.game_id = g.id
 WHERE g.status = 'finished' AND g.rated AND s.user_id IS NOT NULL AND s.rank IS NOT NULL {engines}
@@ -100,10 +124,10 @@ def _folded(sql: str, params: list) -> Iterator[list[tuple]]:
         cursor.execute(sql, params)
         while games := cursor.fetchmany(50_000):
             rows = []
-            for game_id, engine, options, finished_at, folded in games:
+            for game_id, engine, options, finished_at, at, folded in games:
                 numbers = folded.split(" ")
                 for i in range(0, len(numbers), 2):
-                    rows.append((game_id, engine, options, finished_at, int(numbers[i]), int(numbers[i + 1])))
+                    rows.append((game_id, engine, options, finished_at, at, int(numbers[i]), int(numbers[i + 1])))
             yield rows
 
 
@@ -115,15 +139,38 @@ def compute(
     standings = result.standings
     changes = result.changes
     replaced = replaced_players()  # rare: a small dict, read once
-    for game_id, pool, finished_at, seated in _tables(pools):
+    finished = Game.objects.filter(status=Game.Status.FINISHED, rated=True)
+    if pools is not None:
+        finished = finished.filter(engine__in={engine_of(pool) for pool in pools})
+    aborted = aborted_games(finished)  # rare too: one query
+    window = settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000
+    # (pool, player, other player) -> when they met in rated games within the window, oldest first.
+    recent: dict[tuple[str, int, int], deque[int]] = {}
+    for game_id, pool, finished_at, at, seated in _tables(pools):
         if pools is not None and pool not in pools:
             continue
         result.games += 1
-        if progress and result.games % 10_000 == 0:
-            progress(result.games)
+        if result.games % 10_000 == 0:
+            if progress:
+                progress(result.games)
+            if result.games % 50_000 == 0:
+                _forget_old_meetings(recent, at - window)
         seats = participants(seated, replaced[game_id]) if game_id in replaced else seated
-        if len(seats) < 2:
+        if len(seats) < 2 or game_id in aborted:
             continue
+        weights = {}
+        for i in range(len(seats) - 1):
+            for j in range(i + 1, len(seats)):
+                key = (pool, seats[i][0], seats[j][0])
+                times = recent.get(key)
+                if times is None:
+                    recent[key] = deque((at,))
+                    continue
+                while times and times[0] <= at - window:
+                    times.popleft()
+                if times:
+                    weights[(i, j)] = repeat_weight(len(times))
+                times.append(at)
         current = []
         for player, _rank in seats:
             standing = standings.get((player, pool))
@@ -131,7 +178,7 @@ def compute(
                 standing = standings[(player, pool)] = Standing(config.start, peak=config.start)
             current.append(standing)
         entries = [(s.rating, s.games, rank) for s, (_p, rank) in zip(current, seats, strict=True)]
-        deltas = table_deltas(entries, config)
+        deltas = table_deltas(entries, config, weights)
         for standing, (player, rank), delta in zip(current, seats, deltas, strict=True):
             before = standing.rating
             after = before + delta
@@ -143,16 +190,37 @@ def compute(
             standing.wins += rank == 1
             standing.peak = max(standing.peak, after)
             standing.last_game_at = finished_at
+            if standing.met is not None:
+                standing.met.update(other for other, _rank in seats if other != player)
+                standing.opponents = min(len(standing.met), OPPONENTS_COUNTED)
+                if standing.opponents == OPPONENTS_COUNTED:
+                    standing.met = None
     if progress:
         progress(result.games)
     return result
+
+
+def _forget_old_meetings(recent: dict[tuple[str, int, int], deque[int]], before: int) -> None:
+    """Drop the pairs whose last meeting left the window: memory follows the window, not the history."""
+    for key in [key for key, times in recent.items() if times[-1] <= before]:
+        del recent[key]
 
 
 def write(result: Result, pools: set[str] | None, config: EloSettings | None = None) -> None:
     """Replace the stored ratings of `pools` with `result`, under the pools' locks."""
     config = config or elo_settings()
     ratings = [
-        (player, pool, s.rating, s.games, s.wins, s.games < config.provisional_games, s.peak, s.last_game_at)
+        (
+            player,
+            pool,
+            s.rating,
+            s.games,
+            s.wins,
+            s.opponents,
+            s.games < config.provisional_games,
+            s.peak,
+            s.last_game_at,
+        )
         for (player, pool), s in result.standings.items()
         if s.games
     ]
@@ -179,7 +247,17 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
             "after",
             "delta",
         ]
-        rating_columns = ["player_id", "pool", "rating", "games", "wins", "provisional", "peak", "last_game_at"]
+        rating_columns = [
+            "player_id",
+            "pool",
+            "rating",
+            "games",
+            "wins",
+            "opponents",
+            "provisional",
+            "peak",
+            "last_game_at",
+        ]
         if connection.vendor == "postgresql" and pools is None:
             # The tables were truncated: building their indexes once after the load is several
             # times faster than keeping them up to date row by row, and FREEZE spares the rows
@@ -204,7 +282,7 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
 
 
 CHANGE_LINE = "{}\t{}\t{}\t{}\t{}\t{}\t{!r}\t{!r}\t{!r}".format
-RATING_LINE = "{}\t{}\t{!r}\t{}\t{}\t{:d}\t{!r}\t{}".format
+RATING_LINE = "{}\t{}\t{!r}\t{}\t{}\t{}\t{:d}\t{!r}\t{}".format
 
 
 def _copy(table: str, columns: list[str], rows: list[tuple], line: Callable[..., str], freeze: bool = False) -> None:
@@ -271,10 +349,16 @@ def differences(result: Result, pools: set[str] | None, limit: int = 20) -> list
     ratings = {(r.player_id, r.pool): r for r in ratings_stored}
     for key, standing in result.standings.items():
         rating = ratings.pop(key, None)
-        if rating is None or abs(rating.rating - standing.rating) > 1e-6 or rating.games != standing.games:
+        if (
+            rating is None
+            or abs(rating.rating - standing.rating) > 1e-6
+            or rating.games != standing.games
+            or rating.opponents != standing.opponents
+        ):
             found.append(
-                f"player {key[0]} pool {key[1]}: stored {rating.rating if rating else None}, "
-                f"computed {standing.rating:.2f} after {standing.games} games"
+                f"player {key[0]} pool {key[1]}: stored {rating.rating if rating else None} "
+                f"({rating.opponents if rating else None} opponents), computed {standing.rating:.2f} "
+                f"after {standing.games} games ({standing.opponents} opponents)"
             )
     for key in ratings:
         found.append(f"player {key[0]} pool {key[1]}: has a rating but no rated games")

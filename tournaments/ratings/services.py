@@ -6,7 +6,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from games.models import Game, Seat
-from tournaments.ratings.elo import table_deltas
+from tournaments.ratings import fair_play
+from tournaments.ratings.elo import repeat_weight, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
@@ -40,7 +41,7 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             return []
         seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
         players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
-        if len(players) < 2:
+        if len(players) < 2 or fair_play.is_aborted(game_id):
             return []
         if _later_game_rated(game, pool, [player for player, _rank in players]):
             # This game committed after a game that finished later: ratings must follow
@@ -59,7 +60,12 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         for player, rank in players:
             rating = current.get(player)
             entries.append((rating.rating if rating else config.start, rating.games if rating else 0, rank))
-        deltas = table_deltas(entries, config)
+        ids = [player for player, _rank in players]
+        met = fair_play.earlier_meetings(pool, ids, game.finished_at, game.pk)
+        weights = {
+            (i, j): repeat_weight(met[(ids[i], ids[j])]) for i in range(len(ids)) for j in range(i + 1, len(ids))
+        }
+        deltas = table_deltas(entries, config, weights)
         changes = []
         for (player, _rank), (before, games, rank), delta in zip(players, entries, deltas, strict=True):
             after = before + delta
@@ -85,6 +91,14 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             rating.provisional = rating.games < config.provisional_games
             rating.peak = max(rating.peak, after)
             rating.last_game_at = game.finished_at
-            rating.save()
+            current[player] = rating
         RatingChange.objects.bulk_create(changes)
+        # Who they have met, this game included (counted up to a cap: past it nothing changes).
+        counted = fair_play.opponents_of(
+            pool, [player for player in ids if current[player].opponents < fair_play.OPPONENTS_COUNTED]
+        )
+        for player in ids:
+            rating = current[player]
+            rating.opponents = counted.get(player, rating.opponents)
+            rating.save()
         return changes

@@ -3,9 +3,16 @@
 from celery import shared_task
 
 from tournaments.ratings.services import do_rate_game
+from tournaments.ratings.sweep import sweep_unrated_games
 
 
 @shared_task(ignore_result=True, autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
 def rate_game(game_id: int) -> int:
     """Rate a finished game; safe to retry or deliver twice (do_rate_game applies once)."""
     return len(do_rate_game(game_id))
+
+
+@shared_task(ignore_result=True)
+def sweep_ratings() -> int:
+    """The beat's "rate-finished-games": rate whatever the finish and its retries missed."""
+    return sweep_unrated_games()

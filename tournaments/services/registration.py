@@ -19,11 +19,13 @@ RELIABILITY_GAMES = 20
 
 
 def rating_of(user, engine: str) -> float | None:
-    """The player's current rating in the game's pool (issue 16), or None when unrated."""
-    from tournaments.ratings.models import Rating
+    """The player's rating in the game's pool (issue 16), or None when unrated or not established:
+    a rating from a few games, or from games against one or two people, is below any min_rating
+    and seeds as a newcomer's (issue 26: ratings must not be bought)."""
+    from tournaments.ratings.leaderboards import established_rating
     from tournaments.ratings.pools import pool_for
 
-    return Rating.objects.filter(player=user, pool=pool_for(engine)).values_list("rating", flat=True).first()
+    return established_rating(user, pool_for(engine))
 
 
 def reliability_of(user) -> float:

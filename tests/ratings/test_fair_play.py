@@ -1,0 +1,112 @@
+"""The fair-play rules, one by one, live and in a rebuild alike (tournaments/ratings/fair_play.py)."""
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Action, GameEvent
+from tests.ratings.conftest import finished_game, moved
+from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.services import do_rate_game
+
+pytestmark = pytest.mark.django_db
+
+MONTH = 31 * 24 * 60  # minutes
+
+
+def check(capsys) -> str:
+    call_command("recompute_ratings", "--check", "--quiet-progress")
+    return capsys.readouterr().out
+
+
+def test_a_game_a_player_quit_before_three_moves_of_their_own_is_not_rated(people, capsys):
+    alice, bob, carol = people[:3]
+    two = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=2)
+    three = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=3, minutes=1)
+    assert do_rate_game(two.pk) == []
+    assert len(do_rate_game(three.pk)) == 3
+    assert "No differences: 2 games, 3 rating changes" in check(capsys)
+
+
+def test_default_moves_after_timeouts_bots_and_organisers_are_not_the_players_own(people):
+    alice, bob = people[:2]
+    game = finished_game([(alice, 1), (bob, 2)], left=(bob,), idle=(bob,))
+    start = game.actions.count()
+    Action.objects.bulk_create(
+        Action(game=game, seq=start + i, seat=1, payload={}, channel=channel, actor=bob if i == 0 else None)
+        for i, channel in enumerate([Action.Channel.WEB, Action.Channel.TIMEOUT, Action.Channel.BOT] * 2)
+    )
+    Action.objects.create(game=game, seq=start + 6, seat=1, payload={}, channel=Action.Channel.ORGANISER, actor=alice)
+    assert do_rate_game(game.pk) == []  # one move of bob's own: the rest were made for him
+
+
+def test_a_player_whose_seat_went_to_someone_else_before_three_moves_voids_the_game(people, capsys):
+    alice, bob, carol = people[:3]
+    game = finished_game([(alice, 1), (carol, 2)])
+    moved(game, bob, seat=1, count=2)
+    GameEvent.objects.create(game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous_user": bob.pk})
+    assert do_rate_game(game.pk) == []
+    assert "No differences: 1 games, 0 rating changes" in check(capsys)
+
+
+def win(rating: float, other: float) -> float:
+    """A provisional player's full gain for beating `other`."""
+    return 40 * (1 - 1 / (1 + 10 ** ((other - rating) / 400)))
+
+
+def test_the_kth_game_of_a_pair_within_thirty_days_counts_one_kth(people, capsys):
+    alice, bob = people[:2]
+    gains, full = [], []
+    for minutes in (0, 60, 120, MONTH + 120):  # the last a month after: a first meeting again
+        changes = {c.player_id: c for c in do_rate_game(finished_game([(alice, 1), (bob, 2)], minutes=minutes).pk)}
+        gains.append(changes[alice.pk].delta)
+        full.append(win(changes[alice.pk].before, changes[bob.pk].before))
+    assert gains == pytest.approx([full[0], full[1] / 2, full[2] / 3, full[3]])
+    assert "No differences: 4 games" in check(capsys)
+
+
+def test_other_pairs_at_the_same_table_keep_their_full_weight(people):
+    alice, bob, carol = people[:3]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)
+    game = finished_game([(carol, 1), (alice, 2), (bob, 3)], minutes=1)
+    changes = {c.player_id: c for c in do_rate_game(game.pk)}
+    # Carol meets both for the first time; only alice against bob is a repeat.
+    assert changes[carol.pk].delta == pytest.approx(
+        20 * ((1 - 1 / (1 + 10 ** ((1520 - 1500) / 400))) + (1 - 1 / (1 + 10 ** ((1480 - 1500) / 400))))
+    )
+
+
+def test_it_counts_the_different_people_met_and_a_rebuild_agrees(people, capsys):
+    alice, bob, carol, dave, erin = people
+    for minutes, table in enumerate([[alice, bob], [alice, bob], [alice, carol, dave], [bob, erin]]):
+        do_rate_game(finished_game([(user, rank) for rank, user in enumerate(table, 1)], minutes=minutes).pk)
+    opponents = dict(Rating.objects.values_list("player__username", "opponents"))
+    assert opponents == {"alice": 3, "bob": 2, "carol": 2, "dave": 2, "erin": 1}
+    assert "No differences: 4 games" in check(capsys)
+    Rating.objects.filter(player=alice).update(opponents=9)
+    with pytest.raises(Exception, match="differences"):
+        check(capsys)
+
+
+def test_a_farmer_whose_second_account_makes_three_moves_is_rated_but_never_established(people, settings, capsys):
+    farmer, alt = people[:2]
+    for game in range(12):
+        do_rate_game(finished_game([(farmer, 1), (alt, 2)], left=(alt,), minutes=game * 60).pk)
+    rating = Rating.objects.get(player=farmer)
+    assert rating.games == 12 and rating.opponents == 1
+    # Twelve wins in a day weigh as 1 + 1/2 + ... + 1/12 games: far less than twelve.
+    assert rating.rating - 1500 < 3.2 * 20
+    assert RatingChange.objects.filter(player=farmer).count() == 12
+    from tournaments.ratings.leaderboards import established_rating
+
+    assert established_rating(farmer, "wizard") is None
+    assert "No differences: 12 games" in check(capsys)
+
+
+def test_meetings_older_than_the_window_are_forgotten(people, settings, capsys):
+    settings.RATING_REPEAT_DAYS = 1
+    alice, bob = people[:2]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)
+    later = {c.player_id: c for c in do_rate_game(finished_game([(alice, 1), (bob, 2)], minutes=24 * 60).pk)}
+    # Exactly a day later: the first meeting is out of the window, the second counts in full.
+    assert later[alice.pk].delta == pytest.approx(win(1520, 1480))
+    assert "No differences: 2 games" in check(capsys)

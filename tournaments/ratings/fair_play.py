@@ -1,0 +1,122 @@
+"""What keeps a rating from being bought, read from the games' own history (README, "Ratings").
+
+- A game in which a rated player quit (resigned, left after timeouts, or lost the seat to a
+  replacement) having made fewer than RATING_ABORT_MOVES moves of their own is not rated at
+  all, as lichess and chess.com abort a game nobody really played.
+- The k-th rated game of the same two players within RATING_REPEAT_DAYS counts 1/k for that
+  pair (`elo.repeat_weight`).
+- Leaderboards and rating gates know only established players: LEADERBOARD_MIN_GAMES rated
+  games against LEADERBOARD_MIN_OPPONENTS different people.
+
+Every rule depends only on stored games and rating changes, so the live update and
+`recompute_ratings` apply them alike.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta
+from itertools import combinations
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce
+
+from games.models import Action, Game, GameEvent, Seat
+from tournaments.ratings.models import RatingChange
+
+# Moves a person made: a timeout's default move, a bot's move and an organiser's move are not.
+OWN_CHANNELS = (
+    Action.Channel.WEB,
+    Action.Channel.EMAIL_LINK,
+    Action.Channel.EMAIL_REPLY,
+    Action.Channel.API,
+)
+QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED)
+# Ratings count a player's different opponents up to this many: enough for any sensible
+# LEADERBOARD_MIN_OPPONENTS, and a rebuild keeps at most this many ids per player.
+OPPONENTS_COUNTED = 20
+
+
+def min_opponents() -> int:
+    return min(settings.LEADERBOARD_MIN_OPPONENTS, OPPONENTS_COUNTED)
+
+
+def _own_moves(game_id, player) -> Coalesce:
+    moves = (
+        Action.objects.filter(game_id=game_id, actor_id=player, channel__in=OWN_CHANNELS)
+        .order_by()
+        .values("game_id")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(moves, output_field=IntegerField()), 0)
+
+
+def aborted() -> Q:
+    """Games (a filter on Game) in which some rated player quit before making enough moves."""
+    enough = settings.RATING_ABORT_MOVES
+    quitter = (
+        Seat.objects.filter(game_id=OuterRef("pk"), user__isnull=False, rank__isnull=False, status__in=QUIT)
+        .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("user_id")))
+        .filter(moves__lt=enough)
+    )
+    # A player an organiser replaced at a seat is rated last (participants.py): a quitter too,
+    # unless they sit at the table again at the end.
+    replaced = (
+        GameEvent.objects.filter(game_id=OuterRef("pk"), kind=GameEvent.Kind.SEAT_REPLACED)
+        .annotate(previous=Cast(KT("detail__previous_user"), IntegerField()))
+        .filter(previous__isnull=False)
+        .exclude(Exists(Seat.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("previous"))))
+        .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("previous")))
+        .filter(moves__lt=enough)
+    )
+    return Q(Exists(quitter)) | Q(Exists(replaced))
+
+
+def is_aborted(game_id: int) -> bool:
+    return Game.objects.filter(pk=game_id).filter(aborted()).exists()
+
+
+def aborted_games(games: QuerySet[Game]) -> set[int]:
+    """Ids of `games` that are not rated because a player quit early: one query."""
+    return set(games.filter(aborted()).values_list("pk", flat=True))
+
+
+def earlier_meetings(pool: str, players: list[int], finished_at: datetime, game_id: int) -> Counter:
+    """(a, b) with a < b -> rated games of the pool that both played within the window before this one."""
+    since = finished_at - timedelta(days=settings.RATING_REPEAT_DAYS)
+    earlier = Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, game_id__lt=game_id)
+    rows = (
+        RatingChange.objects.filter(pool=pool, player_id__in=players, finished_at__gt=since)
+        .filter(earlier)
+        .values_list("game_id", "player_id")
+    )
+    tables: dict[int, list[int]] = defaultdict(list)
+    for game, player in rows:
+        tables[game].append(player)
+    met: Counter = Counter()
+    for seated in tables.values():
+        met.update(combinations(sorted(seated), 2))
+    return met
+
+
+OPPONENTS_SQL = """
+SELECT me.player_id, COUNT(DISTINCT other.player_id)
+FROM tournaments_ratingchange me
+JOIN tournaments_ratingchange other ON other.game_id = me.game_id AND other.player_id <> me.player_id
+WHERE me.pool = %s AND me.player_id IN ({players})
+GROUP BY me.player_id
+"""
+
+
+def opponents_of(pool: str, players: list[int]) -> dict[int, int]:
+    """Player -> different people met in the pool's rated games, counted up to OPPONENTS_COUNTED."""
+    if not players:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(OPPONENTS_SQL.format(players=", ".join(["%s"] * len(players))), [pool, *players])
+        found = dict(cursor.fetchall())
+    return {player: min(found.get(player, 0), OPPONENTS_COUNTED) for player in players}

@@ -1,0 +1,76 @@
+"""The guarantee behind rating at the finish: a beat sweep rates every game that was missed.
+
+Rating at the finish can fail (a lost connection, a locked database) and its retry task can
+be lost with the broker; the sweep (every RATING_SWEEP_SECONDS) finds finished rated games
+without rating changes that would be rated, oldest first, and rates them one by one.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce
+
+from games.models import Game, GameEvent, Seat
+from tournaments.ratings import fair_play
+from tournaments.ratings.models import RatingChange
+from tournaments.ratings.services import do_rate_game
+
+log = logging.getLogger(__name__)
+
+# Games per query, and queries per sweep: a sweep rates at most BATCH * BATCHES games; the
+# next one goes on where it stopped (the oldest first again).
+BATCH = 100
+BATCHES = 10
+
+
+def _count(queryset, column: str, distinct: bool = False) -> Coalesce:
+    counted = queryset.order_by().values("game_id").annotate(count=Count(column, distinct=distinct)).values("count")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
+def missed_games(limit: int = BATCH, after: tuple | None = None) -> list[tuple]:
+    """(finished_at, id) of finished rated games that would be rated and have no rating change yet,
+    oldest first, after `after` (a previous answer's last row)."""
+    people = _count(Seat.objects.filter(game_id=OuterRef("pk"), user__isnull=False, rank__isnull=False), "pk")
+    # Players an organiser replaced and who are not at the table any more are rated too (participants.py).
+    gone = _count(
+        GameEvent.objects.filter(game_id=OuterRef("pk"), kind=GameEvent.Kind.SEAT_REPLACED)
+        .annotate(previous=Cast(KT("detail__previous_user"), IntegerField()))
+        .filter(previous__isnull=False)
+        .exclude(Exists(Seat.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("previous")))),
+        "previous",
+        distinct=True,
+    )
+    games = (
+        Game.objects.filter(status=Game.Status.FINISHED, rated=True)
+        .exclude(Exists(RatingChange.objects.filter(game_id=OuterRef("pk"))))
+        .alias(participants=people + gone)
+        .filter(participants__gte=2)
+        .exclude(fair_play.aborted())
+    )
+    if after is not None:
+        games = games.filter(Q(finished_at__gt=after[0]) | Q(finished_at=after[0], pk__gt=after[1]))
+    return list(games.order_by("finished_at", "pk").values_list("finished_at", "pk")[:limit])
+
+
+def sweep_unrated_games(batch: int = BATCH, batches: int = BATCHES) -> int:
+    """Rate the missed games; each on its own, so one that fails is logged and the others go on."""
+    rated = 0
+    after = None
+    for _ in range(batches):
+        found = missed_games(batch, after)
+        for _finished_at, game_id in found:
+            try:
+                if do_rate_game(game_id):
+                    rated += 1
+            except Exception:
+                log.exception("rating sweep: game %s could not be rated; the next sweep tries again", game_id)
+        if len(found) < batch:
+            break
+        after = found[-1]
+    if rated:
+        log.info("rating sweep: rated %s games missed at their finish", rated)
+    return rated
