@@ -25,7 +25,7 @@ from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.planning import Plan, final_places, plan_next_round
-from tournaments.services.registration import rating_of
+from tournaments.services.registration import ratings_of
 from tournaments.services.results import played_rounds
 from wildcards_site.queueing import queue_task
 
@@ -62,9 +62,9 @@ def do_start(tournament_id: int, user=None, now: datetime | None = None) -> Tour
                 "too_few",
                 _("At least %(count)s players are needed to start.") % {"count": minimum_entries(tournament)},
             )
+        ratings = ratings_of([entry.user_id for entry in entries], tournament.engine)  # one query, not one each
         for entry in entries:
-            rating = rating_of(entry.user, tournament.engine)
-            entry.rating = 1500 if rating is None else rating
+            entry.rating = ratings.get(entry.user_id, 1500)
         entries.sort(key=lambda entry: (-entry.rating, entry.registered_at, entry.pk))
         for number, entry in enumerate(entries, 1):
             entry.seed = number
