@@ -82,6 +82,7 @@ def test_it_shows_a_preparing_tournament_on_its_page_and_in_the_api(client):
     with translation.override("it"):  # the page turns Italian on; this turns it off again after
         page = client.get(reverse("tournaments:detail", args=[tournament.pk]), headers={"accept-language": "it"})
     assert "<strong>in preparazione</strong>" in page.content.decode()
+    assert "Il calendario di tutti i turni è in preparazione" in page.content.decode()
 
 
 def test_it_stores_the_schedule_and_creates_round_one_with_tables_when_the_task_runs():
@@ -120,6 +121,20 @@ def test_it_does_not_recompute_the_schedule_when_a_later_round_starts(monkeypatc
     second = do_advance_round(tournament.pk)
     tournament.refresh_from_db()
     assert second is not None and second.number == 2
+    assert seated_at(second.tables.all()) == scheduled(tournament, 2)
+
+
+def test_it_keeps_the_schedule_of_a_round_robin_started_before_schedules_were_kept():
+    tournament = nine_player_round_robin()
+    do_start(tournament.pk, tournament.created_by)
+    prepare_tournament(tournament.pk)
+    stored = Tournament.objects.get(pk=tournament.pk).schedule
+    Tournament.objects.filter(pk=tournament.pk).update(schedule=None)  # as a running one migrated
+    for table in current_tables(tournament):
+        play_out(table.game)
+    second = do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.schedule == stored  # computed once more, the same from the same seeds, and kept
     assert seated_at(second.tables.all()) == scheduled(tournament, 2)
 
 
