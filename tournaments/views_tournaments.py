@@ -31,7 +31,9 @@ def tournament_list(request):
         "tournaments/list.html",
         {
             "open": tournaments.filter(status=Tournament.Status.REGISTRATION),
-            "running": tournaments.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED]),
+            "running": tournaments.filter(
+                status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED]
+            ),
             "finished": tournaments.filter(status=Tournament.Status.FINISHED)[:50],
             "engines": ENGINE_NAMES,
             "engine": engine,
