@@ -28,6 +28,12 @@ def rating_of(user, engine: str) -> float | None:
     return established_rating(user, pool_for(engine))
 
 
+def _established_rules() -> dict[str, int]:
+    from tournaments.ratings.leaderboards import rules
+
+    return rules()
+
+
 def reliability_of(user) -> float:
     """Share of the player's latest finished games they finished themselves (not replaced by a
     bot after timeouts, not resigned); a player without finished games counts as reliable."""
@@ -114,7 +120,11 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
         if tournament.min_rating is not None and (rating is None or rating < tournament.min_rating):
             raise ActionRejected(
                 "rating_too_low",
-                _("This tournament needs a rating of at least %(min)s.") % {"min": tournament.min_rating},
+                _(
+                    "This tournament needs a rating of at least %(min)s, from at least %(games)s rated games "
+                    "against %(opponents)s different people."
+                )
+                % {"min": tournament.min_rating, **_established_rules()},
             )
         if tournament.min_reliability is not None and reliability_of(user) < tournament.min_reliability:
             raise ActionRejected("unreliable", _("Too many of your recent games ended without you."))
