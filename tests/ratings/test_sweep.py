@@ -115,3 +115,13 @@ def test_the_beat_runs_the_sweep_every_few_minutes_and_over_everything_daily():
     daily = settings.CELERY_BEAT_SCHEDULE["rate-finished-games-all"]
     assert daily["task"] == sweep_ratings.name and daily["kwargs"] == {"everything": True}
     assert daily["schedule"] <= 86400
+
+
+def test_games_that_are_never_rated_do_not_hide_a_missed_one_behind_them(people, monkeypatch):
+    alice, bob = people[:2]
+    monkeypatch.setattr(sweep, "PAGE", 2)  # the unrated games are read two at a time
+    for minute in range(5):
+        finished_game([(alice, 1), (None, 2)], minutes=minute)  # never rated: one person
+    missed = finished_game([(alice, 1), (bob, 2)], minutes=10)
+    assert sweep.missed_games(limit=1) == [(missed.finished_at, missed.pk)]
+    assert sweep.sweep_unrated_games(batch=1, batches=1, everything=True) == 1
