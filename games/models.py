@@ -44,7 +44,10 @@ class Game(models.Model):
     num_seats = models.PositiveSmallIntegerField(_("players"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.OPEN)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="created_games")
+    # None: the game belongs to another app (a tournament's table), not to a player.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True, related_name="created_games"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -96,6 +99,7 @@ class Seat(models.Model):
         PLAYING = "playing", _("playing")
         LEFT = "left", _("left (timed out)")
         RESIGNED = "resigned", _("resigned")
+        REMOVED = "removed", _("removed by an organiser")
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
     # Place at the table, 0-based; assigned at random when the game starts.
@@ -172,6 +176,8 @@ class GameEvent(models.Model):
 
     class Kind(models.TextChoices):
         SEAT_REPLACED = "seat_replaced", _("seat given to another player")
+        SEAT_OFFERED = "seat_offered", _("seat offered to a player")
+        SEAT_DECLINED = "seat_declined", _("seat offer declined")
         PAUSED = "paused", _("paused")
         RESUMED = "resumed", _("resumed")
         EXTENDED = "extended", _("deadline extended")
@@ -236,6 +242,30 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"invitation to {self.game} for {self.user or self.email}"
+
+
+class SeatOffer(models.Model):
+    """A vacated seat offered to a player: nobody is seated (or rated, or mailed again) without accepting."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seat_offers")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seat_offers")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # One open offer per player and game: repeating an offer sends no second mail.
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(answered_at__isnull=True), name="one_open_seat_offer"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of {self.game} offered to {self.user}"
 
 
 class Vacation(models.Model):

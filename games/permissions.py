@@ -1,7 +1,8 @@
-"""Who may manage a game: its creator a little, organisers (staff, or whoever an app registers) fully.
+"""Who may manage a game: its creator a little, organisers within the same limits, staff fully.
 
-`tournaments/` registers a check for its organisers (games never imports it): a
-tournament organiser may then give any seat of a tournament table to another player.
+A game with no creator belongs to the app that made it (a tournament's table): only the
+organisers that app registers (and staff) manage it. `tournaments/` registers its check;
+games never imports it.
 """
 
 from __future__ import annotations
@@ -21,12 +22,20 @@ def register_organiser_check(check: OrganiserCheck) -> None:
 
 
 def is_organiser(game: Game, user) -> bool:
-    """Staff, or an organiser by a registered check: may give any seat to another player."""
+    """Staff, or an organiser by a registered check: may take a seat from a player still playing."""
     if not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_staff) or any(check(game, user) for check in _organiser_checks)
 
 
+def is_unlimited(user) -> bool:
+    """Staff alone act beyond the limits on pauses and extensions (settings `GAME_MAX_*`)."""
+    return bool(getattr(user, "is_staff", False))
+
+
 def can_manage(game: Game, user) -> bool:
-    """The creator or an organiser: may pause, resume, extend (within limits) and fill empty seats."""
-    return getattr(user, "is_authenticated", False) and (game.created_by_id == user.pk or is_organiser(game, user))
+    """The creator or an organiser: may pause, resume, extend (within limits) and fill vacated seats."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    creator = game.created_by_id is not None and game.created_by_id == user.pk
+    return creator or is_organiser(game, user)

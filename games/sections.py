@@ -8,6 +8,8 @@ and tournaments here):
   A provider gets the games of a page at once and answers in one query.
 - **player sections**: a block on the games player page (`/games/players/<name>/`), e.g. the
   player's ratings or tournaments; a provider returns a template and its context, or None.
+- **game links**: where a game belongs, shown at the top of its table and beside it in the
+  player's lists ("Round 2, table 3 of Spring Cup"); a provider gets a page's games at once.
 """
 
 from __future__ import annotations
@@ -32,18 +34,44 @@ class PlayerSection:
     context: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class GameLink:
+    text: str  # e.g. "Round 2, table 3 of Spring Cup"
+    url: str
+
+
 # games -> {(game id, user id): [notes]}
 SeatNotesProvider = Callable[[list[Game]], dict[tuple[int, int], list[SeatNote]]]
 # (player shown, viewer) -> a section or None
 PlayerSectionProvider = Callable[[object, object], "PlayerSection | None"]
 
+# games -> {game id: link}
+GameLinksProvider = Callable[[list[Game]], dict[int, GameLink]]
+
 _seat_notes: list[SeatNotesProvider] = []
+_game_links: list[GameLinksProvider] = []
 _player_sections: list[PlayerSectionProvider] = []
 
 
 def register_seat_notes(provider: SeatNotesProvider) -> None:
     if provider not in _seat_notes:
         _seat_notes.append(provider)
+
+
+def register_game_links(provider: GameLinksProvider) -> None:
+    if provider not in _game_links:
+        _game_links.append(provider)
+
+
+def game_links(games: Iterable[Game]) -> dict[int, list[GameLink]]:
+    """Game id -> the links other apps give it (one call per provider for all the games)."""
+    games = list(games)
+    found: dict[int, list[GameLink]] = {}
+    if games:
+        for provider in _game_links:
+            for game_id, link in provider(games).items():
+                found.setdefault(game_id, []).append(link)
+    return found
 
 
 def register_player_section(provider: PlayerSectionProvider) -> None:

@@ -20,6 +20,7 @@ urlpatterns = [
     path("<id:game_id>/resume/", views_organiser.resume, name="resume"),
     path("<id:game_id>/extend/", views_organiser.extend, name="extend"),
     path("<id:game_id>/replace/", views_organiser.replace, name="replace"),
+    path("<id:game_id>/offers/<id:offer_id>/", views_organiser.answer_offer, name="answer_offer"),
     path("history/", views_history.history_list, name="history"),
     path("rules/", views_rules.rules_index, name="rules_index"),
     path("rules/<str:engine>/", views_rules.rules_page, name="rules"),

@@ -24,9 +24,14 @@ def visible_game(request: HttpRequest, game_id: int) -> Game:
     """A game the viewer may look at: open games for all, private ones for their players and staff."""
     game = get_object_or_404(Game.objects.select_related("created_by"), pk=game_id)
     private = game.visibility == Game.Visibility.PRIVATE and not request.user.is_staff
-    if private and (not request.user.is_authenticated or not game.seats.filter(user=request.user).exists()):
+    if private and not (request.user.is_authenticated and _takes_part(game, request.user)):
         raise Http404("no such game")
     return game
+
+
+def _takes_part(game: Game, user) -> bool:
+    """Seated, or offered a seat they have not answered yet."""
+    return game.seats.filter(user=user).exists() or game.seat_offers.filter(user=user, answered_at=None).exists()
 
 
 def table_context(request: HttpRequest, game: Game, since: int | None = None) -> dict:
@@ -56,6 +61,10 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
         "open_waits": open_waits,
         "latest": latest,
         "can_organise": can_manage(game, request.user),
+        "game_links": sections.game_links([game]).get(game.pk, []),
+        "seat_offers": list(game.seat_offers.filter(user=request.user, answered_at=None))
+        if request.user.is_authenticated
+        else [],
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},

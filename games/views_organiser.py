@@ -1,4 +1,4 @@
-"""Resigning, and what a game's creator or an organiser may do at the table."""
+"""Resigning, what a game's creator or an organiser may do at the table, and answering a seat offer."""
 
 from __future__ import annotations
 
@@ -11,7 +11,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Game
-from games.services import ActionRejected, do_extend_deadline, do_pause, do_replace_player, do_resign, do_resume
+from games.services import (
+    ActionRejected,
+    do_accept_seat,
+    do_decline_seat,
+    do_extend_deadline,
+    do_offer_seat,
+    do_pause,
+    do_resign,
+    do_resume,
+    do_seat_bot,
+)
 
 # Refusals that mean the form asked for something that cannot exist: 400, not a message.
 BAD_INPUT = {"no_seat", "bad_extension"}
@@ -41,7 +51,7 @@ def _run(request: HttpRequest, game_id: int, call, done: str) -> HttpResponse:
             return HttpResponseBadRequest(rejected.message, content_type="text/plain; charset=utf-8")
         messages.error(request, rejected.message)
     else:
-        messages.success(request, done)
+        messages.success(request, done() if callable(done) else done)
     return redirect("games:table", game_id=game_id)
 
 
@@ -75,12 +85,28 @@ def extend(request, game_id):
 @login_required
 @require_POST
 def replace(request, game_id):
+    """A seat goes to a bot at once (empty name), or is offered to the player named."""
+    outcome = {}
+
     def call():
         seat = _number(request, "seat")
         username = request.POST.get("username", "").strip()
-        new_user = get_user_model().objects.filter(username__iexact=username).first() if username else None
-        if username and new_user is None:
+        if not username:
+            do_seat_bot(game_id, request.user, seat)
+            outcome["done"] = _("A bot plays that seat now.")
+            return
+        new_user = get_user_model().objects.filter(username__iexact=username).first()
+        if new_user is None:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": username})
-        do_replace_player(game_id, request.user, seat, new_user)
+        do_offer_seat(game_id, request.user, seat, new_user)
+        outcome["done"] = _("The seat is offered; it is theirs if they accept.")
 
-    return _run(request, game_id, call, _("The seat has a new player."))
+    return _run(request, game_id, call, lambda: outcome["done"])
+
+
+@login_required
+@require_POST
+def answer_offer(request, game_id, offer_id):
+    if request.POST.get("answer") == "accept":
+        return _run(request, game_id, lambda: do_accept_seat(offer_id, request.user), _("The seat is yours."))
+    return _run(request, game_id, lambda: do_decline_seat(offer_id, request.user), _("You declined the seat."))

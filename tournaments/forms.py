@@ -6,12 +6,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import ENGINE_NAMES
+from games.models import ENGINE_TITLES
 from tournaments.models import Tournament
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
-    engine = forms.ChoiceField(label=_("Game"), choices=[(name, name) for name in ENGINE_NAMES])
+    engine = forms.ChoiceField(
+        label=_("Game"), choices=[(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES]
+    )
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     seats_preferred = forms.IntegerField(label=_("Players per table"), min_value=2, max_value=6, initial=2)
     seats_min = forms.IntegerField(label=_("Fewest players at a table"), min_value=2, max_value=6, initial=2)

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game
+from games.models import ENGINE_TITLES, Game
 
 
 class Tournament(models.Model):
@@ -71,12 +71,20 @@ class Tournament(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(default=0)
+    # What stopped the sweep from moving this tournament on, for its organisers; blank when fine.
+    problem = models.TextField(blank=True)
+    problem_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_title(self) -> str:
+        """The game's name for people ("Emu Ranchers", not `emu_ranchers`), in their language."""
+        return str(ENGINE_TITLES.get(self.engine, self.engine))
 
 
 class Entry(models.Model):

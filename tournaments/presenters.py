@@ -7,8 +7,10 @@ own pages show the play, built from each seat's view.
 from __future__ import annotations
 
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
+from games.models import Game, GameEvent, Seat
+from tournaments.models import Table, Tournament
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
@@ -29,7 +31,34 @@ def tournament_data(tournament: Tournament) -> dict:
         "rounds": [_round(r, names) for r in rounds],
         "standings": _standings(tournament, entries, rounds, names),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
+        "table_log": table_log(tournament),
     }
+
+
+def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
+    """What organisers (and the site) did at the tournament's tables, newest first: pauses,
+    extensions, seats going to bots. The same events each table's own log shows."""
+    tables = Table.objects.filter(round__tournament=tournament)
+    where = {table.game_id: (table.round.number, table.number) for table in tables.select_related("round")}
+    events = list(
+        GameEvent.objects.filter(game_id__in=list(where))
+        .select_related("actor__profile")
+        .order_by("-created_at")[:limit]
+    )
+    seats = Seat.objects.filter(game_id__in={event.game_id for event in events}).select_related("user__profile")
+    names: dict[int, list[str]] = {}
+    for seat in seats.order_by("game_id", "position"):
+        names.setdefault(seat.game_id, []).append(str(seat.name))
+    return [
+        {
+            "event": event,
+            "seat_names": names.get(event.game_id, []),
+            "round": where[event.game_id][0],
+            "table": where[event.game_id][1],
+            "game_id": event.game_id,
+        }
+        for event in events
+    ]
 
 
 def _round(played: PlayedRound, names: dict) -> dict:
@@ -43,6 +72,7 @@ def _round(played: PlayedRound, names: dict) -> dict:
                 "match": table.match,
                 "game_id": table.game_id,
                 "status": table.status,
+                "status_label": str(Game.Status(table.status).label),
                 "players": [
                     {"entry": player, "name": names[player], "rank": rank if table.status == "finished" else None}
                     for player, rank in sorted(table.ranks.items(), key=lambda item: (item[1], names[item[0]]))
@@ -87,9 +117,10 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     columns: dict[tuple[str, int], list] = {}
     for match in bracket.matches:
         columns.setdefault((match.bracket, match.round), []).append(match)
-    width, height, gap = 180, 44, 12
+    width, height, gap = 190, 44, 12
     order = sorted(columns, key=lambda key: ({"W": 0, "L": 1, "GF": 2, "GF2": 3}[key[0]], key[1]))
     rows = max(len(matches) for matches in columns.values())
+    playing = set(resolved.to_play)
     parts = []
     x = 0
     for key in order:
@@ -99,10 +130,15 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         for match in columns[key]:
             players = resolved.players.get(match.id)
             winner = resolved.winners.get(match.id)
-            parts.append(f'<g class="match" data-match="{escape(match.id)}">')
+            state = " current" if match.id in playing else ""
+            parts.append(f'<g class="match{state}" data-match="{escape(match.id)}">')
             parts.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="4" class="match-box"/>')
             for line, player in enumerate(players or ("", "")):
-                text = "—" if player in ("", None) or not isinstance(player, int) else names.get(player, "?")
+                if player in ("", None) or not isinstance(player, int):
+                    text = "—"
+                else:
+                    seed = bracket.seed_of.get(player)
+                    text = f"{seed}. {names.get(player, '?')}" if seed else names.get(player, "?")
                 css = "winner" if winner is not None and player == winner else "player"
                 parts.append(f'<text x="{x + 6}" y="{y + 17 + 18 * line}" class="{css}">{escape(text)}</text>')
             parts.append("</g>")
@@ -111,7 +147,7 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     total_height = 20 + rows * (height + gap)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" width="{x}" height="{total_height}" '
-        f'viewBox="0 0 {x} {total_height}" role="img">{"".join(parts)}</svg>'
+        f'viewBox="0 0 {x} {total_height}" role="img" aria-label="{escape(_("Bracket"))}">{"".join(parts)}</svg>'
     )
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from games.sections import PlayerSection
-from tournaments.models import Entry
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.sections import GameLink, PlayerSection
+from tournaments.models import Entry, Table
 
 SHOWN = 10
 
@@ -19,3 +22,16 @@ def tournaments_block(person, viewer) -> PlayerSection | None:
         "tournaments/_games_player_section.html",
         {"entries": entries[:SHOWN], "more": len(entries) > SHOWN, "person": person},
     )
+
+
+def table_links(games) -> dict:
+    """Each tournament table links back to its tournament, naming its round and table: one query."""
+    tables = Table.objects.filter(game__in=[game.pk for game in games]).select_related("round__tournament")
+    return {
+        table.game_id: GameLink(
+            _("Round %(round)s, table %(table)s of %(tournament)s")
+            % {"round": table.round.number, "table": table.number, "tournament": table.round.tournament.name},
+            reverse("tournaments:detail", args=[table.round.tournament_id]),
+        )
+        for table in tables
+    }

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.engines import ENGINE_NAMES
@@ -105,15 +106,22 @@ def drop(request, tournament_id: int):
     )
 
 
+# Lazy: the message is put in the organiser's language when it is shown, not at import.
 ORGANISER_ACTIONS = {
-    "start": (lambda t, user, other: services.do_start(t, user), _("The tournament has started.")),
-    "pause": (lambda t, user, other: services.do_pause_tournament(t, user), _("Paused.")),
-    "resume": (lambda t, user, other: services.do_resume_tournament(t, user), _("Resumed.")),
-    "drop": (lambda t, user, other: services.do_drop(t, user, other), _("The player leaves after this round.")),
-    "disqualify": (lambda t, user, other: services.do_disqualify(t, user, other), _("The player is disqualified.")),
+    "start": (lambda t, user, other: services.do_start(t, user), gettext_lazy("The tournament has started.")),
+    "pause": (lambda t, user, other: services.do_pause_tournament(t, user), gettext_lazy("Paused.")),
+    "resume": (lambda t, user, other: services.do_resume_tournament(t, user), gettext_lazy("Resumed.")),
+    "drop": (
+        lambda t, user, other: services.do_drop(t, user, other),
+        gettext_lazy("The player leaves after this round."),
+    ),
+    "disqualify": (
+        lambda t, user, other: services.do_disqualify(t, user, other),
+        gettext_lazy("The player is disqualified."),
+    ),
     "extend": (
         lambda t, user, hours: services.do_extend_round(t, user, hours),
-        _("Every table of the round has more time."),
+        gettext_lazy("Every table of the round has more time."),
     ),
 }
 

@@ -118,6 +118,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "wildcards_site.api_errors.ApiErrorsAsJson",
     # Last, as django-axes asks: it answers a locked-out login.
     "axes.middleware.AxesMiddleware",
 ]
@@ -153,8 +154,17 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Celery worker and web server share the file: wait for locks rather than fail.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Web server, worker and beat share the file. WAL lets readers go on while one process
+    # writes; IMMEDIATE transactions take the write lock when they begin, so a second writer
+    # waits (up to `timeout`) instead of failing with "database is locked" when a read inside
+    # its transaction would have to turn into a write.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+        }
+    )
     # Tests with a live worker thread need that waiting too; SQLite's in-memory test database
     # (shared cache) fails at once on a table another connection is reading instead.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-wildcards.sqlite3")}
@@ -263,6 +273,10 @@ GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
 GAME_MAX_EXTENSION_HOURS = envint("GAME_MAX_EXTENSION_HOURS", 72)
 GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
 GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
+# Seats changing hands (a bot taking one, an offer) per game in any hour: no mail bombs through them.
+GAME_MAX_SEAT_CHANGES_PER_HOUR = envint("GAME_MAX_SEAT_CHANGES_PER_HOUR", 3)
+# How long a player has to accept a seat offered to them.
+GAME_SEAT_OFFER_DAYS = envint("GAME_SEAT_OFFER_DAYS", 3)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 

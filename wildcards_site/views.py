@@ -6,6 +6,7 @@ from django.views.defaults import page_not_found
 from django.views.defaults import server_error as default_server_error
 
 from games.models import Deadline, Game
+from games.sections import game_links
 
 
 def _top_tens() -> list[tuple[str, str, list]]:
@@ -29,6 +30,7 @@ def home(request):
         .select_related("game")
         .order_by("closes_at")
     )
+    waiting = list(waiting)
     waiting_ids = [deadline.game_id for deadline in waiting]
     others = (
         Game.objects.filter(seats__user=request.user)
@@ -36,6 +38,12 @@ def home(request):
         .exclude(pk__in=waiting_ids)
         .order_by("-created_at")[:30]
     )
+    others = list(others)
+    # Tournament tables say which tournament, round and table they are.
+    shown = [deadline.game for deadline in waiting] + others
+    links = game_links(shown)
+    for game in shown:
+        game.links = links.get(game.pk, [])
     return render(request, "home.html", {"waiting": waiting, "others": others, "top_tens": _top_tens()})
 
 

@@ -6,33 +6,37 @@ transaction and the lock on the game row.
 
 from games.services.deadlines import close_games, do_close_overdue, do_send_reminders, overdue_games, sweep_overdue
 from games.services.errors import ActionRejected
-from games.services.lobby import do_create_game, do_invite, do_join, do_leave_lobby, do_start_game
+from games.services.lobby import do_create_game, do_create_table, do_invite, do_join, do_leave_lobby, do_start_game
 from games.services.organiser import (
     do_extend_deadline,
     do_pause,
-    do_replace_player,
     do_resign,
     do_resume,
     do_resume_long_pauses,
 )
 from games.services.play import Outcome, do_action
+from games.services.seats import do_accept_seat, do_decline_seat, do_offer_seat, do_seat_bot
 
 __all__ = [
     "ActionRejected",
     "Outcome",
     "close_games",
+    "do_accept_seat",
     "do_action",
     "do_close_overdue",
     "do_create_game",
+    "do_create_table",
+    "do_decline_seat",
     "do_extend_deadline",
     "do_invite",
     "do_join",
     "do_leave_lobby",
+    "do_offer_seat",
     "do_pause",
-    "do_replace_player",
     "do_resign",
     "do_resume",
     "do_resume_long_pauses",
+    "do_seat_bot",
     "do_send_reminders",
     "do_start_game",
     "overdue_games",

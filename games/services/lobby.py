@@ -30,6 +30,11 @@ class TimeControl:
     weekend_pause: bool = False
 
 
+def new_seed() -> str:
+    """A game's seed: 128 random bits, so no deal can be guessed or computed from public numbers."""
+    return secrets.token_hex(16)
+
+
 def do_create_game(
     creator,
     engine_name: str,
@@ -43,7 +48,12 @@ def do_create_game(
     seed: str | None = None,
     rated: bool = True,
 ) -> Game:
-    """A new game waiting for players, with the creator in the first seat and `bots` bot seats."""
+    """A new game waiting for players, with the creator in the first seat and `bots` bot seats.
+
+    `seed` is for demo data, benchmarks and tests only: whoever knows a seed knows every
+    deal. The site's own games take theirs from `secrets` (a test scans the code for any
+    other seed).
+    """
     try:
         engine = get_engine(engine_name)
     except KeyError:
@@ -64,7 +74,7 @@ def do_create_game(
         game = Game.objects.create(
             engine=engine_name,
             options=options,
-            seed=seed or secrets.token_hex(8),
+            seed=seed or new_seed(),
             num_seats=num_seats,
             visibility=visibility,
             created_by=creator,
@@ -83,6 +93,49 @@ def do_create_game(
         if bots == num_seats - 1:
             # A game against bots alone is full at once.
             _start(game, timezone.now())
+    return game
+
+
+def do_create_table(
+    engine_name: str,
+    users: list,
+    options: dict | None = None,
+    *,
+    time_control: TimeControl | None = None,
+    timeouts_before_bot: int = 2,
+    rated: bool = True,
+    now: datetime | None = None,
+) -> Game:
+    """A game made by another app (a tournament's table): no creator, every seat taken, started at once.
+
+    Its seed comes from `secrets` like every game's, so no deal can be computed from what
+    players see; the seating is drawn from it.
+    """
+    try:
+        engine = get_engine(engine_name)
+        options = engine.validate_options(len(users), options or {})
+    except (KeyError, IllegalOptions) as error:
+        raise ActionRejected("bad_options", str(error)) from None
+    tc = time_control or TimeControl()
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine_name,
+            options=options,
+            seed=new_seed(),
+            num_seats=len(users),
+            visibility=Game.Visibility.OPEN,
+            created_by=None,
+            clock=tc.clock,
+            phase_seconds=tc.phase_seconds,
+            bank_start_seconds=tc.bank_start_seconds,
+            bank_increment_seconds=tc.bank_increment_seconds,
+            bank_cap_seconds=tc.bank_cap_seconds,
+            weekend_pause=tc.weekend_pause,
+            rated=rated,
+            timeouts_before_bot=timeouts_before_bot,
+        )
+        Seat.objects.bulk_create([Seat(game=game, user=user) for user in users])
+        _start(game, now or timezone.now())
     return game
 
 

@@ -1,24 +1,43 @@
-"""Mail about what an organiser did to a player's seat, queued in the outbox."""
+"""Mail about what a creator or an organiser did at a table, queued in the outbox.
+
+Each act is a `GameEvent`; the mail tells it in the words of the table's log
+(templates/games/game_event.html), in the recipient's language.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext_lazy
 
-from games.models import Game
+from games.models import GameEvent, SeatOffer
 from wildcards_site.outbox.sending import queue_mail
 
 
-def seat_replaced(game: Game, previous, successor, by) -> None:
-    """Tell the player who lost a seat who took it and who gave it."""
-    profile = previous.profile
+def _seat_names(game) -> list[str]:
+    return [str(seat.name) for seat in game.seats.select_related("user__profile").order_by("position")]
+
+
+def table_event(event: GameEvent, recipients: list) -> None:
+    """Tell each recipient what happened at the table (a pause, an extension, a seat changing hands)."""
+    game = event.game
     ctx = {
+        "event": event,
+        "seat_names": _seat_names(game),
         "game_name": str(game),
-        "successor": successor.profile.name if successor else gettext_lazy("a bot"),
-        "by": by.profile.name,
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }
-    key = f"seat-replaced:{game.pk}:{previous.pk}:{timezone.now().timestamp()}"
-    queue_mail(key, "seat-replaced", previous.email, ctx, profile.language)
+    for user in recipients:
+        queue_mail(f"table-event:{event.pk}:{user.pk}", "table-event", user.email, ctx, user.profile.language)
+
+
+def seat_offered(offer: SeatOffer) -> None:
+    """Ask the player whether they take the seat; nothing happens unless they accept."""
+    game = offer.game
+    ctx = {
+        "game_name": str(game),
+        "seat": _seat_names(game)[offer.position],
+        "by": offer.offered_by.profile.name if offer.offered_by else "",
+        "days": settings.GAME_SEAT_OFFER_DAYS,
+        "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
+    }
+    queue_mail(f"seat-offer:{offer.pk}", "seat-offer", offer.user.email, ctx, offer.user.profile.language)

@@ -1,10 +1,9 @@
-"""What a game's creator or an organiser may do, and resigning.
+"""What a game's creator or an organiser may do to its clock, and resigning.
 
-The creator may pause, resume and extend deadlines within the limits in settings
-(`GAME_MAX_*`), and give a seat whose player is gone (left, resigned, replaced by a
-bot after timeouts) to somebody else. Only an organiser (staff, or one registered by
-another app, see `games.permissions`) may take a seat from a player still playing.
-Every such change is a `GameEvent`, shown in the table's log.
+The creator and organisers (registered by another app, see `games.permissions`) may
+pause, resume and extend deadlines within the limits in settings (`GAME_MAX_*`); staff
+alone go beyond them. Every such act is a `GameEvent`, shown in the table's log and
+mailed to the players it touches. Seats changing hands: `games.services.seats`.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat
-from games.permissions import can_manage, is_organiser
+from games.permissions import can_manage, is_unlimited
 from games.services import notify_organiser, timing
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
@@ -43,7 +42,7 @@ def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
         _check_manager(game, user)
         if game.status != Game.Status.RUNNING:
             raise ActionRejected("not_running", _("Only a running game can be paused."))
-        if not is_organiser(game, user) and _count(game, GameEvent.Kind.PAUSED) >= settings.GAME_MAX_PAUSES:
+        if not is_unlimited(user) and _count(game, GameEvent.Kind.PAUSED) >= settings.GAME_MAX_PAUSES:
             raise ActionRejected(
                 "too_many_pauses",
                 _("This game has been paused %(count)s times already, the most allowed.")
@@ -51,8 +50,15 @@ def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
             )
         game.status, game.paused_at = Game.Status.PAUSED, now or timezone.now()
         game.save(update_fields=["status", "paused_at"])
-        _record(game, GameEvent.Kind.PAUSED, user, until=(game.paused_at + _longest_pause()).isoformat())
+        event = _record(game, GameEvent.Kind.PAUSED, user, until=(game.paused_at + _longest_pause()).isoformat())
+        notify_organiser.table_event(event, _players_but(game, user))
         return game
+
+
+def _players_but(game: Game, user) -> list:
+    """The people seated at the game, except the one who acted."""
+    seats = game.seats.filter(user__isnull=False, kind=Seat.Kind.HUMAN).exclude(user=user).select_related("user")
+    return [seat.user for seat in seats]
 
 
 def _longest_pause() -> timedelta:
@@ -63,7 +69,8 @@ def _resume(game: Game, user, now: datetime) -> Game:
     timing.resume_waits(game, now - game.paused_at)
     game.status, game.paused_at = Game.Status.RUNNING, None
     game.save(update_fields=["status", "paused_at"])
-    _record(game, GameEvent.Kind.RESUMED, user)
+    event = _record(game, GameEvent.Kind.RESUMED, user)
+    notify_organiser.table_event(event, _players_but(game, user))
     return game
 
 
@@ -96,13 +103,13 @@ def do_extend_deadline(game_id: int, user, seat: int, hours: int) -> Game:
     with transaction.atomic():
         game = lock_game(game_id)
         _check_manager(game, user)
-        organiser = is_organiser(game, user)
-        longest = 24 * 30 if organiser else settings.GAME_MAX_EXTENSION_HOURS
+        unlimited = is_unlimited(user)
+        longest = 24 * 30 if unlimited else settings.GAME_MAX_EXTENSION_HOURS
         if not 1 <= hours <= longest:
             raise ActionRejected(
                 "bad_extension", _("An extension is between 1 and %(hours)s hours.") % {"hours": longest}
             )
-        if not organiser and _count(game, GameEvent.Kind.EXTENDED) >= settings.GAME_MAX_EXTENSIONS:
+        if not unlimited and _count(game, GameEvent.Kind.EXTENDED) >= settings.GAME_MAX_EXTENSIONS:
             raise ActionRejected(
                 "too_many_extensions",
                 _("Deadlines of this game have been extended %(count)s times already, the most allowed.")
@@ -110,59 +117,9 @@ def do_extend_deadline(game_id: int, user, seat: int, hours: int) -> Game:
             )
         if not 0 <= seat < game.num_seats or timing.extend_wait(game, seat, hours * 3600) is None:
             raise ActionRejected("no_deadline", _("That seat has no open deadline to extend."))
-        _record(game, GameEvent.Kind.EXTENDED, user, seat=seat, hours=hours)
-        return game
-
-
-def _absent(seat: Seat) -> bool:
-    """Whether the rules of absence free the seat: its player left, resigned or was replaced by a bot."""
-    return seat.kind == Seat.Kind.BOT or seat.status in (Seat.Status.LEFT, Seat.Status.RESIGNED)
-
-
-def do_replace_player(game_id: int, user, seat: int, new_user, now: datetime | None = None) -> Game:
-    """Give a seat to another person (or to a bot when `new_user` is None).
-
-    The creator may only fill a seat whose player is gone; an organiser may take any seat.
-    Nobody may give a seat to a player already seated in the game (they would see two hands).
-    """
-    now = now or timezone.now()
-    with transaction.atomic():
-        game = lock_game(game_id)
-        _check_manager(game, user)
-        if not game.is_live:
-            raise ActionRejected("not_running", _("Players can only be replaced in a running game."))
-        target = game.seats.select_related("user__profile").filter(position=seat).first()
-        if target is None:
-            raise ActionRejected("no_seat", _("There is no seat %(seat)s in this game.") % {"seat": seat})
-        if not _absent(target) and not is_organiser(game, user):
-            raise ActionRejected(
-                "still_playing",
-                _("That player is still playing: only a seat whose player left or resigned can be given away."),
-            )
-        if new_user is not None and game.seats.filter(user=new_user).exists():
-            raise ActionRejected("already_seated", _("That player already has a seat in this game."))
-        previous = target.user
-        target.user = new_user
-        target.kind = Seat.Kind.HUMAN if new_user else Seat.Kind.BOT
-        target.status = Seat.Status.PLAYING
-        target.consecutive_timeouts = 0
-        target.save(update_fields=["user", "kind", "status", "consecutive_timeouts"])
-        _record(
-            game,
-            GameEvent.Kind.SEAT_REPLACED,
-            user,
-            seat=seat,
-            previous=previous.profile.name if previous else None,
-            successor=new_user.profile.name if new_user else None,
-            # Who lost the seat: ratings count them last (names alone could not say who).
-            previous_user=previous.pk if previous else None,
-        )
-        if previous is not None and previous != new_user:
-            notify_organiser.seat_replaced(game, previous, new_user, user)
-        if game.status == Game.Status.RUNNING:
-            # The new occupant gets a fresh wait (and mail); the other seats' clocks run on.
-            timing.cancel_wait(game, seat, now)
-            advance(game, now, Outcome(game))
+        event = _record(game, GameEvent.Kind.EXTENDED, user, seat=seat, hours=hours)
+        holder = game.seats.filter(position=seat, kind=Seat.Kind.HUMAN).exclude(user=user).select_related("user")
+        notify_organiser.table_event(event, [s.user for s in holder if s.user_id])
         return game
 
 

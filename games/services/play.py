@@ -91,10 +91,9 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
                 "Nothing was changed; look at the table as it is now."
             ),
         )
-    if channel == Action.Channel.ORGANISER and not (
-        user is not None and (user.is_staff or game.created_by_id == user.pk)
-    ):
-        raise ActionRejected("forbidden", _("Only the game's creator or an organiser can act for another seat."))
+    if channel == Action.Channel.ORGANISER and not (user is not None and user.is_staff):
+        # Playing for someone else is moderation: staff only, never a creator or an entrant.
+        raise ActionRejected("forbidden", _("Only staff can act for another seat."))
     if channel not in AUTOMATIC_CHANNELS:
         owner = next((s.user_id for s in seats if s.position == seat and s.kind == Seat.Kind.HUMAN), None)
         if user is None or owner != user.pk:

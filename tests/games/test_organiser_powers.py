@@ -1,4 +1,5 @@
-"""What a game's creator may do to other players' seats and to the clock, and what only organisers may."""
+"""What a game's creator may do to other players' seats and to the clock, what only organisers may,
+and how a seat changes hands only with its new player's consent."""
 
 from __future__ import annotations
 
@@ -7,17 +8,20 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from games.models import Deadline, Game, GameEvent
+from games.models import Deadline, Game, GameEvent, SeatOffer
 from games.permissions import _organiser_checks, register_organiser_check
 from games.services import (
     ActionRejected,
+    do_accept_seat,
     do_create_game,
+    do_decline_seat,
     do_extend_deadline,
     do_invite,
+    do_offer_seat,
     do_pause,
-    do_replace_player,
     do_resign,
     do_resume_long_pauses,
+    do_seat_bot,
 )
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
@@ -35,35 +39,91 @@ def _seats(game: Game) -> list:
 def test_the_creator_cannot_take_a_seat_from_a_player_still_playing(players):
     game = start_game(players)
     before = _seats(game)
+    with pytest.raises(ActionRejected) as rejected:
+        do_seat_bot(game.pk, players[0], 1)
+    assert rejected.value.code == "still_playing"
     for new_user in (players[0], make_user("dora")):
         with pytest.raises(ActionRejected):
-            do_replace_player(game.pk, players[0], 1, new_user)
+            do_offer_seat(game.pk, players[0], 1, new_user)
     assert _seats(game) == before
-    assert not GameEvent.objects.exists() and not OutboxMessage.objects.filter(key__startswith="seat-").exists()
+    assert not GameEvent.objects.exists() and not SeatOffer.objects.exists()
+    assert not OutboxMessage.objects.filter(key__startswith="seat-").exists()
 
 
-def test_the_creator_gives_the_seat_of_a_player_who_resigned_and_it_is_logged_and_mailed(players):
+def test_a_vacated_seat_is_only_offered_and_nobody_sits_there_until_they_accept(players):
     game = start_game(players)
     do_resign(game.pk, players[1])
     position = _position(game, players[1])
     dora = make_user("dora", display_name="Dora")
-    do_replace_player(game.pk, players[0], position, dora)
+    offer = do_offer_seat(game.pk, players[0], position, dora)
+    assert seat_user(game, position) == players[1]  # still Bob's (a bot plays it)
+    offered = OutboxMessage.objects.get(key=f"seat-offer:{offer.pk}")
+    assert offered.to == dora.email and "Alice" in offered.text and "Bob" in offered.text
+
+    do_accept_seat(offer.pk, dora)
     assert seat_user(game, position) == dora
+    assert game.seats.get(position=position).kind == "human"
     event = GameEvent.objects.get(game=game, kind=GameEvent.Kind.SEAT_REPLACED)
     assert (event.seat, event.actor) == (position, players[0])
     assert (event.detail["previous"], event.detail["successor"]) == ("Bob", "Dora")
     assert event.detail["previous_user"] == players[1].pk  # ratings count Bob last
-    mail = OutboxMessage.objects.get(key__startswith=f"seat-replaced:{game.pk}:{players[1].pk}:")
-    assert mail.to == players[1].email and "Dora" in mail.text and "Alice" in mail.text
+    told = OutboxMessage.objects.get(key=f"table-event:{event.pk}:{players[1].pk}")
+    assert told.to == players[1].email and "Dora" in told.text and "Alice" in told.text
 
 
-def test_staff_may_take_a_seat_from_a_player_still_playing_and_the_player_is_told(players):
+def test_a_declined_offer_seats_nobody_and_cannot_be_taken_back(players):
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    position = _position(game, players[1])
+    dora = make_user("dora")
+    offer = do_offer_seat(game.pk, players[0], position, dora)
+    do_decline_seat(offer.pk, dora)
+    assert seat_user(game, position) == players[1]
+    with pytest.raises(ActionRejected) as rejected:
+        do_accept_seat(offer.pk, dora)
+    assert rejected.value.code == "answered"
+    assert GameEvent.objects.filter(game=game, kind="seat_declined").count() == 1
+
+
+def test_only_the_player_offered_the_seat_may_answer_and_only_while_the_offer_lasts(players, settings):
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    position = _position(game, players[1])
+    dora, eve = make_user("dora"), make_user("eve")
+    offer = do_offer_seat(game.pk, players[0], position, dora)
+    for answer in (do_accept_seat, do_decline_seat):
+        with pytest.raises(ActionRejected) as rejected:
+            answer(offer.pk, eve)
+        assert rejected.value.code == "no_offer"
+    later = offer.created_at + timedelta(days=settings.GAME_SEAT_OFFER_DAYS, minutes=1)
+    with pytest.raises(ActionRejected) as rejected:
+        do_accept_seat(offer.pk, dora, now=later)
+    assert rejected.value.code == "expired"
+    assert seat_user(game, position) == players[1]
+
+
+def test_a_second_acceptance_for_a_seat_already_taken_seats_nobody(players):
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    position = _position(game, players[1])
+    dora, eve = make_user("dora"), make_user("eve")
+    first = do_offer_seat(game.pk, players[0], position, dora)
+    second = do_offer_seat(game.pk, players[0], position, eve)
+    do_accept_seat(first.pk, dora)
+    with pytest.raises(ActionRejected):
+        do_accept_seat(second.pk, eve)
+    assert seat_user(game, position) == dora
+
+
+def test_staff_may_hand_a_seat_still_playing_to_a_bot_and_the_player_is_told(players):
     game = start_game(players)
     staff = make_user("keeper", staff=True)
     position = _position(game, players[2])
-    do_replace_player(game.pk, staff, position, make_user("dora"))
-    assert seat_user(game, position).username == "dora"
-    assert OutboxMessage.objects.filter(to=players[2].email, key__startswith="seat-replaced:").count() == 1
+    do_seat_bot(game.pk, staff, position)
+    seat = game.seats.get(position=position)
+    # The player keeps the seat's result (ranking last), so nobody else is rated for it.
+    assert (seat.user, seat.kind, seat.status) == (players[2], "bot", "removed")
+    assert OutboxMessage.objects.filter(to=players[2].email, key__startswith="table-event:").count() == 1
 
 
 def test_a_registered_organiser_check_gives_full_powers(players, monkeypatch):
@@ -71,23 +131,61 @@ def test_a_registered_organiser_check_gives_full_powers(players, monkeypatch):
     referee = make_user("referee")
     monkeypatch.setattr("games.permissions._organiser_checks", list(_organiser_checks))
     register_organiser_check(lambda checked, user: user.username == "referee" and checked.pk == game.pk)
-    do_replace_player(game.pk, referee, 1, None)
+    do_seat_bot(game.pk, referee, 1)
     assert game.seats.get(position=1).kind == "bot"
 
 
-def test_nobody_may_give_a_seat_to_a_player_already_seated(players):
+def test_nobody_may_offer_a_seat_to_a_player_already_seated(players):
     game = start_game(players)
-    staff = make_user("keeper", staff=True)
+    do_resign(game.pk, players[1])
     with pytest.raises(ActionRejected) as rejected:
-        do_replace_player(game.pk, staff, _position(game, players[1]), players[2])
+        do_offer_seat(game.pk, make_user("keeper", staff=True), _position(game, players[1]), players[2])
     assert rejected.value.code == "already_seated"
 
 
 def test_a_seat_out_of_range_is_refused_clearly(players):
     game = start_game(players)
     with pytest.raises(ActionRejected) as rejected:
-        do_replace_player(game.pk, make_user("keeper", staff=True), 9, None)
+        do_seat_bot(game.pk, make_user("keeper", staff=True), 9)
     assert rejected.value.code == "no_seat"
+
+
+def test_seat_changes_are_limited_per_hour_so_nobody_can_bomb_a_player_with_mail(players, settings):
+    settings.GAME_MAX_SEAT_CHANGES_PER_HOUR = 3
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    position = _position(game, players[1])
+    dora = make_user("dora")
+    refused = 0
+    for _attempt in range(20):
+        try:
+            offer = do_offer_seat(game.pk, players[0], position, dora)
+        except ActionRejected as rejected:
+            assert rejected.code == "too_many_seat_changes"
+            refused += 1
+            continue
+        do_decline_seat(offer.pk, dora)
+    assert refused == 17
+    assert OutboxMessage.objects.filter(to=dora.email).count() == 3
+    start = datetime.now(UTC)
+    later = do_offer_seat(game.pk, players[0], position, dora, now=start + timedelta(hours=1, minutes=1))
+    assert later.pk
+
+
+def test_the_replace_form_offers_the_seat_and_the_invitee_takes_it_from_the_table(client, players):
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    position = _position(game, players[1])
+    dora = make_user("dora", display_name="Dora")
+    client.force_login(players[0])
+    client.post(reverse("games:replace", args=[game.pk]), {"seat": str(position), "username": "dora"})
+    assert seat_user(game, position) == players[1]
+    offer = SeatOffer.objects.get(game=game, user=dora)
+    client.force_login(dora)
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert "A seat is offered to you" in page
+    client.post(reverse("games:answer_offer", args=[game.pk, offer.pk]), {"answer": "accept"})
+    assert seat_user(game, position) == dora
 
 
 def test_extensions_are_capped_in_length_and_number(players, settings):

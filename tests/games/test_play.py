@@ -162,14 +162,18 @@ def test_the_verify_command_finds_a_tampered_cache(players):
     assert verify(game) == []
 
 
-def test_only_an_organiser_may_act_for_another_seat(players):
+def test_only_staff_may_act_for_another_seat_not_even_the_creator(players):
+    from tests.conftest import make_user
+
     game = start_game(players)
     action = {"type": "bid", "card": game.state["hands"][1][0]}
     outsider = players[2] if game.created_by_id != players[2].pk else players[1]
-    with pytest.raises(ActionRejected) as rejected:
-        do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=outsider, expected_version=0)
-    assert rejected.value.code == "forbidden"
-    do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=game.created_by, expected_version=0)
+    for user in (outsider, game.created_by):
+        with pytest.raises(ActionRejected) as rejected:
+            do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=user, expected_version=0)
+        assert rejected.value.code == "forbidden"
+    assert not Action.objects.filter(game=game).exists()
+    do_action(game.pk, 1, action, Action.Channel.ORGANISER, user=make_user("keeper", staff=True), expected_version=0)
     assert Action.objects.get(game=game).channel == "organiser"
 
 

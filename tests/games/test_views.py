@@ -186,15 +186,16 @@ def test_the_dashboard_lists_the_games_waiting_for_me_first(client, players):
     assert waiting.index(f"/games/{second.pk}/") < waiting.index(f"/games/{first.pk}/")
 
 
-def test_the_creator_replaces_a_player_who_resigned_from_the_table(client, players):
+def test_the_creator_offers_the_seat_of_a_player_who_resigned_from_the_table(client, players):
     game = start_game(players)
     newcomer = make_user("dora")
     do_resign(game.pk, players[1])
     gone = game.seats.get(user=players[1]).position
     client.force_login(players[0])
     response = client.post(reverse("games:replace", args=[game.pk]), {"seat": gone, "username": "dora"}, follow=True)
-    assert "new player" in response.content.decode()
-    assert game.seats.get(position=gone).user == newcomer
+    assert "it is theirs if they accept" in response.content.decode()
+    assert game.seat_offers.get(position=gone).user == newcomer
+    assert game.seats.get(position=gone).user == players[1]  # nobody is seated without agreeing
     response = client.post(reverse("games:replace", args=[game.pk]), {"seat": gone, "username": "nobody"}, follow=True)
     assert "No player is called" in response.content.decode()
     client.force_login(players[1])

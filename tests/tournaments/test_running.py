@@ -295,18 +295,3 @@ def test_a_late_player_joins_a_running_swiss_before_the_given_round(db):
     with pytest.raises(ActionRejected) as rejected:
         do_register(tournament.pk, too_late)
     assert rejected.value.code == "closed"
-
-
-def test_a_tournament_organiser_may_give_a_seat_at_its_table_to_another_player(db):
-    from games.services import do_replace_player
-
-    organiser, stranger, substitute = make_players(3, "staffish")
-    tournament = do_create_tournament(
-        organiser, "Seats", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
-    )
-    tournament = entered(tournament, make_players(3))
-    game = current_tables(tournament)[0].game
-    with pytest.raises(ActionRejected):
-        do_replace_player(game.pk, stranger, 0, substitute)  # neither creator nor organiser of this table
-    do_replace_player(game.pk, organiser, 0, substitute)
-    assert game.seats.get(position=0).user == substitute

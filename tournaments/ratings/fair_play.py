@@ -34,7 +34,7 @@ OWN_CHANNELS = (
     Action.Channel.EMAIL_REPLY,
     Action.Channel.API,
 )
-QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED)
+QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED, Seat.Status.REMOVED)
 # Ratings count a player's different opponents up to this many: enough for any sensible
 # LEADERBOARD_MIN_OPPONENTS, and a rebuild keeps at most this many ids per player.
 OPPONENTS_COUNTED = 20

@@ -45,7 +45,11 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
         for table in row.tables.all():
             seats = list(table.game.seats.all())
             # An abandoned game has no ranks: its players share the last place.
-            ranks = {entry_of_user[seat.user_id]: seat.rank or len(seats) for seat in seats if seat.user_id}
+            # Only entrants count: a seat's player can change only to a bot or back (games'
+            # seat rules), but a table from before those rules may seat someone else.
+            ranks = {
+                entry_of_user[seat.user_id]: seat.rank or len(seats) for seat in seats if seat.user_id in entry_of_user
+            }
             tables.append(PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks))
         out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))
     return out

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.services import do_create_game, do_join
+from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from tournaments.models import Bye, Entry, Round, Table, Tournament
@@ -116,20 +116,17 @@ def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, numb
     games_of: dict[int, list[Game]] = {}
     tables = []
     for index, players in enumerate(plan.tables):
-        users = [by_id[player].user for player in players]
-        # Created and filled through the lobby services in this transaction: nobody else can
-        # take a seat before the commit, and the last join starts the game.
-        game = do_create_game(
-            users[0],
+        # The table belongs to the tournament: no entrant is its creator, its seed is secret,
+        # and it is rated only if the tournament is.
+        game = do_create_table(
             tournament.engine,
-            len(users),
+            [by_id[player].user for player in players],
             tournament.options,
             time_control=control,
             timeouts_before_bot=tournament.timeouts_before_bot,
-            seed=f"t{tournament.pk}-r{number}-{index + 1}",
+            rated=tournament.rated,
+            now=now,
         )
-        for user in users[1:]:
-            do_join(game.pk, user, now=now)
         match = plan.matches[index] if plan.matches else ""
         tables.append(Table(round=round_, number=index + 1, game=game, match=match))
         for player in players:
@@ -236,7 +233,11 @@ def do_resume_tournament(tournament_id: int, user) -> Tournament:
 
 
 def sweep_tournaments(now: datetime | None = None) -> int:
-    """The guarantee behind the finishing task: start what is due, advance what is ready."""
+    """The guarantee behind the finishing task: start what is due, advance what is ready.
+
+    Each tournament in its own transaction: one that fails is logged, its organisers see
+    why on its page, and the sweep goes on with the others.
+    """
     now = now or timezone.now()
     done = 0
     due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now)
@@ -249,6 +250,8 @@ def sweep_tournaments(now: datetime | None = None) -> int:
             Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.REGISTRATION).update(
                 status=Tournament.Status.CANCELLED
             )
+        except Exception as error:
+            _note_problem(tournament_id, error, now)
     live = Table.objects.filter(
         round__tournament=OuterRef("pk"),
         round__number=OuterRef("current_round"),
@@ -256,6 +259,18 @@ def sweep_tournaments(now: datetime | None = None) -> int:
     )
     running = Tournament.objects.filter(status=Tournament.Status.RUNNING).exclude(Exists(live))
     for tournament_id in running.values_list("pk", flat=True):
-        if do_advance_round(tournament_id, now) is not None:
+        try:
+            advanced = do_advance_round(tournament_id, now)
+        except Exception as error:
+            _note_problem(tournament_id, error, now)
+            continue
+        if advanced is not None:
             done += 1
+        Tournament.objects.filter(pk=tournament_id).exclude(problem="").update(problem="", problem_at=None)
     return done
+
+
+def _note_problem(tournament_id: int, error: Exception, now: datetime) -> None:
+    log.exception("tournament %s could not move on", tournament_id)
+    problem = f"{type(error).__name__}: {error}"[:2000]
+    Tournament.objects.filter(pk=tournament_id).update(problem=problem, problem_at=now)
