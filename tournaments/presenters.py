@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameEvent, Seat
+from games.models import Deadline, Game, GameEvent, Seat
+from tournaments.formats.scoring import DEFAULT_PLACE_POINTS
 from tournaments.models import Table, Tournament
 from tournaments.services.results import (
     PlayedRound,
@@ -32,7 +33,54 @@ def tournament_data(tournament: Tournament) -> dict:
         "standings": _standings(tournament, entries, rounds, names),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
+        "final_places": sorted(
+            ((entry.final_place, entry.user.profile.name) for entry in entries if entry.final_place),
+            key=lambda row: row[0],
+        ),
     }
+
+
+def your_table(tournament: Tournament, user) -> dict | None:
+    """An entrant's place in the current round: their table (with its link, status and their own
+    next deadline) or their bye; None for anyone not playing in it."""
+    if not getattr(user, "is_authenticated", False) or tournament.current_round == 0:
+        return None
+    entry = tournament.entries.filter(user=user).first()
+    if entry is None:
+        return None
+    round_ = tournament.round_set.filter(number=tournament.current_round).first()
+    if round_ is None:
+        return None
+    if round_.byes.filter(entry=entry).exists():
+        return {"round": round_.number, "bye": True}
+    table = round_.tables.filter(game__seats__user=user).select_related("game").first()
+    if table is None:
+        return None
+    seat = table.game.seats.filter(user=user).first()
+    deadline = (
+        Deadline.objects.filter(game=table.game, seat=seat.position, closed_at__isnull=True).first()
+        if seat is not None and seat.position is not None
+        else None
+    )
+    return {"round": round_.number, "table": table, "game": table.game, "deadline": deadline, "bye": False}
+
+
+def scoring_words(tournament: Tournament) -> dict:
+    """The scoring and time control in words for the rules box."""
+    points = list(tournament.place_points or DEFAULT_PLACE_POINTS)[: tournament.seats_max]
+    elimination = tournament.format in (Tournament.Format.SINGLE_ELIMINATION, Tournament.Format.DOUBLE_ELIMINATION)
+    return {
+        "place_points": [(place, _number(value)) for place, value in enumerate(points, 1)],
+        "bye_points": _number(tournament.bye_points),
+        "elimination": elimination,
+        "phase_hours": tournament.phase_seconds // 3600,
+        "bank_days": tournament.bank_start_seconds // 86400,
+        "bank_hours": tournament.bank_increment_seconds // 3600,
+    }
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:

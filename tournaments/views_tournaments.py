@@ -16,7 +16,7 @@ from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.presenters import tournament_data, tournament_json
+from tournaments.presenters import scoring_words, tournament_data, tournament_json, your_table
 
 User = get_user_model()
 
@@ -31,7 +31,9 @@ def tournament_list(request):
         "tournaments/list.html",
         {
             "open": tournaments.filter(status=Tournament.Status.REGISTRATION),
-            "running": tournaments.filter(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED]),
+            "running": tournaments.filter(
+                status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED]
+            ),
             "finished": tournaments.filter(status=Tournament.Status.FINISHED)[:50],
             "engines": ENGINE_NAMES,
             "engine": engine,
@@ -65,7 +67,14 @@ def detail(request, tournament_id: int):
     return render(
         request,
         "tournaments/detail.html",
-        {"tournament": tournament, "is_organiser": is_organiser, "registered": registered, **data},
+        {
+            "tournament": tournament,
+            "is_organiser": is_organiser,
+            "registered": registered,
+            "your_table": your_table(tournament, request.user),
+            "scoring": scoring_words(tournament),
+            **data,
+        },
     )
 
 

@@ -38,3 +38,47 @@ def test_pages_name_the_game_and_speak_the_organisers_language(client, db):
     assert "Emu Ranchers" in page and "emu_ranchers ·" not in page
     rounds = page.split('id="rounds"')[1]
     assert "· bezig ·" in rounds and "· running ·" not in rounds
+
+
+def test_an_entrant_sees_their_table_deadline_time_control_and_scoring_in_words(client, db):
+    organiser = make_user("olga")
+    players = make_players(3)
+    tournament = started(organiser, players, name="Cup", phase_seconds=36 * 3600)
+    table = current_tables(tournament)[0]
+    game = table.game
+    from games.engines import get_engine
+
+    acting = game.seats.get(position=get_engine(game.engine).to_act(game.state)[0]).user
+    client.force_login(acting)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    mine = page.split('id="your-table"')[1].split("</section>")[0]
+    assert reverse("games:table", args=[game.pk]) in mine and "Round 1, table 1" in mine
+    assert "your move, by" in mine
+    assert "Time: 36 hours for each move." in page
+    assert "Points for each place at a table: 1. 4, 2. 2, 3. 1; a bye scores 2." in page
+    client.force_login(organiser)  # not playing: no table of theirs
+    assert 'id="your-table"' not in client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+
+
+def test_a_knockout_shows_its_bracket_and_final_places_not_a_table_of_zero_buchholz(client, db):
+    from tests.tournaments.helpers import play_out
+    from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start
+
+    organiser = make_user("olga")
+    tournament = do_create_tournament(
+        organiser, "KO", "emu_ranchers", "single", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    for player in make_players(4):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    for _round in range(2):
+        for table in current_tables(tournament):
+            play_out(table.game)
+        do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'id="standings"' not in page and "Buchholz" not in page.split('id="rules"')[1].split("</section>")[1]
+    places = page.split('id="final-places"')[1].split("</section>")[0]
+    assert places.count("<tr>") == 4 and "1.</td>" in places
+    assert "Knock-out: the winner of each table goes on" in page

@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0005_ratings_fair_play'),
-        ('tournaments', '0005_tournament_problem'),
+        ("tournaments", "0005_ratings_fair_play"),
+        ("tournaments", "0005_tournament_problem"),
     ]
 
-    operations = [
-    ]
+    operations = []

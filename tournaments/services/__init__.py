@@ -1,5 +1,6 @@
 """Every change to a tournament goes through one of these `do_*` functions."""
 
+from tournaments.services.preparing import do_prepare
 from tournaments.services.registration import do_create_tournament, do_leave, do_register
 from tournaments.services.round_clock import do_extend_round
 from tournaments.services.running import (
@@ -20,6 +21,7 @@ __all__ = [
     "do_extend_round",
     "do_leave",
     "do_pause_tournament",
+    "do_prepare",
     "do_register",
     "do_resume_tournament",
     "do_start",

@@ -34,6 +34,16 @@ def _established_rules() -> dict[str, int]:
     return rules()
 
 
+def ratings_of(user_ids: list[int], engine: str) -> dict[int, float]:
+    """The established ratings of these players in the game's pool, by user id (the others are
+    missing: they seed as newcomers, as `rating_of` says)."""
+    from tournaments.ratings.leaderboards import established
+    from tournaments.ratings.pools import pool_for
+
+    rows = established(pool_for(engine)).filter(player_id__in=user_ids).values_list("player_id", "rating")
+    return dict(rows)
+
+
 def reliability_of(user) -> float:
     """Share of the player's latest finished games they finished themselves (not replaced by a
     bot after timeouts, not resigned); a player without finished games counts as reliable."""
