@@ -40,6 +40,7 @@ def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
         "board": board,
         "rows": [(board.first_position + i, row) for i, row in enumerate(board.rows)],
         "not_listed": request.GET.get("me") and request.user.is_authenticated,
+        "rules": leaderboards.rules(),
     }
     return render(request, "ratings/leaderboard.html", context)
 

@@ -296,8 +296,10 @@ LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 10)
 LEADERBOARD_MIN_OPPONENTS = envint("LEADERBOARD_MIN_OPPONENTS", 5)
 LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
 # Every finished rated game is rated within this many seconds even if rating it failed at its
-# finish (the beat's "rate-finished-games" sweep).
+# finish (the beat's "rate-finished-games" sweep, over games of the last RATING_SWEEP_DAYS; a
+# daily sweep reads the whole history).
 RATING_SWEEP_SECONDS = envint("RATING_SWEEP_SECONDS", 300)
+RATING_SWEEP_DAYS = envint("RATING_SWEEP_DAYS", 7)
 
 if ANYMAIL_PROVIDER:
     _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
@@ -370,6 +372,11 @@ CELERY_BEAT_SCHEDULE = {
     "send-digests": {"task": "games.bymail.tasks.send_digests", "schedule": 3600.0},
     "sweep-tournaments": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
     "rate-finished-games": {"task": "tournaments.ratings.tasks.sweep_ratings", "schedule": float(RATING_SWEEP_SECONDS)},
+    "rate-finished-games-all": {
+        "task": "tournaments.ratings.tasks.sweep_ratings",
+        "schedule": 86400.0,
+        "kwargs": {"everything": True},
+    },
 }
 
 LOGGING = {

@@ -4,9 +4,13 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Action, GameEvent
+from games.services.errors import ActionRejected
+from tests.conftest import make_user
 from tests.ratings.conftest import finished_game, moved
+from tournaments.ratings.leaderboards import established_rating
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.services import do_rate_game
+from tournaments.services import do_create_tournament, do_register
 
 pytestmark = pytest.mark.django_db
 
@@ -96,9 +100,12 @@ def test_a_farmer_whose_second_account_makes_three_moves_is_rated_but_never_esta
     # Twelve wins in a day weigh as 1 + 1/2 + ... + 1/12 games: far less than twelve.
     assert rating.rating - 1500 < 3.2 * 20
     assert RatingChange.objects.filter(player=farmer).count() == 12
-    from tournaments.ratings.leaderboards import established_rating
-
     assert established_rating(farmer, "wizard") is None
+    organiser = make_user("organiser")
+    gate = do_create_tournament(organiser, "Gate", "wizard", "swiss", rounds=3, min_rating=1400)
+    with pytest.raises(ActionRejected) as refused:
+        do_register(gate.pk, farmer)  # rated above the minimum, but on games against one account
+    assert refused.value.code == "rating_too_low"
     assert "No differences: 12 games" in check(capsys)
 
 

@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from games.models import Game
 from games.services import do_resign
+from games.services.errors import ActionRejected
 from tests.conftest import make_user
 from tests.history.conftest import new_game, play_on
 from tournaments.models import Entry
@@ -70,8 +71,9 @@ def test_it_keeps_a_farmer_whose_second_account_resigns_at_once_off_every_board_
     rating = Rating.objects.filter(player=farmer, pool="cubirds").first()
     assert rating is None or rating.rating <= 1500  # nothing bought: not one of those games was rated
     assert not RatingChange.objects.filter(player=farmer).exists()
-    with pytest.raises(Exception, match="rating"):
+    with pytest.raises(ActionRejected) as refused:
         do_register(gate(1400).pk, farmer)  # below any min_rating: not established
+    assert refused.value.code == "rating_too_low" and "5 different people" in refused.value.message
     assert not Entry.objects.filter(user=farmer).exists()
     call_command("recompute_ratings", "--check", "--quiet-progress")
     assert "No differences" in capsys.readouterr().out

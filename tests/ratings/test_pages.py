@@ -62,7 +62,9 @@ def test_the_leaderboard_is_paginated_and_my_position_finds_my_row(client):
 def test_my_position_when_not_listed_says_so(client):
     me = make_user("newbie")
     client.force_login(me)
-    assert me and "not on this leaderboard" in client.get("/ratings/wizard/?me=1").content.decode()
+    page = client.get("/ratings/wizard/?me=1").content.decode()
+    assert me and "not on this leaderboard yet" in page
+    assert "at least 10 rated games against 5 different people, one of them in the last 90 days" in page
 
 
 def test_an_unknown_pool_is_not_found(client):

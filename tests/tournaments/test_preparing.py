@@ -187,11 +187,17 @@ def test_it_seeds_the_field_by_rating_at_the_start_and_the_unrated_at_1500():
     tournament = nine_player_round_robin()
     entries = list(tournament.entries.select_related("user").order_by("pk"))
     now = timezone.now()
+    established = {"games": 10, "opponents": 5, "last_game_at": now}
     for entry, rating in zip(entries[:3], [1400, 1700, 1600], strict=True):
-        Rating.objects.create(player=entry.user, pool="wildcards", rating=rating, peak=rating, last_game_at=now)
-    Rating.objects.create(player=entries[3].user, pool="wizard", rating=2000, peak=2000, last_game_at=now)
+        Rating.objects.create(player=entry.user, pool="wildcards", rating=rating, peak=rating, **established)
+    Rating.objects.create(player=entries[3].user, pool="wizard", rating=2000, peak=2000, **established)
+    # Many games, but against only two people: not established, seeded as a newcomer (issue 26).
+    Rating.objects.create(
+        player=entries[4].user, pool="wildcards", rating=1900, peak=1900, games=30, opponents=2, last_game_at=now
+    )
     do_start(tournament.pk, tournament.created_by)
     seeded = {entry.pk: (entry.seed, entry.rating) for entry in tournament.entries.all()}
     assert [seeded[entries[i].pk] for i in (1, 2)] == [(1, 1700), (2, 1600)]
     assert seeded[entries[0].pk] == (9, 1400)  # below everyone unrated (1500)
     assert seeded[entries[3].pk][1] == 1500  # another game's rating does not count
+    assert seeded[entries[4].pk][1] == 1500

@@ -20,6 +20,15 @@ def established(pool: str) -> QuerySet[Rating]:
     return Rating.objects.filter(pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, opponents__gte=min_opponents())
 
 
+def rules() -> dict[str, int]:
+    """What an established player needs (games, different opponents), and a leaderboard's activity window."""
+    return {
+        "games": settings.LEADERBOARD_MIN_GAMES,
+        "opponents": min_opponents(),
+        "days": settings.LEADERBOARD_ACTIVE_DAYS,
+    }
+
+
 def established_rating(player, pool: str) -> float | None:
     """The player's rating if it is established, else None: a rating gate treats them as unrated."""
     return established(pool).filter(player=player).values_list("rating", flat=True).first()

@@ -9,7 +9,7 @@ rebuild gives exactly what was stored.
 from __future__ import annotations
 
 import json
-from collections import deque
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -143,9 +143,7 @@ def compute(
     if pools is not None:
         finished = finished.filter(engine__in={engine_of(pool) for pool in pools})
     aborted = aborted_games(finished)  # rare too: one query
-    window = settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000
-    # (pool, player, other player) -> when they met in rated games within the window, oldest first.
-    recent: dict[tuple[str, int, int], deque[int]] = {}
+    meetings = Meetings(settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000)
     for game_id, pool, finished_at, at, seated in _tables(pools):
         if pools is not None and pool not in pools:
             continue
@@ -153,24 +151,12 @@ def compute(
         if result.games % 10_000 == 0:
             if progress:
                 progress(result.games)
-            if result.games % 50_000 == 0:
-                _forget_old_meetings(recent, at - window)
+            meetings.forget(at)
         seats = participants(seated, replaced[game_id]) if game_id in replaced else seated
         if len(seats) < 2 or game_id in aborted:
             continue
-        weights = {}
-        for i in range(len(seats) - 1):
-            for j in range(i + 1, len(seats)):
-                key = (pool, seats[i][0], seats[j][0])
-                times = recent.get(key)
-                if times is None:
-                    recent[key] = deque((at,))
-                    continue
-                while times and times[0] <= at - window:
-                    times.popleft()
-                if times:
-                    weights[(i, j)] = repeat_weight(len(times))
-                times.append(at)
+        ids = [player for player, _rank in seats]
+        weights = meetings.weights(pool, ids, at)
         current = []
         for player, _rank in seats:
             standing = standings.get((player, pool))
@@ -191,8 +177,8 @@ def compute(
             standing.peak = max(standing.peak, after)
             standing.last_game_at = finished_at
             if standing.met is not None:
-                standing.met.update(other for other, _rank in seats if other != player)
-                standing.opponents = min(len(standing.met), OPPONENTS_COUNTED)
+                standing.met.update(ids)  # the player too: one fewer than the set's size
+                standing.opponents = min(len(standing.met) - 1, OPPONENTS_COUNTED)
                 if standing.opponents == OPPONENTS_COUNTED:
                     standing.met = None
     if progress:
@@ -200,10 +186,63 @@ def compute(
     return result
 
 
-def _forget_old_meetings(recent: dict[tuple[str, int, int], deque[int]], before: int) -> None:
-    """Drop the pairs whose last meeting left the window: memory follows the window, not the history."""
-    for key in [key for key, times in recent.items() if times[-1] <= before]:
-        del recent[key]
+class Meetings:
+    """When each pair of a pool met in rated games within the repeat window, for a rebuild in
+    finish order. A pair that met once (by far the most) keeps one int, a pair that met again
+    a list: a rebuild holds every pair of the window in memory."""
+
+    def __init__(self, window: int):
+        self.window = window
+        self.pools: dict[str, dict[int, int | list[int]]] = {}
+        self.forgotten_at: int | None = None
+
+    def weights(self, pool: str, ids: list[int], at: int) -> dict[tuple[int, int], float] | None:
+        """The repeat weights of a table's pairs (None: all first meetings), recording this game."""
+        cutoff = at - self.window
+        recent = self.pools.get(pool)
+        if recent is None:
+            recent = self.pools[pool] = {}
+        seen_at = recent.get
+        weights = None
+        for i in range(len(ids) - 1):
+            high = ids[i] << 32
+            for j in range(i + 1, len(ids)):
+                key = high | ids[j]
+                seen = seen_at(key)
+                if seen is None:
+                    recent[key] = at
+                    continue
+                if type(seen) is int:
+                    if seen <= cutoff:
+                        recent[key] = at
+                        continue
+                    recent[key] = [seen, at]
+                    earlier = 1
+                else:
+                    if seen[0] <= cutoff:
+                        del seen[: bisect_right(seen, cutoff)]
+                    earlier = len(seen)
+                    seen.append(at)
+                    if not earlier:
+                        continue
+                if weights is None:
+                    weights = {}
+                weights[(i, j)] = repeat_weight(earlier)
+        return weights
+
+    def forget(self, at: int) -> None:
+        """Drop the pairs whose last meeting left the window, once per window's length of games:
+        memory holds at most two windows of pairs, not the whole history."""
+        if self.forgotten_at is None:
+            self.forgotten_at = at
+        if at - self.forgotten_at < self.window:
+            return
+        self.forgotten_at = at
+        cutoff = at - self.window
+        for recent in self.pools.values():
+            gone = [key for key, seen in recent.items() if (seen if type(seen) is int else seen[-1]) <= cutoff]
+            for key in gone:
+                del recent[key]
 
 
 def write(result: Result, pools: set[str] | None, config: EloSettings | None = None) -> None:

@@ -13,6 +13,7 @@ def rate_game(game_id: int) -> int:
 
 
 @shared_task(ignore_result=True)
-def sweep_ratings() -> int:
-    """The beat's "rate-finished-games": rate whatever the finish and its retries missed."""
-    return sweep_unrated_games()
+def sweep_ratings(everything: bool = False) -> int:
+    """The beat's "rate-finished-games": rate whatever the finish and its retries missed
+    (the recent days, or with `everything` the whole history)."""
+    return sweep_unrated_games(everything=everything)

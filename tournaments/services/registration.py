@@ -28,12 +28,19 @@ def rating_of(user, engine: str) -> float | None:
     return established_rating(user, pool_for(engine))
 
 
+def _established_rules() -> dict[str, int]:
+    from tournaments.ratings.leaderboards import rules
+
+    return rules()
+
+
 def ratings_of(user_ids: list[int], engine: str) -> dict[int, float]:
-    """The current ratings of these players in the game's pool, by user id (the unrated are missing)."""
-    from tournaments.ratings.models import Rating
+    """The established ratings of these players in the game's pool, by user id (the others are
+    missing: they seed as newcomers, as `rating_of` says)."""
+    from tournaments.ratings.leaderboards import established
     from tournaments.ratings.pools import pool_for
 
-    rows = Rating.objects.filter(player_id__in=user_ids, pool=pool_for(engine)).values_list("player_id", "rating")
+    rows = established(pool_for(engine)).filter(player_id__in=user_ids).values_list("player_id", "rating")
     return dict(rows)
 
 
@@ -123,7 +130,11 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
         if tournament.min_rating is not None and (rating is None or rating < tournament.min_rating):
             raise ActionRejected(
                 "rating_too_low",
-                _("This tournament needs a rating of at least %(min)s.") % {"min": tournament.min_rating},
+                _(
+                    "This tournament needs a rating of at least %(min)s, from at least %(games)s rated games "
+                    "against %(opponents)s different people."
+                )
+                % {"min": tournament.min_rating, **_established_rules()},
             )
         if tournament.min_reliability is not None and reliability_of(user) < tournament.min_reliability:
             raise ActionRejected("unreliable", _("Too many of your recent games ended without you."))
