@@ -12,6 +12,8 @@ from django.utils import timezone
 from tournaments.ratings.models import Rating, RatingChange
 
 PAGE_SIZE = 50
+# No leaderboard has 50 million players; the bound keeps the offset a number the database takes.
+MAX_PAGE = 1_000_000
 
 
 def eligible(pool: str) -> QuerySet[Rating]:
@@ -49,7 +51,7 @@ def page(pool: str, number: int) -> Page:
     The page's rows are picked in a subquery that reads only the leaderboard index, and only
     they are joined to their players: joining first would join every row the offset skips.
     """
-    number = max(1, number)
+    number = min(max(1, number), MAX_PAGE)
     start = (number - 1) * PAGE_SIZE
     order = ("-rating", "player_id")
     picked = eligible(pool).order_by(*order).values("pk")[start : start + PAGE_SIZE + 1]
