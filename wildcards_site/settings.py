@@ -265,6 +265,8 @@ GAME_MAX_EXTENSIONS = envint("GAME_MAX_EXTENSIONS", 3)
 GAME_MAX_EXTENSION_HOURS = envint("GAME_MAX_EXTENSION_HOURS", 72)
 GAME_MAX_PAUSES = envint("GAME_MAX_PAUSES", 3)
 GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
+# Anyone may organise a tournament; a player (not staff) may create so many a day.
+TOURNAMENTS_PER_DAY = envint("TOURNAMENTS_PER_DAY", 5)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 
