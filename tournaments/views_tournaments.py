@@ -19,6 +19,7 @@ from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.presenters import scoring_words, tournament_data, tournament_json, your_table
+from wildcards_site import throttle
 
 User = get_user_model()
 
@@ -149,6 +150,23 @@ ORGANISER_ACTIONS = {
         lambda t, user, other: services.do_disqualify(t, user, other),
         gettext_lazy("The player is disqualified."),
     ),
+    "add": (lambda t, user, other: services.do_add_entrant(t, user, other), gettext_lazy("The player is in.")),
+    "remove": (
+        lambda t, user, other: services.do_remove_entrant(t, user, other),
+        gettext_lazy("The player is no longer in the tournament."),
+    ),
+    "invite": (
+        lambda t, user, who: services.do_invite_to_tournament(t, user, who),
+        gettext_lazy("The invitation is on its way."),
+    ),
+    "message": (
+        lambda t, user, text: services.do_message_entrants(t, user, text),
+        gettext_lazy("Your message is on its way to every entrant."),
+    ),
+    "cancel": (
+        lambda t, user, other: services.do_cancel_tournament(t, user),
+        gettext_lazy("The tournament is cancelled."),
+    ),
     "extend": (
         lambda t, user, hours: services.do_extend_round(t, user, hours),
         gettext_lazy("Every table of the round has more time."),
@@ -164,7 +182,11 @@ def organise(request, tournament_id: int, action: str):
         raise Http404
     run, success = ORGANISER_ACTIONS[action]
     other = None
-    if action in ("drop", "disqualify"):
+    if action == "invite" and not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
+        return throttle.too_many(request)
+    if action in ("invite", "message"):
+        other = request.POST.get("who" if action == "invite" else "text", "")
+    if action in ("drop", "disqualify", "add", "remove"):
         other = User.objects.filter(username=request.POST.get("username", "")).first()
         if other is None:
             return HttpResponseBadRequest(_("No such player."))

@@ -22,3 +22,17 @@ document.addEventListener(
   },
   true,
 );
+
+// A tournament's settings: only the chosen game's options show (without scripts, all do,
+// each under its game's name, and only the chosen game's are read).
+function showGameOptions(select) {
+  for (const fieldset of select.form.querySelectorAll("fieldset[data-engine]")) {
+    fieldset.hidden = fieldset.dataset.engine !== select.value;
+  }
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches("select[data-engine-choice]")) showGameOptions(event.target);
+});
+document.addEventListener("DOMContentLoaded", () => {
+  for (const select of document.querySelectorAll("select[data-engine-choice]")) showGameOptions(select);
+});
