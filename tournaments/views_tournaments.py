@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -14,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.engines import ENGINE_NAMES
+from games.models import ENGINE_TITLES
 from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
@@ -55,7 +57,7 @@ def tournament_list(request):
             "open": [t for t in rows if t.section == 0],
             "running": [t for t in rows if t.section == 1],
             "finished": [t for t in rows if t.section == 2],
-            "engines": ENGINE_NAMES,
+            "engines": [(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES],
             "engine": engine,
         },
     )
@@ -84,6 +86,8 @@ def detail(request, tournament_id: int):
         request.user.is_staff or tournament.organisers.filter(pk=request.user.pk).exists()
     )
     registered = request.user.is_authenticated and tournament.entries.filter(user=request.user).exists()
+    invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
+    over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
     return render(
         request,
         "tournaments/detail.html",
@@ -91,6 +95,11 @@ def detail(request, tournament_id: int):
             "tournament": tournament,
             "is_organiser": is_organiser,
             "registered": registered,
+            "invited": invited,
+            # After the end the organisers have nothing left to do here, unless something went wrong.
+            "organiser_box": is_organiser and (not over or bool(tournament.problem)),
+            "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
+            "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             **data,
