@@ -18,6 +18,8 @@ from tournaments.models import Tournament
 # Far above any real field, and far below the database column's limit.
 MAX_CAPACITY = 100_000
 HOUR = 3600
+# Blank in the form is blank in the tournament (no limit, no date); other blanks take the defaults.
+NULLABLE = {"rounds", "capacity", "min_rating", "registration_opens_at", "registration_closes_at", "starts_at"}
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
@@ -39,6 +41,7 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=5,
         initial=1,
+        required=False,
     )
     place_points = forms.CharField(
         label=_("Points per place, best first"),
@@ -46,9 +49,9 @@ class TournamentForm(forms.Form):
         max_length=60,
         help_text=_("For example 4, 2, 1, 0. Blank: 4, 2, 1, 0 (two-player tables: 1, 0)."),
     )
-    bye_points = forms.FloatField(label=_("Points for a bye"), min_value=0, max_value=1000, initial=2)
+    bye_points = forms.FloatField(label=_("Points for a bye"), min_value=0, max_value=1000, initial=2, required=False)
     late_join_before_round = forms.IntegerField(
-        label=_("Late entries until round (Swiss; 0: none)"), min_value=0, max_value=50, initial=0
+        label=_("Late entries until round (Swiss; 0: none)"), min_value=0, max_value=50, initial=0, required=False
     )
     clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, required=False)
     phase_hours = forms.IntegerField(label=_("Hours per phase"), min_value=1, max_value=24 * 14, initial=48)
@@ -97,7 +100,8 @@ class TournamentForm(forms.Form):
             raise forms.ValidationError(_("Write numbers separated by commas, such as 4, 2, 1, 0.")) from None
 
     def service_fields(self) -> dict:
-        """Every setting but the name, game and format, as the services take them."""
+        """Every setting but the name, game and format, as the services take them (a blank
+        field the service fills in is left out: the service's default applies)."""
         data = self.cleaned_data
         fields = {
             key: data[key]
@@ -120,6 +124,7 @@ class TournamentForm(forms.Form):
                 "starts_at",
             )
         }
+        fields = {key: value for key, value in fields.items() if value is not None or key in NULLABLE}
         fields["place_points"] = data["place_points"]
         fields["min_reliability"] = None if data["min_reliability"] is None else data["min_reliability"] / 100
         fields["phase_seconds"] = data["phase_hours"] * HOUR
