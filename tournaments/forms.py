@@ -60,7 +60,7 @@ class TournamentForm(forms.Form):
     capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=MAX_CAPACITY, required=False)
     min_rating = forms.IntegerField(label=_("Minimum rating"), min_value=0, max_value=4000, required=False)
     min_reliability = forms.IntegerField(
-        label=_("Minimum reliability (% of recent games finished)"), min_value=0, max_value=100, required=False
+        label=_("Minimum reliability (per cent of recent games finished)"), min_value=0, max_value=100, required=False
     )
     invitation_only = forms.BooleanField(label=_("By invitation only"), required=False)
     registration_opens_at = forms.DateTimeField(label=_("Registration opens at"), required=False, widget=DATETIME)
