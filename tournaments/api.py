@@ -28,8 +28,12 @@ def _page_number(request: HttpRequest) -> int:
         number = int(raw)
     except ValueError:
         number = 0
-    if number < 1:
-        raise ApiError("bad_filter", _("page must be a whole number from 1."), 400)
+    if not 1 <= number <= leaderboards.MAX_PAGE:
+        raise ApiError(
+            "bad_filter",
+            _("page must be a whole number from 1 to %(max)s.") % {"max": leaderboards.MAX_PAGE},
+            400,
+        )
     return number
 
 
@@ -237,7 +241,12 @@ def openapi_paths() -> tuple[dict, dict]:
             "/ratings/{pool}": get_operation(
                 "A leaderboard page (50 players, best first)",
                 "LeaderboardPage",
-                params=(POOL, query_parameter("page", {"type": "integer", "minimum": 1}, "page number")),
+                params=(
+                    POOL,
+                    query_parameter(
+                        "page", {"type": "integer", "minimum": 1, "maximum": leaderboards.MAX_PAGE}, "page number"
+                    ),
+                ),
                 errors=(*not_found, 400),
             ),
             "/players/{username}/ratings": get_operation(

@@ -9,6 +9,9 @@ from games.engines import ENGINE_NAMES
 from games.models import ENGINE_TITLES
 from tournaments.models import Tournament
 
+# Far above any real field, and far below the database column's limit.
+MAX_CAPACITY = 100_000
+
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
@@ -21,7 +24,7 @@ class TournamentForm(forms.Form):
     seats_max = forms.IntegerField(label=_("Most players at a table"), min_value=2, max_value=6, initial=2)
     rounds = forms.IntegerField(label=_("Rounds (Swiss, round robin)"), min_value=1, max_value=50, required=False)
     top_cut = forms.IntegerField(label=_("Top cut (Swiss)"), min_value=0, max_value=64, initial=0)
-    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
+    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=MAX_CAPACITY, required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     invitation_only = forms.BooleanField(label=_("By invitation only"), required=False)
     starts_at = forms.DateTimeField(label=_("Starts at (blank: when you start it)"), required=False)

@@ -104,12 +104,14 @@ def register(request, tournament_id: int):
 @login_required
 @require_POST
 def leave(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
     return _act(request, tournament_id, lambda: services.do_leave(tournament_id, request.user), _("You have left."))
 
 
 @login_required
 @require_POST
 def drop(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
     return _act(
         request, tournament_id, lambda: services.do_drop(tournament_id, request.user), _("You leave after this round.")
     )

@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "wildcards_site.webhooks.RequestSizeLimit",
     "wildcards_site.webhooks.WebhookSecretRequired",
+    "wildcards_site.badrequests.RefuseNulBytes",
+    "wildcards_site.badrequests.WebhookErrors",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

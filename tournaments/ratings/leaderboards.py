@@ -13,6 +13,8 @@ from tournaments.ratings.fair_play import min_opponents
 from tournaments.ratings.models import Rating, RatingChange
 
 PAGE_SIZE = 50
+# No leaderboard has 50 million players; the bound keeps the offset a number the database takes.
+MAX_PAGE = 1_000_000
 
 
 def established(pool: str) -> QuerySet[Rating]:
@@ -60,7 +62,7 @@ def page(pool: str, number: int) -> Page:
     The page's rows are picked in a subquery that reads only the leaderboard index, and only
     they are joined to their players: joining first would join every row the offset skips.
     """
-    number = max(1, number)
+    number = min(max(1, number), MAX_PAGE)
     start = (number - 1) * PAGE_SIZE
     order = ("-rating", "player_id")
     picked = eligible(pool).order_by(*order).values("pk")[start : start + PAGE_SIZE + 1]
