@@ -384,6 +384,10 @@ LOGGING = {
     "loggers": {
         "wildcards_site": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
         "games": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+        "tournaments": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+        # Server errors with their traceback, DEBUG or not: Django's own handlers print them
+        # only with DEBUG on (and mail them only to ADMINS), so production had no record.
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
     },
 }
 
