@@ -95,7 +95,9 @@ def player_ratings(request: HttpRequest, token, username: str) -> dict:
 @endpoint("GET")
 def rating_history(request: HttpRequest, token, username: str, pool: str) -> dict:
     person, pool = _player(username), _pool(pool)
-    changes = RatingChange.objects.filter(player=person, pool=pool).order_by("-finished_at", "-game_id")
+    changes = leaderboards.seen_by(RatingChange.objects.filter(player=person, pool=pool), token.user).order_by(
+        "-finished_at", "-game_id"
+    )
     rows = changes.values_list("game_id", "finished_at", "rank", "before", "after", "delta")[:HISTORY_LIMIT]
     return {
         "username": person.username,
