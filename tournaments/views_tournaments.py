@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Case, Value, When
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -21,20 +23,39 @@ from tournaments.presenters import scoring_words, tournament_data, tournament_js
 User = get_user_model()
 
 
+# Tournaments a page of the list shows: anyone may organise, so the list can grow long.
+LIST_PAGE_SIZE = 25
+# Open for registration first, then running (or preparing, paused), then finished; newest first in each.
+LIST_ORDER = Case(
+    When(status=Tournament.Status.REGISTRATION, then=Value(0)),
+    When(
+        status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)
+    ),
+    default=Value(2),
+)
+
+
 def tournament_list(request):
-    tournaments = Tournament.objects.all()
+    tournaments = Tournament.objects.exclude(status=Tournament.Status.CANCELLED)
     engine = request.GET.get("game")
     if engine in ENGINE_NAMES:
         tournaments = tournaments.filter(engine=engine)
+    listed = tournaments.annotate(section=LIST_ORDER).order_by("section", "-created_at", "-pk")
+    # get_page clamps: junk is page 1, a number past the end (or below 1) the last page.
+    page = Paginator(listed, LIST_PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = list(page)
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(
         request,
         "tournaments/list.html",
         {
-            "open": tournaments.filter(status=Tournament.Status.REGISTRATION),
-            "running": tournaments.filter(
-                status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED]
-            ),
-            "finished": tournaments.filter(status=Tournament.Status.FINISHED)[:50],
+            "page": page,
+            "query": query.urlencode(),
+            "first_page": page.number == 1,
+            "open": [t for t in rows if t.section == 0],
+            "running": [t for t in rows if t.section == 1],
+            "finished": [t for t in rows if t.section == 2],
             "engines": ENGINE_NAMES,
             "engine": engine,
         },

@@ -279,6 +279,8 @@ GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
 GAME_MAX_SEAT_CHANGES_PER_HOUR = envint("GAME_MAX_SEAT_CHANGES_PER_HOUR", 3)
 # How long a player has to accept a seat offered to them.
 GAME_SEAT_OFFER_DAYS = envint("GAME_SEAT_OFFER_DAYS", 3)
+# Anyone may organise a tournament; a player (not staff) may create so many a day.
+TOURNAMENTS_PER_DAY = envint("TOURNAMENTS_PER_DAY", 5)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines import IllegalOptions, get_engine
 from games.models import Game, Seat
@@ -82,6 +85,7 @@ def do_create_tournament(creator, name: str, engine_name: str, format: str, **fi
             raise ActionRejected("bad_options", _("Fewer players must go on from a table than sit at it."))
     fields.setdefault("place_points", [4, 2, 1, 0][:maximum] if maximum > 2 else [1, 0])
     with transaction.atomic():
+        _check_daily_limit(creator)
         tournament = Tournament.objects.create(
             name=name,
             engine=engine_name,
@@ -95,6 +99,28 @@ def do_create_tournament(creator, name: str, engine_name: str, format: str, **fi
         )
         tournament.organisers.add(creator)
     return tournament
+
+
+def _check_daily_limit(creator) -> None:
+    """Anyone may organise, but not flood the list: so many tournaments a day (staff: no limit).
+
+    The creator's row is locked, so two creations at once are counted one after the other.
+    """
+    if creator.is_staff:
+        return
+    limit = settings.TOURNAMENTS_PER_DAY
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
+    since = timezone.now() - timedelta(days=1)
+    if Tournament.objects.filter(created_by=creator, created_at__gte=since).count() >= limit:
+        raise ActionRejected(
+            "too_many",
+            ngettext(
+                "You may create at most %(count)s tournament a day; try again tomorrow.",
+                "You may create at most %(count)s tournaments a day; try again tomorrow.",
+                limit,
+            )
+            % {"count": limit},
+        )
 
 
 def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
