@@ -28,9 +28,7 @@ LIST_PAGE_SIZE = 25
 # Open for registration first, then running (or preparing, paused), then finished; newest first in each.
 LIST_ORDER = Case(
     When(status=Tournament.Status.REGISTRATION, then=Value(0)),
-    When(
-        status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)
-    ),
+    When(status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)),
     default=Value(2),
 )
 
