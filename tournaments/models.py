@@ -23,6 +23,8 @@ class Tournament(models.Model):
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("open for registration")
+        # Started; a worker is computing the round robin's schedule (never the start request).
+        PREPARING = "preparing", _("preparing")
         RUNNING = "running", _("running")
         PAUSED = "paused", _("paused")
         FINISHED = "finished", _("finished")
@@ -75,6 +77,12 @@ class Tournament(models.Model):
     # What stopped the sweep from moving this tournament on, for its organisers; blank when fine.
     problem = models.TextField(blank=True)
     problem_at = models.DateTimeField(null=True, blank=True)
+    # Round robin: the whole schedule, computed once after the start by a worker and kept, a list
+    # of rounds [tables, byes] in entry ids; drops are taken out of it round by round.
+    schedule = models.JSONField(null=True, blank=True, editable=False)
+    # When the schedule's computation was last handed to a worker: the beat sweep hands it out
+    # again when a tournament has been preparing longer than running.PREPARING_STALE.
+    preparing_since = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from tournaments.services import do_advance_round, sweep_tournaments
+from tournaments.services import do_advance_round, do_prepare, sweep_tournaments
 
 
 @shared_task(ignore_result=True)
@@ -14,3 +14,9 @@ def advance_tournament(tournament_id: int) -> bool:
 @shared_task(ignore_result=True)
 def sweep() -> int:
     return sweep_tournaments()
+
+
+@shared_task(ignore_result=True)
+def prepare_tournament(tournament_id: int) -> bool:
+    """Queued by the start of a round robin (and by the sweep): its schedule, then round 1."""
+    return do_prepare(tournament_id) is not None

@@ -28,10 +28,10 @@ User = get_user_model()
 
 # Tournaments a page of the list shows: anyone may organise, so the list can grow long.
 LIST_PAGE_SIZE = 25
-# Open for registration first, then running (or paused), then finished; newest first in each.
+# Open for registration first, then running (or preparing, paused), then finished; newest first in each.
 LIST_ORDER = Case(
     When(status=Tournament.Status.REGISTRATION, then=Value(0)),
-    When(status__in=[Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)),
+    When(status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)),
     default=Value(2),
 )
 

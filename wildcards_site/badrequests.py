@@ -47,6 +47,10 @@ class RefuseNulBytes:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         fields = [request.GET]
         if request.method == "POST" and not request.path.startswith(WEBHOOK_PREFIX):
+            # The body first: parsing a multipart form straight from the stream would leave
+            # nothing for a view that reads `request.body` (the API's JSON). RequestSizeLimit,
+            # before this, has kept it to PAGE_MAX_BYTES.
+            request.body  # noqa: B018 - read and kept by the request
             fields.append(request.POST)
         if NUL in request.path or any(_has_nul(query) for query in fields):
             return bad_request(request, _("Bad request: the address or the form contains a NUL character."))

@@ -17,18 +17,28 @@ LANGS = ["it", "es", "nl"]
 MAKEMESSAGES = dict(locale=LANGS, no_obsolete=True, ignore_patterns=["tests/*", "bench/*"], verbosity=0)
 
 
+SOURCES = ("games", "tournaments", "wildcards_site", "templates")
+
+
 @pytest.fixture
 def refreshed_copy(tmp_path, monkeypatch):
-    """The catalogs as makemessages would leave them, made in a copy so the tree stays clean."""
+    """The catalogs as makemessages would leave them, made in a copy so the tree stays clean.
+
+    makemessages writes each file's strings to the `locale` folder beside the project it runs
+    in (the current directory's), whatever LOCALE_PATHS says: so it runs in a stand-in project
+    whose sources are links to ours and whose `locale` is the copy.
+    """
     if shutil.which("xgettext") is None:
         pytest.fail("makemessages needs gettext's xgettext (apt-get install gettext)")
-    copy = tmp_path / "locale"
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in SOURCES:
+        (project / name).symlink_to(ROOT / name, target_is_directory=True)
+    copy = project / "locale"
     shutil.copytree(ROOT / "locale", copy, ignore=shutil.ignore_patterns("*.mo"))
-    monkeypatch.chdir(ROOT)
-    # "locale" is left out of the walk, else makemessages finds and rewrites the real catalogs.
-    options = {**MAKEMESSAGES, "ignore_patterns": [*MAKEMESSAGES["ignore_patterns"], "locale"]}
+    monkeypatch.chdir(project)
     with override_settings(LOCALE_PATHS=[copy]):
-        call_command("makemessages", **options)
+        call_command("makemessages", symlinks=True, **MAKEMESSAGES)
     return copy
 
 

@@ -7,6 +7,8 @@ from games.models import Game
 from games.services import do_action
 from tests.conftest import make_user
 from tournaments.models import Table, Tournament
+from tournaments.services import do_start
+from tournaments.tasks import prepare_tournament
 
 
 def make_players(count: int, prefix: str = "p") -> list:
@@ -39,3 +41,13 @@ def current_tables(tournament: Tournament) -> list[Table]:
             "game"
         )
     )
+
+
+def start(tournament: Tournament, user=None) -> Tournament:
+    """Start it as its organiser does; a round robin left preparing is then prepared as its task does."""
+    do_start(tournament.pk, user or tournament.created_by)
+    tournament.refresh_from_db()
+    if tournament.status == Tournament.Status.PREPARING:
+        prepare_tournament(tournament.pk)  # the task's own code, run here instead of on a worker
+        tournament.refresh_from_db()
+    return tournament

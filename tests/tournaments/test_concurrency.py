@@ -8,7 +8,14 @@ from django.db import connection, connections  # noqa: F401 - connection is read
 
 from tests.tournaments.helpers import current_tables, make_players, play_out
 from tournaments.models import Round, Tournament
-from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start, sweep_tournaments
+from tournaments.services import (
+    do_advance_round,
+    do_create_tournament,
+    do_prepare,
+    do_register,
+    do_start,
+    sweep_tournaments,
+)
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -58,6 +65,32 @@ def test_the_finishing_task_and_the_sweep_racing_create_one_round(monkeypatch):
     assert not [r for r in results if isinstance(r, Exception)]
     assert Round.objects.filter(tournament=tournament).count() == 2
     assert Round.objects.filter(tournament=tournament, number=2).get().tables.count() == 1
+
+
+def test_two_tasks_preparing_one_round_robin_at_once_create_one_round(monkeypatch):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "RR", "wildcards", "round_robin", seats_preferred=3, seats_min=3, seats_max=3
+    )
+    for player in make_players(9):
+        do_register(tournament.pk, player)
+    monkeypatch.setattr("tournaments.services.running.queue_task", lambda name, args: None)
+    do_start(tournament.pk, organiser)
+    from tournaments.services import preparing
+
+    computed = threading.Barrier(2)
+    compute = preparing.round_robin_schedule
+
+    def both_computing(*args):
+        computed.wait(10)  # both tasks have seen it preparing before either takes the lock
+        return compute(*args)
+
+    monkeypatch.setattr(preparing, "round_robin_schedule", both_computing)
+    results = race([lambda: do_prepare(tournament.pk)] * 2)
+    assert not [r for r in results if isinstance(r, Exception)]
+    assert sorted(r is None for r in results) == [False, True]
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert Round.objects.get(tournament=tournament).tables.count() == 3
 
 
 @pytest.mark.worker

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.models import Game
 from games.services.errors import ActionRejected
-from tests.tournaments.helpers import current_tables, make_players, play_out
+from tests.tournaments.helpers import current_tables, make_players, play_out, start
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
 from tournaments.models import Bye, Round, Tournament
@@ -23,7 +23,6 @@ from tournaments.services import (
     do_pause_tournament,
     do_register,
     do_resume_tournament,
-    do_start,
     sweep_tournaments,
 )
 from tournaments.services.results import played_rounds
@@ -32,9 +31,7 @@ from tournaments.services.results import played_rounds
 def entered(tournament, players):
     for player in players:
         do_register(tournament.pk, player)
-    do_start(tournament.pk, tournament.created_by)
-    tournament.refresh_from_db()
-    return tournament
+    return start(tournament)
 
 
 def play_round(tournament):

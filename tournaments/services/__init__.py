@@ -8,6 +8,7 @@ from tournaments.services.organising import (
     do_remove_entrant,
     do_update_tournament,
 )
+from tournaments.services.preparing import do_prepare
 from tournaments.services.registration import do_create_tournament, do_leave, do_register
 from tournaments.services.round_clock import do_extend_round
 from tournaments.services.running import (
@@ -35,6 +36,7 @@ __all__ = [
     "do_extend_round",
     "do_leave",
     "do_pause_tournament",
+    "do_prepare",
     "do_register",
     "do_resume_tournament",
     "do_start",

@@ -67,12 +67,26 @@ def _swiss(tournament: Tournament, entries: list[Entry], active: list[Entry], ro
     return Plan("swiss", pairing.tables, pairing.byes)
 
 
-def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entry], number: int) -> Plan | None:
-    # The schedule is fixed by the seeds at the start; drops are taken out of it round by round.
+def round_robin_schedule(tournament: Tournament, entries: list[Entry]) -> list[list]:
+    """The whole round robin, fixed by the seeds at the start: [tables, byes] a round, in entry ids.
+
+    Seconds for a big field: computed once, off the request (services/preparing.py), and kept
+    in `Tournament.schedule`.
+    """
     seeded = [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk)) if entry.seed]
-    plan = round_robin.schedule(
+    rounds = round_robin.schedule(
         seeded, tournament.seats_preferred, tournament.seats_min, tournament.seats_max, tournament.rounds
     )
+    return [[tables, byes] for tables, byes in rounds]
+
+
+def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entry], number: int) -> Plan | None:
+    # The stored schedule; drops are taken out of it round by round.
+    plan = tournament.schedule
+    if plan is None:
+        # Started before schedules were kept: computed once more here, and kept from now on.
+        plan = tournament.schedule = round_robin_schedule(tournament, entries)
+        tournament.save(update_fields=["schedule"])
     if number > len(plan):
         return None
     active_ids = {entry.pk for entry in active}

@@ -30,6 +30,15 @@ def rating_of(user, engine: str) -> float | None:
     return established_rating(user, pool_for(engine))
 
 
+def ratings_of(user_ids: list[int], engine: str) -> dict[int, float]:
+    """The current ratings of these players in the game's pool, by user id (the unrated are missing)."""
+    from tournaments.ratings.models import Rating
+    from tournaments.ratings.pools import pool_for
+
+    rows = Rating.objects.filter(player_id__in=user_ids, pool=pool_for(engine)).values_list("player_id", "rating")
+    return dict(rows)
+
+
 def reliability_of(user) -> float:
     """Share of the player's latest finished games they finished themselves (not replaced by a
     bot after timeouts, not resigned); a player without finished games counts as reliable."""

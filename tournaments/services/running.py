@@ -9,7 +9,7 @@ round results.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -25,11 +25,17 @@ from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.planning import Plan, final_places, plan_next_round
-from tournaments.services.registration import rating_of
+from tournaments.services.registration import ratings_of
 from tournaments.services.results import played_rounds
+from wildcards_site.queueing import queue_task
 
 log = logging.getLogger("tournaments")
 User = get_user_model()
+
+# A round robin's schedule is computed by this task (tournaments.services.preparing), named
+# rather than imported (see wildcards_site.queueing); the sweep hands it out again after this.
+PREPARE_TASK = "tournaments.tasks.prepare_tournament"
+PREPARING_STALE = timedelta(minutes=5)
 
 
 def check_organiser(tournament: Tournament, user) -> None:
@@ -56,15 +62,22 @@ def do_start(tournament_id: int, user=None, now: datetime | None = None) -> Tour
                 "too_few",
                 _("At least %(count)s players are needed to start.") % {"count": minimum_entries(tournament)},
             )
+        ratings = ratings_of([entry.user_id for entry in entries], tournament.engine)  # one query, not one each
         for entry in entries:
-            rating = rating_of(entry.user, tournament.engine)
-            entry.rating = 1500 if rating is None else rating
+            entry.rating = ratings.get(entry.user_id, 1500)
         entries.sort(key=lambda entry: (-entry.rating, entry.registered_at, entry.pk))
         for number, entry in enumerate(entries, 1):
             entry.seed = number
         Entry.objects.bulk_update(entries, ["rating", "seed"])
-        tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
+        if tournament.format == Tournament.Format.ROUND_ROBIN:
+            # Its whole schedule can take a worker a minute (200 players at tables of 3): never
+            # here, holding this lock. The task makes round 1 once it is stored.
+            tournament.status, tournament.preparing_since = Tournament.Status.PREPARING, now
+            tournament.save(update_fields=["status", "started_at", "preparing_since"])
+            transaction.on_commit(lambda: queue_task(PREPARE_TASK, (tournament_id,)))
+            return tournament
+        tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status", "started_at"])
         _next_round(tournament, now)
         return tournament
@@ -183,7 +196,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if entry_user != user:
             check_organiser(tournament, user)
-        if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        if tournament.status not in (Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Only a running tournament can be left this way."))
         entry = tournament.entries.select_for_update().filter(user=entry_user).first()
         if entry is None:
@@ -235,13 +248,20 @@ def do_resume_tournament(tournament_id: int, user) -> Tournament:
 
 
 def sweep_tournaments(now: datetime | None = None) -> int:
-    """The guarantee behind the finishing task: start what is due, advance what is ready.
+    """The guarantee behind the finishing and preparing tasks: start what is due, prepare again
+    what has been preparing too long (a lost task, a dead worker), advance what is ready.
 
     Each tournament in its own transaction: one that fails is logged, its organisers see
     why on its page, and the sweep goes on with the others.
     """
     now = now or timezone.now()
     done = 0
+    stale = Tournament.objects.filter(status=Tournament.Status.PREPARING, preparing_since__lt=now - PREPARING_STALE)
+    for tournament_id in stale.values_list("pk", flat=True):
+        # The conditional update is the claim: two sweeps hand the work out once.
+        if stale.filter(pk=tournament_id).update(preparing_since=now):
+            queue_task(PREPARE_TASK, (tournament_id,))
+            done += 1
     due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now)
     for tournament_id in due.values_list("pk", flat=True):
         try:

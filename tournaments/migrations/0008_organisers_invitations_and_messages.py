@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_merge_0005_ratings_fair_play_0005_tournament_problem"),
+        ("tournaments", "0007_merge_20261123_1305"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
