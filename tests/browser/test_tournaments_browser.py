@@ -29,7 +29,7 @@ def test_an_organiser_runs_a_small_knockout_from_the_browser(browser, live_serve
     log_in(organiser, live_server, "olga")
     organiser.goto(f"{live_server.url}/tournaments/new/")
     organiser.get_by_label("Name").fill("Emu Knockout")
-    organiser.get_by_label("Game").select_option("emu_ranchers")
+    organiser.get_by_label("Game:", exact=True).select_option("emu_ranchers")
     organiser.get_by_label("Format").select_option("single")
     organiser.get_by_role("button", name="Create").click()
     organiser.wait_for_url("**/tournaments/*/")
