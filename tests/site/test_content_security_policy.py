@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from games.services import do_create_game, do_join
 from tests.conftest import make_user
+from tests.ratings.conftest import finished_game
+from tournaments.ratings.services import do_rate_game
 from tournaments.services import do_create_tournament
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +34,8 @@ def site(client):
     for user in players[1:]:
         do_join(game.pk, user)
     tournament = do_create_tournament(players[0], "Cup", "emu_ranchers", "single")
+    # A rated game, so that ann's ratings page draws its chart (pygal's SVG).
+    do_rate_game(finished_game([(players[0], 1), (players[1], 2)]).pk)
     client.force_login(players[0])
     return game, tournament
 

@@ -113,6 +113,8 @@ def world(settings):
         "step": "1",
         "action": "disqualify",
         "token_id": "1",
+        "offer_id": "1",
+        "vacation_id": "1",
     }
     return clients, real
 
