@@ -30,6 +30,50 @@ CLOCK_CHOICES = [
 ]
 
 
+def option_fields(
+    engine_name: str, prefix: str = "option_", required: bool = True
+) -> list[tuple[str, str, forms.Field]]:
+    """(option, field name, field) for each of the game's options, as the game creation form shows
+    them; a tournament's form uses the same widgets. `required` False: an empty field is the default."""
+    engine = get_engine(engine_name)
+    fields = []
+    for key, default in engine.default_options.items():
+        label = terms.option_label(engine_name, key)
+        choices = terms.option_choices(engine_name, key)
+        if choices:
+            field = forms.ChoiceField(label=label, choices=choices, initial=str(default), required=required)
+        elif isinstance(default, bool):
+            field = forms.BooleanField(label=label, required=False, initial=default)
+        elif isinstance(default, int):
+            field = forms.IntegerField(label=label, initial=default, required=required)
+        elif default is None or isinstance(default, str):
+            field = forms.CharField(label=label, required=False, initial=default or "")
+        else:
+            continue
+        fields.append((key, f"{prefix}{key}", field))
+    return fields
+
+
+def chosen_options(engine_name: str, option_names: list[tuple[str, str]], cleaned_data: dict) -> dict:
+    """The options chosen. A value left at the engine's default (or left empty) is not sent, so
+    the engine's own rules for it apply (two Wizard players get the two-player variant, two
+    Wild Cards players get Leo) and an unticked box never contradicts them."""
+    engine = get_engine(engine_name)
+    options = {}
+    for key, name in option_names:
+        value = cleaned_data.get(name)
+        default = engine.default_options[key]
+        if value in (None, "") and default not in (None, ""):
+            continue
+        if terms.option_choices(engine_name, key):
+            value = terms.option_value(engine_name, key, value)
+        if default is None:
+            value = value or None
+        if value != default:
+            options[key] = value
+    return options
+
+
 class GameForm(forms.Form):
     num_seats = forms.IntegerField(label=_("Players"))
     bots = forms.IntegerField(label=_("Of which bots"), min_value=0, initial=0)
@@ -53,38 +97,13 @@ class GameForm(forms.Form):
         seats.initial = self.engine.min_players
         seats.validators += [MinValueValidator(self.engine.min_players), MaxValueValidator(self.engine.max_players)]
         self.option_names = []
-        for key, default in self.engine.default_options.items():
-            name = f"option_{key}"
-            label = terms.option_label(engine_name, key)
-            choices = terms.option_choices(engine_name, key)
-            if choices:
-                field = forms.ChoiceField(label=label, choices=choices, initial=str(default))
-            elif isinstance(default, bool):
-                field = forms.BooleanField(label=label, required=False, initial=default)
-            elif isinstance(default, int):
-                field = forms.IntegerField(label=label, initial=default)
-            elif default is None or isinstance(default, str):
-                field = forms.CharField(label=label, required=False, initial=default or "")
-            else:
-                continue
+        for key, name, field in option_fields(engine_name):
             self.fields[name] = field
             self.option_names.append((key, name))
 
     def options(self) -> dict:
-        """The options the creator chose. A value left at the engine's default is not sent, so
-        the engine's own rules for it apply (two Wizard players get the two-player variant,
-        two Wild Cards players get Leo) and an unticked box never contradicts them."""
-        options = {}
-        for key, name in self.option_names:
-            value = self.cleaned_data.get(name)
-            default = self.engine.default_options[key]
-            if terms.option_choices(self.engine_name, key):
-                value = terms.option_value(self.engine_name, key, value)
-            if default is None:
-                value = value or None
-            if value != default:
-                options[key] = value
-        return options
+        """The options the creator chose (see `chosen_options`)."""
+        return chosen_options(self.engine_name, self.option_names, self.cleaned_data)
 
     def time_control(self) -> TimeControl:
         clock = self.cleaned_data["clock"]

@@ -28,8 +28,12 @@ def _page_number(request: HttpRequest) -> int:
         number = int(raw)
     except ValueError:
         number = 0
-    if number < 1:
-        raise ApiError("bad_filter", _("page must be a whole number from 1."), 400)
+    if not 1 <= number <= leaderboards.MAX_PAGE:
+        raise ApiError(
+            "bad_filter",
+            _("page must be a whole number from 1 to %(max)s.") % {"max": leaderboards.MAX_PAGE},
+            400,
+        )
     return number
 
 
@@ -91,7 +95,9 @@ def player_ratings(request: HttpRequest, token, username: str) -> dict:
 @endpoint("GET")
 def rating_history(request: HttpRequest, token, username: str, pool: str) -> dict:
     person, pool = _player(username), _pool(pool)
-    changes = RatingChange.objects.filter(player=person, pool=pool).order_by("-finished_at", "-game_id")
+    changes = leaderboards.seen_by(RatingChange.objects.filter(player=person, pool=pool), token.user).order_by(
+        "-finished_at", "-game_id"
+    )
     rows = changes.values_list("game_id", "finished_at", "rank", "before", "after", "delta")[:HISTORY_LIMIT]
     return {
         "username": person.username,
@@ -237,7 +243,12 @@ def openapi_paths() -> tuple[dict, dict]:
             "/ratings/{pool}": get_operation(
                 "A leaderboard page (50 players, best first)",
                 "LeaderboardPage",
-                params=(POOL, query_parameter("page", {"type": "integer", "minimum": 1}, "page number")),
+                params=(
+                    POOL,
+                    query_parameter(
+                        "page", {"type": "integer", "minimum": 1, "maximum": leaderboards.MAX_PAGE}, "page number"
+                    ),
+                ),
                 errors=(*not_found, 400),
             ),
             "/players/{username}/ratings": get_operation(

@@ -1,4 +1,9 @@
-"""The organiser's form for a new tournament; the service checks the settings against the game."""
+"""The organiser's form for a tournament's settings, for its creation and its edits before the start.
+
+The form checks each field's shape; the service (`services/rules.py`) checks the settings
+against the game and the format. Each game's options have their own fieldset, with the same
+widgets as the game creation form; only the chosen game's are read.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,24 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import ENGINE_NAMES
-from games.models import ENGINE_TITLES
+from games.forms import BANK_PRESETS, CLOCK_CHOICES, chosen_options, option_fields
+from games.models import ENGINE_TITLES, Game
 from tournaments.models import Tournament
+
+# Far above any real field, and far below the database column's limit.
+MAX_CAPACITY = 100_000
+HOUR = 3600
+# Blank in the form is blank in the tournament (no limit, no date); other blanks take the defaults.
+NULLABLE = {"rounds", "capacity", "min_rating", "registration_opens_at", "registration_closes_at", "starts_at"}
+DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     engine = forms.ChoiceField(
-        label=_("Game"), choices=[(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES]
+        label=_("Game"),
+        choices=[(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES],
+        widget=forms.Select(attrs={"data-engine-choice": ""}),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     seats_preferred = forms.IntegerField(label=_("Players per table"), min_value=2, max_value=6, initial=2)
@@ -21,20 +36,150 @@ class TournamentForm(forms.Form):
     seats_max = forms.IntegerField(label=_("Most players at a table"), min_value=2, max_value=6, initial=2)
     rounds = forms.IntegerField(label=_("Rounds (Swiss, round robin)"), min_value=1, max_value=50, required=False)
     top_cut = forms.IntegerField(label=_("Top cut (Swiss)"), min_value=0, max_value=64, initial=0)
-    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
-    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
-    invitation_only = forms.BooleanField(label=_("By invitation only"), required=False)
-    starts_at = forms.DateTimeField(label=_("Starts at (blank: when you start it)"), required=False)
+    advance_per_table = forms.IntegerField(
+        label=_("Players going on from each table (knock-out of tables above two)"),
+        min_value=1,
+        max_value=5,
+        initial=1,
+        required=False,
+    )
+    place_points = forms.CharField(
+        label=_("Points per place, best first"),
+        required=False,
+        max_length=60,
+        help_text=_("For example 4, 2, 1, 0. Blank: 4, 2, 1, 0 (two-player tables: 1, 0)."),
+    )
+    bye_points = forms.FloatField(label=_("Points for a bye"), min_value=0, max_value=1000, initial=2, required=False)
+    late_join_before_round = forms.IntegerField(
+        label=_("Late entries until round (Swiss; 0: none)"), min_value=0, max_value=50, initial=0, required=False
+    )
+    clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, required=False)
     phase_hours = forms.IntegerField(label=_("Hours per phase"), min_value=1, max_value=24 * 14, initial=48)
+    weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=MAX_CAPACITY, required=False)
+    min_rating = forms.IntegerField(label=_("Minimum rating"), min_value=0, max_value=4000, required=False)
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability (per cent of recent games finished)"), min_value=0, max_value=100, required=False
+    )
+    invitation_only = forms.BooleanField(label=_("By invitation only"), required=False)
+    registration_opens_at = forms.DateTimeField(label=_("Registration opens at"), required=False, widget=DATETIME)
+    registration_closes_at = forms.DateTimeField(label=_("Registration closes at"), required=False, widget=DATETIME)
+    starts_at = forms.DateTimeField(label=_("Starts at (blank: when you start it)"), required=False, widget=DATETIME)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Each game's options, named option_<game>_<option>: the page shows the chosen game's.
+        self.option_groups = []
+        for engine in ENGINE_NAMES:
+            names = []
+            for key, name, field in option_fields(engine, prefix=f"option_{engine}_", required=False):
+                self.fields[name] = field
+                names.append((key, name))
+            self.option_groups.append((engine, ENGINE_TITLES.get(engine, engine), names))
+
+    @property
+    def general_fields(self) -> list:
+        return [self[name] for name in self.fields if not name.startswith("option_")]
+
+    @property
+    def option_fieldsets(self) -> list[dict]:
+        return [
+            {"engine": engine, "title": title, "fields": [self[name] for _key, name in names]}
+            for engine, title, names in self.option_groups
+            if names
+        ]
+
+    def clean_place_points(self) -> list[float] | None:
+        text = self.cleaned_data["place_points"].strip()
+        if not text:
+            return None
+        try:
+            return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+        except ValueError:
+            raise forms.ValidationError(_("Write numbers separated by commas, such as 4, 2, 1, 0.")) from None
 
     def service_fields(self) -> dict:
+        """Every setting but the name, game and format, as the services take them (a blank
+        field the service fills in is left out: the service's default applies)."""
         data = self.cleaned_data
         fields = {
             key: data[key]
-            for key in ("seats_preferred", "seats_min", "seats_max", "top_cut", "rated", "invitation_only")
+            for key in (
+                "seats_preferred",
+                "seats_min",
+                "seats_max",
+                "top_cut",
+                "advance_per_table",
+                "bye_points",
+                "late_join_before_round",
+                "weekend_pause",
+                "rated",
+                "invitation_only",
+                "rounds",
+                "capacity",
+                "min_rating",
+                "registration_opens_at",
+                "registration_closes_at",
+                "starts_at",
+            )
         }
-        for key in ("rounds", "capacity", "starts_at"):
-            if data[key] is not None:
-                fields[key] = data[key]
-        fields["phase_seconds"] = data["phase_hours"] * 3600
+        fields = {key: value for key, value in fields.items() if value is not None or key in NULLABLE}
+        fields["place_points"] = data["place_points"]
+        fields["min_reliability"] = None if data["min_reliability"] is None else data["min_reliability"] / 100
+        fields["phase_seconds"] = data["phase_hours"] * HOUR
+        clock = data.get("clock") or "phase"
+        fields["clock"] = Game.Clock.BANK if clock.startswith("bank:") else Game.Clock.PHASE
+        if clock.startswith("bank:"):
+            start, increment, cap = BANK_PRESETS[clock[5:]]
+            fields.update(bank_start_seconds=start, bank_increment_seconds=increment, bank_cap_seconds=cap)
+        engine = data["engine"]
+        names = next(names for name, _title, names in self.option_groups if name == engine)
+        fields["options"] = chosen_options(engine, names, data)
         return fields
+
+    def all_settings(self) -> dict:
+        return {
+            "name": self.cleaned_data["name"],
+            "engine": self.cleaned_data["engine"],
+            "format": self.cleaned_data["format"],
+            **self.service_fields(),
+        }
+
+
+def initial_of(tournament: Tournament) -> dict:
+    """The form's fields from a tournament's settings, for the edit page."""
+    initial = {
+        key: getattr(tournament, key)
+        for key in (
+            "name",
+            "engine",
+            "format",
+            "seats_preferred",
+            "seats_min",
+            "seats_max",
+            "rounds",
+            "top_cut",
+            "advance_per_table",
+            "bye_points",
+            "late_join_before_round",
+            "weekend_pause",
+            "rated",
+            "capacity",
+            "min_rating",
+            "invitation_only",
+            "registration_opens_at",
+            "registration_closes_at",
+            "starts_at",
+        )
+    }
+    initial["place_points"] = ", ".join(f"{value:g}" for value in tournament.place_points or [])
+    if tournament.min_reliability is not None:
+        initial["min_reliability"] = round(tournament.min_reliability * 100)
+    initial["phase_hours"] = tournament.phase_seconds // HOUR
+    bank = (tournament.bank_start_seconds, tournament.bank_increment_seconds, tournament.bank_cap_seconds)
+    preset = next((name for name, values in BANK_PRESETS.items() if values == bank), "little-golem")
+    initial["clock"] = f"bank:{preset}" if tournament.clock == Game.Clock.BANK else "phase"
+    for key, value in tournament.options.items():
+        initial[f"option_{tournament.engine}_{key}"] = value
+    return initial

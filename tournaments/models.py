@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import ENGINE_TITLES, Game
@@ -155,6 +156,40 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: bye for {self.entry}"
+
+
+class TournamentInvitation(models.Model):
+    """An organiser invites a player (by username) or an address; the token in the mail lets
+    the invitee accept, after signing up if the address has no account yet."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+")
+    email = models.EmailField(blank=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    token = models.CharField(max_length=43, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"invitation to {self.tournament} for {self.user or self.email}"
+
+
+class OrganiserMessage(models.Model):
+    """A message the organisers mailed to every entrant; the rows count against the daily limit."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="messages")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    text = models.TextField()
+    sent_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-sent_at"]
+
+    def __str__(self) -> str:
+        return f"message to {self.tournament} ({self.sent_at:%Y-%m-%d})"
 
 
 from tournaments.ratings.models import Rating, RatingChange  # noqa: E402, F401 - ratings live in tournaments/ratings/

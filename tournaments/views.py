@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -49,7 +51,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     person = get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
     ratings = leaderboards.ratings_with_positions(person)
     changes = list(
-        RatingChange.objects.filter(player=person)
+        leaderboards.seen_by(RatingChange.objects.filter(player=person), request.user)
         .order_by("pool", "-finished_at", "-game_id")
         .values_list("pool", "game_id", "finished_at", "rank", "before", "after", "delta")
     )
@@ -60,8 +62,16 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
                 pool=pool, game_id=game_id, finished_at=finished_at, rank=rank, before=before, after=after, delta=delta
             )
         )
-    # A chart changes only when a game is rated: cached by the rating's games count and value.
-    keys = {r.pool: f"rating-chart:{person.pk}:{r.pool}:{r.games}:{r.rating!r}:{get_language()}" for r in ratings}
+    # A chart changes only when a game is rated: cached by the rating's games count and value,
+    # and by which of its games this viewer may see (a private game shows only to its players).
+    shown = {
+        pool: hashlib.sha1(",".join(str(c.game_id) for c in pool_changes).encode()).hexdigest()[:16]
+        for pool, pool_changes in by_pool.items()
+    }
+    keys = {
+        r.pool: f"rating-chart:{person.pk}:{r.pool}:{r.games}:{r.rating!r}:{get_language()}:{shown.get(r.pool, '')}"
+        for r in ratings
+    }
     charts = cache.get_many(list(keys.values()))
     sections = []
     for rating in ratings:
@@ -89,7 +99,8 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     if other_name:
         other = get_user_model().objects.filter(username=other_name).first()
         if other is not None:
-            versus = [{**row, "title": pool_title(row["pool"])} for row in leaderboards.head_to_head(person, other)]
+            rows = leaderboards.head_to_head(person, other, request.user)
+            versus = [{**row, "title": pool_title(row["pool"])} for row in rows]
     return render(
         request,
         "ratings/player.html",

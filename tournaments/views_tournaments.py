@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Case, Value, When
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,30 +15,49 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.engines import ENGINE_NAMES
+from games.models import ENGINE_TITLES
 from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.presenters import scoring_words, tournament_data, tournament_json, your_table
+from wildcards_site import throttle
 
 User = get_user_model()
 
 
+# Tournaments a page of the list shows: anyone may organise, so the list can grow long.
+LIST_PAGE_SIZE = 25
+# Open for registration first, then running (or preparing, paused), then finished; newest first in each.
+LIST_ORDER = Case(
+    When(status=Tournament.Status.REGISTRATION, then=Value(0)),
+    When(status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)),
+    default=Value(2),
+)
+
+
 def tournament_list(request):
-    tournaments = Tournament.objects.all()
+    tournaments = Tournament.objects.exclude(status=Tournament.Status.CANCELLED)
     engine = request.GET.get("game")
     if engine in ENGINE_NAMES:
         tournaments = tournaments.filter(engine=engine)
+    listed = tournaments.annotate(section=LIST_ORDER).order_by("section", "-created_at", "-pk")
+    # get_page clamps: junk is page 1, a number past the end (or below 1) the last page.
+    page = Paginator(listed, LIST_PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = list(page)
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(
         request,
         "tournaments/list.html",
         {
-            "open": tournaments.filter(status=Tournament.Status.REGISTRATION),
-            "running": tournaments.filter(
-                status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED]
-            ),
-            "finished": tournaments.filter(status=Tournament.Status.FINISHED)[:50],
-            "engines": ENGINE_NAMES,
+            "page": page,
+            "query": query.urlencode(),
+            "first_page": page.number == 1,
+            "open": [t for t in rows if t.section == 0],
+            "running": [t for t in rows if t.section == 1],
+            "finished": [t for t in rows if t.section == 2],
+            "engines": [(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES],
             "engine": engine,
         },
     )
@@ -64,6 +86,8 @@ def detail(request, tournament_id: int):
         request.user.is_staff or tournament.organisers.filter(pk=request.user.pk).exists()
     )
     registered = request.user.is_authenticated and tournament.entries.filter(user=request.user).exists()
+    invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
+    over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
     return render(
         request,
         "tournaments/detail.html",
@@ -71,6 +95,11 @@ def detail(request, tournament_id: int):
             "tournament": tournament,
             "is_organiser": is_organiser,
             "registered": registered,
+            "invited": invited,
+            # After the end the organisers have nothing left to do here, unless something went wrong.
+            "organiser_box": is_organiser and (not over or bool(tournament.problem)),
+            "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
+            "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             **data,
@@ -104,12 +133,14 @@ def register(request, tournament_id: int):
 @login_required
 @require_POST
 def leave(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
     return _act(request, tournament_id, lambda: services.do_leave(tournament_id, request.user), _("You have left."))
 
 
 @login_required
 @require_POST
 def drop(request, tournament_id: int):
+    get_object_or_404(Tournament, pk=tournament_id)
     return _act(
         request, tournament_id, lambda: services.do_drop(tournament_id, request.user), _("You leave after this round.")
     )
@@ -128,6 +159,23 @@ ORGANISER_ACTIONS = {
         lambda t, user, other: services.do_disqualify(t, user, other),
         gettext_lazy("The player is disqualified."),
     ),
+    "add": (lambda t, user, other: services.do_add_entrant(t, user, other), gettext_lazy("The player is in.")),
+    "remove": (
+        lambda t, user, other: services.do_remove_entrant(t, user, other),
+        gettext_lazy("The player is no longer in the tournament."),
+    ),
+    "invite": (
+        lambda t, user, who: services.do_invite_to_tournament(t, user, who),
+        gettext_lazy("The invitation is on its way."),
+    ),
+    "message": (
+        lambda t, user, text: services.do_message_entrants(t, user, text),
+        gettext_lazy("Your message is on its way to every entrant."),
+    ),
+    "cancel": (
+        lambda t, user, other: services.do_cancel_tournament(t, user),
+        gettext_lazy("The tournament is cancelled."),
+    ),
     "extend": (
         lambda t, user, hours: services.do_extend_round(t, user, hours),
         gettext_lazy("Every table of the round has more time."),
@@ -143,7 +191,11 @@ def organise(request, tournament_id: int, action: str):
         raise Http404
     run, success = ORGANISER_ACTIONS[action]
     other = None
-    if action in ("drop", "disqualify"):
+    if action == "invite" and not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
+        return throttle.too_many(request)
+    if action in ("invite", "message"):
+        other = request.POST.get("who" if action == "invite" else "text", "")
+    if action in ("drop", "disqualify", "add", "remove"):
         other = User.objects.filter(username=request.POST.get("username", "")).first()
         if other is None:
             return HttpResponseBadRequest(_("No such player."))

@@ -7,7 +7,10 @@ so a development key or a provider without a webhook secret is an error here.
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.staticfiles.finders import get_finders
+from django.contrib.staticfiles.storage import ManifestFilesMixin
 from django.core.checks import Error, Tags, register
+from django.core.files.storage import storages
 
 from wildcards_site.webhooks import webhooks_enabled
 
@@ -52,3 +55,31 @@ def check_secrets(app_configs=None, **kwargs) -> list[Error]:
             )
         )
     return errors
+
+
+@register(Tags.staticfiles, deploy=True)
+def check_static_collected(app_configs=None, **kwargs) -> list[Error]:
+    """With the manifest storage a page linking a static file the manifest lacks answers 500:
+    every page, when `collectstatic` was never run, or one file added since it last ran."""
+    storage = storages["staticfiles"]
+    if not isinstance(storage, ManifestFilesMixin):
+        return []
+    hint = f"Run `manage.py collectstatic --noinput` (into STATIC_ROOT, {settings.STATIC_ROOT}) at every deploy."
+    try:
+        collected = storage.load_manifest()[0] if storage.read_manifest() is not None else None
+    except ValueError:  # a manifest that does not parse is as good as none
+        collected = None
+    if collected is None:
+        return [Error("Static files were not collected: there is no manifest.", hint=hint, id="wildcards.E006")]
+    missing = sorted(
+        path for finder in get_finders() for path, _storage in finder.list(["CVS", ".*", "*~"]) if path not in collected
+    )
+    if missing:
+        return [
+            Error(
+                f"{len(missing)} static files are not in the collected manifest, e.g. {', '.join(missing[:3])}.",
+                hint=hint,
+                id="wildcards.E006",
+            )
+        ]
+    return []

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from wildcards_site.probe import LOCAL_REDIS_URL, redis_answers
@@ -84,6 +85,19 @@ BEHIND_PROXY = envbool("BEHIND_PROXY", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Only the site's own script files run (table.js, forms.js, htmx): no inline script, no event
+# handler attribute, nothing from another origin, so injected markup cannot run code. Styles may
+# be inline: pygal's server-drawn rating charts carry their own <style> and style attributes.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -106,8 +120,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "wildcards_site.webhooks.RequestSizeLimit",
     "wildcards_site.webhooks.WebhookSecretRequired",
+    "wildcards_site.badrequests.RefuseNulBytes",
+    "wildcards_site.badrequests.WebhookErrors",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -277,6 +294,10 @@ GAME_MAX_PAUSE_DAYS = envint("GAME_MAX_PAUSE_DAYS", 14)
 GAME_MAX_SEAT_CHANGES_PER_HOUR = envint("GAME_MAX_SEAT_CHANGES_PER_HOUR", 3)
 # How long a player has to accept a seat offered to them.
 GAME_SEAT_OFFER_DAYS = envint("GAME_SEAT_OFFER_DAYS", 3)
+# Anyone may organise a tournament; a player (not staff) may create so many a day.
+TOURNAMENTS_PER_DAY = envint("TOURNAMENTS_PER_DAY", 5)
+# An organiser may mail every entrant of a tournament so many times a day.
+TOURNAMENT_MESSAGES_PER_DAY = envint("TOURNAMENT_MESSAGES_PER_DAY", 3)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 
@@ -389,6 +410,10 @@ LOGGING = {
     "loggers": {
         "wildcards_site": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
         "games": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+        "tournaments": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+        # Server errors with their traceback, DEBUG or not: Django's own handlers print them
+        # only with DEBUG on (and mail them only to ADMINS), so production had no record.
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
     },
 }
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -139,9 +141,22 @@ def do_create_table(
     return game
 
 
+def _check_one_address(who: str) -> None:
+    """One address Django accepts: a list ("a@x, b@y"), a header break or markup would
+    otherwise be stored and handed to the mailer, which refuses it again at every retry."""
+    try:
+        validate_email(who)
+    except ValidationError:
+        raise ActionRejected(
+            "bad_address", _("“%(who)s” is not one valid email address.") % {"who": who[:80]}
+        ) from None
+
+
 def do_invite(game_id: int, inviter, who: str) -> Invitation:
     """Invite a player by username or email address; the token lets a newcomer join after signing up."""
     who = who.strip()
+    if "@" in who:
+        _check_one_address(who)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.OPEN:

@@ -34,10 +34,41 @@ PRODUCTION = {
 }
 
 
-def test_production_settings_pass_the_deploy_check():
-    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra=PRODUCTION)
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> dict:
+    """PRODUCTION with a VAR_DIR whose static files were collected, as "Deploying safely" says."""
+    env = {**PRODUCTION, "VAR_DIR": str(tmp_path_factory.mktemp("var"))}
+    result = run_manage("collectstatic", "--noinput", env_extra=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return env
+
+
+def test_production_settings_pass_the_deploy_check(collected):
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra=collected)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_the_deploy_check_fails_until_static_files_are_collected(tmp_path):
+    # Without the manifest every page that links a static file answers 500.
+    env = {**PRODUCTION, "VAR_DIR": str(tmp_path)}
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra=env)
+    assert result.returncode != 0
+    assert "wildcards.E006" in result.stderr and "collectstatic" in result.stderr
+
+
+def test_the_deploy_check_fails_when_a_static_file_is_newer_than_the_collection(collected, tmp_path):
+    # A deploy that added a static file and forgot collectstatic: that file would answer 500.
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "new.css").write_text("p { color: red; }")
+    code = (
+        "from django.core.checks import run_checks; print([e.id for e in run_checks(include_deployment_checks=True)])"
+    )
+    extra = f"from django.conf import settings; settings.STATICFILES_DIRS.append({str(static)!r}); "
+    result = run_manage("shell", "-c", extra + code, env_extra=collected)
+    assert result.returncode == 0, result.stderr
+    assert "wildcards.E006" in result.stdout, result.stdout
 
 
 def test_the_deploy_check_catches_the_development_defaults():

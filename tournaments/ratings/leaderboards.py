@@ -6,13 +6,16 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from games.models import Game, Seat
 from tournaments.ratings.fair_play import min_opponents
 from tournaments.ratings.models import Rating, RatingChange
 
 PAGE_SIZE = 50
+# No leaderboard has 50 million players; the bound keeps the offset a number the database takes.
+MAX_PAGE = 1_000_000
 
 
 def established(pool: str) -> QuerySet[Rating]:
@@ -69,7 +72,7 @@ def page(pool: str, number: int) -> Page:
     The page's rows are picked in a subquery that reads only the leaderboard index, and only
     they are joined to their players: joining first would join every row the offset skips.
     """
-    number = max(1, number)
+    number = min(max(1, number), MAX_PAGE)
     start = (number - 1) * PAGE_SIZE
     order = ("-rating", "player_id")
     picked = eligible(pool).order_by(*order).values("pk")[start : start + PAGE_SIZE + 1]
@@ -79,6 +82,17 @@ def page(pool: str, number: int) -> Page:
 
 def top(pool: str, count: int = 10) -> list[Rating]:
     return list(eligible(pool).select_related("player__profile").order_by("-rating", "player_id")[:count])
+
+
+def seen_by(changes: QuerySet[RatingChange], viewer) -> QuerySet[RatingChange]:
+    """The changes a viewer may see: of open games, and of private games they had a seat in
+    (staff: all), as `games.history.visible_to` shows the games themselves."""
+    if viewer is not None and viewer.is_authenticated and viewer.is_staff:
+        return changes
+    open_game = Q(game__visibility=Game.Visibility.OPEN)
+    if viewer is None or not viewer.is_authenticated:
+        return changes.filter(open_game)
+    return changes.filter(open_game | Exists(Seat.objects.filter(game=OuterRef("game_id"), user=viewer)))
 
 
 def history(player, pool: str, limit: int = 500) -> list[RatingChange]:
@@ -115,12 +129,12 @@ def ratings_with_positions(player) -> list[Rating]:
     return ratings
 
 
-def head_to_head(player, other) -> list[dict]:
-    """Per pool: games both played (rated), and how often each finished ahead. One query."""
+def head_to_head(player, other, viewer) -> list[dict]:
+    """Per pool: games both played (rated) that the viewer may see, and how often each finished ahead. One query."""
     from django.db.models import Count, F
 
     return list(
-        RatingChange.objects.filter(player=player, game__rating_changes__player=other)
+        seen_by(RatingChange.objects.filter(player=player, game__rating_changes__player=other), viewer)
         .values("pool")
         .annotate(
             games=Count("pk"),

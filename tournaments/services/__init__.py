@@ -1,5 +1,13 @@
 """Every change to a tournament goes through one of these `do_*` functions."""
 
+from tournaments.services.invitations import do_accept_tournament_invitation, do_invite_to_tournament
+from tournaments.services.organising import (
+    do_add_entrant,
+    do_cancel_tournament,
+    do_message_entrants,
+    do_remove_entrant,
+    do_update_tournament,
+)
 from tournaments.services.preparing import do_prepare
 from tournaments.services.registration import do_create_tournament, do_leave, do_register
 from tournaments.services.round_clock import do_extend_round
@@ -14,6 +22,13 @@ from tournaments.services.running import (
 )
 
 __all__ = [
+    "do_accept_tournament_invitation",
+    "do_add_entrant",
+    "do_cancel_tournament",
+    "do_invite_to_tournament",
+    "do_message_entrants",
+    "do_remove_entrant",
+    "do_update_tournament",
     "do_advance_round",
     "do_create_tournament",
     "do_disqualify",

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.engines import IllegalOptions, get_engine
 from games.models import Game, Seat
 from games.services.errors import ActionRejected
-from tournaments.formats.tables import TableSizeError, split
 from tournaments.models import Entry, Tournament
+from tournaments.services.rules import checked_settings
 
 # How many of a player's latest finished games count for their reliability.
 RELIABILITY_GAMES = 20
@@ -59,49 +61,34 @@ def reliability_of(user) -> float:
 
 def do_create_tournament(creator, name: str, engine_name: str, format: str, **fields) -> Tournament:
     """A tournament open for registration, with its creator as organiser. Bad settings change nothing."""
-    try:
-        engine = get_engine(engine_name)
-    except KeyError:
-        raise ActionRejected("bad_options", _("There is no such game.")) from None
-    if format not in Tournament.Format.values:
-        raise ActionRejected("bad_options", _("There is no such tournament format."))
-    two_player = format in (Tournament.Format.DOUBLE_ELIMINATION,)
-    preferred = fields.pop("seats_preferred", 2 if two_player else engine.min_players)
-    minimum = fields.pop("seats_min", max(engine.min_players, 2 if two_player else engine.min_players))
-    maximum = fields.pop("seats_max", preferred)
-    if two_player and not (preferred == minimum == maximum == 2):
-        raise ActionRejected("bad_options", _("Double elimination is for 2-player tables."))
-    if not engine.min_players <= minimum <= preferred <= maximum <= engine.max_players:
-        raise ActionRejected(
-            "bad_options",
-            _("Tables must seat %(min)s to %(max)s players.") % {"min": engine.min_players, "max": engine.max_players},
-        )
-    try:
-        split(minimum, preferred, minimum, maximum)
-        options = engine.validate_options(preferred, fields.pop("options", {}) or {})
-    except (IllegalOptions, TableSizeError) as error:
-        raise ActionRejected("bad_options", str(error)) from None
-    if format == Tournament.Format.SWISS and not fields.get("rounds"):
-        raise ActionRejected("bad_options", _("A Swiss tournament needs a number of rounds."))
-    if format == Tournament.Format.SINGLE_ELIMINATION and maximum > 2:
-        advance = fields.get("advance_per_table", 1)
-        if not 1 <= advance < minimum:
-            raise ActionRejected("bad_options", _("Fewer players must go on from a table than sit at it."))
-    fields.setdefault("place_points", [4, 2, 1, 0][:maximum] if maximum > 2 else [1, 0])
+    settings_ = checked_settings({"name": name, "engine": engine_name, "format": format, **fields})
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            name=name,
-            engine=engine_name,
-            options=options,
-            format=format,
-            seats_preferred=preferred,
-            seats_min=minimum,
-            seats_max=maximum,
-            created_by=creator,
-            **fields,
-        )
+        _check_daily_limit(creator)
+        tournament = Tournament.objects.create(created_by=creator, **settings_)
         tournament.organisers.add(creator)
     return tournament
+
+
+def _check_daily_limit(creator) -> None:
+    """Anyone may organise, but not flood the list: so many tournaments a day (staff: no limit).
+
+    The creator's row is locked, so two creations at once are counted one after the other.
+    """
+    if creator.is_staff:
+        return
+    limit = settings.TOURNAMENTS_PER_DAY
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
+    since = timezone.now() - timedelta(days=1)
+    if Tournament.objects.filter(created_by=creator, created_at__gte=since).count() >= limit:
+        raise ActionRejected(
+            "too_many",
+            ngettext(
+                "You may create at most %(count)s tournament a day; try again tomorrow.",
+                "You may create at most %(count)s tournaments a day; try again tomorrow.",
+                limit,
+            )
+            % {"count": limit},
+        )
 
 
 def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:

@@ -213,6 +213,8 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
+        if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+            raise ActionRejected("not_running", _("Players can be disqualified only while the tournament runs."))
         entry = tournament.entries.filter(user=entry_user).first()
         if entry is None:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))

@@ -11,6 +11,11 @@ class OutboxMessageAdmin(admin.ModelAdmin):
     search_fields = ("key", "to", "subject", "provider_message_id")
     readonly_fields = [field.name for field in OutboxMessage._meta.fields]
 
+    def has_add_permission(self, request) -> bool:
+        # Mail is written by the services with its recipe and schedule; a row made here had
+        # neither (and every field is read-only), so saving it failed.
+        return False
+
     @admin.display(description=_("subject"))
     def subject_or_event(self, row: OutboxMessage) -> str:
         # A recipe row has no subject until the worker renders it.

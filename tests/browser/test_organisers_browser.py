@@ -1,0 +1,93 @@
+"""An organiser, in a real browser at a desktop and a phone width, creates an invitation-only
+tournament with a game option and its own scoring, adds two players, invites a third who
+accepts from the page, removes one and starts it; axe-core finds no serious violation on the
+creation form and the organiser's tournament page (issue 29)."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD, make_user
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SERIOUS = {"serious", "critical"}
+
+
+def serious_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[node['target'] for node in v['nodes'][:3]]}"
+        for v in results.response["violations"]
+        if v["impact"] in SERIOUS
+    ]
+
+
+def log_in(page, live_server, username: str) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_an_organiser_creates_invites_removes_and_starts(browser, live_server, monkeypatch, width):
+    monkeypatch.setattr("tournaments.signals.queue_task", lambda name, args: None)
+    make_user(f"olga{width}", display_name="Olga")
+    for name in ("ana", "ben", "cy"):
+        make_user(f"{name}{width}", display_name=name.title())
+
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    log_in(page, live_server, f"olga{width}")
+    page.goto(f"{live_server.url}/tournaments/new/")
+    page.get_by_label("Name").fill("Wizard Invitational")
+    page.get_by_label("Game:", exact=True).select_option("wizard")
+    # Only the chosen game's options show.
+    expect(page.locator('fieldset[data-engine="wizard"]')).to_be_visible()
+    expect(page.locator('fieldset[data-engine="emu_ranchers"]')).to_be_hidden()
+    page.get_by_label("Dark Wizard").check()
+    page.get_by_label("Format").select_option("swiss")
+    page.get_by_label("Rounds (Swiss, round robin)").fill("2")
+    page.get_by_label("Points per place, best first").fill("3, 1")
+    page.get_by_label("Points for a bye").fill("2.5")
+    page.get_by_label("Time control").select_option("bank:brisk")
+    page.get_by_label("Clocks stop at weekends").check()
+    page.get_by_label("By invitation only").check()
+    assert serious_violations(page) == []
+    page.get_by_role("button", name="Create").click()
+    expect(page.locator("#organiser")).to_be_visible()
+    tournament = Tournament.objects.get(name="Wizard Invitational")
+    assert tournament.options["dark_wizard"] and tournament.place_points == [3, 1] and tournament.bye_points == 2.5
+    assert tournament.clock == "bank" and tournament.weekend_pause and tournament.invitation_only
+    expect(page.locator("#scoring")).to_contain_text("a bye scores 2.5")
+
+    for name in ("ben", "cy"):
+        page.get_by_label("Add a player (username)").fill(f"{name}{width}")
+        page.get_by_role("button", name="Add", exact=True).click()
+        expect(page.locator("#entrants")).to_contain_text(name.title())
+    page.get_by_label("Invite (username or email address)").fill(f"ana{width}")
+    page.get_by_role("button", name="Invite", exact=True).click()
+    expect(page.locator("#invitations")).to_contain_text("not answered yet")
+    page.get_by_role("button", name="Remove Cy").click()
+    expect(page.locator("#entrants")).not_to_contain_text("Cy")
+    assert serious_violations(page) == []
+
+    invitee_context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    invitee = invitee_context.new_page()
+    invitee.set_default_timeout(15_000)
+    log_in(invitee, live_server, f"ana{width}")
+    invitee.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    invitee.get_by_role("button", name="Accept the invitation").click()
+    expect(invitee.get_by_text("You are in.")).to_be_visible()
+    invitee_context.close()
+
+    page.reload()
+    expect(page.locator("#entrants li")).to_have_count(2)
+    page.get_by_role("button", name="Start now").click()
+    expect(page.get_by_text("The tournament has started.")).to_be_visible()
+    expect(page.locator("#rounds")).to_contain_text("Round 1")
+    context.close()

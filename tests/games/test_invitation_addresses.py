@@ -1,0 +1,45 @@
+"""An invitation goes to one valid address: lists, header breaks and markup are refused and nothing is stored."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Invitation
+from games.services import ActionRejected, do_create_game, do_invite
+from wildcards_site.outbox.models import OutboxMessage
+
+BAD = [
+    "a@example.org, b@example.org",
+    "a@example.org;b@example.org",
+    "a@example.org\r\nBcc: b@example.org",
+    "a@example.org\nb@example.org",
+    "<script>@example.org",
+    "a@x",
+    "@example.org",
+    "a b@example.org",
+]
+
+
+@pytest.fixture
+def lobby(players):
+    return do_create_game(players[0], "toy", 3, {})
+
+
+@pytest.mark.parametrize("who", BAD)
+def test_a_bad_address_is_refused_by_the_service(players, lobby, who):
+    with pytest.raises(ActionRejected) as refused:
+        do_invite(lobby.pk, players[0], who)
+    assert refused.value.code == "bad_address"
+    assert not Invitation.objects.exists() and not OutboxMessage.objects.filter(key__startswith="invite:").exists()
+
+
+@pytest.mark.parametrize("who", BAD)
+def test_a_bad_address_on_the_table_gets_a_clear_message(client, players, lobby, who):
+    client.force_login(players[0])
+    response = client.post(reverse("games:invite", args=[lobby.pk]), {"who": who}, follow=True)
+    assert "is not one valid email address" in response.content.decode()
+    assert not Invitation.objects.exists()
+
+
+def test_one_valid_address_is_invited(players, lobby):
+    do_invite(lobby.pk, players[0], "  friend@example.org ")
+    assert Invitation.objects.get().email == "friend@example.org"

@@ -1,0 +1,250 @@
+"""Organisers edit a tournament until the start, add, remove and invite entrants, cancel, and
+write to every entrant (issue 29)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Game
+from games.services.errors import ActionRejected
+from tests.tournaments.helpers import current_tables, make_players, play_out
+from tournaments.models import Tournament, TournamentInvitation
+from tournaments.services import (
+    do_accept_tournament_invitation,
+    do_add_entrant,
+    do_cancel_tournament,
+    do_create_tournament,
+    do_invite_to_tournament,
+    do_message_entrants,
+    do_register,
+    do_remove_entrant,
+    do_start,
+    do_update_tournament,
+)
+from wildcards_site.outbox.models import OutboxMessage
+
+
+@pytest.fixture
+def organiser(db):
+    return make_players(1, "org")[0]
+
+
+@pytest.fixture
+def swiss(organiser):
+    return do_create_tournament(
+        organiser, "Autumn Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
+    )
+
+
+def test_it_updates_every_setting_until_the_start(swiss, organiser):
+    do_update_tournament(
+        swiss.pk,
+        organiser,
+        name="Winter Swiss",
+        engine="wizard",
+        options={"dark_wizard": True},
+        seats_preferred=4,
+        seats_min=3,
+        seats_max=4,
+        rounds=5,
+        place_points=[5, 3, 1, 0],
+        bye_points=3,
+        clock="bank",
+        weekend_pause=True,
+        min_reliability=0.8,
+    )
+    swiss.refresh_from_db()
+    assert (swiss.name, swiss.engine, swiss.rounds, swiss.seats_max) == ("Winter Swiss", "wizard", 5, 4)
+    assert swiss.options["dark_wizard"] is True and swiss.place_points == [5, 3, 1, 0]
+    assert swiss.clock == "bank" and swiss.weekend_pause and swiss.min_reliability == 0.8
+
+
+def test_it_refuses_an_edit_that_creation_would_refuse_and_changes_nothing(swiss, organiser):
+    for bad in (
+        {"rounds": None},
+        {"seats_max": 9},
+        {"place_points": [1, 2, 0]},
+        {"options": {"edition": "1999"}},
+        {"late_join_before_round": 9},
+        {"advance_per_table": 2},
+        {"min_reliability": 1.5},
+        {"registration_opens_at": timezone.now(), "registration_closes_at": timezone.now() - timedelta(days=1)},
+    ):
+        with pytest.raises(ActionRejected) as rejected:
+            do_update_tournament(swiss.pk, organiser, **bad)
+        assert rejected.value.code == "bad_options", bad
+    swiss.refresh_from_db()
+    assert swiss.rounds == 3 and swiss.seats_max == 3 and swiss.place_points == [4, 2, 1]
+
+
+def test_creation_refuses_the_same_bad_settings(organiser):
+    with pytest.raises(ActionRejected) as rejected:
+        do_create_tournament(organiser, "Bad", "wildcards", "swiss", rounds=3, place_points=[1, 2, 0])
+    assert rejected.value.code == "bad_options"
+    assert not Tournament.objects.exists()
+
+
+def test_it_refuses_edits_from_others_and_after_the_start(swiss, organiser):
+    stranger, *players = make_players(4)
+    with pytest.raises(ActionRejected) as rejected:
+        do_update_tournament(swiss.pk, stranger, name="Mine")
+    assert rejected.value.code == "forbidden"
+    for player in players:
+        do_register(swiss.pk, player)
+    with pytest.raises(ActionRejected):
+        do_update_tournament(swiss.pk, organiser, capacity=2)  # three are in already
+    do_start(swiss.pk, organiser)
+    with pytest.raises(ActionRejected) as rejected:
+        do_update_tournament(swiss.pk, organiser, name="Later")
+    assert rejected.value.code == "started"
+    swiss.refresh_from_db()
+    assert swiss.name == "Autumn Swiss"
+
+
+def test_an_organiser_adds_a_player_past_the_conditions_but_not_past_capacity(swiss, organiser):
+    first, second = make_players(2)
+    do_update_tournament(swiss.pk, organiser, invitation_only=True, min_rating=2500, capacity=2)
+    do_add_entrant(swiss.pk, organiser, first)
+    do_add_entrant(swiss.pk, organiser, second)
+    with pytest.raises(ActionRejected) as rejected:
+        do_add_entrant(swiss.pk, organiser, make_players(1, "late")[0])
+    assert rejected.value.code == "full"
+    assert set(swiss.entries.values_list("user__username", flat=True)) == {"p0", "p1"}
+
+
+def test_an_organiser_removes_a_player_before_the_start_only(swiss, organiser):
+    players = make_players(4)
+    for player in players:
+        do_register(swiss.pk, player)
+    do_remove_entrant(swiss.pk, organiser, players[0])
+    assert not swiss.entries.filter(user=players[0]).exists()
+    with pytest.raises(ActionRejected):
+        do_remove_entrant(swiss.pk, players[1], players[2])  # not an organiser
+    do_start(swiss.pk, organiser)
+    with pytest.raises(ActionRejected) as rejected:
+        do_remove_entrant(swiss.pk, organiser, players[1])
+    assert rejected.value.code == "started"
+
+
+def test_an_invited_player_accepts_from_the_mail_link_and_is_in(swiss, organiser):
+    invitee, stranger = make_players(2)
+    do_update_tournament(swiss.pk, organiser, invitation_only=True)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, invitee)
+    assert rejected.value.code == "invitation_only"
+    invitation = do_invite_to_tournament(swiss.pk, organiser, invitee.username)
+    mail = OutboxMessage.objects.get(key=f"tournament-invite:{invitation.pk}")
+    assert mail.to == invitee.email and invitation.token in mail.text and "Autumn Swiss" in mail.subject
+    with pytest.raises(ActionRejected):
+        do_accept_tournament_invitation(invitation.token, stranger)
+    do_accept_tournament_invitation(invitation.token, invitee)
+    assert swiss.entries.filter(user=invitee).exists()
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(swiss.pk, stranger)
+    assert rejected.value.code == "invitation_only"
+
+
+def test_an_invited_player_can_join_from_the_tournament_page(swiss, organiser):
+    invitee = make_players(1)[0]
+    do_update_tournament(swiss.pk, organiser, invitation_only=True)
+    do_invite_to_tournament(swiss.pk, organiser, invitee.username)
+    do_register(swiss.pk, invitee)
+    assert swiss.entries.filter(user=invitee).exists()
+
+
+def test_an_address_without_an_account_is_invited_and_the_newcomer_accepts(swiss, organiser):
+    do_update_tournament(swiss.pk, organiser, invitation_only=True)
+    invitation = do_invite_to_tournament(swiss.pk, organiser, "new@example.org")
+    assert invitation.user is None and OutboxMessage.objects.filter(to="new@example.org").exists()
+    newcomer = make_players(1, "new")[0]
+    do_accept_tournament_invitation(invitation.token, newcomer)
+    invitation.refresh_from_db()
+    assert invitation.user == newcomer and invitation.accepted_at and swiss.entries.filter(user=newcomer).exists()
+    with pytest.raises(ActionRejected):
+        do_accept_tournament_invitation(invitation.token, newcomer)
+
+
+@pytest.mark.parametrize("who", ["a@x.org, b@y.org", "a@x.org\nBcc: c@z.org", "<b>@x", "nobody-here"])
+def test_it_refuses_bad_addresses_and_unknown_names(swiss, organiser, who):
+    with pytest.raises(ActionRejected):
+        do_invite_to_tournament(swiss.pk, organiser, who)
+    assert not TournamentInvitation.objects.exists() and not OutboxMessage.objects.exists()
+
+
+def test_one_invitation_a_person_so_nobody_is_mailed_twice(swiss, organiser):
+    do_invite_to_tournament(swiss.pk, organiser, "new@example.org")
+    with pytest.raises(ActionRejected) as rejected:
+        do_invite_to_tournament(swiss.pk, organiser, "NEW@example.org")
+    assert rejected.value.code == "already_invited"
+    assert OutboxMessage.objects.count() == 1
+
+
+def test_only_organisers_invite(swiss):
+    with pytest.raises(ActionRejected) as rejected:
+        do_invite_to_tournament(swiss.pk, make_players(1)[0], "new@example.org")
+    assert rejected.value.code == "forbidden"
+
+
+def test_cancelling_mails_every_entrant_and_leaves_tables_to_end_unrated(swiss, organiser):
+    players = make_players(6)
+    for player in players:
+        do_register(swiss.pk, player)
+    do_start(swiss.pk, organiser)
+    first, second = current_tables(swiss)
+    play_out(first.game)
+    do_cancel_tournament(swiss.pk, organiser)
+    swiss.refresh_from_db()
+    assert swiss.status == Tournament.Status.CANCELLED
+    first.game.refresh_from_db()
+    second.game.refresh_from_db()
+    assert first.game.rated and not second.game.rated and second.game.status == Game.Status.RUNNING
+    assert OutboxMessage.objects.filter(key__startswith=f"tournament-cancelled:{swiss.pk}:").count() == 6
+    play_out(second.game)
+    from tournaments.services import do_advance_round
+
+    assert do_advance_round(swiss.pk) is None and swiss.round_set.count() == 1
+    with pytest.raises(ActionRejected):
+        do_cancel_tournament(swiss.pk, organiser)
+
+
+def test_cancelling_before_the_start_and_only_by_organisers(swiss, organiser):
+    do_register(swiss.pk, make_players(1)[0])
+    with pytest.raises(ActionRejected):
+        do_cancel_tournament(swiss.pk, make_players(1, "x")[0])
+    do_cancel_tournament(swiss.pk, organiser)
+    swiss.refresh_from_db()
+    assert swiss.status == Tournament.Status.CANCELLED
+    assert OutboxMessage.objects.filter(key__startswith="tournament-cancelled:").count() == 1
+
+
+def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organiser, settings):
+    settings.TOURNAMENT_MESSAGES_PER_DAY = 2
+    players = make_players(3)
+    for player in players:
+        do_register(swiss.pk, player)
+    message = do_message_entrants(swiss.pk, organiser, "Round 1 starts on Monday.")
+    mails = OutboxMessage.objects.filter(key__startswith=f"tournament-message:{message.pk}:")
+    assert sorted(mails.values_list("to", flat=True)) == sorted(player.email for player in players)
+    assert all("Round 1 starts on Monday." in mail.text for mail in mails)
+    from tournaments.mails import tournament_message
+
+    tournament_message(players[0], swiss, message)  # a retry mails nobody twice
+    assert mails.count() == 3
+    do_message_entrants(swiss.pk, organiser, "Second.")
+    with pytest.raises(ActionRejected) as rejected:
+        do_message_entrants(swiss.pk, organiser, "Third.")
+    assert rejected.value.code == "too_many"
+    later = timezone.now() + timedelta(days=1, minutes=1)
+    do_message_entrants(swiss.pk, organiser, "Next day.", now=later)
+
+
+def test_messages_come_from_organisers_only_and_not_after_the_end(swiss, organiser):
+    with pytest.raises(ActionRejected):
+        do_message_entrants(swiss.pk, make_players(1)[0], "Hello")
+    with pytest.raises(ActionRejected):
+        do_message_entrants(swiss.pk, organiser, "  ")
+    do_cancel_tournament(swiss.pk, organiser)
+    with pytest.raises(ActionRejected) as rejected:
+        do_message_entrants(swiss.pk, organiser, "Hello")
+    assert rejected.value.code == "over"

@@ -1,0 +1,131 @@
+"""What organisers do besides starting and running: edit the settings before the start, add and
+remove entrants, cancel, and write to every entrant.
+
+Cancelling: no new round is made, and the tables still being played go on to their end as
+ordinary games, but unrated (a cancelled event rates nobody); finished tables keep their results.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.models import Game
+from games.services.errors import ActionRejected
+from tournaments.models import Entry, OrganiserMessage, Table, Tournament
+from tournaments.services.registration import rating_of
+from tournaments.services.rules import checked_settings, settings_of
+from tournaments.services.running import check_organiser
+
+# An organiser's message is mail to every entrant: long enough for a notice, not for a newsletter.
+MAX_MESSAGE_CHARS = 2000
+LIVE = [Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED]
+
+
+def _locked_before_start(tournament_id: int, user) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_organiser(tournament, user)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ActionRejected("started", _("The tournament has started: its settings and entrants are fixed."))
+    return tournament
+
+
+def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
+    """Change any settings until the start, checked as at creation; bad settings change nothing."""
+    with transaction.atomic():
+        tournament = _locked_before_start(tournament_id, user)
+        chosen = {**settings_of(tournament), **fields}
+        if "options" not in fields and fields.get("engine", tournament.engine) != tournament.engine:
+            chosen["options"] = {}  # another game's options mean nothing to this one
+        checked = checked_settings(chosen)
+        entrants = tournament.entries.count()
+        if checked.get("capacity") is not None and checked["capacity"] < entrants:
+            raise ActionRejected(
+                "bad_options",
+                _("%(count)s players have entered already: the capacity cannot be lower.") % {"count": entrants},
+            )
+        for key, value in checked.items():
+            setattr(tournament, key, value)
+        tournament.save()
+        return tournament
+
+
+def do_add_entrant(tournament_id: int, user, player) -> Entry:
+    """An organiser enters a player: the entry conditions (window, invitation, rating) are the
+    organiser's to waive, the capacity is not."""
+    with transaction.atomic():
+        tournament = _locked_before_start(tournament_id, user)
+        if tournament.entries.filter(user=player).exists():
+            raise ActionRejected("already_registered", _("This player is already in the tournament."))
+        if tournament.capacity and tournament.entries.count() >= tournament.capacity:
+            raise ActionRejected("full", _("This tournament is full."))
+        rating = rating_of(player, tournament.engine)
+        return Entry.objects.create(tournament=tournament, user=player, rating=1500 if rating is None else rating)
+
+
+def do_remove_entrant(tournament_id: int, user, player) -> None:
+    """An organiser takes a player out before the start (after it: drop or disqualify)."""
+    with transaction.atomic():
+        tournament = _locked_before_start(tournament_id, user)
+        deleted, _rows = tournament.entries.filter(user=player).delete()
+        if not deleted:
+            raise ActionRejected("not_registered", _("This player is not in the tournament."))
+
+
+def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None) -> Tournament:
+    """Cancel before or during the event and tell every entrant (see the module's note on tables)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise ActionRejected("over", _("This tournament is already over."))
+        live = Table.objects.filter(round__tournament=tournament, game__status__in=LIVE)
+        Game.objects.filter(pk__in=live.values("game_id")).update(rated=False)
+        tournament.status = Tournament.Status.CANCELLED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        from tournaments.mails import tournament_cancelled
+
+        # In the transaction: the outbox rows are written with the cancellation or not at all.
+        for entry in tournament.entries.select_related("user__profile"):
+            tournament_cancelled(entry.user, tournament)
+        return tournament
+
+
+def do_message_entrants(tournament_id: int, user, text: str, now: datetime | None = None) -> OrganiserMessage:
+    """Mail every entrant the organiser's words: so many messages a day per tournament, one mail
+    per entrant with a key of its own, so a retry never mails anyone twice."""
+    now = now or timezone.now()
+    text = text.strip()
+    if not text or len(text) > MAX_MESSAGE_CHARS:
+        raise ActionRejected(
+            "bad_message", _("Write a message of at most %(count)s characters.") % {"count": MAX_MESSAGE_CHARS}
+        )
+    limit = settings.TOURNAMENT_MESSAGES_PER_DAY
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise ActionRejected("over", _("This tournament is over."))
+        if tournament.messages.filter(sent_at__gte=now - timedelta(days=1)).count() >= limit:
+            raise ActionRejected(
+                "too_many",
+                ngettext(
+                    "Entrants get at most %(count)s message a day; try again tomorrow.",
+                    "Entrants get at most %(count)s messages a day; try again tomorrow.",
+                    limit,
+                )
+                % {"count": limit},
+            )
+        message = OrganiserMessage.objects.create(tournament=tournament, author=user, text=text, sent_at=now)
+        from tournaments.mails import tournament_message
+
+        for entry in tournament.entries.select_related("user__profile"):
+            tournament_message(entry.user, tournament, message)
+        return message

@@ -1,0 +1,188 @@
+"""The one check of a tournament's settings, for its creation and for every edit before the start.
+
+`checked_settings` takes everything the organiser chose and answers the complete, checked
+settings (the model's fields), or refuses with a sentence for the organiser. Creating and
+editing share it so an edit can never reach a state that creation would have refused.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.engines import IllegalOptions, get_engine
+from games.models import Game
+from games.services.errors import ActionRejected
+from tournaments.formats.tables import TableSizeError, split
+from tournaments.models import Tournament
+
+# The settings an organiser chooses (the rest of the row is the tournament's life).
+SETTINGS = (
+    "name",
+    "engine",
+    "format",
+    "options",
+    "seats_preferred",
+    "seats_min",
+    "seats_max",
+    "rounds",
+    "top_cut",
+    "advance_per_table",
+    "place_points",
+    "bye_points",
+    "late_join_before_round",
+    "clock",
+    "phase_seconds",
+    "bank_start_seconds",
+    "bank_increment_seconds",
+    "bank_cap_seconds",
+    "weekend_pause",
+    "timeouts_before_bot",
+    "rated",
+    "registration_opens_at",
+    "registration_closes_at",
+    "starts_at",
+    "capacity",
+    "min_rating",
+    "min_reliability",
+    "invitation_only",
+)
+HOUR, DAY = 3600, 86400
+# A place is worth at most this many points: far above any real scale, and a float stays exact.
+MAX_POINTS = 1000
+MAX_RATING = 4000
+
+
+def _refuse(message: str) -> ActionRejected:
+    return ActionRejected("bad_options", message)
+
+
+def settings_of(tournament: Tournament) -> dict:
+    """The tournament's current settings, as `checked_settings` takes them."""
+    return {key: getattr(tournament, key) for key in SETTINGS}
+
+
+def checked_settings(chosen: dict) -> dict:
+    """The complete settings from what the organiser chose; ActionRejected when any is wrong."""
+    unknown = set(chosen) - set(SETTINGS)
+    if unknown:
+        raise _refuse(_("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))})
+    fields = {key: value for key, value in chosen.items() if value is not None or key in _NULLABLE}
+    name = str(fields.get("name", "")).strip()
+    if not name or len(name) > 100:
+        raise _refuse(_("A tournament needs a name of at most 100 characters."))
+    fields["name"] = name
+    try:
+        engine = get_engine(fields.get("engine", ""))
+    except KeyError:
+        raise _refuse(_("There is no such game.")) from None
+    format = fields.get("format")
+    if format not in Tournament.Format.values:
+        raise _refuse(_("There is no such tournament format."))
+    _check_tables(engine, format, fields)
+    _check_scoring(format, fields)
+    _check_clock(fields)
+    _check_entry(fields)
+    return fields
+
+
+_NULLABLE = {
+    "rounds",
+    "registration_opens_at",
+    "registration_closes_at",
+    "starts_at",
+    "capacity",
+    "min_rating",
+    "min_reliability",
+}
+
+
+def _check_tables(engine, format: str, fields: dict) -> None:
+    two_player = format == Tournament.Format.DOUBLE_ELIMINATION
+    preferred = fields.setdefault("seats_preferred", 2 if two_player else engine.min_players)
+    minimum = fields.setdefault("seats_min", max(engine.min_players, 2 if two_player else engine.min_players))
+    maximum = fields.setdefault("seats_max", preferred)
+    if two_player and not (preferred == minimum == maximum == 2):
+        raise _refuse(_("Double elimination is for 2-player tables."))
+    if not engine.min_players <= minimum <= preferred <= maximum <= engine.max_players:
+        raise _refuse(
+            _("Tables must seat %(min)s to %(max)s players.") % {"min": engine.min_players, "max": engine.max_players}
+        )
+    try:
+        split(minimum, preferred, minimum, maximum)
+        fields["options"] = engine.validate_options(preferred, fields.get("options") or {})
+    except (IllegalOptions, TableSizeError) as error:
+        raise _refuse(str(error)) from None
+    rounds = fields.get("rounds")
+    if format == Tournament.Format.SWISS and not rounds:
+        raise _refuse(_("A Swiss tournament needs a number of rounds."))
+    if rounds is not None and not 1 <= rounds <= 50:
+        raise _refuse(_("A tournament has 1 to 50 rounds."))
+    top_cut = fields.setdefault("top_cut", 0)
+    if top_cut and (format != Tournament.Format.SWISS or top_cut < 2):
+        raise _refuse(_("Only a Swiss tournament has a top cut, of at least 2 players."))
+    advance = fields.setdefault("advance_per_table", 1)
+    if format == Tournament.Format.SINGLE_ELIMINATION and maximum > 2:
+        if not 1 <= advance < minimum:
+            raise _refuse(_("Fewer players must go on from a table than sit at it."))
+    elif advance != 1:
+        raise _refuse(_("Only a knock-out with tables of more than two can send several players on."))
+    late = fields.setdefault("late_join_before_round", 0)
+    if late and (format != Tournament.Format.SWISS or late > (rounds or 0)):
+        raise _refuse(_("Only a Swiss tournament takes late entries, and only before one of its rounds."))
+
+
+def _check_scoring(format: str, fields: dict) -> None:
+    maximum = fields["seats_max"]
+    points = fields.get("place_points")
+    if not points:
+        points = [4, 2, 1, 0][:maximum] if maximum > 2 else [1, 0]
+    try:
+        points = [float(value) for value in points]
+    except (TypeError, ValueError):
+        raise _refuse(_("Points per place must be numbers.")) from None
+    if len(points) > maximum or any(not 0 <= value <= MAX_POINTS for value in points):
+        raise _refuse(
+            _("Give at most %(count)s points per place, each from 0 to %(max)s.")
+            % {"count": maximum, "max": MAX_POINTS}
+        )
+    if points != sorted(points, reverse=True):
+        raise _refuse(_("A better place cannot score fewer points than a worse one."))
+    fields["place_points"] = [int(value) if value.is_integer() else value for value in points]
+    bye = fields.setdefault("bye_points", 2)
+    if not 0 <= bye <= MAX_POINTS:
+        raise _refuse(_("A bye scores from 0 to %(max)s points.") % {"max": MAX_POINTS})
+
+
+def _check_clock(fields: dict) -> None:
+    clock = fields.setdefault("clock", Game.Clock.PHASE)
+    if clock not in Game.Clock.values:
+        raise _refuse(_("There is no such time control."))
+    phase = fields.setdefault("phase_seconds", 2 * DAY)
+    if not HOUR <= phase <= 14 * DAY:
+        raise _refuse(_("A phase lasts from 1 hour to 14 days."))
+    start = fields.setdefault("bank_start_seconds", 10 * DAY)
+    increment = fields.setdefault("bank_increment_seconds", 36 * HOUR)
+    cap = fields.setdefault("bank_cap_seconds", 10 * DAY)
+    if not (HOUR <= start <= cap <= 60 * DAY and 0 <= increment <= cap):
+        raise _refuse(_("A time bank starts with at least an hour and holds at most 60 days."))
+    if not 1 <= fields.setdefault("timeouts_before_bot", 2) <= 10:
+        raise _refuse(_("A bot takes a seat after 1 to 10 missed deadlines."))
+
+
+def _check_entry(fields: dict) -> None:
+    capacity = fields.get("capacity")
+    if capacity is not None and capacity < 2:
+        raise _refuse(_("A tournament takes at least 2 players."))
+    rating = fields.get("min_rating")
+    if rating is not None and not 0 <= rating <= MAX_RATING:
+        raise _refuse(_("A minimum rating is from 0 to %(max)s.") % {"max": MAX_RATING})
+    reliability = fields.get("min_reliability")
+    if reliability is not None and not 0 <= reliability <= 1:
+        raise _refuse(_("A minimum reliability is a share of finished games, from 0 to 1."))
+    opens, closes, starts = (
+        fields.get(key) for key in ("registration_opens_at", "registration_closes_at", "starts_at")
+    )
+    if opens and closes and opens >= closes:
+        raise _refuse(_("Registration must open before it closes."))
+    if starts and (closes and closes > starts or opens and opens >= starts):
+        raise _refuse(_("Registration must close by the start."))

@@ -1,0 +1,38 @@
+// Two small behaviours the templates once wrote inline (onchange=, onsubmit=), which the
+// Content-Security-Policy forbids: only script files from the site run. Listening on the
+// document covers forms that htmx swaps in later.
+//   <select data-autosubmit>  submits its form when its value changes;
+//   <form data-confirm="…">   asks first, and submits only when the player agrees.
+"use strict";
+
+document.addEventListener("change", (event) => {
+  const field = event.target.closest("[data-autosubmit]");
+  if (field && field.form) field.form.submit();
+});
+
+// Capture: the question comes before any other handler of the form's submit.
+document.addEventListener(
+  "submit",
+  (event) => {
+    const form = event.target.closest("form[data-confirm]");
+    if (form && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  },
+  true,
+);
+
+// A tournament's settings: only the chosen game's options show (without scripts, all do,
+// each under its game's name, and only the chosen game's are read).
+function showGameOptions(select) {
+  for (const fieldset of select.form.querySelectorAll("fieldset[data-engine]")) {
+    fieldset.hidden = fieldset.dataset.engine !== select.value;
+  }
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches("select[data-engine-choice]")) showGameOptions(event.target);
+});
+document.addEventListener("DOMContentLoaded", () => {
+  for (const select of document.querySelectorAll("select[data-engine-choice]")) showGameOptions(select);
+});
