@@ -14,6 +14,7 @@ Every rule depends only on stored games and rating changes, so the live update a
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta
 from itertools import combinations
@@ -25,6 +26,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
 from games.models import Action, Game, GameEvent, Seat
+from tournaments.ratings.elo import repeat_weight
 from tournaments.ratings.models import RatingChange
 
 # Moves a person made: a timeout's default move, a bot's move and an organiser's move are not.
@@ -120,3 +122,63 @@ def opponents_of(pool: str, players: list[int]) -> dict[int, int]:
         cursor.execute(OPPONENTS_SQL.format(players=", ".join(["%s"] * len(players))), [pool, *players])
         found = dict(cursor.fetchall())
     return {player: min(found.get(player, 0), OPPONENTS_COUNTED) for player in players}
+
+
+class Meetings:
+    """When each pair of a pool met in rated games within the repeat window, for a rebuild
+    (`recompute`) in finish order: what `earlier_meetings` reads from the database for one game.
+    A pair that met once (by far the most) keeps one int, a pair that met again a list: a
+    rebuild holds every pair of the window in memory."""
+
+    def __init__(self, window: int):
+        self.window = window
+        self.pools: dict[str, dict[int, int | list[int]]] = {}
+        self.forgotten_at: int | None = None
+
+    def weights(self, pool: str, ids: list[int], at: int) -> dict[tuple[int, int], float] | None:
+        """The repeat weights of a table's pairs (None: all first meetings), recording this game."""
+        cutoff = at - self.window
+        recent = self.pools.get(pool)
+        if recent is None:
+            recent = self.pools[pool] = {}
+        seen_at = recent.get
+        weights = None
+        for i in range(len(ids) - 1):
+            high = ids[i] << 32
+            for j in range(i + 1, len(ids)):
+                key = high | ids[j]
+                seen = seen_at(key)
+                if seen is None:
+                    recent[key] = at
+                    continue
+                if type(seen) is int:
+                    if seen <= cutoff:
+                        recent[key] = at
+                        continue
+                    recent[key] = [seen, at]
+                    earlier = 1
+                else:
+                    if seen[0] <= cutoff:
+                        del seen[: bisect_right(seen, cutoff)]
+                    earlier = len(seen)
+                    seen.append(at)
+                    if not earlier:
+                        continue
+                if weights is None:
+                    weights = {}
+                weights[(i, j)] = repeat_weight(earlier)
+        return weights
+
+    def forget(self, at: int) -> None:
+        """Drop the pairs whose last meeting left the window, once per window's length of games:
+        memory holds at most two windows of pairs, not the whole history."""
+        if self.forgotten_at is None:
+            self.forgotten_at = at
+        if at - self.forgotten_at < self.window:
+            return
+        self.forgotten_at = at
+        cutoff = at - self.window
+        for recent in self.pools.values():
+            gone = [key for key, seen in recent.items() if (seen if type(seen) is int else seen[-1]) <= cutoff]
+            for key in gone:
+                del recent[key]

@@ -9,7 +9,6 @@ rebuild gives exactly what was stored.
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,9 +19,9 @@ from django.db import connection, transaction
 from django.utils.dateparse import parse_datetime
 
 from games.models import Game
-from tournaments.ratings.elo import EloSettings, repeat_weight, table_deltas
+from tournaments.ratings.elo import EloSettings, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
-from tournaments.ratings.fair_play import OPPONENTS_COUNTED, aborted_games
+from tournaments.ratings.fair_play import OPPONENTS_COUNTED, Meetings, aborted_games
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import engine_of, lock_pool, pool_for
@@ -184,65 +183,6 @@ def compute(
     if progress:
         progress(result.games)
     return result
-
-
-class Meetings:
-    """When each pair of a pool met in rated games within the repeat window, for a rebuild in
-    finish order. A pair that met once (by far the most) keeps one int, a pair that met again
-    a list: a rebuild holds every pair of the window in memory."""
-
-    def __init__(self, window: int):
-        self.window = window
-        self.pools: dict[str, dict[int, int | list[int]]] = {}
-        self.forgotten_at: int | None = None
-
-    def weights(self, pool: str, ids: list[int], at: int) -> dict[tuple[int, int], float] | None:
-        """The repeat weights of a table's pairs (None: all first meetings), recording this game."""
-        cutoff = at - self.window
-        recent = self.pools.get(pool)
-        if recent is None:
-            recent = self.pools[pool] = {}
-        seen_at = recent.get
-        weights = None
-        for i in range(len(ids) - 1):
-            high = ids[i] << 32
-            for j in range(i + 1, len(ids)):
-                key = high | ids[j]
-                seen = seen_at(key)
-                if seen is None:
-                    recent[key] = at
-                    continue
-                if type(seen) is int:
-                    if seen <= cutoff:
-                        recent[key] = at
-                        continue
-                    recent[key] = [seen, at]
-                    earlier = 1
-                else:
-                    if seen[0] <= cutoff:
-                        del seen[: bisect_right(seen, cutoff)]
-                    earlier = len(seen)
-                    seen.append(at)
-                    if not earlier:
-                        continue
-                if weights is None:
-                    weights = {}
-                weights[(i, j)] = repeat_weight(earlier)
-        return weights
-
-    def forget(self, at: int) -> None:
-        """Drop the pairs whose last meeting left the window, once per window's length of games:
-        memory holds at most two windows of pairs, not the whole history."""
-        if self.forgotten_at is None:
-            self.forgotten_at = at
-        if at - self.forgotten_at < self.window:
-            return
-        self.forgotten_at = at
-        cutoff = at - self.window
-        for recent in self.pools.values():
-            gone = [key for key, seen in recent.items() if (seen if type(seen) is int else seen[-1]) <= cutoff]
-            for key in gone:
-                del recent[key]
 
 
 def write(result: Result, pools: set[str] | None, config: EloSettings | None = None) -> None:
