@@ -21,7 +21,7 @@ def test_it_treats_the_creator_of_a_waiting_game_as_seated(client, players):
     page = table_page(client, game)
     assert "Join this game" not in page
     assert "(you)" in page
-    assert 'action="%s"' % reverse("games:invite", args=[game.pk]) in page
+    assert f'action="{reverse("games:invite", args=[game.pk])}"' in page
     assert "Cancel this game" in page
 
 
