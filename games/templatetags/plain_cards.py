@@ -8,7 +8,7 @@ from games.engines.cubirds.cards import LARGE as LARGE_FAMILY
 from games.engines.cubirds.cards import SMALL as SMALL_FAMILY
 from games.presenters import cubirds, decktet
 from games.terms.cubirds import BIRD as SPECIES
-from games.terms.wizard import JESTER, SUITS, WIZARD
+from games.terms.wizard import JESTER, PHASES, SUITS, WIZARD
 
 register = template.Library()
 
@@ -213,3 +213,14 @@ def cubirds_race(view: dict) -> dict:
 @register.filter
 def cubirds_ending(view: dict, names: list) -> str:
     return cubirds.ending(view, names)
+
+
+@register.filter
+def wizard_phase(phase: str) -> str:
+    """A Wizard phase as the status line names it; never the engine's key."""
+    return str(PHASES.get(phase, ""))
+
+
+@register.filter
+def wizard_suit(suit: str | None) -> str:
+    return str(SUITS.get(suit, "")) if suit else ""
