@@ -80,6 +80,7 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],
+        "winners": [str(seat.name) for seat in seats if seat.rank == 1] if game.status == Game.Status.FINISHED else [],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "recap": recap,
         "marks": presenters.last_move_marks(game.engine, latest.last if latest else None),

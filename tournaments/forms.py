@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import ENGINE_NAMES
 from games.models import ENGINE_TITLES
+from games.forms import MIN_PHASE_SECONDS
 from tournaments.models import Tournament
 
 
@@ -25,7 +26,9 @@ class TournamentForm(forms.Form):
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     invitation_only = forms.BooleanField(label=_("By invitation only"), required=False)
     starts_at = forms.DateTimeField(label=_("Starts at (blank: when you start it)"), required=False)
-    phase_hours = forms.IntegerField(label=_("Hours per phase"), min_value=1, max_value=24 * 14, initial=48)
+    phase_hours = forms.IntegerField(
+        label=_("Hours per phase"), min_value=MIN_PHASE_SECONDS // 3600, max_value=24 * 14, initial=48
+    )
 
     def service_fields(self) -> dict:
         data = self.cleaned_data
