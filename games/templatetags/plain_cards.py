@@ -116,12 +116,12 @@ def decktet_card(card: dict, small: bool = False) -> dict:
     suits = card.get("suits") or []
     ink = SUIT_INK.get(suits[0], "#555") if suits else "#555"
     rank = card.get("rank")
-    corner = {1: "A", 10: "C"}.get(rank, rank if rank is not None else "*")
+    corner = decktet.rank_mark(rank)
     return {
         "card_id": card.get("id"),
         "label": decktet.card_name(card.get("name", "")),
-        # Aces and Crowns are named by rank and suit already; the others by their printed name.
-        "caption": "" if rank in (1, 10) else decktet.card_name(card.get("name", "")),
+        # Aces are named by their mark and suit already; the others, Crowns too, by their printed name.
+        "caption": "" if rank == 1 else decktet.card_name(card.get("name", "")),
         "title": corner,
         "corner": corner,
         "subtitle": " · ".join(decktet.suit_name(suit) for suit in suits),
