@@ -1,4 +1,5 @@
-"""No engine key reaches a person: every game's table and turn mail, in Italian, Spanish and Dutch,
+"""No engine key reaches a person: every game's table, replay, turn mail, round results and
+game-over mail, in Italian, Spanish and Dutch,
 at positions of every phase of every game (random games played through the site), is free of
 snake_case keys, raw phase and action keys, and English colour names."""
 
@@ -17,6 +18,7 @@ from games.engines import get_engine
 from games.models import Deadline, Game
 from games.services import do_action, do_create_game, do_join
 from tests.conftest import make_user
+from wildcards_site.outbox.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
 
@@ -112,36 +114,59 @@ def sampled_positions(engine_name: str, seed: str):
         do_action(game.pk, seat, action, "web", user=game.seats.get(position=seat).user, expected_version=game.version)
 
 
+def set_language(user, language: str) -> None:
+    type(user.profile).objects.filter(user=user).update(language=language)
+    user.profile.refresh_from_db()
+
+
+def mail_texts(message) -> list[tuple[str, str]]:
+    html = next(body for body, kind in message.alternatives if kind == "text/html")
+    return [("text", message.body), ("html", visible(html))]
+
+
 @pytest.mark.parametrize("engine_name", sorted(SEATS))
-def test_it_shows_no_engine_key_on_any_table_or_turn_mail(engine_name, mail_dir_settings):
+def test_it_shows_no_engine_key_on_any_table_or_mail(engine_name, mail_dir_settings):
     problems: dict[str, list[str]] = {}
+    all_keys: set[str] = set()
     positions = (found for seed in SEEDS for found in sampled_positions(engine_name, seed))
     for game, keys in positions:
+        all_keys |= keys
         seats = list(game.seats.select_related("user__profile").order_by("position"))
         names = {seat.user.username for seat in seats}
         to_act = set(get_engine(engine_name).to_act(game.state)) if game.status == Game.Status.RUNNING else set()
         viewer = next((seat for seat in seats if seat.position in to_act), seats[0])
+        deadline = Deadline.objects.filter(game=game, seat=viewer.position, closed_at__isnull=True).first()
         for language in LANGUAGES:
-            type(viewer.user.profile).objects.filter(user=viewer.user).update(language=language)
-            viewer.user.profile.refresh_from_db()
+            set_language(viewer.user, language)
             client = Client()
             client.force_login(viewer.user)
-            page = client.get(reverse("games:table", args=[game.pk])).content.decode()
-            where = f"{language} v{game.version} {engine_name} table"
-            if bad := offences(visible(page), keys, names, language):
-                problems[where] = bad
             spectator = Client(headers={"accept-language": language})
-            page = spectator.get(reverse("games:table", args=[game.pk])).content.decode()
-            if bad := offences(visible(page), keys, names, language):
-                problems[where + " (spectator)"] = bad
-            deadline = Deadline.objects.filter(game=game, seat=viewer.position, closed_at__isnull=True).first()
+            pages = {
+                "table": client.get(reverse("games:table", args=[game.pk])),
+                "table (spectator)": spectator.get(reverse("games:table", args=[game.pk])),
+                "replay": client.get(reverse("games:replay_step", args=[game.pk, game.version])),
+            }
+            for place, response in pages.items():
+                if bad := offences(visible(response.content.decode()), keys, names, language):
+                    problems[f"{language} v{game.version} {engine_name} {place}"] = bad
             if deadline is not None:
                 recipe = {"builder": "game", "event": "your-turn", "game": game.pk, "seat": viewer.position}
                 message = mails.build(recipe | {"version": game.version, "deadline": deadline.pk}, {})
-                html = next(body for body, kind in message.alternatives if kind == "text/html")
-                for kind, text in (("text", message.body), ("html", visible(html))):
+                for kind, text in mail_texts(message):
                     if bad := offences(text, keys, names, language):
                         problems[f"{language} v{game.version} {engine_name} turn mail ({kind})"] = bad
+    # Round summaries and the end, as mailed to the first seat of each game.
+    summaries = OutboxMessage.objects.filter(recipe__event__in=["phase-results", "game-over"], recipe__seat=0)
+    assert summaries.filter(recipe__event="game-over").exists(), "the games were played to their end"
+    for row in summaries:
+        user = Game.objects.get(pk=row.recipe["game"]).seats.get(position=0).user
+        for language in LANGUAGES:
+            set_language(user, language)
+            message = mails.build(row.recipe, {})
+            for kind, text in mail_texts(message) if message else []:
+                if bad := offences(text, all_keys, {user.username}, language):
+                    event = row.recipe["event"]
+                    problems[f"{language} v{row.recipe['version']} {engine_name} {event} mail ({kind})"] = bad
     # One line per kind of place and word, with the first version it was seen at.
     summary: dict[tuple[str, str], str] = {}
     for where, words in problems.items():
