@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import ENGINE_NAMES
-from games.models import ENGINE_TITLES
 from games.forms import MIN_PHASE_SECONDS
+from games.models import ENGINE_TITLES
 from tournaments.models import Tournament
 
 
