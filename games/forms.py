@@ -10,7 +10,10 @@ from games.models import Game
 from games.services.lobby import TimeControl
 
 HOUR, DAY = 3600, 86400
+# The shortest deadline a phase may have, the same for casual games and tournaments.
+MIN_PHASE_SECONDS = HOUR
 PHASE_CHOICES = [
+    (MIN_PHASE_SECONDS, _("1 hour")),
     (12 * HOUR, _("12 hours")),
     (1 * DAY, _("1 day")),
     (2 * DAY, _("2 days")),

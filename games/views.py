@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from games import presenters, sections
 from games import recap as recaps
 from games.jsonbody import loads_move
-from games.models import Action, Deadline, Game, Seat
+from games.models import Action, Deadline, Game, Invitation, Seat
 from games.permissions import can_manage
 from games.replay_steps import Replay
 from games.services import ActionRejected, do_action, looks
@@ -30,8 +30,18 @@ def visible_game(request: HttpRequest, game_id: int) -> Game:
 
 
 def _takes_part(game: Game, user) -> bool:
-    """Seated, or offered a seat they have not answered yet."""
-    return game.seats.filter(user=user).exists() or game.seat_offers.filter(user=user, answered_at=None).exists()
+    """Seated, offered a seat they have not answered yet, or invited to a game still waiting for players."""
+    return (
+        game.seats.filter(user=user).exists()
+        or game.seat_offers.filter(user=user, answered_at=None).exists()
+        or _open_invitation(game, user) is not None
+    )
+
+
+def _open_invitation(game: Game, user) -> Invitation | None:
+    if game.status != Game.Status.OPEN or not user.is_authenticated:
+        return None
+    return game.invitations.filter(user=user, accepted_at=None).first()
 
 
 def table_context(request: HttpRequest, game: Game, since: int | None = None) -> dict:
@@ -65,10 +75,12 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
         "seat_offers": list(game.seat_offers.filter(user=request.user, answered_at=None))
         if request.user.is_authenticated
         else [],
+        "my_invitation": None if mine else _open_invitation(game, request.user),
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],
+        "winners": [str(seat.name) for seat in seats if seat.rank == 1] if game.status == Game.Status.FINISHED else [],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "recap": recap,
         "marks": presenters.last_move_marks(game.engine, latest.last if latest else None),

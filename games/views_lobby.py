@@ -87,11 +87,13 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
-        do_leave_lobby(game_id, request.user)
+        cancelled = do_leave_lobby(game_id, request.user)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
     except ActionRejected as rejected:
         messages.error(request, rejected.message)
         return redirect("games:table", game_id=game_id)
-    messages.success(request, _("You left the game."))
+    messages.success(request, _("The game is cancelled.") if cancelled else _("You left the game."))
     return redirect("games:lobby")
 
 

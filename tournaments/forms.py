@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import ENGINE_NAMES
-from games.forms import BANK_PRESETS, CLOCK_CHOICES, chosen_options, option_fields
+from games.forms import BANK_PRESETS, CLOCK_CHOICES, MIN_PHASE_SECONDS, chosen_options, option_fields
 from games.models import ENGINE_TITLES, Game
 from tournaments.models import Tournament
 
@@ -54,7 +54,9 @@ class TournamentForm(forms.Form):
         label=_("Late entries until round (Swiss; 0: none)"), min_value=0, max_value=50, initial=0, required=False
     )
     clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, required=False)
-    phase_hours = forms.IntegerField(label=_("Hours per phase"), min_value=1, max_value=24 * 14, initial=48)
+    phase_hours = forms.IntegerField(
+        label=_("Hours per phase"), min_value=MIN_PHASE_SECONDS // 3600, max_value=24 * 14, initial=48
+    )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=MAX_CAPACITY, required=False)

@@ -131,10 +131,11 @@ def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
     _queue(f"reminder:{deadline.pk}", seat, "reminder", game, deadline=deadline.pk)
 
 
-def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool) -> None:
+def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool, seqs: list[int] | None = None) -> None:
     if seat.user_id is None or not preferences.wants(seat.user, "timed-out"):
         return
-    _queue(f"timeout:{deadline.pk}", seat, "timed-out", game, deadline=deadline.pk, replaced_by_bot=replaced_by_bot)
+    facts = {"deadline": deadline.pk, "replaced_by_bot": replaced_by_bot, "made": seqs or []}
+    _queue(f"timeout:{deadline.pk}", seat, "timed-out", game, **facts)
 
 
 def game_over(game: Game) -> None:
@@ -225,11 +226,22 @@ def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
     def build():
         view = get_engine(game.engine).view(game.state, seat.position)
         return _base(game, seat) | {
+            "made": _made_for(game, seat, recipe.get("made") or []),
             "replaced_by_bot": recipe["replaced_by_bot"],
             "board": render.board(game.engine, view, seat_names(game)),
         }
 
     return _message(f"timeout:{recipe['deadline']}", "timed-out", seat, game, "timed-out", build)
+
+
+def _made_for(game: Game, seat: Seat, seqs: list[int]) -> list[str]:
+    """The moves the timeout made for the seat, labelled from the seat's own view before each."""
+    engine = get_engine(game.engine)
+    labels = []
+    for action in game.actions.filter(seq__in=seqs).order_by("seq"):
+        view = engine.view(state_at(game, action.seq), seat.position)
+        labels.append(action_label(action.payload, game.engine, view))
+    return labels
 
 
 def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):

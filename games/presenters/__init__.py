@@ -57,9 +57,15 @@ def legal_action_choices(game: Game, position: int | None) -> list[dict]:
 
 
 def seat_of(game: Game, user) -> Seat | None:
+    """The user's seat. Positions are drawn at the start, so while the game waits for players
+    a seat without one is theirs too (the creator is seated from the moment they create it)."""
     if not user.is_authenticated:
         return None
-    return next((seat for seat in game.seats.all() if seat.user_id == user.pk and seat.position is not None), None)
+    waiting = game.status == Game.Status.OPEN
+    return next(
+        (seat for seat in game.seats.all() if seat.user_id == user.pk and (waiting or seat.position is not None)),
+        None,
+    )
 
 
 def table_view(game: Game, position: int | None) -> dict:

@@ -6,8 +6,20 @@ The engine keeps the English names as ids; reply commands read a card by its nam
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.terms.emu_ranchers import CARD_NAMES, SUITS
+
+
+def rank_mark(rank: int | None) -> str:
+    """A rank as the card's corner shows it, on the table and in mail alike: A, 2..9, C (Crown)."""
+    if rank is None:
+        return "*"
+    if rank == 1:
+        return pgettext("Decktet rank mark", "A")
+    if rank == 10:
+        return pgettext("Decktet rank mark", "C")
+    return str(rank)
 
 
 def suit_name(suit: str) -> str:

@@ -17,6 +17,17 @@ def habitat_card(card) -> str:
     return f"{HABITATS.get(cards.HABITAT[card], cards.HABITAT[card])} {cards.VALUE[card]}"
 
 
+def card_label(label) -> str:
+    """A card as the engine's log writes it ("forest 3", "refill") as printed: "Foresta 3"."""
+    if label is None:
+        return ""
+    if label == cards.REFILL_NAME:
+        return str(REFILL_CARD)
+    habitat, _space, value = str(label).partition(" ")
+    name = HABITATS.get(habitat)
+    return f"{name} {value}" if name is not None else _("a card")
+
+
 def copy_place(display: list[int], animal_id: int) -> str:
     """'nearest the deck', 'farthest from the deck', 'in the middle', or '' for a species shown once."""
     if animal_id not in display:

@@ -140,7 +140,8 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     else:
         advance(game, now, outcome, answered=answered, seats=seats)
     for deadline, seat in timed_out:
-        notify.timed_out(game, seat, deadline, seat.kind == Seat.Kind.BOT)
+        made = [action.seq for action in staged if action.seat == seat.position]
+        notify.timed_out(game, seat, deadline, seat.kind == Seat.Kind.BOT, made)
         log.info(
             "close game=%s seat=%s wait=%s outcome=%s",
             game.pk,

@@ -212,8 +212,8 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
         return game
 
 
-def do_leave_lobby(game_id: int, user) -> None:
-    """Give up a seat before the game starts; the creator leaving cancels the game."""
+def do_leave_lobby(game_id: int, user) -> bool:
+    """Give up a seat before the game starts; the creator leaving cancels the game (then True)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.OPEN:
@@ -221,8 +221,10 @@ def do_leave_lobby(game_id: int, user) -> None:
         if game.created_by_id == user.pk:
             game.status = Game.Status.CANCELLED
             game.save(update_fields=["status"])
-            return
-        game.seats.filter(user=user).delete()
+            return True
+        if not game.seats.filter(user=user).delete()[0]:
+            raise ActionRejected("not_seated", _("You have no seat in this game."))
+        return False
 
 
 def do_start_game(game_id: int, now: datetime | None = None) -> Game:

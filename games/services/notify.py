@@ -23,10 +23,11 @@ def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
     mails.reminder(game, seat, deadline)
 
 
-def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool) -> None:
+def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool, seqs: list[int] | None = None) -> None:
+    """`seqs`: the moves made for the seat, which the mail names."""
     from games.bymail import mails
 
-    mails.timed_out(game, seat, deadline, replaced_by_bot)
+    mails.timed_out(game, seat, deadline, replaced_by_bot, seqs)
 
 
 def phase_results(game: Game, outcome, seats: list[Seat] | None = None) -> None:

@@ -8,7 +8,7 @@ from games.engines.cubirds.cards import LARGE as LARGE_FAMILY
 from games.engines.cubirds.cards import SMALL as SMALL_FAMILY
 from games.presenters import cubirds, decktet
 from games.terms.cubirds import BIRD as SPECIES
-from games.terms.wizard import JESTER, SUITS, WIZARD
+from games.terms.wizard import JESTER, PHASES, SUITS, WIZARD
 
 register = template.Library()
 
@@ -116,12 +116,12 @@ def decktet_card(card: dict, small: bool = False) -> dict:
     suits = card.get("suits") or []
     ink = SUIT_INK.get(suits[0], "#555") if suits else "#555"
     rank = card.get("rank")
-    corner = {1: "A", 10: "C"}.get(rank, rank if rank is not None else "*")
+    corner = decktet.rank_mark(rank)
     return {
         "card_id": card.get("id"),
         "label": decktet.card_name(card.get("name", "")),
-        # Aces and Crowns are named by rank and suit already; the others by their printed name.
-        "caption": "" if rank in (1, 10) else decktet.card_name(card.get("name", "")),
+        # Aces are named by their mark and suit already; the others, Crowns too, by their printed name.
+        "caption": "" if rank == 1 else decktet.card_name(card.get("name", "")),
         "title": corner,
         "corner": corner,
         "subtitle": " · ".join(decktet.suit_name(suit) for suit in suits),
@@ -213,3 +213,14 @@ def cubirds_race(view: dict) -> dict:
 @register.filter
 def cubirds_ending(view: dict, names: list) -> str:
     return cubirds.ending(view, names)
+
+
+@register.filter
+def wizard_phase(phase: str) -> str:
+    """A Wizard phase as the status line names it; never the engine's key."""
+    return str(PHASES.get(phase, ""))
+
+
+@register.filter
+def wizard_suit(suit: str | None) -> str:
+    return str(SUITS.get(suit, "")) if suit else ""

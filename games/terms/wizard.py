@@ -29,6 +29,13 @@ OPTIONS = {
     "monocolor": gettext_lazy("Monocolor"),
 }
 CHOICES: dict = {}
+# The phases of a round, as the table's status line names them.
+PHASES = {
+    "choose_trump": gettext_lazy("the dealer chooses trump"),
+    "bid": gettext_lazy("bidding"),
+    "play": gettext_lazy("playing tricks"),
+    "over": gettext_lazy("game over"),
+}
 GLOSSARY = [
     (gettext_lazy("Cards"), {"wizard": WIZARD, "jester": JESTER, **SUITS}),
     (gettext_lazy("Reply words"), COMMANDS),

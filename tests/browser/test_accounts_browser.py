@@ -2,6 +2,7 @@ import re
 
 import pytest
 from django.core import mail
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD, make_user
 
@@ -18,17 +19,17 @@ def log_in(page, live_server, login, password):
 def test_a_player_logs_in_and_out_in_a_real_browser(page, live_server):
     make_user("alice", display_name="Alice")
     log_in(page, live_server, "alice", PASSWORD)
-    assert page.get_by_test_id("signed-in-user").inner_text() == "Alice"
-    assert "Welcome back, Alice" in page.locator("h1").inner_text()
+    expect(page.get_by_test_id("signed-in-user")).to_have_text("Alice")
+    expect(page.locator("h1")).to_contain_text("Welcome back, Alice")
     page.get_by_role("button", name="Log out").click()
-    assert page.get_by_role("link", name="Log in", exact=True).is_visible()
+    expect(page.get_by_role("link", name="Log in", exact=True)).to_be_visible()
 
 
 def test_a_wrong_password_shows_a_clear_message(page, live_server):
     make_user("alice")
     log_in(page, live_server, "alice", "not-the-password")
-    assert "do not match" in page.locator(".form-errors").inner_text()
-    assert page.get_by_test_id("signed-in-user").count() == 0
+    expect(page.locator(".form-errors")).to_contain_text("do not match")
+    expect(page.get_by_test_id("signed-in-user")).to_have_count(0)
 
 
 def test_a_new_player_signs_up_confirms_and_lands_on_settings(page, live_server, settings):
@@ -38,17 +39,17 @@ def test_a_new_player_signs_up_confirms_and_lands_on_settings(page, live_server,
     page.get_by_label("Email address").fill("dora@example.org")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Create my account").click()
-    assert "Check your mail" in page.locator("h1").inner_text()
+    expect(page.locator("h1")).to_contain_text("Check your mail")
     link = re.search(r"http://\S+", mail.outbox[-1].body).group(0)
     page.goto(link)
     page.get_by_role("button", name="Confirm and log in").click()
-    assert "Your address is confirmed" in page.locator(".messages").inner_text()
-    assert page.get_by_test_id("signed-in-user").inner_text() == "dora"
+    expect(page.locator(".messages")).to_contain_text("Your address is confirmed")
+    expect(page.get_by_test_id("signed-in-user")).to_have_text("dora")
 
 
 def test_the_layout_fits_a_phone(phone_page, live_server):
     make_user("alice", display_name="Alice")
     log_in(phone_page, live_server, "alice", PASSWORD)
+    expect(phone_page.get_by_test_id("signed-in-user")).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
-    assert phone_page.get_by_test_id("signed-in-user").is_visible()

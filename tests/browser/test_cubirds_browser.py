@@ -2,7 +2,10 @@
 Confirm; then the deck or the pass chip, then a family (a stack, then the collection), on a
 desktop with the mouse and on a 390 px phone with the keyboard."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from games.engines import get_engine
 from games.engines.cubirds.cards import CARD_SPECIES, LARGE, SPECIES
@@ -49,28 +52,28 @@ def test_a_whole_cubirds_turn_is_played_by_pointing(browser, live_server, width)
     page.get_by_label("Username or email address").fill(user.username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
+    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
     page.goto(f"{live_server.url}/games/{game.pk}/")
     keyboard = width == 390
 
     # The whole name of every card can be read: no card is wider than the page.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     stack = page.locator(f"[data-testid=my-hand] .cb-stack.pickable[data-pick='hand:{single}']")
-    assert "×1" in stack.inner_text()
+    expect(stack).to_contain_text("×1")
     press(page, stack) if keyboard else stack.click()
     # Only the row ends this species may go to light up; the preview comes after a row end.
     legal_ends = page.locator(".cb-end.legal")
-    assert legal_ends.count() == 8 and page.locator(".cb-end.dimmed").count() == 0
-    assert page.locator("[data-target=collection].dimmed").count() == 1
+    expect(legal_ends).to_have_count(8)
+    expect(page.locator(".cb-end.dimmed")).to_have_count(0)
+    expect(page.locator("[data-target=collection].dimmed")).to_have_count(1)
     turn = game.state["turn"]
     end = page.get_by_role("button", name="Right end of row 1")
     if keyboard:
         game.refresh_from_db()
         press(page, end)
         preview = page.locator("#pointing-preview")
-        preview.wait_for(state="visible")
-        assert "at the right of row 1" in preview.inner_text()
-        assert "chosen" in end.get_attribute("class")  # the row end pointed at stays marked
+        expect(preview).to_contain_text("at the right of row 1")
+        expect(end).to_have_class(re.compile(r"\bchosen\b"))  # the row end pointed at stays marked
         version = game.version
         page.keyboard.press("Enter")  # the focus is on Confirm
         page.wait_for_function("v => Number(document.querySelector('input[name=version]').value) > v", arg=version)
@@ -85,7 +88,7 @@ def test_a_whole_cubirds_turn_is_played_by_pointing(browser, live_server, width)
         game.refresh_from_db()
     assert game.state["step"] == "family"
     page.locator(f"[data-testid=my-hand] .cb-stack.pickable[data-pick='hand:{family}']").click()
-    assert page.locator(".cb-end.dimmed").count() == 8
+    expect(page.locator(".cb-end.dimmed")).to_have_count(8)
     confirm_pointed(page, game, page.get_by_role("button", name="Your collection"), "large family")
     game.refresh_from_db()
     assert game.state["turn"] == turn + 1

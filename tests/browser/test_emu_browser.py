@@ -3,8 +3,10 @@ Confirm), on a desktop and on a 390 px phone: the ranches are drawn from the fir
 target is a named button, and nothing is wider than the screen."""
 
 import os
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from games.engines import get_engine
 from games.models import Game
@@ -40,10 +42,11 @@ def other_seat_discards(game: Game, seat: int) -> Game:
 
 
 def assert_targets_are_named_buttons_and_fit(page, width):
+    expect(page.locator("#view [data-target]").first).to_be_attached()
     for target in page.locator("#view [data-target]").all():
-        assert target.get_attribute("role") == "button"
-        assert target.get_attribute("tabindex") == "0"
-        assert target.get_attribute("aria-label")
+        expect(target).to_have_attribute("role", "button")
+        expect(target).to_have_attribute("tabindex", "0")
+        expect(target).to_have_attribute("aria-label", re.compile(r"\S"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
@@ -59,8 +62,8 @@ def test_it_plays_a_hatch_then_a_grow_or_discard_taking_the_discard_by_pointing(
     context, page = log_in(browser, live_server, seat_user(game, me), width)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     # Both ranches are on the table before any bird: the other's empty, mine with a new-bird slot.
-    assert "No birds yet." in page.locator(".emu-ranch:not(.mine)").inner_text()
-    assert page.get_by_test_id("new-bird").is_visible()
+    expect(page.locator(".emu-ranch:not(.mine)")).to_contain_text("No birds yet.")
+    expect(page.get_by_test_id("new-bird")).to_be_visible()
     assert_targets_are_named_buttons_and_fit(page, width)
     shot(page, f"emu-start-{width}")
 
@@ -68,7 +71,7 @@ def test_it_plays_a_hatch_then_a_grow_or_discard_taking_the_discard_by_pointing(
     card = sorted({a["card"] for a in ENGINE.legal_actions(game.state, me) if a["type"] == "hatch"})[0]
     page.locator(f'.emu-card[data-pick="hand:{card}"]').click()
     zone = page.locator('#view [data-target="ranch:new:deck"]')
-    assert "legal" in zone.get_attribute("class")
+    expect(zone).to_have_class(re.compile(r"\blegal\b"))
     confirm_pointed(page, game, zone, "it would score")
     game.refresh_from_db()
     assert game.state["ranches"][me] == [[card]]
@@ -82,7 +85,7 @@ def test_it_plays_a_hatch_then_a_grow_or_discard_taking_the_discard_by_pointing(
     move = move or next(a for a in legal if a["type"] == "hatch" and a["draw"] == "discard")
     target = f"bird:{move['bird']}:discard" if move["type"] == "grow" else "ranch:new:discard"
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "worth" in page.locator(".emu-ranch.mine .emu-bird").first.inner_text()
+    expect(page.locator(".emu-ranch.mine .emu-bird").first).to_contain_text("worth")
     page.locator(f'.emu-card[data-pick="hand:{move["card"]}"]').click()
     assert_targets_are_named_buttons_and_fit(page, width)
     assert serious_violations(page) == []

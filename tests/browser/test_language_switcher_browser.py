@@ -1,6 +1,7 @@
 """A player switches the site to Dutch from the footer's switcher and sees the table in Dutch."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.engines import get_engine
 from tests.browser.test_play_browser import logged_in_page
@@ -16,17 +17,16 @@ def test_the_switcher_turns_the_table_dutch_and_the_choice_stays(browser, live_s
     player = seat_user(game, get_engine("wildcards").to_act(game.state)[0])
     page = logged_in_page(browser, live_server, player.username)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "Your sealed bid" in page.content() or "What you see" in page.content()
+    expect(page.locator("#view h2")).to_contain_text("What you see")
 
     page.select_option("#language-select", "nl")
     page.locator(".language-form button").click()
-    page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
-    content = page.content()
-    assert "Wat jij ziet" in content and "Wat toeschouwers zien" not in content
-    assert "What you see" not in content
+    expect(page.locator("#view h2")).to_have_text("Wat jij ziet")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("body")).not_to_contain_text("What you see")
 
     # The choice is the player's: a new visit to another page speaks Dutch too.
     page.goto(f"{live_server.url}/games/")
-    assert "Wacht op spelers" in page.content()
+    expect(page.locator("body")).to_contain_text("Wacht op spelers")
     player.profile.refresh_from_db()
     assert player.profile.language == "nl"

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import Action, Deadline, Game
 from games.services import sweep_overdue
@@ -19,7 +20,7 @@ def logged_in_page(browser, live_server, username):
     page.get_by_label("Username or email address").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
+    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
     return page
 
 
@@ -32,14 +33,16 @@ def test_three_players_create_join_and_play_a_round(browser, live_server):
     ana.get_by_role("link", name="Wild Cards").click()
     ana.get_by_label(re.compile(r"^Players:?$")).fill("3")
     ana.get_by_role("button", name="Create the game").click()
-    assert "1 of 3 seats taken" in ana.content()
+    expect(ana.locator(".seats")).to_contain_text("1 of 3 seats taken")
+    expect(ana).to_have_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
 
     for page in (ben, cleo):
         page.goto(f"{live_server.url}/games/")
         page.get_by_role("link", name=str(game)).first.click()
         page.get_by_role("button", name="Join this game").click()
-    assert "the game has started" in cleo.locator(".messages").inner_text()
+        expect(page.locator(".messages")).to_contain_text("You joined")
+    expect(cleo.locator(".messages")).to_contain_text("the game has started")
 
     # Everyone plays the first legal move shown until the second round begins.
     pages = [ana, ben, cleo]
@@ -65,10 +68,10 @@ def test_three_players_create_join_and_play_a_round(browser, live_server):
     assert game.state["round"] == 2, "three players finished the first round"
     assert Action.objects.filter(game=game, channel="web").count() >= 3
     cleo.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "Round 2 begins." in cleo.get_by_test_id("public-log").inner_text()
+    expect(cleo.get_by_test_id("public-log")).to_contain_text("Round 2 begins.")
 
     # A deadline passes: the sweep plays the default move, and the log says so.
     overdue = Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("closes_at").first()
     assert sweep_overdue(now=overdue.closes_at) >= 1
     ana.goto(f"{live_server.url}/games/{game.pk}/")
-    assert "(timeout)" in ana.locator("#log").inner_text()
+    expect(ana.locator("#log")).to_contain_text("(timeout)")

@@ -2,6 +2,7 @@
 on a desktop and on a 390 px phone."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.engines import get_engine
 from games.models import Game
@@ -58,8 +59,8 @@ def confirm_pointed(page, game: Game, pointed, words: str) -> None:
     game.refresh_from_db()
     pointed.click()
     preview = page.locator("#pointing-preview")
-    preview.wait_for(state="visible")
-    assert words in preview.inner_text()
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text(words)
     version = game.version
     preview.get_by_role("button", name="Confirm").click()
     page.wait_for_function(

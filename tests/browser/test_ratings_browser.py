@@ -1,6 +1,7 @@
 """A player's rating page in Chromium: the chart is drawn, and with JavaScript off the numbers are readable."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.ratings.conftest import finished_game
 from tournaments.ratings.services import do_rate_game
@@ -19,11 +20,12 @@ def rated_alice(alice, bob):
 def test_the_rating_chart_is_drawn(page, live_server, rated_alice):
     page.goto(f"{live_server.url}/ratings/players/alice/")
     chart = page.locator(".rating-chart svg")
+    expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box is not None and box["width"] > 200 and box["height"] > 100
     # The line of the ratings is drawn: a path with points, one per game and the start.
-    assert page.locator(".rating-chart svg path.line").count() >= 1
-    assert page.locator(".rating-chart svg .dots").count() == 5
+    expect(page.locator(".rating-chart svg path.line").first).to_be_attached()
+    expect(page.locator(".rating-chart svg .dots")).to_have_count(5)
 
 
 def test_with_javascript_off_the_history_is_readable(browser, live_server, rated_alice):
@@ -31,10 +33,10 @@ def test_with_javascript_off_the_history_is_readable(browser, live_server, rated
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/ratings/players/alice/")
-        assert page.locator(".rating-chart svg").count() == 1
+        expect(page.locator(".rating-chart svg")).to_have_count(1)
         page.locator("details summary").first.click()
         rows = page.locator("table.rating-history tbody tr")
-        assert rows.count() == 4
-        assert "1520" in rows.first.inner_text()  # after the first game, a win from 1500
+        expect(rows).to_have_count(4)
+        expect(rows.first).to_contain_text("1520")  # after the first game, a win from 1500
     finally:
         context.close()

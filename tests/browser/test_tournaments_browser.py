@@ -2,6 +2,7 @@
 tournament page shows the round and the bracket."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD, make_user
 from tests.tournaments.helpers import current_tables, play_out
@@ -41,20 +42,20 @@ def test_an_organiser_runs_a_small_knockout_from_the_browser(browser, live_serve
         log_in(player, live_server, name)
         player.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
         player.get_by_role("button", name="Register").click()
-        assert "You are in." in player.content()
+        expect(player.locator(".messages")).to_contain_text("You are in.")
         context.close()
 
     organiser.reload()
     organiser.get_by_role("button", name="Start now").click()
-    assert "The tournament has started." in organiser.content()
-    assert "Round 1" in organiser.locator("#rounds").inner_text()
+    expect(organiser.locator(".messages")).to_contain_text("The tournament has started.")
+    expect(organiser.locator("#rounds")).to_contain_text("Round 1")
 
     for table in current_tables(tournament):
         play_out(table.game)
     do_advance_round(tournament.pk)
     organiser.reload()
-    assert "Round 2" in organiser.locator("#rounds").inner_text()
+    expect(organiser.locator("#rounds")).to_contain_text("Round 2")
     # A knock-out is told by its bracket, not by a Swiss standings table.
-    assert organiser.locator("#standings").count() == 0
-    assert organiser.locator("#bracket svg g.match").count() == 3
+    expect(organiser.locator("#bracket svg g.match")).to_have_count(3)
+    expect(organiser.locator("#standings")).to_have_count(0)
     organiser_context.close()

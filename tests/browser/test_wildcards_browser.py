@@ -1,7 +1,10 @@
 """A Wild Cards player bids by pointing (a hand card, then the bid spot, then Confirm) and
 takes an animal by pointing at the display, on a desktop and on a 390 px phone."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from games.engines import get_engine
 from games.engines.wildcards.cards import EAGLE
@@ -56,12 +59,12 @@ def test_a_bid_and_a_take_are_made_by_pointing(browser, live_server, width):
     page.locator(f'[data-testid=my-hand] [data-pick="hand:{best["habitat"]}-{best["value"]}"]').first.click()
     bid_zone = page.locator('.wc-zone[data-target="bid"]')
     # Only the bid spot lights up for a bid; the discard pile is no target now.
-    assert "legal" in bid_zone.get_attribute("class")
-    assert "dimmed" in page.locator('.wc-zone[data-target="discard"]').get_attribute("class")
-    assert bid_zone.get_attribute("role") == "button"
+    expect(bid_zone).to_have_class(re.compile(r"\blegal\b"))
+    expect(page.locator('.wc-zone[data-target="discard"]')).to_have_class(re.compile(r"\bdimmed\b"))
+    expect(bid_zone).to_have_attribute("role", "button")
     confirm_pointed(page, game, bid_zone, "face down")
     game.refresh_from_db()
-    assert "Your sealed bid" in page.locator(".wc-zone").first.inner_text()
+    expect(page.locator(".wc-zone").first).to_contain_text("Your sealed bid")
 
     for seat in (1, 2):  # the others bid their lowest card through the services
         bid_by_service(game, seat, min)
@@ -83,14 +86,13 @@ def test_a_bid_is_made_with_the_keyboard_alone(browser, live_server):
     card = page.locator("[data-testid=my-hand] [data-pick][role=button]").first
     card.focus()
     page.keyboard.press("Enter")
-    assert card.get_attribute("aria-pressed") == "true"
+    expect(card).to_have_attribute("aria-pressed", "true")
     bid_zone = page.get_by_role("button", name="Your bid")
     bid_zone.focus()
     version = game.version
     page.keyboard.press("Enter")
     preview = page.locator("#pointing-preview")
-    preview.wait_for(state="visible")
-    assert "face down" in preview.inner_text() or "Refill" in preview.inner_text()
+    expect(preview).to_contain_text(re.compile("face down|Refill"))
     page.keyboard.press("Enter")  # Confirm has the focus
     page.wait_for_function(
         "v => document.querySelector('input[name=version]') === null || "
@@ -121,8 +123,8 @@ def test_the_eagles_holder_bids_two_cards_by_pointing_at_one_then_the_other(brow
     # The second card first: either order makes the same bid.
     page.locator(f'[data-testid=my-hand] [data-pick="hand:{key.format(**second)}"]').first.click()
     partner = page.locator(f'[data-testid=my-hand] [data-target="pair:{key.format(**first)}"]').first
-    assert "legal" in partner.get_attribute("class")
-    assert "legal" in page.locator('.wc-zone[data-target="bid"]').get_attribute("class")  # one card still may
+    expect(partner).to_have_class(re.compile(r"\blegal\b"))
+    expect(page.locator('.wc-zone[data-target="bid"]')).to_have_class(re.compile(r"\blegal\b"))  # one card still may
     confirm_pointed(page, game, partner, "(the Eagle)")
     kinds = sorted((card["habitat"], card["value"]) for card in engine.view(game.state, 0)["sealed_bid"])
     assert kinds == sorted((card["habitat"], card["value"]) for card in (first, second))
@@ -138,8 +140,8 @@ def test_a_pass_is_made_from_its_chip_on_a_phone(browser, live_server):
     assert game.state["phase"] == "acquire" and engine.to_act(game.state) == [0]
     context, page = open_table(browser, live_server, game, seat_user(game, 0), 390)
     chip = page.locator('.wc-chip[data-pick="pass"]')
-    assert chip.get_attribute("role") == "button"
+    expect(chip).to_have_attribute("role", "button")
     confirm_pointed(page, game, chip, "you take no animal")
     assert game.state["bids"][0] is None  # the bid went back to the hand
-    assert page.locator('.wc-chip[data-pick="pass"]').count() == 0
+    expect(page.locator('.wc-chip[data-pick="pass"]')).to_have_count(0)
     context.close()

@@ -3,6 +3,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games.models import Action, Deadline, Game, Seat, Vacation
+from games.presenters import action_label
 from games.services import (
     do_action,
     do_close_overdue,
@@ -214,3 +215,13 @@ def test_a_time_bank_pays_for_the_time_used_and_earns_the_increment(players):
     seat = game.seats.get(position=0)
     # 10 days - 3 used + 1 earned = 8 days.
     assert seat.bank_seconds == 8 * DAY
+
+
+def test_it_says_in_the_timeout_mail_which_move_was_made(players):
+    game = start_game(players, phase_seconds=DAY)
+    sweep_overdue(now=later(game, seconds=1))
+    made = Action.objects.get(game=game, seat=0, channel=Action.Channel.TIMEOUT)
+    label = action_label(made.payload, game.engine)
+    mail = rendered(OutboxMessage.objects.get(key__startswith="timeout:", recipe__seat=0))
+    assert f"made for you: {label}" in mail.text
+    assert label in mail.html

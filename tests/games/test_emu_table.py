@@ -4,6 +4,7 @@ year a score sheet and every bird's score."""
 import random
 import re
 
+import pytest
 from django.template.loader import get_template
 
 from games.engines import get_engine
@@ -45,3 +46,17 @@ def test_the_end_of_a_year_shows_the_score_sheet_and_every_birds_score():
         assert f"{['Ann', 'Bo'][seat]}: {ranch['score']:+d}" in html
         for bird in ranch["birds"]:
             assert f"scored {bird['score']:+d}" in html
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_it_marks_a_crown_alike_on_the_table_and_in_the_mail(language):
+    from django.utils import translation
+
+    from games.bymail.render import emu_ranchers as emu_mail
+    from games.templatetags.plain_cards import decktet_card
+
+    crown = {"id": "huntress", "name": "The Huntress", "kind": "crown", "rank": 10, "suits": ["moons"]}
+    with translation.override(language):
+        table, mail = decktet_card(crown), emu_mail.card(crown)
+    assert table["corner"] in mail.split() and "10" not in mail
+    assert table["caption"]  # a Crown has a name of its own, shown under the mark

@@ -14,7 +14,7 @@ def card(entry: dict | None) -> str:
     if not entry:
         return "-"
     name = decktet.card_name(entry["name"])
-    rank = "" if entry.get("rank") is None else f" {entry['rank']}"
+    rank = "" if entry.get("rank") is None else f" {decktet.rank_mark(entry['rank'])}"
     suits = "/".join(decktet.suit_name(suit) for suit in entry.get("suits") or [])
     return f"{name}{rank} ({suits})" if suits else name
 
