@@ -9,10 +9,12 @@ from __future__ import annotations
 from django.utils.html import escape
 
 from games.models import GameEvent, Seat
+from tournaments.formats.scoring import rank_key
 from tournaments.models import Table, Tournament
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
+    drop_times,
     inactive_from,
     played_rounds,
     swiss_standings,
@@ -73,7 +75,9 @@ def _round(played: PlayedRound, names: dict) -> dict:
                 "status": table.status,
                 "players": [
                     {"entry": player, "name": names[player], "rank": rank if table.status == "finished" else None}
-                    for player, rank in sorted(table.ranks.items(), key=lambda item: (item[1], names[item[0]]))
+                    for player, rank in sorted(
+                        table.ranks.items(), key=lambda item: (rank_key(item[1]), names[item[0]])
+                    )
                 ],
             }
             for table in played.tables
@@ -111,7 +115,9 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     if tournament.seats_max != 2 or not any(r.stage == "elimination" for r in rounds):
         return ""
     bracket = two_player_bracket(tournament, entries, rounds)
-    resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive_from(entries, len(rounds) + 1)))
+    inactive = inactive_from(entries, len(rounds) + 1)
+    times = drop_times(entries)
+    resolved = bracket.resolve(bracket_results(rounds), {player: times.get(player, 0) for player in inactive})
     columns: dict[tuple[str, int], list] = {}
     for match in bracket.matches:
         columns.setdefault((match.bracket, match.round), []).append(match)

@@ -278,23 +278,32 @@ def multiplayer_round(
 
 
 def multiplayer_advancers(
-    tables: Sequence[Mapping[Hashable, int]],
+    tables: Sequence[Mapping[Hashable, int | None]],
     byes: Sequence[Hashable],
     advance: int,
     seeds: Mapping[Hashable, int],
     at_least: int = 0,
+    out: frozenset = frozenset(),
 ) -> list[Hashable]:
     """Who goes on: the byes and the top `advance` of each table (game rank, then seed), in seed order.
 
-    When that would leave fewer than `at_least` (the table minimum, so a final can be seated),
-    the best of the rest by their place at the table, then seed, are added.
+    A qualifying place left by a player who is `out` (dropped, disqualified) or who forfeited
+    (rank None: did not play) goes to the best runner-up still in: by their place at their
+    table, then seed, as Board Game Arena and most organisers call up a lucky loser. When
+    that would leave fewer than `at_least` (the table minimum, so a final can be seated),
+    the best of the rest are added the same way.
     """
-    going = list(byes)
+    places = len(byes) + sum(min(advance, len(ranks)) for ranks in tables)
+    going = [player for player in byes if player not in out]
     rest = []
     for ranks in tables:
-        order = advancing_order(ranks, seeds)
-        going.extend(order[:advance])
-        rest.extend((place, seeds[player], player) for place, player in enumerate(order[advance:], advance + 1))
+        order = [player for player in advancing_order(ranks, seeds) if ranks[player] is not None]
+        going.extend(player for player in order[:advance] if player not in out)
+        rest.extend(
+            (place, seeds[player], player)
+            for place, player in enumerate(order[advance:], advance + 1)
+            if player not in out
+        )
     rest.sort(key=lambda item: item[:2])
-    going.extend(player for _place, _seed, player in rest[: max(0, at_least - len(going))])
+    going.extend(player for _place, _seed, player in rest[: max(0, max(places, at_least) - len(going))])
     return sorted(going, key=seeds.__getitem__)

@@ -49,11 +49,12 @@ class Standing:
 
 
 def pair_counts(rounds: Sequence[RoundResult]) -> Counter:
-    """How many times each pair of players has sat at the same table."""
+    """How many times each pair of players has played at the same table (a forfeit is no meeting)."""
     met: Counter = Counter()
     for played in rounds:
         for table in played.tables:
-            for a, b in combinations(sorted(table, key=repr), 2):
+            present = [player for player in table if table[player] is not None]
+            for a, b in combinations(sorted(present, key=repr), 2):
                 met[frozenset((a, b))] += 1
     return met
 
@@ -67,9 +68,16 @@ def standings(
     ratings: Mapping[Hashable, float],
     rounds: Sequence[RoundResult],
     points_per_place: Sequence[float] = DEFAULT_PLACE_POINTS,
-    bye_points: float = 2,
+    bye_points: float | None = None,
 ) -> list[Standing]:
-    """Every player in `ratings` (dropped ones too), best first."""
+    """Every player in `ratings` (dropped ones too), best first.
+
+    A bye scores `bye_points`, by default one win (the first place's points): at 2-player
+    tables a bye is worth a won game, no more. Forfeits (rank None) score nothing and, as
+    in FIDE's rules, are no meeting: they add no opponent to the Buchholz.
+    """
+    if bye_points is None:
+        bye_points = points_per_place[0] if points_per_place else 0
     points = {player: 0.0 for player in ratings}
     byes = Counter()
     games = Counter()
@@ -79,7 +87,8 @@ def standings(
             for player, earned in place_points(table, points_per_place).items():
                 points[player] += earned
                 games[player] += 1
-                opponents[player].extend(other for other in table if other != player)
+                if table[player] is not None:
+                    opponents[player].extend(o for o in table if o != player and table[o] is not None)
         for player in played.byes:
             points[player] += bye_points
             byes[player] += 1

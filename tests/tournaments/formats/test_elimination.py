@@ -256,3 +256,17 @@ def test_a_double_forfeit_puts_both_players_out_and_the_bracket_goes_on():
     resolved = double.resolve(results)
     # Neither no-show gets a second life in the losers' bracket.
     assert resolved.players["L1-1"] == (EMPTY, "c")
+
+
+def test_a_vacated_qualifying_place_goes_to_the_best_runner_up():
+    tables = [{"a": 1, "b": 2, "c": 3, "d": 4}, {"e": 1, "f": 2, "g": 3, "h": 4}, {"i": 1, "j": 3, "k": 2, "l": 4}]
+    seeds = {player: number for number, player in enumerate("abcdefghijkl", 1)}
+    going = multiplayer_advancers(tables, [], 1, seeds, at_least=3, out=frozenset({"a"}))
+    # b, f and k all came 2nd: b has the best seed.
+    assert going == ["b", "e", "i"]
+
+
+def test_nobody_from_a_forfeited_table_goes_on():
+    tables = [{"a": None, "b": None, "c": None}, {"d": 1, "e": 2, "f": 3}, {"g": 1, "h": 2, "i": 3}]
+    seeds = {player: number for number, player in enumerate("abcdefghi", 1)}
+    assert multiplayer_advancers(tables, [], 1, seeds, at_least=3) == ["d", "e", "g"]
