@@ -94,6 +94,8 @@ def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entr
 
 def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], inactive: set[int]):
     if tournament.seats_max == 2:
+        if len(elimination_seeds(tournament, entries, rounds)) < 2:
+            return None  # drops left nobody to play a top cut against: the Swiss standings stand
         bracket = two_player_bracket(tournament, entries, rounds)
         resolved = bracket.resolve(bracket_results(rounds), _dropped(entries, inactive))
         if resolved.finished:

@@ -106,7 +106,9 @@ def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list
     """Entry ids in seed order for the elimination stage: the top cut after a Swiss, else all by seed."""
     if tournament.format == Tournament.Format.SWISS:
         table = swiss_standings(tournament, entries, rounds)
-        dropped = frozenset(inactive_from(entries, (tournament.rounds or 0) + 1))
+        # Only those gone before the cut: a later drop or disqualification must not redraw it.
+        start = (tournament.rounds or 0) + 1
+        dropped = frozenset(player for player, before in drop_times(entries).items() if before <= start)
         return swiss.top_cut(table, tournament.top_cut, dropped)
     return [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk))]
 
