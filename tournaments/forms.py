@@ -19,7 +19,15 @@ from tournaments.models import Tournament
 MAX_CAPACITY = 100_000
 HOUR = 3600
 # Blank in the form is blank in the tournament (no limit, no date); other blanks take the defaults.
-NULLABLE = {"rounds", "capacity", "min_rating", "registration_opens_at", "registration_closes_at", "starts_at"}
+NULLABLE = {
+    "rounds",
+    "bye_points",
+    "capacity",
+    "min_rating",
+    "registration_opens_at",
+    "registration_closes_at",
+    "starts_at",
+}
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
@@ -49,7 +57,9 @@ class TournamentForm(forms.Form):
         max_length=60,
         help_text=_("For example 4, 2, 1, 0. Blank: 4, 2, 1, 0 (two-player tables: 1, 0)."),
     )
-    bye_points = forms.FloatField(label=_("Points for a bye"), min_value=0, max_value=1000, initial=2, required=False)
+    bye_points = forms.FloatField(
+        label=_("Points for a bye (blank: one win)"), min_value=0, max_value=1000, required=False
+    )
     late_join_before_round = forms.IntegerField(
         label=_("Late entries until round (Swiss; 0: none)"), min_value=0, max_value=50, initial=0, required=False
     )

@@ -47,7 +47,8 @@ class Tournament(models.Model):
     # Multiplayer elimination: the top k of each table go on.
     advance_per_table = models.PositiveSmallIntegerField(default=1)
     place_points = models.JSONField(default=list)  # points per finishing place, e.g. [4, 2, 1, 0]
-    bye_points = models.FloatField(default=2)
+    # Blank: a bye is worth one win at a full table (the first place's points).
+    bye_points = models.FloatField(null=True, blank=True, default=None)
     late_join_before_round = models.PositiveSmallIntegerField(default=0)  # Swiss: join before this round
 
     # The time control of its games: the same fields as a game's.

@@ -10,11 +10,12 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games.models import Deadline, Game, GameEvent, Seat
-from tournaments.formats.scoring import DEFAULT_PLACE_POINTS
+from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, rank_key
 from tournaments.models import Table, Tournament
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
+    drop_times,
     inactive_from,
     played_rounds,
     swiss_standings,
@@ -71,7 +72,8 @@ def scoring_words(tournament: Tournament) -> dict:
     elimination = tournament.format in (Tournament.Format.SINGLE_ELIMINATION, Tournament.Format.DOUBLE_ELIMINATION)
     return {
         "place_points": [(place, _number(value)) for place, value in enumerate(points, 1)],
-        "bye_points": _number(tournament.bye_points),
+        # Blank: a bye is one win, the first place's points.
+        "bye_points": _number(tournament.bye_points if tournament.bye_points is not None else points[0]),
         "elimination": elimination,
         "phase_hours": tournament.phase_seconds // 3600,
         "bank_days": tournament.bank_start_seconds // 86400,
@@ -123,7 +125,9 @@ def _round(played: PlayedRound, names: dict) -> dict:
                 "status_label": str(Game.Status(table.status).label),
                 "players": [
                     {"entry": player, "name": names[player], "rank": rank if table.status == "finished" else None}
-                    for player, rank in sorted(table.ranks.items(), key=lambda item: (item[1], names[item[0]]))
+                    for player, rank in sorted(
+                        table.ranks.items(), key=lambda item: (rank_key(item[1]), names[item[0]])
+                    )
                 ],
             }
             for table in played.tables
@@ -161,7 +165,9 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     if tournament.seats_max != 2 or not any(r.stage == "elimination" for r in rounds):
         return ""
     bracket = two_player_bracket(tournament, entries, rounds)
-    resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive_from(entries, len(rounds) + 1)))
+    inactive = inactive_from(entries, len(rounds) + 1)
+    times = drop_times(entries)
+    resolved = bracket.resolve(bracket_results(rounds), {player: times.get(player, 0) for player in inactive})
     columns: dict[tuple[str, int], list] = {}
     for match in bracket.matches:
         columns.setdefault((match.bracket, match.round), []).append(match)

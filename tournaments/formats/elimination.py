@@ -3,8 +3,16 @@
 A 2-player bracket is a fixed graph of matches built once from the seeds; results come in
 as each match's ranks and `Bracket.resolve` derives everything else, so it can be recomputed
 at any time. Top seeds get the byes (seed 1 meets seed N, the bracket padded to a power of
-two). A tie advances by the game's own ranking, then by the better seed. A dropped player
-loses their next match by walkover.
+two). A tie advances by the game's own ranking, then by the better seed.
+
+Nothing that happens later rewrites a match already decided, so a bracket always finishes:
+- a dropped player loses their next match by walkover; when both players of an unplayed
+  match have dropped, the one who dropped later had the walkover (they were still in when
+  the match came due), and two who dropped together both leave (a double walkover);
+- a match whose winner (or loser) is named by a later match's result was won (lost) by that
+  player, whatever the drops say, so a drop never undoes a walkover already given;
+- a double forfeit (every rank None: nobody played the game) puts both players out, the
+  next opponent walking over. A bracket whose final ends that way has no champion.
 
 Double elimination: winners' bracket W1..Wm, losers' bracket L1..L(2m-2) where the losers of
 each winners' round drop in, a grand final GF and, when the losers' bracket champion wins
@@ -57,6 +65,7 @@ class Resolved:
     to_play: list[str] = field(default_factory=list)  # both players known, no result yet
     champion: Hashable | None = None
     places: list[tuple[int, Hashable]] = field(default_factory=list)  # filled when finished
+    finished: bool = False  # the final is decided (without a champion if nobody played it)
 
 
 class Bracket:
@@ -75,6 +84,12 @@ class Bracket:
         self.matches: list[Match] = []
         self._build()
         self.by_id = {match.id: match for match in self.matches}
+        # Which later matches take a match's winner or loser: their results name them.
+        self.fed: dict[str, list[tuple[str, str]]] = {}
+        for match in self.matches:
+            for kind, value in match.slots:
+                if kind != "seed":
+                    self.fed.setdefault(value, []).append((kind, match.id))
 
     def _add(self, bracket: str, round_: int, number: int, stage: int, slots) -> str:
         match_id = f"{bracket}{round_}-{number}" if bracket in "WL" else bracket
@@ -123,8 +138,18 @@ class Bracket:
         final = self._add("GF", 1, 1, 2 * rounds + 1, (winners_champion, losers_champion))
         self._add("GF2", 1, 1, 2 * rounds + 2, (("winner", final), ("loser", final)))
 
-    def resolve(self, results: Mapping[str, Mapping[Hashable, int]], dropped: frozenset = frozenset()) -> Resolved:
-        """Everything that follows from the results so far (match id -> {player: rank})."""
+    def resolve(
+        self,
+        results: Mapping[str, Mapping[Hashable, int | None]],
+        dropped: Mapping[Hashable, int] | frozenset = frozenset(),
+    ) -> Resolved:
+        """Everything that follows from the results so far (match id -> {player: rank}).
+
+        `dropped` maps each player who left to when (the round before which they dropped,
+        or any increasing number); a plain set means they all left at the same time.
+        """
+        if not isinstance(dropped, Mapping):
+            dropped = dict.fromkeys(dropped, 0)
         out = Resolved(players={})
         pending = object()
 
@@ -144,22 +169,27 @@ class Bracket:
                 # The winners' bracket champion won the grand final: no reset match.
                 continue
             out.players[match.id] = (a, b)
-            winner, loser = self._decide(match.id, a, b, results, dropped)
-            if winner is None:
+            decided = self._decide(match.id, a, b, results, dropped)
+            if decided is None:
                 out.to_play.append(match.id)
                 continue
+            winner, loser, out_now = decided
             out.winners[match.id], out.losers[match.id] = winner, loser
             if loser is not EMPTY and self._loss_eliminates(match):
                 eliminated.append((match.stage, loser))
+            eliminated.extend((match.stage, player) for player in out_now)
         final_id = self.matches[-1].id if not self.double else None
         if self.double:
             if "GF2" in out.winners:
                 final_id = "GF2"
             elif "GF" in out.winners and out.winners["GF"] == out.winners.get(self._winners_final_id()):
                 final_id = "GF"
-                eliminated.append((self.by_id["GF"].stage, out.losers["GF"]))
+                if out.losers["GF"] is not EMPTY:
+                    eliminated.append((self.by_id["GF"].stage, out.losers["GF"]))
         if final_id in out.winners:
-            out.champion = out.winners[final_id]
+            out.finished = True
+            champion = out.winners[final_id]
+            out.champion = None if champion is EMPTY else champion
             out.places = self._places(out.champion, eliminated)
         return out
 
@@ -173,26 +203,45 @@ class Bracket:
             return False  # decided below: the loser is out only if no reset follows
         return match.bracket != "W"
 
-    def _decide(self, match_id: str, a, b, results: Mapping, dropped: frozenset):
+    def _decide(self, match_id: str, a, b, results: Mapping, dropped: Mapping):
+        """(winner, loser, players out beyond the loser) or None while the match is to be played.
+
+        A double walkover or a double forfeit has no winner: both players are out (EMPTY goes on)."""
         if a is EMPTY or b is EMPTY:
-            return (b, EMPTY) if a is EMPTY else (a, EMPTY)
+            return (b, EMPTY, ()) if a is EMPTY else (a, EMPTY, ())
         ranks = results.get(match_id)
         if ranks is None:
+            named = self._named_later(match_id, a, b, results)
+            if named is not None:
+                return named
             # A drop takes effect from the player's next match: a played one keeps its result.
+            if a in dropped and b in dropped:
+                if dropped[a] == dropped[b]:
+                    return EMPTY, EMPTY, (a, b)
+                return (a, b, ()) if dropped[a] > dropped[b] else (b, a, ())
             if a in dropped or b in dropped:
-                if a in dropped and b in dropped:
-                    return (a, b) if self.seed_of[a] < self.seed_of[b] else (b, a)
-                return (b, a) if a in dropped else (a, b)
-            return None, None  # not played yet
+                return (b, a, ()) if a in dropped else (a, b, ())
+            return None  # not played yet
         if set(ranks) != {a, b}:
             raise ValueError(f"the result of {match_id} names {sorted(map(repr, ranks))}, not its players")
+        if ranks[a] is None and ranks[b] is None:
+            return EMPTY, EMPTY, (a, b)
         first, second = advancing_order(ranks, self.seed_of)
-        return first, second
+        return first, second, ()
+
+    def _named_later(self, match_id: str, a, b, results: Mapping):
+        """What a later match's result says of this unplayed one: its winner, or its loser."""
+        for kind, later in self.fed.get(match_id, ()):
+            names = results.get(later, {})
+            for player, other in ((a, b), (b, a)):
+                if player in names:
+                    return (player, other, ()) if kind == "winner" else (other, player, ())
+        return None
 
     def _places(self, champion, eliminated: list[tuple[int, Hashable]]) -> list[tuple[int, Hashable]]:
         """Champion first; then those knocked out later above those knocked out earlier,
         sharing a place within one stage (two semi-final losers are both 3rd)."""
-        places = [(1, champion)]
+        places = [(1, champion)] if champion is not None else []
         ordered = sorted(eliminated, key=lambda item: (-item[0], self.seed_of[item[1]]))
         position, previous_stage = 2, None
         for index, (stage, player) in enumerate(ordered):
@@ -229,23 +278,32 @@ def multiplayer_round(
 
 
 def multiplayer_advancers(
-    tables: Sequence[Mapping[Hashable, int]],
+    tables: Sequence[Mapping[Hashable, int | None]],
     byes: Sequence[Hashable],
     advance: int,
     seeds: Mapping[Hashable, int],
     at_least: int = 0,
+    out: frozenset = frozenset(),
 ) -> list[Hashable]:
     """Who goes on: the byes and the top `advance` of each table (game rank, then seed), in seed order.
 
-    When that would leave fewer than `at_least` (the table minimum, so a final can be seated),
-    the best of the rest by their place at the table, then seed, are added.
+    A qualifying place left by a player who is `out` (dropped, disqualified) or who forfeited
+    (rank None: did not play) goes to the best runner-up still in: by their place at their
+    table, then seed, as Board Game Arena and most organisers call up a lucky loser. When
+    that would leave fewer than `at_least` (the table minimum, so a final can be seated),
+    the best of the rest are added the same way.
     """
-    going = list(byes)
+    places = len(byes) + sum(min(advance, len(ranks)) for ranks in tables)
+    going = [player for player in byes if player not in out]
     rest = []
     for ranks in tables:
-        order = advancing_order(ranks, seeds)
-        going.extend(order[:advance])
-        rest.extend((place, seeds[player], player) for place, player in enumerate(order[advance:], advance + 1))
+        order = [player for player in advancing_order(ranks, seeds) if ranks[player] is not None]
+        going.extend(player for player in order[:advance] if player not in out)
+        rest.extend(
+            (place, seeds[player], player)
+            for place, player in enumerate(order[advance:], advance + 1)
+            if player not in out
+        )
     rest.sort(key=lambda item: item[:2])
-    going.extend(player for _place, _seed, player in rest[: max(0, at_least - len(going))])
+    going.extend(player for _place, _seed, player in rest[: max(0, max(places, at_least) - len(going))])
     return sorted(going, key=seeds.__getitem__)

@@ -23,21 +23,25 @@ _GF4_MUL = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
 
 
 def berger(players: Sequence[Hashable]) -> list[list[tuple]]:
-    """Circle-method rounds for 2-player games: n-1 rounds (n if odd, one bye each round).
+    """FIDE's Berger tables for 2-player games: n-1 rounds (n if odd, one bye each round).
 
-    A bye is a pair with None. The last player stays fixed; colours (seat order) alternate.
+    A bye is a pair with None. Round 1 is 1-n, 2-(n-1), ...; each next round adds n/2 to
+    every number but n (counting 1..n-1 round again), table by table, and n changes seat
+    every round, so seat order alternates as in FIDE's printed tables: nobody sits first
+    (or second) three games running.
     """
     circle = list(players)
     if len(circle) % 2:
         circle.append(None)
     n = len(circle)
+    numbers = [(1, n)] + [(k, n + 1 - k) for k in range(2, n // 2 + 1)]
     rounds = []
-    rotating = circle[:-1]
     for number in range(n - 1):
-        fixed_pair = (rotating[0], circle[-1]) if number % 2 == 0 else (circle[-1], rotating[0])
-        pairs = [fixed_pair] + [(rotating[i], rotating[n - 1 - i]) for i in range(1, n // 2)]
-        rounds.append([_bye_last(pair) for pair in pairs])
-        rotating = rotating[-1:] + rotating[:-1]
+        first = numbers[0][0]
+        table_one = (first, n) if number % 2 == 0 else (n, first)
+        pairs = [table_one, *numbers[1:]]
+        rounds.append([_bye_last((circle[a - 1], circle[b - 1])) for a, b in pairs])
+        numbers = [tuple(p if p == n else (p - 1 + n // 2) % (n - 1) + 1 for p in pair) for pair in numbers]
     return rounds
 
 

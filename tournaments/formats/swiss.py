@@ -14,6 +14,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+import networkx
+
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, place_points
 from tournaments.formats.tables import split
 
@@ -21,6 +23,10 @@ from tournaments.formats.tables import split
 EXACT_LIMIT = 12
 # How many of the next-ranked players the greedy seating looks at for each seat.
 WINDOW = 10
+# 2-player Swiss: a complete graph up to this many players, else each player's neighbours.
+DENSE_LIMIT = 200
+NEIGHBOURS = 60
+NEAREST = 8
 
 
 @dataclass
@@ -49,11 +55,12 @@ class Standing:
 
 
 def pair_counts(rounds: Sequence[RoundResult]) -> Counter:
-    """How many times each pair of players has sat at the same table."""
+    """How many times each pair of players has played at the same table (a forfeit is no meeting)."""
     met: Counter = Counter()
     for played in rounds:
         for table in played.tables:
-            for a, b in combinations(sorted(table, key=repr), 2):
+            present = [player for player in table if table[player] is not None]
+            for a, b in combinations(sorted(present, key=repr), 2):
                 met[frozenset((a, b))] += 1
     return met
 
@@ -67,9 +74,16 @@ def standings(
     ratings: Mapping[Hashable, float],
     rounds: Sequence[RoundResult],
     points_per_place: Sequence[float] = DEFAULT_PLACE_POINTS,
-    bye_points: float = 2,
+    bye_points: float | None = None,
 ) -> list[Standing]:
-    """Every player in `ratings` (dropped ones too), best first."""
+    """Every player in `ratings` (dropped ones too), best first.
+
+    A bye scores `bye_points`, by default one win (the first place's points): at 2-player
+    tables a bye is worth a won game, no more. Forfeits (rank None) score nothing and, as
+    in FIDE's rules, are no meeting: they add no opponent to the Buchholz.
+    """
+    if bye_points is None:
+        bye_points = points_per_place[0] if points_per_place else 0
     points = {player: 0.0 for player in ratings}
     byes = Counter()
     games = Counter()
@@ -79,7 +93,8 @@ def standings(
             for player, earned in place_points(table, points_per_place).items():
                 points[player] += earned
                 games[player] += 1
-                opponents[player].extend(other for other in table if other != player)
+                if table[player] is not None:
+                    opponents[player].extend(o for o in table if o != player and table[o] is not None)
         for player in played.byes:
             points[player] += bye_points
             byes[player] += 1
@@ -120,7 +135,9 @@ def pair_round(
     bye_set = set(byes)
     seated = [player for player in ranked if player not in bye_set]
     score = {player: points.get(player, 0.0) for player in seated}
-    if len(seated) <= EXACT_LIMIT:
+    if seating.sizes and set(seating.sizes) == {2}:
+        tables = _matching(seated, met, score)
+    elif len(seated) <= EXACT_LIMIT:
         tables = _exact(seated, list(seating.sizes), met, score)
     else:
         tables = _greedy(seated, list(seating.sizes), met)
@@ -129,6 +146,66 @@ def pair_round(
         table.sort(key=position.__getitem__)
     tables.sort(key=lambda table: position[table[0]])
     return Pairing(tables, byes)
+
+
+def _matching(seated: list, met: Mapping[frozenset, int], score: Mapping, dense: bool = False) -> list[list]:
+    """2-player tables: a maximum-weight perfect matching (Edmonds' blossom algorithm).
+
+    Each pair's cost encodes FIDE's priorities so that a higher one always outweighs every
+    lower one summed over the round: rematches (absolute while a pairing without one exists),
+    then pairs across score groups, then the squared score difference, then how far the pair
+    is from top half against bottom half of its score group (a floater: the lowest of the
+    higher group against the highest of the lower). `seated` is in standings order.
+    """
+    count = len(seated)
+    values = sorted({score[player] for player in seated}, reverse=True)
+    group = {player: values.index(score[player]) for player in seated}
+    members: dict[int, list] = {}
+    for player in seated:
+        members.setdefault(group[player], []).append(player)
+    place = {player: members[group[player]].index(player) for player in seated}
+
+    def spread(a, b) -> int:
+        # Scores are sums of place points shared by up to 5: 60ths keep them integral.
+        return round((score[a] - score[b]) * 60) ** 2
+
+    def order(a, b) -> int:
+        if group[a] == group[b]:
+            size = len(members[group[a]])
+            return abs(abs(place[a] - place[b]) - size // 2)
+        upper, lower = (a, b) if group[a] < group[b] else (b, a)
+        return len(members[group[upper]]) - 1 - place[upper] + place[lower]
+
+    if dense or count <= DENSE_LIMIT:
+        pairs = list(combinations(seated, 2))
+    else:
+        # Large fields: each player's nearest rivals in the standings (their rematches too, so
+        # a perfect matching always exists) and the next few dozen; a complete graph of 1,000
+        # players takes minutes. Should that seat a rematch, the complete graph decides.
+        pairs = [
+            (a, b)
+            for i, a in enumerate(seated)
+            for j, b in enumerate(seated[i + 1 : i + 1 + NEIGHBOURS], i + 1)
+            if j - i <= NEAREST or not met.get(frozenset((a, b)))
+        ]
+    halves = count // 2 + 1
+    order_bound = count * count + 1
+    spread_bound = order_bound * (halves * max((spread(a, b) for a, b in pairs), default=0) + 1)
+    group_bound = spread_bound * halves
+    rematch_bound = group_bound * (halves * max(met.values(), default=0) + 1)
+    graph = networkx.Graph()
+    for a, b in pairs:
+        cost = (
+            met.get(frozenset((a, b)), 0) * group_bound
+            + (group[a] != group[b]) * spread_bound
+            + spread(a, b) * order_bound
+            + order(a, b)
+        )
+        graph.add_edge(a, b, weight=rematch_bound - cost)
+    matching = [list(pair) for pair in networkx.max_weight_matching(graph, maxcardinality=True)]
+    if not dense and count > DENSE_LIMIT and repeated_meetings(matching, met):
+        return _matching(seated, met, score, dense=True)
+    return matching
 
 
 def _table_cost(table: Sequence[Hashable], met: Mapping[frozenset, int], score: Mapping) -> tuple[int, float]:

@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 
 from tournaments.formats import round_robin
 from tournaments.formats.elimination import multiplayer_advancers, multiplayer_round
-from tournaments.formats.scoring import advancing_order
+from tournaments.formats.scoring import advancing_order, rank_key
 from tournaments.formats.swiss import pair_counts, pair_round
 from tournaments.formats.tables import split
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
+    drop_times,
     elimination_seeds,
     inactive_from,
     swiss_standings,
@@ -107,9 +108,11 @@ def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entr
 
 def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], inactive: set[int]):
     if tournament.seats_max == 2:
+        if len(elimination_seeds(tournament, entries, rounds)) < 2:
+            return None  # drops left nobody to play a top cut against: the Swiss standings stand
         bracket = two_player_bracket(tournament, entries, rounds)
-        resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive))
-        if resolved.champion is not None:
+        resolved = bracket.resolve(bracket_results(rounds), _dropped(entries, inactive))
+        if resolved.finished:
             return None
         return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
     seeds = elimination_seeds(tournament, entries, rounds)
@@ -121,10 +124,15 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
         last = knockout[-1]
         if len(last.tables) == 1 and not last.byes:
             return None  # the final has been played
+        # A qualifier who dropped is replaced by the best runner-up still in.
         entrants = multiplayer_advancers(
-            [t.ranks for t in last.tables], last.byes, tournament.advance_per_table, seed_of, tournament.seats_min
+            [t.ranks for t in last.tables],
+            last.byes,
+            tournament.advance_per_table,
+            seed_of,
+            tournament.seats_min,
+            frozenset(inactive),
         )
-        entrants = [player for player in entrants if player not in inactive]
     if len(entrants) < tournament.seats_min:
         return None  # too many drops to seat another table: the tournament ends here
     tables, byes = multiplayer_round(
@@ -133,13 +141,20 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
     return Plan("elimination", tables, byes)
 
 
+def _dropped(entries: list[Entry], inactive: set[int]) -> dict[int, int]:
+    """When each inactive entry left: a later drop never undoes a walkover given before it."""
+    times = drop_times(entries)
+    return {player: times.get(player, 0) for player in inactive}
+
+
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
     """(place, entry id) for everybody, best first."""
     order: list[tuple[int, int]] = []
     has_knockout = any(r.stage == "elimination" for r in rounds)
     if has_knockout and tournament.seats_max == 2:
         bracket = two_player_bracket(tournament, entries, rounds)
-        resolved = bracket.resolve(bracket_results(rounds), frozenset(inactive_from(entries, len(rounds) + 1)))
+        inactive = inactive_from(entries, len(rounds) + 1)
+        resolved = bracket.resolve(bracket_results(rounds), _dropped(entries, inactive))
         order = list(resolved.places)
     elif has_knockout:
         seeds = elimination_seeds(tournament, entries, rounds)
@@ -148,11 +163,14 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         for played in reversed([r for r in rounds if r.stage == "elimination"]):
             # Later rounds first; within a round by place at the table, then seed.
             rows = sorted(
-                ((ranks[p], seed_of.get(p, 10**9), p) for t in played.tables for ranks in [t.ranks] for p in ranks),
+                (rank_key(ranks[p]), seed_of.get(p, 10**9), p)
+                for t in played.tables
+                for ranks in [t.ranks]
+                for p in ranks
             )
             if played is rounds[-1] and len(played.tables) == 1:
                 final = played.tables[0].ranks
-                rows = [(final[p], seed_of.get(p, 10**9), p) for p in advancing_order(final, seed_of)]
+                rows = [(rank_key(final[p]), seed_of.get(p, 10**9), p) for p in advancing_order(final, seed_of)]
             for _rank, _seed, player in rows:
                 if player not in placed:
                     order.append((len(order) + 1, player))

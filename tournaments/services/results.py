@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.models import Game
+from games.models import Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
 from tournaments.models import Entry, Round, Tournament
@@ -18,7 +18,7 @@ class PlayedTable:
     match: str
     game_id: int
     status: str
-    ranks: dict[int, int]  # entry id -> rank (1 = first)
+    ranks: dict[int, int | None]  # entry id -> rank (1 = first); None: a forfeit, nobody played the game
 
 
 @dataclass
@@ -44,15 +44,43 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
         tables = []
         for table in row.tables.all():
             seats = list(table.game.seats.all())
-            # An abandoned game has no ranks: its players share the last place.
             # Only entrants count: a seat's player can change only to a bot or back (games'
             # seat rules), but a table from before those rules may seat someone else.
             ranks = {
-                entry_of_user[seat.user_id]: seat.rank or len(seats) for seat in seats if seat.user_id in entry_of_user
+                entry_of_user[seat.user_id]: _rank(table.game, seat, seats)
+                for seat in seats
+                if seat.user_id in entry_of_user
             }
             tables.append(PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks))
         out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))
     return out
+
+
+def _rank(game: Game, seat: Seat, seats: list[Seat]) -> int | None:
+    """The seat's rank, or None (a forfeit) when nobody played the game.
+
+    A finished game already ranks a seat that left (timed out, resigned, taken by a bot)
+    below every seat that stayed (`games.services.play.finish`). A game abandoned or
+    cancelled, or one every player left, was played by nobody: a double forfeit, no points
+    for anyone, rather than a shared last place that would outscore the players of other
+    tables who played and came last.
+    """
+    if game.status in (Game.Status.ABANDONED, Game.Status.CANCELLED):
+        return None
+    if all(other.status != Seat.Status.PLAYING for other in seats):
+        return None
+    return seat.rank
+
+
+def drop_times(entries: list[Entry]) -> dict[int, int]:
+    """Entry id -> the round before which they left, for everyone dropped or disqualified.
+
+    A disqualification from before drops were dated counts as from the start."""
+    return {
+        entry.pk: entry.dropped_before_round or 0
+        for entry in entries
+        if entry.disqualified or entry.dropped_before_round is not None
+    }
 
 
 def inactive_from(entries: list[Entry], round_number: int) -> set[int]:
@@ -70,7 +98,7 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         {entry.pk: entry.rating for entry in entries},
         [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished],
         tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
-        tournament.bye_points,
+        tournament.bye_points,  # None: one win at a full table (the first place's points)
     )
 
 
@@ -78,7 +106,9 @@ def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list
     """Entry ids in seed order for the elimination stage: the top cut after a Swiss, else all by seed."""
     if tournament.format == Tournament.Format.SWISS:
         table = swiss_standings(tournament, entries, rounds)
-        dropped = frozenset(inactive_from(entries, (tournament.rounds or 0) + 1))
+        # Only those gone before the cut: a later drop or disqualification must not redraw it.
+        start = (tournament.rounds or 0) + 1
+        dropped = frozenset(player for player, before in drop_times(entries).items() if before <= start)
         return swiss.top_cut(table, tournament.top_cut, dropped)
     return [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk))]
 

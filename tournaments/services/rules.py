@@ -148,8 +148,9 @@ def _check_scoring(format: str, fields: dict) -> None:
     if points != sorted(points, reverse=True):
         raise _refuse(_("A better place cannot score fewer points than a worse one."))
     fields["place_points"] = [int(value) if value.is_integer() else value for value in points]
-    bye = fields.setdefault("bye_points", 2)
-    if not 0 <= bye <= MAX_POINTS:
+    # None (blank): a bye is one win, the first place's points (formats.swiss.standings).
+    bye = fields.setdefault("bye_points", None)
+    if bye is not None and not 0 <= bye <= MAX_POINTS:
         raise _refuse(_("A bye scores from 0 to %(max)s points.") % {"max": MAX_POINTS})
 
 

@@ -219,7 +219,10 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         if entry is None:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
         entry.disqualified = True
-        entry.save(update_fields=["disqualified"])
+        # Dated like a drop, so a bracket knows the walkovers they had before stay theirs.
+        if entry.dropped_before_round is None:
+            entry.dropped_before_round = tournament.current_round + 1
+        entry.save(update_fields=["disqualified", "dropped_before_round"])
         return entry
 
 

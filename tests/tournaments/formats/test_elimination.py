@@ -196,3 +196,77 @@ def test_multiplayer_knockout_refuses_too_few_players_for_a_table():
 def test_multiplayer_knockout_refuses_advancing_a_whole_table():
     with pytest.raises(ValueError, match="below the table minimum"):
         multiplayer_round(list(range(12)), 4, 3, 4, 3)
+
+
+def sixteen_with_a_late_drop():
+    """Seed 1 wins round 1 and drops; seed 8 goes on by walkover, loses in round 3 and drops."""
+    bracket = Bracket(list(range(1, 17)))
+    results = {}
+    for match_id in bracket.resolve({}).to_play:
+        a, b = bracket.resolve({}).players[match_id]
+        results[match_id] = {min(a, b): 1, max(a, b): 2}
+    dropped = {1: 2}
+    resolved = bracket.resolve(results, dropped)
+    assert resolved.winners["W2-1"] == 8 and "W2-1" not in resolved.to_play
+    for match_id in resolved.to_play:
+        a, b = resolved.players[match_id]
+        results[match_id] = {min(a, b): 1, max(a, b): 2}
+    resolved = bracket.resolve(results, dropped)
+    assert resolved.players["W3-1"] == (8, 4)
+    for match_id in resolved.to_play:
+        a, b = resolved.players[match_id]
+        results[match_id] = {min(a, b): 1, max(a, b): 2}
+    return bracket, results, {**dropped, 8: 4}
+
+
+def test_a_later_drop_never_rewrites_a_walkover_already_given():
+    bracket, results, dropped = sixteen_with_a_late_drop()
+    resolved = bracket.resolve(results, dropped)
+    assert resolved.winners["W2-1"] == 8 and resolved.winners["W3-1"] == 4
+    assert resolved.to_play == ["W4-1"] and resolved.players["W4-1"] == (4, 2)
+    results["W4-1"] = {4: 2, 2: 1}
+    resolved = bracket.resolve(results, dropped)
+    assert resolved.champion == 2 and sorted(p for _place, p in resolved.places) == list(range(1, 17))
+
+
+def test_a_later_drop_given_without_dates_still_keeps_the_played_results():
+    bracket, results, dropped = sixteen_with_a_late_drop()
+    # The played W3-1 names seed 8: seed 8 won W2-1, whatever the drops say.
+    resolved = bracket.resolve(results, frozenset(dropped))
+    assert resolved.winners["W2-1"] == 8 and resolved.to_play == ["W4-1"]
+
+
+def test_two_players_who_dropped_together_both_leave_and_their_next_opponent_walks_over():
+    bracket = Bracket(list("abcd"))
+    results = {"W1-1": {"a": 1, "d": 2}, "W1-2": {"b": 1, "c": 2}}
+    resolved = bracket.resolve(results, {"a": 2, "b": 2})
+    assert resolved.winners["W2-1"] is EMPTY and resolved.champion is None and resolved.finished
+    assert sorted(p for _place, p in resolved.places) == list("abcd")
+    assert dict((p, place) for place, p in resolved.places)["a"] == 2
+
+
+def test_a_double_forfeit_puts_both_players_out_and_the_bracket_goes_on():
+    bracket = Bracket(list("abcd"))
+    results = {"W1-1": {"a": None, "d": None}, "W1-2": {"b": 1, "c": 2}}
+    resolved = bracket.resolve(results)
+    assert resolved.winners["W1-1"] is EMPTY and resolved.players["W2-1"] == (EMPTY, "b")
+    assert resolved.champion == "b" and resolved.finished
+    assert sorted(p for _place, p in resolved.places) == list("abcd")
+    double = Bracket(list("abcd"), double=True)
+    resolved = double.resolve(results)
+    # Neither no-show gets a second life in the losers' bracket.
+    assert resolved.players["L1-1"] == (EMPTY, "c")
+
+
+def test_a_vacated_qualifying_place_goes_to_the_best_runner_up():
+    tables = [{"a": 1, "b": 2, "c": 3, "d": 4}, {"e": 1, "f": 2, "g": 3, "h": 4}, {"i": 1, "j": 3, "k": 2, "l": 4}]
+    seeds = {player: number for number, player in enumerate("abcdefghijkl", 1)}
+    going = multiplayer_advancers(tables, [], 1, seeds, at_least=3, out=frozenset({"a"}))
+    # b, f and k all came 2nd: b has the best seed.
+    assert going == ["b", "e", "i"]
+
+
+def test_nobody_from_a_forfeited_table_goes_on():
+    tables = [{"a": None, "b": None, "c": None}, {"d": 1, "e": 2, "f": 3}, {"g": 1, "h": 2, "i": 3}]
+    seeds = {player: number for number, player in enumerate("abcdefghi", 1)}
+    assert multiplayer_advancers(tables, [], 1, seeds, at_least=3) == ["d", "e", "g"]

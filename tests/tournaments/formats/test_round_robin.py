@@ -102,3 +102,31 @@ def test_kirkmans_fifteen_schoolgirls_walk_seven_days_and_every_pair_walks_toget
     assert format_balance(meeting_balance(girls, plan)) == "105 pairs: 105 met 1x (min 1, max 1)"
     for tables, _byes in plan:
         assert sorted(girl for table in tables for girl in table) == sorted(girls)
+
+
+def test_berger_tables_are_fides_for_six_players():
+    rounds = berger([1, 2, 3, 4, 5, 6])
+    assert rounds == [
+        [(1, 6), (2, 5), (3, 4)],
+        [(6, 4), (5, 3), (1, 2)],
+        [(2, 6), (3, 1), (4, 5)],
+        [(6, 5), (1, 4), (2, 3)],
+        [(3, 6), (4, 2), (5, 1)],
+    ]
+
+
+@pytest.mark.parametrize("players", range(3, 41))
+def test_in_berger_tables_nobody_sits_first_or_second_three_games_running(players):
+    rounds = berger(list(range(players)))
+    seats: dict = {player: [] for player in range(players)}
+    met = set()
+    for pairs in rounds:
+        for first, second in pairs:
+            if second is None:
+                continue
+            seats[first].append(0)
+            seats[second].append(1)
+            met.add(frozenset((first, second)))
+    assert len(met) == players * (players - 1) // 2
+    for order in seats.values():
+        assert all(len(set(order[i : i + 3])) == 2 for i in range(len(order) - 2)), order

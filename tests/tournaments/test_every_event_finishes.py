@@ -1,0 +1,160 @@
+"""Events that must finish whatever players do: late drops, no-shows, abandoned tables, byes.
+
+Results are set on the tables' seats directly where a test needs a given winner (the games'
+own play is tested in tests/games); no-shows go through the games' real resign path.
+"""
+
+import pytest
+
+from games.models import Game, Seat
+from games.services.organiser import do_resign
+from tests.tournaments.helpers import current_tables, make_players, play_out
+from tournaments.models import Tournament
+from tournaments.services import do_advance_round, do_create_tournament, do_disqualify, do_drop, do_register, do_start
+from tournaments.services.results import played_rounds, swiss_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def start(tournament, players):
+    for player in players:
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, tournament.created_by)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def settle(game: Game, ranks: dict) -> None:
+    """The game ends with these ranks (user -> rank)."""
+    for seat in game.seats.all():
+        seat.rank = ranks[seat.user]
+        seat.save(update_fields=["rank"])
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+
+
+def nobody_played(game: Game) -> None:
+    """Every seat timed out: bots took them all and the game was abandoned."""
+    game.seats.update(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+
+
+def better_seed_wins(tournament, seed_of, upset=()) -> None:
+    for table in current_tables(tournament):
+        users = [seat.user for seat in table.game.seats.all()]
+        order = sorted(users, key=seed_of.get, reverse=bool(set(users) & set(upset)))
+        settle(table.game, {user: place for place, user in enumerate(order, 1)})
+
+
+@pytest.mark.parametrize("leaves", ["drop", "disqualify"])
+def test_it_finishes_a_bracket_whose_walkover_winner_leaves_later(leaves):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(organiser, "Late drop", "emu_ranchers", "single", options={"years": 1})
+    players = make_players(16)
+    tournament = start(tournament, players)
+    seed_of = {entry.user: entry.seed for entry in tournament.entries.select_related("user")}
+    by_seed = {seed: user for user, seed in seed_of.items()}
+    better_seed_wins(tournament, seed_of)
+    do_drop(tournament.pk, by_seed[1])
+    do_advance_round(tournament.pk)
+    assert {t.match for t in current_tables(tournament)} == {"W2-2", "W2-3", "W2-4"}  # seed 8 walks over
+    better_seed_wins(tournament, seed_of)
+    do_advance_round(tournament.pk)
+    better_seed_wins(tournament, seed_of)  # seed 4 beats seed 8 in W3-1
+    if leaves == "drop":
+        do_drop(tournament.pk, by_seed[8])
+    else:
+        do_disqualify(tournament.pk, organiser, by_seed[8])
+    do_advance_round(tournament.pk)
+    tables = current_tables(tournament)
+    assert [t.match for t in tables] == ["W4-1"]
+    better_seed_wins(tournament, seed_of)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and not tournament.problem
+    places = {entry.seed: entry.final_place for entry in tournament.entries.all()}
+    assert places[2] == 1 and places[4] == 2 and None not in places.values()
+
+
+def test_a_multiplayer_knockout_calls_up_the_best_runner_up_when_a_table_winner_drops():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=3, seats_max=4, advance_per_table=1
+    )
+    players = make_players(12)
+    tournament = start(tournament, players)
+    seed_of = {entry.user: entry.seed for entry in tournament.entries.select_related("user")}
+    tables = current_tables(tournament)
+    assert len(tables) == 3
+    winners, seconds = [], []
+    for table in tables:
+        order = sorted((seat.user for seat in table.game.seats.all()), key=seed_of.get)
+        settle(table.game, {user: place for place, user in enumerate(order, 1)})
+        winners.append(order[0])
+        seconds.append(order[1])
+    do_drop(tournament.pk, winners[0])
+    do_advance_round(tournament.pk)
+    final = current_tables(tournament)
+    assert len(final) == 1
+    best_second = min(seconds, key=seed_of.get)
+    assert {seat.user for seat in final[0].game.seats.all()} == {winners[1], winners[2], best_second}
+    play_out(final[0].game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = {entry.user: entry.final_place for entry in tournament.entries.all()}
+    assert sorted(places.values()) == list(range(1, 13))
+    assert places[winners[0]] > 3
+
+
+def test_a_table_where_nobody_played_gives_nobody_points():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Ghosts", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=2
+    )
+    tournament = start(tournament, make_players(8))
+    first, second = current_tables(tournament)
+    nobody_played(first.game)
+    play_out(second.game)
+    rounds = played_rounds(tournament)
+    assert set(rounds[0].tables[0].ranks.values()) == {None}
+    points = {row.player: row.points for row in swiss_standings(tournament, list(tournament.entries.all()), rounds)}
+    assert all(points[player] == 0 for player in rounds[0].tables[0].ranks)
+    assert sorted(points[player] for player in rounds[0].tables[1].ranks) == [0, 1, 2, 4]
+
+
+def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Leaver", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
+    )
+    players = make_players(3)
+    tournament = start(tournament, players)
+    (table,) = current_tables(tournament)
+    do_resign(table.game.pk, players[0])
+    play_out(table.game)
+    (played,) = played_rounds(tournament)[0].tables
+    leaver = tournament.entries.get(user=players[0]).pk
+    assert played.ranks[leaver] == 3 and sorted(played.ranks.values()) == [1, 2, 3]
+
+
+def test_a_bye_at_two_player_tables_is_worth_one_win():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(organiser, "Odd", "emu_ranchers", "swiss", rounds=1, options={"years": 1})
+    tournament = start(tournament, make_players(3))
+    (bye,) = played_rounds(tournament)[0].byes
+    (table,) = current_tables(tournament)
+    play_out(table.game)
+    rows = swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))
+    assert {row.player: row.points for row in rows}[bye] == 1
+
+
+def test_an_organiser_can_still_set_what_a_bye_is_worth():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Odd", "emu_ranchers", "swiss", rounds=1, bye_points=0.5, options={"years": 1}
+    )
+    tournament = start(tournament, make_players(3))
+    (bye,) = played_rounds(tournament)[0].byes
+    play_out(current_tables(tournament)[0].game)
+    rows = swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))
+    assert {row.player: row.points for row in rows}[bye] == 0.5

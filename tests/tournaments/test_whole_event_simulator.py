@@ -1,0 +1,211 @@
+"""A whole-event simulator: the planner (`tournaments.services.planning`) and the pure formats
+run events to the end with random results, shared places, drops, disqualifications, late
+joins and no-shows (a player who left ranks last; a table nobody played is a double forfeit)
+at random moments, with plain stand-ins for the rows, no database.
+
+Every event must finish within its bound of rounds; every round must seat each active player
+once or give them a bye (a knock-out seats only players still in), within the table limits; a
+bracket match, once seated, keeps its players; the final ranking places everyone once.
+"""
+
+import math
+import random
+from types import SimpleNamespace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments.formats import round_robin
+from tournaments.services.planning import final_places, plan_next_round
+from tournaments.services.results import PlayedRound, PlayedTable, inactive_from, two_player_bracket
+
+_schedules: dict = {}
+_schedule = round_robin.schedule
+
+
+def stored_schedule(players, *limits):
+    """The schedule made once per event, as the site stores it, not once per round."""
+    key = (tuple(players), *limits)
+    if key not in _schedules:
+        _schedules[key] = _schedule(players, *limits)
+    return _schedules[key]
+
+
+SEATS = [(2, 2, 2), (3, 3, 3), (4, 3, 4), (5, 4, 5), (4, 2, 4), (5, 3, 5)]
+
+
+def event(rng: random.Random, fmt: str, seats: tuple, players: int, rounds: int | None, top_cut: int, advance: int):
+    preferred, minimum, maximum = seats
+    tournament = SimpleNamespace(
+        format=fmt,
+        rounds=rounds,
+        top_cut=top_cut,
+        seats_preferred=preferred,
+        seats_min=minimum,
+        seats_max=maximum,
+        advance_per_table=advance,
+        place_points=[4, 2, 1, 0, 0][:maximum] if maximum > 2 else [1, 0],
+        bye_points=None,
+    )
+    entries = [
+        SimpleNamespace(pk=pk, seed=pk, rating=rng.randint(1000, 2000), disqualified=False, dropped_before_round=None)
+        for pk in range(1, players + 1)
+    ]
+    return tournament, entries
+
+
+def results_for(tables: list[list[int]], rng: random.Random, no_shows: float) -> list[dict]:
+    out = []
+    for table in tables:
+        if rng.random() < no_shows:
+            out.append(dict.fromkeys(table, None))  # nobody played: a double forfeit
+            continue
+        order = list(table)
+        rng.shuffle(order)
+        ranks = {player: place for place, player in enumerate(order, 1)}
+        if rng.random() < 0.15:  # a shared place
+            ranks[order[1]] = ranks[order[0]]
+        out.append(ranks)
+    return out
+
+
+def bound(tournament, players: int) -> int:
+    log = math.ceil(math.log2(max(players, 2)))
+    if tournament.format == "swiss":
+        return tournament.rounds + (
+            2 * math.ceil(math.log2(max(tournament.top_cut, 2))) + 3 if tournament.top_cut else 0
+        )
+    if tournament.format == "round_robin":
+        return tournament.rounds or players
+    if tournament.seats_max == 2:
+        return 2 * log + 3
+    return players
+
+
+def run(rng: random.Random, tournament, entries, drops: float, no_shows: float, late: int) -> list[PlayedRound]:
+    rounds: list[PlayedRound] = []
+    seated_matches: dict[str, tuple] = {}
+    limit = bound(tournament, len(entries) + late)
+    while True:
+        number = len(rounds) + 1
+        if number == 2 and tournament.format == "swiss":
+            for _ in range(late):  # late joins before round 2, unseeded
+                pk = len(entries) + 1
+                entries.append(
+                    SimpleNamespace(pk=pk, seed=None, rating=1500, disqualified=False, dropped_before_round=None)
+                )
+        plan = plan_next_round(tournament, entries, rounds)
+        if plan is None or not plan.tables:
+            return rounds
+        assert number <= limit, f"round {number} is past the bound of {limit}"
+        inactive = inactive_from(entries, number)
+        seated = [player for table in plan.tables for player in table]
+        assert len(seated) + len(plan.byes) == len(set(seated) | set(plan.byes)), "seated once"
+        assert not (set(seated) | set(plan.byes)) & inactive, "nobody who left is seated"
+        if plan.stage in ("swiss", "round_robin"):
+            active = {entry.pk for entry in entries} - inactive
+            assert set(seated) | set(plan.byes) == active, "each active player sits once or has a bye"
+        for table in plan.tables:
+            if plan.matches:
+                assert len(table) == 2
+            else:
+                assert tournament.seats_min <= len(table) <= tournament.seats_max
+        for match, table in zip(plan.matches, plan.tables, strict=False):
+            assert match not in seated_matches, "a match is played once"
+            seated_matches[match] = tuple(table)
+        tables = [
+            PlayedTable(index, plan.matches[index - 1] if plan.matches else "", 0, "finished", ranks)
+            for index, ranks in enumerate(results_for(plan.tables, rng, no_shows), 1)
+        ]
+        rounds.append(PlayedRound(number, plan.stage, tables, list(plan.byes)))
+        if plan.matches:
+            check_matches_keep_their_players(tournament, entries, rounds, seated_matches)
+        for entry in entries:  # drops and disqualifications take effect from the next round
+            if entry.dropped_before_round is None and not entry.disqualified and rng.random() < drops:
+                entry.dropped_before_round = number + 1
+                entry.disqualified = rng.random() < 0.3
+
+
+def check_matches_keep_their_players(tournament, entries, rounds, seated_matches) -> None:
+    from tournaments.services.planning import _dropped
+
+    bracket = two_player_bracket(tournament, entries, rounds)
+    results = {t.match: t.ranks for r in rounds if r.stage == "elimination" for t in r.tables}
+    resolved = bracket.resolve(results, _dropped(entries, inactive_from(entries, len(rounds) + 1)))
+    for match, players in seated_matches.items():
+        assert resolved.players[match] == players, f"{match} changed players"
+
+
+def check_the_end(tournament, entries, rounds) -> None:
+    places = final_places(tournament, entries, rounds)
+    assert sorted(player for _place, player in places) == sorted(entry.pk for entry in entries)
+    assert all(place >= 1 for place, _player in places)
+    assert [place for place, _player in places] == sorted(place for place, _player in places)
+
+
+FORMATS = st.sampled_from(["swiss", "round_robin", "single", "double"])
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    fmt=FORMATS,
+    seats=st.sampled_from(SEATS),
+    players=st.integers(2, 60),
+    rounds=st.integers(1, 8),
+    top_cut=st.sampled_from([0, 0, 2, 4, 8]),
+    advance=st.integers(1, 4),
+    blank_rounds=st.booleans(),
+    drops=st.sampled_from([0, 0.02, 0.1, 0.3]),
+    no_shows=st.sampled_from([0, 0.05, 0.2, 1.0]),
+    late=st.integers(0, 3),
+    seed=st.integers(0, 10**9),
+)
+def test_every_event_finishes_with_valid_rounds_and_a_complete_ranking(
+    monkeypatch, fmt, seats, players, rounds, top_cut, advance, blank_rounds, drops, no_shows, late, seed
+):
+    monkeypatch.setattr(round_robin, "schedule", stored_schedule)
+    rng = random.Random(seed)
+    if fmt == "double":
+        seats = (2, 2, 2)
+    players = max(players, 2 if seats[2] == 2 else seats[1])
+    advance = min(advance, seats[1] - 1) if seats[2] > 2 else 1
+    if fmt == "round_robin":
+        rounds = None if blank_rounds else rounds
+        late = 0
+    if fmt in ("single", "double"):
+        rounds, top_cut, late = None, 0, 0
+    if fmt == "round_robin" and seats[0] > 2:
+        players = min(players, 30)  # making a balanced schedule for 60 takes seconds (it is made once, stored)
+    tournament, entries = event(rng, fmt, seats, players, rounds, top_cut, advance)
+    played = run(rng, tournament, entries, drops, no_shows, late)
+    check_the_end(tournament, entries, played)
+
+
+def test_a_disqualification_during_a_swiss_top_cut_does_not_redraw_the_cut():
+    rng = random.Random(5)
+    tournament, entries = event(rng, "swiss", (3, 3, 3), 12, 2, 4, 1)
+    rounds = []
+    for number in (1, 2, 3):
+        plan = plan_next_round(tournament, entries, rounds)
+        tables = [PlayedTable(i, "", 0, "finished", r) for i, r in enumerate(results_for(plan.tables, rng, 0), 1)]
+        rounds.append(PlayedRound(number, plan.stage, tables, list(plan.byes)))
+    assert rounds[-1].stage == "elimination"
+    finalist = next(iter(rounds[-1].tables[0].ranks))
+    entries[finalist - 1].disqualified, entries[finalist - 1].dropped_before_round = True, 4
+    plan = plan_next_round(tournament, entries, rounds)
+    assert plan is None or finalist not in {p for table in plan.tables for p in table}
+    check_the_end(tournament, entries, rounds)
+
+
+def test_a_swiss_whose_top_cut_lost_everyone_but_one_ends_on_its_standings():
+    rng = random.Random(3)
+    tournament, entries = event(rng, "swiss", (2, 2, 2), 4, 1, 4, 1)
+    plan = plan_next_round(tournament, entries, [])
+    tables = [PlayedTable(i, "", 0, "finished", r) for i, r in enumerate(results_for(plan.tables, rng, 0), 1)]
+    rounds = [PlayedRound(1, plan.stage, tables, list(plan.byes))]
+    for entry in entries[1:]:
+        entry.dropped_before_round = 2
+    assert plan_next_round(tournament, entries, rounds) is None
+    check_the_end(tournament, entries, rounds)
