@@ -1,0 +1,1 @@
+"""Wild Cards: placeholder while the sampler is written."""
