@@ -118,11 +118,12 @@ def ismcts(
             acting = engine.to_act(state)
             if not acting:
                 break
-            who = acting[0]
             if first:
-                actions, keys = legal, root_keys
+                # The searching seat moves first (in a simultaneous phase it may not be to_act[0]).
+                who, actions, keys = seat, legal, root_keys
                 first = False
             else:
+                who = acting[0]
                 actions = engine.legal_actions(state, who)
                 keys = [action_key(action) for action in actions]
             children = node.children
