@@ -127,6 +127,9 @@ FAST = [
     ("cubirds 4p standard vs 3 random", "cubirds", 4, ["standard", "random", "random", "random"]),
     ("emu_ranchers standard vs random", "emu_ranchers", 2, ["standard", "random"]),
     ("emu_ranchers standard among standard", "emu_ranchers", 2, ["standard", "standard"]),
+    ("emu_ranchers standard vs auto", "emu_ranchers", 2, ["standard", "auto"]),
+    ("cubirds 2p standard vs auto", "cubirds", 2, ["standard", "auto"]),
+    ("wildcards 3p standard vs 2 auto", "wildcards", 3, ["standard", "auto", "auto"]),
 ]
 SLOW = [
     ("wizard 4p good vs 3 standard", "wizard", 4, ["good", "standard", "standard", "standard"]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from games.bots.emu_standard import play_action
 from games.engines.base import Action, State
 from games.engines.emu_ranchers.bot import auto_action
 from games.engines.emu_ranchers.cards import deck_for
@@ -19,7 +20,21 @@ STRONG_ITERATIONS = 500
 
 
 def standard(engine: object, view: dict, seat: int, legal: list[Action]) -> Action:
-    return auto_action(sample(view, seat, random.Random(0)), seat)
+    if view["phase"] != "play":
+        return auto_action(sample(view, seat, random.Random(0)), seat)
+    hand = [card["id"] for card in view["hand"]]
+    ranches = [[[card["id"] for card in bird["cards"]] for bird in ranch] for ranch in view["ranches"]]
+    top = view["discard_top"]["id"] if view["discard_top"] else None
+    return play_action(hand, ranches[seat], ranches[1 - seat], top, view["deck_size"], unseen(view), legal)
+
+
+def unseen(view: dict) -> list[str]:
+    """This year's cards the seat has not seen (the deck is a fresh shuffle of every card each year)."""
+    seen = {card["id"] for card in view["hand"]}
+    seen.update(card["id"] for ranch in view["ranches"] for bird in ranch for card in bird["cards"])
+    if view["discard_top"]:
+        seen.add(view["discard_top"]["id"])
+    return [card for card in deck_for(view["options"]) if card not in seen]
 
 
 def rollout_action(state: State, seat: int) -> Action:
