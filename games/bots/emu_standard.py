@@ -30,20 +30,21 @@ def _extend(bird: list[str], hand: list[str]) -> tuple[list[str], list[str]]:
         fitting = [card for card in hand if card != EXCUSE and fits(front, card)]
         if not fitting:
             return bird, hand
-        _suits, low, high = front
-
-        def gap(card: str) -> tuple:
-            rank = RANK[card]
-            if rank is None:
-                return (1, 0)
-            gaps = [rank - low] if low is not None and rank > low else []
-            if high is not None and rank < high:
-                gaps.append(high - rank)
-            return (0, min(gaps))
-
-        card = min(fitting, key=lambda c: (gap(c), c))
+        card = min(fitting, key=lambda c: (_gap(front, c), c))
         bird.append(card)
         hand.remove(card)
+
+
+def _gap(front: tuple, card: str) -> tuple:
+    """How far `card` lands from the bird's top: the nearest keeps the most room."""
+    _suits, low, high = front
+    rank = RANK[card]
+    if rank is None:
+        return (1, 0)
+    gaps = [rank - low] if low is not None and rank > low else []
+    if high is not None and rank < high:
+        gaps.append(high - rank)
+    return (0, min(gaps))
 
 
 def _projection(bird: list[str], unseen: list[str], draws_left: float) -> float:
