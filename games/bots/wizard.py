@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 from pathlib import Path
 
 from games.engines.base import Action, State
@@ -52,6 +53,7 @@ def chance_key(card: str, trump: str | None, num_players: int, hand_size: int) -
     return f"{num_players}:{size_bucket(hand_size)}:{kind}:{value}"
 
 
+@lru_cache(maxsize=1 << 15)
 def card_chance(card: str, trump: str | None, num_players: int, hand_size: int, monocolor: bool) -> float:
     """The estimated chance that `card` takes a trick this round."""
     if not monocolor:
@@ -243,6 +245,7 @@ def horizon_reached(state: State, start: State) -> bool:
 
 
 GOOD_ROLLOUTS = 120
+BID_FIT_DEALS = 6  # deals tried by the sampler to match the bids in sight
 STRONG_ITERATIONS = 600
 
 
@@ -279,36 +282,50 @@ def voids(view: dict) -> list[set]:
 
 def _deal(pool: list[str], sizes: list[int], banned: list[set], deck_size: int, rng: random.Random) -> tuple:
     """Deal `pool` into hands of `sizes` (no card of a suit in `banned[i]`) and a deck, at random."""
-    for _attempt in range(30):
-        cards = pool[:]
-        rng.shuffle(cards)
-        # The most constrained cards first: those only few places may take.
-        room = list(sizes) + [deck_size]
-        hands: list[list[str]] = [[] for _ in sizes]
+    cards = pool[:]
+    rng.shuffle(cards)
+    if not any(banned):
+        hands, start = [], 0
+        for size in sizes:
+            hands.append(cards[start : start + size])
+            start += size
+        return hands, cards[start:]
+    # Cards of a suit someone has shown out of go first, each to a place that may hold it
+    # (chosen in proportion to the room left); the other cards then fill the room left.
+    places_for = {suit: [i for i in range(len(sizes)) if suit not in banned[i]] + [-1] for suit in SUITS}
+    constrained = [card for card in cards if SUIT[card] is not None and len(places_for[SUIT[card]]) <= len(sizes)]
+    free = [card for card in cards if card not in set(constrained)]
+    for _attempt in range(20):
+        room = [*sizes, deck_size]  # room[-1]: the deck
+        hands = [[] for _ in sizes]
         deck: list[str] = []
         ok = True
-        for card in sorted(cards, key=lambda c: -sum(SUIT[c] in b for b in banned)):
-            places = [i for i, size in enumerate(sizes) if room[i] and SUIT[card] not in banned[i]]
-            weights = [room[i] for i in places]
-            if room[-1]:
-                places.append(-1)
-                weights.append(room[-1])
+        for card in constrained:
+            places = [place for place in places_for[SUIT[card]] if room[place]]
             if not places:
                 ok = False
                 break
-            place = rng.choices(places, weights)[0]
+            pick = rng.random() * sum(room[place] for place in places)
+            for place in places:
+                pick -= room[place]
+                if pick < 0:
+                    break
             room[place] -= 1
             (deck if place == -1 else hands[place]).append(card)
         if ok:
+            rest = free[:]
+            for i, hand in enumerate(hands):
+                hand.extend(rest[: room[i]])
+                rest = rest[room[i] :]
+            deck.extend(rest)
             return hands, deck
+        rng.shuffle(constrained)
     # Constraints that cannot all be met (never from a real game): deal ignoring them.
-    cards = pool[:]
-    rng.shuffle(cards)
-    hands = []
+    hands, start = [], 0
     for size in sizes:
-        hands.append(cards[:size])
-        cards = cards[size:]
-    return hands, cards
+        hands.append(cards[start : start + size])
+        start += size
+    return hands, cards[start:]
 
 
 def sample(view: dict, seat: int, rng: random.Random) -> State:
@@ -340,7 +357,34 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
             if hand:
                 seen.update(hand)
         pool = [card for card in DECK if card not in seen]
-        dealt, deck = _deal(pool, [counts[o] for o in hidden], [out[o] for o in hidden], view["deck_count"], rng)
+        sizes, banned = [counts[o] for o in hidden], [out[o] for o in hidden]
+        dealt, deck = _deal(pool, sizes, banned, view["deck_count"], rng)
+        # Bids in sight tell how strong a hand was: of a few deals keep the one whose hands
+        # (with the cards they have played this round) Standard would have bid most alike.
+        known_bids = [(i, view["bids"][o]) for i, o in enumerate(hidden) if view["bids"][o] is not None]
+        if known_bids and view["hands"][seat] is not None:
+            played_by = {o: [card for _who, card in _all_played_by(view, o)] for o in hidden}
+            allowed = list(range(view["hand_size"] + 1))
+
+            def misfit(hands_dealt: list[list[str]]) -> int:
+                return sum(
+                    abs(
+                        bid_for(
+                            hands_dealt[i] + played_by[hidden[i]], view["trump"], n, view["hand_size"], options, allowed
+                        )
+                        - bid
+                    )
+                    for i, bid in known_bids
+                )
+
+            best = misfit(dealt)
+            for _ in range(BID_FIT_DEALS - 1):
+                if best == 0:
+                    break
+                other, other_deck = _deal(pool, sizes, banned, view["deck_count"], rng)
+                score = misfit(other)
+                if score < best:
+                    dealt, deck, best = other, other_deck, score
         for owner, cards in zip(hidden, dealt, strict=True):
             hands[owner] = sort_hand(cards)
     bids = list(view["bids"])
