@@ -10,7 +10,7 @@ Options: `--games N` (games a fast figure, default 400), `--slow-games N` (games
 with Good or Strong, default 20), `--only WORD` (figures whose label contains it),
 `--budget N` (Good rollouts / Strong iterations, default: the game's own).
 The seat under test moves round the table from game to game. Budgets count rollouts, not
-time; the ms a move are measured on this machine, which others may share.
+time; the ms a move are CPU time of this process (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def play(
         while not engine.is_over(state):
             seat = engine.to_act(state)[0]
             level = seat_levels[seat]
-            started = time.perf_counter()
+            started = time.process_time()
             if level == "random":
                 legal = engine.legal_actions(state, seat)
                 action = legal[rng.randrange(len(legal))]
@@ -79,7 +79,7 @@ def play(
             else:
                 action = choose(engine, state, seat, level, rng, budget)
             if seat == hero:
-                tally.seconds += time.perf_counter() - started
+                tally.seconds += time.process_time() - started
                 tally.moves += 1
             before = state
             state = engine.apply(state, seat, action)

@@ -72,6 +72,8 @@ def choose_from_view(
         return game.standard(engine, view, seat, legal)
     if level == "good":
         rollouts = budget if budget is not None else game.GOOD_ROLLOUTS
-        return search.flat_monte_carlo(engine, game, view, seat, legal, rng, rollouts)
+        # A game may narrow Good's choice to Standard's best few moves (Emu Ranchers).
+        choices = game.candidates(engine, view, seat, legal) if hasattr(game, "candidates") else legal
+        return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
     iterations = budget if budget is not None else game.STRONG_ITERATIONS
     return search.ismcts(engine, game, view, seat, legal, rng, iterations)

@@ -81,7 +81,7 @@ def _gift(card: str, their_birds: list[list[str]]) -> float:
     return max((_worth(card) for front in fronts if fits(front, card)), default=0)
 
 
-def play_action(
+def ranked_actions(
     hand: list[str],
     birds: list[list[str]],
     their_birds: list[list[str]],
@@ -89,11 +89,11 @@ def play_action(
     deck_size: int,
     unseen: list[str],
     legal: list[dict],
-) -> dict:
-    """The best move of the year from what the seat sees."""
+) -> list[tuple[float, int, dict]]:
+    """(value, menu position, action) for every move of the year, best first."""
     draws_left = deck_size / 2
-    best, best_value = legal[0], None
-    for action in legal:
+    ranked = []
+    for position, action in enumerate(legal):
         card = action["card"]
         new_hand = [c for c in hand if c != card]
         new_birds = birds
@@ -110,6 +110,19 @@ def play_action(
         else:
             value += 1.0  # an unknown card from the deck is worth a little
         value += ranch_value(new_birds, new_hand, unseen, draws_left - 0.5)
-        if best_value is None or value > best_value + 1e-9:
-            best, best_value = action, value
-    return best
+        ranked.append((value, position, action))
+    ranked.sort(key=lambda entry: (-entry[0], entry[1]))
+    return ranked
+
+
+def play_action(
+    hand: list[str],
+    birds: list[list[str]],
+    their_birds: list[list[str]],
+    discard_top: str | None,
+    deck_size: int,
+    unseen: list[str],
+    legal: list[dict],
+) -> dict:
+    """The best move of the year from what the seat sees."""
+    return ranked_actions(hand, birds, their_birds, discard_top, deck_size, unseen, legal)[0][2]
