@@ -20,11 +20,30 @@ from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES, SPECIES, WIN_PA
 
 GOOD_ROLLOUTS = 60
 STRONG_ITERATIONS = 400
-HORIZON_TURNS = 4  # turns a rollout plays before the position is judged
+HORIZON_TURNS = 4
+LAY_CANDIDATES = 6  # turns a rollout plays before the position is judged
 
 
 def standard(engine: object, view: dict, seat: int, legal: list[Action]) -> Action:
     return auto_action(sample(view, seat, random.Random(0)), seat)
+
+
+def candidates(engine: object, view: dict, seat: int, legal: list[Action]) -> list[Action]:
+    """Good searches the lays that take the most birds (and a few that keep the hand), not all 64."""
+    if view["step"] != "lay":
+        return legal
+    rows = [[card["species"] for card in row] for row in view["rows"]]
+    counts = view["hand_counts"]
+
+    def enclosed(action: Action) -> int:
+        row = rows[action["row"]]
+        same = [i for i, name in enumerate(row) if name == action["species"]]
+        if not same:
+            return 0
+        return same[0] if action["side"] == "left" else len(row) - 1 - same[-1]
+
+    ranked = sorted(range(len(legal)), key=lambda i: (-enclosed(legal[i]), counts[legal[i]["species"]], i))
+    return [legal[i] for i in ranked[:LAY_CANDIDATES]]
 
 
 def rollout_action(state: State, seat: int) -> Action:
