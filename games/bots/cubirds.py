@@ -18,8 +18,8 @@ from games.engines.base import Action, State
 from games.engines.cubirds.bot import auto_action
 from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES, SPECIES, WIN_PAIRS_BIRDS, WIN_SPECIES
 
-GOOD_ROLLOUTS = 60
-STRONG_ITERATIONS = 400
+GOOD_ROLLOUTS = 150
+STRONG_ITERATIONS = 1200
 HORIZON_TURNS = 4
 LAY_CANDIDATES = 6  # turns a rollout plays before the position is judged
 

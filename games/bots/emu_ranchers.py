@@ -17,7 +17,7 @@ from games.engines.emu_ranchers.cards import deck_for
 from games.engines.emu_ranchers.rules import legal_actions
 
 GOOD_ROLLOUTS = 24
-STRONG_ITERATIONS = 120
+STRONG_ITERATIONS = 400
 CANDIDATES = 3  # Good searches among Standard's best few moves
 HORIZON_TURNS = 6  # turns a rollout plays before the ranches are judged
 

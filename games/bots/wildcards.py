@@ -28,8 +28,8 @@ from games.engines.wildcards.cards import (
     VALUE,
 )
 
-GOOD_ROLLOUTS = 60
-STRONG_ITERATIONS = 300
+GOOD_ROLLOUTS = 240
+STRONG_ITERATIONS = 1500
 DECK_CHOICE = -2  # the sealed 2020 reveal "from the deck" (ties.DECK_CHOICE)
 _SPECIES_INDEX = {name: index for index, name in enumerate(SPECIES)}
 
