@@ -244,9 +244,9 @@ def horizon_reached(state: State, start: State) -> bool:
     return state["phase"] == "over" or state["round"] != start["round"]
 
 
-GOOD_ROLLOUTS = 120
+GOOD_ROLLOUTS = 200
 BID_FIT_DEALS = 6  # deals tried by the sampler to match the bids in sight
-STRONG_ITERATIONS = 600
+STRONG_ITERATIONS = 1500
 
 
 # -- the sampler ------------------------------------------------------------------------
