@@ -181,6 +181,20 @@ def play_card(
 # -- the Standard policy, from a view -----------------------------------------------------
 
 
+def legal(view: dict, seat: int) -> list[Action]:
+    """The seat's menu from its view (as the engine lists it), without sampling a state."""
+    phase = view["phase"]
+    if seat not in view["to_act"]:
+        return []
+    if phase == "choose_trump":
+        return [{"type": "choose_trump", "suit": suit} for suit in SUITS]
+    if phase == "bid":
+        banned = view["forbidden_bid"]
+        return [{"type": "bid", "bid": bid} for bid in range(view["hand_size"] + 1) if bid != banned]
+    trick = [[entry["seat"], entry["card"]] for entry in view["trick"]]
+    return [{"type": "play", "card": card} for card in _legal(view["hand"], trick)]
+
+
 def standard(engine: object, view: dict, seat: int, legal: list[Action]) -> Action:
     """The Standard move of `seat`, from its view alone."""
     phase = view["phase"]

@@ -60,3 +60,20 @@ def test_it_refuses_an_unknown_level():
     with pytest.raises(ValueError, match="unknown bot level"):
         choose(engine, state, 0, "grandmaster", random.Random(1))
     assert LEVELS == ("beginner", "standard", "good", "strong")
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v[0] == "wizard"], ids=variant_id)
+def test_it_lists_the_wizard_menu_from_the_view_as_the_engine_does(variant):
+    from games.bots import legal_from_view
+
+    _game, players, options = variant
+    engine = get_engine("wizard")
+    state = engine.new_game(players, "menu", options)
+    rng = random.Random(3)
+    while not engine.is_over(state):
+        for seat in range(players):
+            assert legal_from_view(engine, engine.view(state, seat), seat) == engine.legal_actions(state, seat)
+        seats = engine.to_act(state)
+        seat = seats[rng.randrange(len(seats))]
+        legal = engine.legal_actions(state, seat)
+        state = engine.apply(state, seat, legal[rng.randrange(len(legal))])
