@@ -13,6 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from games.bots import wizard
+from games.bots import wizard_heuristic as heuristic
 from games.engines import get_engine
 
 MIN_PLAYS = 30
@@ -32,7 +33,7 @@ def measure(games: int) -> dict[str, float]:
                 if action["type"] == "play" and len(before["trick"]) == num_players - 1:
                     winner = state["last_trick"]["winner"]
                     for who, card in [*before["trick"], [seat, action["card"]]]:
-                        key = wizard.chance_key(card, before["trump"], num_players, before["hand_size"])
+                        key = heuristic.chance_key(card, before["trump"], num_players, before["hand_size"])
                         stats[key][0] += 1
                         stats[key][1] += who == winner
     return {key: round(won / plays, 3) for key, (plays, won) in sorted(stats.items()) if plays >= MIN_PLAYS}
