@@ -1,0 +1,81 @@
+"""Bots that play every game at four levels, from what one seat may see.
+
+`choose(engine, state, seat, level, rng, budget)` is the only entry that takes a state: it
+turns it into the seat's view at once and hands on only that view. Everything below works
+from the view: each game's Standard heuristic reads it, and the searches play on states
+a game's sampler deals from it (with a fresh seed), never on the real state.
+
+Levels:
+- "beginner": Standard with mistakes (a random legal move 30 % of the time).
+- "standard": a heuristic per game, instant.
+- "good": determinized Monte Carlo over sampled states, rollouts by Standard
+  (`budget` rollouts; about 100 ms a move).
+- "strong": Information Set MCTS (`budget` iterations; about 1 s a move).
+
+`rng` is the bot's own generator (a task seeds it from the game and its version, so a
+retry makes the same move); the levels that do not need it do not draw from it.
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+
+from games.bots import cubirds, emu_ranchers, search, wildcards, wizard
+from games.engines.base import Action, Engine, State, copy_state
+
+__all__ = ["LEVELS", "choose", "choose_from_view", "legal_from_view"]
+
+LEVELS = ("beginner", "standard", "good", "strong")
+BEGINNER_MISTAKES = 0.3
+
+GAMES: dict[str, ModuleType] = {
+    "wizard": wizard,
+    "cubirds": cubirds,
+    "emu_ranchers": emu_ranchers,
+    "wildcards": wildcards,
+}
+
+
+def choose(
+    engine: Engine, state: State, seat: int, level: str, rng: random.Random, budget: int | None = None
+) -> Action:
+    """The move of the bot at `level` for `seat`, from that seat's view alone."""
+    return choose_from_view(engine, engine.view(state, seat), seat, level, rng, budget)
+
+
+def legal_from_view(engine: Engine, view: dict, seat: int) -> list[Action]:
+    """The seat's legal actions, from a state sampled from its view.
+
+    A seat's own menu never depends on what it cannot see (the hidden-information twin
+    tests check this for every engine), so any sample gives the same menu.
+    """
+    game = GAMES[engine.name]
+    if hasattr(game, "legal"):  # a game that lists the menu from the view directly (faster)
+        return game.legal(view, seat)
+    legal = engine.legal_actions(game.sample(view, seat, random.Random(0)), seat)
+    return [copy_state(action) for action in legal]  # engines may share their action dicts
+
+
+def choose_from_view(
+    engine: Engine, view: dict, seat: int, level: str, rng: random.Random, budget: int | None = None
+) -> Action:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    game = GAMES[engine.name]
+    legal = legal_from_view(engine, view, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    if level == "beginner":
+        if rng.random() < BEGINNER_MISTAKES:
+            return legal[rng.randrange(len(legal))]
+        return game.standard(engine, view, seat, legal)
+    if level == "standard" or len(legal) == 1:
+        return game.standard(engine, view, seat, legal)
+    if level == "good":
+        rollouts = budget if budget is not None else game.GOOD_ROLLOUTS
+        # A game may narrow Good's choice to Standard's best few moves (Emu Ranchers).
+        choices = game.candidates(engine, view, seat, legal) if hasattr(game, "candidates") else legal
+        return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
+    iterations = budget if budget is not None else game.STRONG_ITERATIONS
+    return search.ismcts(engine, game, view, seat, legal, rng, iterations)

@@ -1,0 +1,165 @@
+"""Search over sampled states: Good (determinized Monte Carlo) and Strong (ISMCTS).
+
+Both start from the seat's view and a sampler (`game.sample(view, seat, rng)`), never
+from the real state: every state they play on is a guess dealt from what the seat has
+seen, with a seed of its own, so they cannot read hidden cards or future deals.
+Budgets count rollouts and iterations, never time, so one rng gives one move on every
+machine (a retried task makes the same move).
+
+- `flat_monte_carlo`: each rollout samples a state, picks a first action by UCB1
+  (every action once first), plays on with the game's Standard policy to the horizon
+  (`game.horizon_reached`) and scores it (`game.evaluate`, 0..1). The move is the action
+  with the best mean.
+- `ismcts`: single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012):
+  one tree of actions for every seat; each iteration samples a state, descends through
+  the children legal in it by UCB with availability counts, adds one node, rolls out
+  with Standard and backs up each seat's own reward. The move is the most visited.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Protocol
+
+from games.engines.base import Action, Engine, State
+
+
+class Game(Protocol):
+    """What a game's bot module gives the search (see games/bots/<game>.py)."""
+
+    def sample(self, view: dict, seat: int, rng: random.Random) -> State: ...
+
+    def rollout_action(self, state: State, seat: int) -> Action: ...
+
+    def evaluate(self, state: State, seat: int, start: State) -> float: ...
+
+    def horizon_reached(self, state: State, start: State) -> bool: ...
+
+
+MAX_ROLLOUT_STEPS = 2000
+
+
+def action_key(action: Action) -> str:
+    return repr(sorted(action.items()))
+
+
+def rollout(engine: Engine, game: Any, state: State, start: State) -> State:
+    """Play Standard for every seat from `state` to the horizon; the state reached."""
+    to_act, apply, policy = engine.to_act, engine.apply, game.rollout_action
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if engine.is_over(state) or game.horizon_reached(state, start):
+            break
+        seats = to_act(state)
+        if not seats:
+            break
+        who = seats[0]
+        state = apply(state, who, policy(state, who))
+    return state
+
+
+def flat_monte_carlo(
+    engine: Engine, game: Any, view: dict, seat: int, legal: list[Action], rng: random.Random, rollouts: int
+) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    count = [0] * len(legal)
+    total = [0.0] * len(legal)
+    for done in range(rollouts):
+        if done < len(legal):
+            index = done
+        else:
+            log_n = math.log(done)
+            index = max(
+                range(len(legal)),
+                key=lambda i: (total[i] / count[i] + 0.6 * math.sqrt(log_n / count[i]), -i),
+            )
+        start = game.sample(view, seat, rng)
+        end = rollout(engine, game, engine.apply(start, seat, legal[index]), start)
+        count[index] += 1
+        total[index] += game.evaluate(end, seat, start)
+    best = max(range(len(legal)), key=lambda i: (total[i] / count[i] if count[i] else -1.0, -i))
+    return legal[best]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "player", "action")
+
+    def __init__(self, player: int | None, action: Action | None):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.player = player
+        self.action = action
+
+
+def ismcts(
+    engine: Engine,
+    game: Any,
+    view: dict,
+    seat: int,
+    legal: list[Action],
+    rng: random.Random,
+    iterations: int,
+    exploration: float = 0.7,
+) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    root = _Node(None, None)
+    root_keys = [action_key(action) for action in legal]
+    seats = range(view_num_players(view))
+    for _ in range(iterations):
+        start = state = game.sample(view, seat, rng)
+        node = root
+        path = [root]
+        first = True
+        while not engine.is_over(state) and not game.horizon_reached(state, start):
+            acting = engine.to_act(state)
+            if not acting:
+                break
+            if first:
+                # The searching seat moves first (in a simultaneous phase it may not be to_act[0]).
+                who, actions, keys = seat, legal, root_keys
+                first = False
+            else:
+                who = acting[0]
+                actions = engine.legal_actions(state, who)
+                keys = [action_key(action) for action in actions]
+            children = node.children
+            untried = [i for i, key in enumerate(keys) if key not in children]
+            for key in keys:
+                child = children.get(key)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                index = untried[rng.randrange(len(untried))]
+                child = _Node(who, actions[index])
+                children[keys[index]] = child
+                state = engine.apply(state, who, actions[index])
+                path.append(child)
+                break
+            best, best_score = None, -1.0
+            for i, key in enumerate(keys):
+                child = children[key]
+                score = child.reward / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = i, score
+            node = children[keys[best]]
+            state = engine.apply(state, who, actions[best])
+            path.append(node)
+        end = rollout(engine, game, state, start)
+        rewards = [game.evaluate(end, other, start) for other in seats]
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += rewards[visited.player]
+    best_key = max(root_keys, key=lambda key: root.children[key].visits if key in root.children else -1)
+    return legal[root_keys.index(best_key)]
+
+
+def view_num_players(view: dict) -> int:
+    if "num_players" in view:
+        return view["num_players"]
+    if "hand_sizes" in view:  # Emu Ranchers
+        return len(view["hand_sizes"])
+    return len(view["players"])
