@@ -78,7 +78,7 @@ def test_it_shows_a_preparing_tournament_on_its_page_and_in_the_api(client):
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "<strong>preparing</strong>" in page
     assert client.get(reverse("tournaments:api_detail", args=[tournament.pk])).json()["status"] == "preparing"
-    assert "RR</a> · wildcards · preparing" in client.get(reverse("tournaments:list")).content.decode()
+    assert "RR</a> · Wild Cards · preparing" in client.get(reverse("tournaments:list")).content.decode()
     with translation.override("it"):  # the page turns Italian on; this turns it off again after
         page = client.get(reverse("tournaments:detail", args=[tournament.pk]), headers={"accept-language": "it"})
     assert "<strong>in preparazione</strong>" in page.content.decode()
