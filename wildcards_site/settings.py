@@ -306,7 +306,7 @@ RATING_START = envint("RATING_START", 1500)
 RATING_K_PROVISIONAL = envint("RATING_K_PROVISIONAL", 40)
 RATING_K = envint("RATING_K", 20)
 RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
-# Ratings that cannot be bought (README, "Ratings and leaderboards"): a game in which a player
+# Ratings that cannot be bought (docs/organisers.md, "Ratings and leaderboards"): a game in which a player
 # quit having made fewer than RATING_ABORT_MOVES moves of their own is not rated; the k-th rated
 # game of the same two players within RATING_REPEAT_DAYS counts 1/k; leaderboards and rating
 # gates know only established players: LEADERBOARD_MIN_GAMES rated games against at least

@@ -13,7 +13,7 @@ from wildcards_site import catalogs
 
 ROOT = Path(settings.BASE_DIR)
 LANGS = ["it", "es", "nl"]
-# The same options a translator uses to refresh the catalogs (see README, "Translations").
+# The same options a translator uses to refresh the catalogs (see docs/contributing.md, "Translations").
 MAKEMESSAGES = dict(locale=LANGS, no_obsolete=True, ignore_patterns=["tests/*", "bench/*"], verbosity=0)
 
 
@@ -44,7 +44,7 @@ def refreshed_copy(tmp_path, monkeypatch):
 
 def test_makemessages_finds_every_string_translated_in_every_catalog(refreshed_copy):
     found = [line for path in catalogs.catalog_paths(refreshed_copy) for line in catalogs.problems(path)]
-    assert found == [], "\n".join(found[:40]) + f"\n({len(found)} in all; see README, Translations)"
+    assert found == [], "\n".join(found[:40]) + f"\n({len(found)} in all; see docs/contributing.md, Translations)"
 
 
 def test_every_catalog_compiles_and_gives_translations(tmp_path):

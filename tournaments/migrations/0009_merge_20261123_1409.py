@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_trust_bye_is_one_win'),
-        ('tournaments', '0008_organisers_invitations_and_messages'),
+        ("tournaments", "0006_trust_bye_is_one_win"),
+        ("tournaments", "0008_organisers_invitations_and_messages"),
     ]
 
-    operations = [
-    ]
+    operations = []

@@ -1,4 +1,4 @@
-"""What keeps a rating from being bought, read from the games' own history (README, "Ratings").
+"""What keeps a rating from being bought, read from the games' own history (docs/organisers.md, "Ratings").
 
 - A game in which a rated player quit (resigned, left after timeouts, or lost the seat to a
   replacement) having made fewer than RATING_ABORT_MOVES moves of their own is not rated at
