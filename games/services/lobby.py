@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -80,12 +80,7 @@ def do_create_game(
             num_seats=num_seats,
             visibility=visibility,
             created_by=creator,
-            clock=tc.clock,
-            phase_seconds=tc.phase_seconds,
-            bank_start_seconds=tc.bank_start_seconds,
-            bank_increment_seconds=tc.bank_increment_seconds,
-            bank_cap_seconds=tc.bank_cap_seconds,
-            weekend_pause=tc.weekend_pause,
+            **asdict(tc),
             rated=rated,
             timeouts_before_bot=timeouts_before_bot,
         )
@@ -127,12 +122,7 @@ def do_create_table(
             num_seats=len(users),
             visibility=Game.Visibility.OPEN,
             created_by=None,
-            clock=tc.clock,
-            phase_seconds=tc.phase_seconds,
-            bank_start_seconds=tc.bank_start_seconds,
-            bank_increment_seconds=tc.bank_increment_seconds,
-            bank_cap_seconds=tc.bank_cap_seconds,
-            weekend_pause=tc.weekend_pause,
+            **asdict(tc),
             rated=rated,
             timeouts_before_bot=timeouts_before_bot,
         )
