@@ -55,7 +55,7 @@ def test_an_entrant_sees_their_table_deadline_time_control_and_scoring_in_words(
     assert reverse("games:table", args=[game.pk]) in mine and "Round 1, table 1" in mine
     assert "your move, by" in mine
     assert "Time: 36 hours for each move." in page
-    assert "Points for each place at a table: 1. 4, 2. 2, 3. 1; a bye scores 2." in page
+    assert "Points for each place at a table: 1. 4, 2. 2, 3. 1; a bye scores 4." in page
     client.force_login(organiser)  # not playing: no table of theirs
     assert 'id="your-table"' not in client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
 
