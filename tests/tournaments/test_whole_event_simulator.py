@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.formats import round_robin
-from tournaments.services.planning import final_places, plan_next_round
+from tournaments.services.planning import final_places, plan_next_round, round_robin_schedule
 from tournaments.services.results import PlayedRound, PlayedTable, inactive_from, two_player_bracket
 
 _schedules: dict = {}
@@ -51,6 +51,8 @@ def event(rng: random.Random, fmt: str, seats: tuple, players: int, rounds: int 
         SimpleNamespace(pk=pk, seed=pk, rating=rng.randint(1000, 2000), disqualified=False, dropped_before_round=None)
         for pk in range(1, players + 1)
     ]
+    # A round robin's schedule is computed once at the start and kept, as the services do.
+    tournament.schedule = round_robin_schedule(tournament, entries) if fmt == "round_robin" else None
     return tournament, entries
 
 
