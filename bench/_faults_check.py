@@ -30,6 +30,7 @@ def make_games(count: int, prefix: str) -> list[int]:
 def expected_defaults(game) -> int:
     """How many default actions closing the game's open waits once plays (as `_play_defaults` does)."""
     from games.engines import get_engine
+    from games.services.bot_choice import timeout_action
 
     engine = get_engine(game.engine)
     state = game.state
@@ -38,7 +39,7 @@ def expected_defaults(game) -> int:
     for seat in seats:
         key = engine.phase_key(state)
         while not engine.is_over(state) and seat in engine.to_act(state) and engine.phase_key(state) == key:
-            state = engine.apply(state, seat, engine.auto_action(state, seat))
+            state = engine.apply(state, seat, timeout_action(engine, state, seat, game.pk, game.version + played))
             played += 1
     return played
 
@@ -148,8 +149,8 @@ def count_mail(first_pk: int, deliveries) -> Mail:
 
 def verify_all() -> tuple[int, int]:
     """verify_games over every started game: (games checked, games that disagree with their log)."""
+    from games.history.replay import verify
     from games.models import Game
-    from games.replay import verify
 
     checked = bad = 0
     for game in Game.objects.filter(state__isnull=False).iterator():

@@ -56,8 +56,8 @@ def _bench_replay() -> None:
 
     from games.engines import get_engine
     from games.engines.simulate import play_random_game
+    from games.history.replay_steps import Replay
     from games.models import Action, Game, Seat
-    from games.replay_steps import Replay
 
     # Wizard: its 4-player games run to 540 actions, so the first 300 are a game in its last rounds.
     engine = get_engine("wizard")

@@ -1,12 +1,17 @@
-"""Tournament speed: (a) pairing one 1,000-player Swiss round at 4-player tables; (b) a 512-player
+"""Tournament speed: (a) pairing a 1,000-player Swiss round at 2- and at 4-player tables; (b) a 512-player
 Swiss on PostgreSQL, from the last table of a round finishing to every next-round game created
 and its mails queued.
 
 Usage: python -m bench tournaments [--players N] [--rounds R] [--site-players M] [--skip-site]
-       [--phases P] [--sweep-workers 1,2] [--skip-sweep]
+       [--phases P] [--sweep-workers 1,2] [--skip-sweep] [--rr-players N] [--rr-seats K]
 
-(a) plays R Swiss rounds with random results and times standings + pairing with repeat
-avoidance, printing the repeated meetings (pairs who had met before) per round.
+(rr) the schedule of a round robin with a blank round count (every pair meets at least once):
+200 players at 4-player tables (3-4) by default, timed, with its rounds against the floor
+ceil((n - 1) / (k - 1)) and how often pairs meet.
+
+(a) plays R Swiss rounds with random results at 2 and at 4 seats, on a field built to have a
+repeat-free round R+1, and times each pairing, printing the repeated meetings (pairs who had
+met before) per round, the slowest pairing and the solver's own time (the floor).
 (b) fills round 1's games with results straight in the database (not measured) and times
 `do_advance_round`, which creates the next round's games through the lobby services and
 queues their mails, in one transaction. (c) 10,000 tables of one tournament round (30,000
@@ -35,7 +40,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--phases", type=int, default=10_000, help="(c): overdue tournament phases")
     parser.add_argument("--sweep-workers", default="1,2", help="(c): comma-separated worker counts")
     parser.add_argument("--skip-sweep", action="store_true")
+    parser.add_argument("--rr-players", type=int, default=200, help="(rr): round robin field; 0 skips it")
+    parser.add_argument("--rr-seats", type=int, default=4)
     args = parser.parse_args(argv)
+    if args.rr_players:
+        round_robin_schedule(args.rr_players, args.rr_seats)
     pairing_speed(args)
     if not args.skip_site:
         next_round_speed(args.site_players)
@@ -46,37 +55,120 @@ def main(argv: list[str]) -> None:
         subprocess.run([*command, "--workers", args.sweep_workers], check=False)
 
 
+def round_robin_schedule(players: int, seats: int) -> None:
+    from tournaments.formats.round_robin import format_balance, lower_bound, meeting_balance, schedule
+
+    field = list(range(players))
+    minimum = min(seats, 3)
+    started = time.perf_counter()
+    plan = schedule(field, seats, minimum, seats)
+    elapsed = time.perf_counter() - started
+    print(
+        f"(rr) {players} players at tables of {seats} ({minimum}-{seats}), blank round count: {len(plan)} rounds "
+        f"(floor {lower_bound(players, seats)}) in {elapsed:.1f} s; {format_balance(meeting_balance(field, plan))}"
+    )
+    sys.stdout.flush()
+
+
 def pairing_speed(args) -> None:
+    for seats in (2, 4):
+        swiss_pairing_speed(args.players, args.rounds, seats)
+
+
+def swiss_pairing_speed(players: int, rounds: int, seats: int) -> None:
+    """(a) Swiss rounds with random results on a field built to have a repeat-free round: a
+    planted round is counted as played when each round is paired, so the earlier rounds keep
+    clear of it; the next round must then be seated without a repeat. Prints the slowest
+    pairing (standings excluded) in wall-clock and CPU time (on a shared machine the CPU time is
+    the steadier figure) and the floor: the solver alone on the prepared graph (2 seats, one
+    solve; the pairing solves twice) or CP-SAT's share of the round (4 seats)."""
+    from tournaments.formats import swiss_tables
+    from tournaments.formats.swiss_pairs import FIRST_WINDOW, Costs, candidates
+    from tournaments.formats.tables import split
+
     rng = random.Random(17)
-    ratings = {player: rng.randint(1000, 2200) for player in range(args.players)}
+    limits = (2, 2, 2) if seats == 2 else (4, 3, 4)
+    points_per_place = (1, 0) if seats == 2 else (4, 2, 1, 0)
+    ratings = {player: rng.randint(1000, 2200) for player in range(players)}
+    order = list(ratings)
+    rng.shuffle(order)
+    planted, at = [], 0
+    for size in split(players, *limits).sizes:
+        planted.append(order[at : at + size])
+        at += size
+    fake = RoundResult([dict.fromkeys(table, 1) for table in planted])
+    solver_time = [0.0]
+    exact = swiss_tables.solve
+
+    def timed_solve(*solve_args):
+        started = time.process_time()
+        try:
+            return exact(*solve_args)
+        finally:
+            solver_time[0] += time.process_time() - started
+
+    swiss_tables.solve = timed_solve
     played: list[RoundResult] = []
-    worst = 0.0
-    for number in range(1, args.rounds + 1):
-        started = time.perf_counter()
-        table = standings(ratings, played)
-        met = pair_counts(played)
-        pairing = pair_round(
-            [row.player for row in table],
-            met,
-            {row.player: row.byes for row in table},
-            {row.player: row.points for row in table},
-            4,
-            3,
-            4,
-        )
-        elapsed = time.perf_counter() - started
-        worst = max(worst, elapsed)
-        print(
-            f"(a) round {number}: {args.players} players, {len(pairing.tables)} tables, "
-            f"standings + pairing {elapsed * 1000:.0f} ms, repeated meetings {repeated_meetings(pairing.tables, met)}"
-        )
-        results = []
-        for seated in pairing.tables:
-            order = list(seated)
-            rng.shuffle(order)
-            results.append({player: place for place, player in enumerate(order, 1)})
-        played.append(RoundResult(results, pairing.byes))
-    print(f"(a) slowest round: {worst * 1000:.0f} ms (target < 1000 ms)")
+    worst = (0.0, 0.0, 0, 0.0)
+    try:
+        for number in range(1, rounds + 2):
+            table = standings(ratings, played, points_per_place)
+            real = pair_counts(played)
+            last = number == rounds + 1
+            met = real if last else pair_counts([*played, fake])
+            ranked = [row.player for row in table]
+            points = {row.player: row.points for row in table}
+            solver_time[0] = 0.0
+            started, cpu = time.perf_counter(), time.process_time()
+            pairing = pair_round(ranked, met, {row.player: row.byes for row in table}, points, *limits)
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+            if seats == 2:
+                solver_time[0] = _matching_floor(ranked, met, points, Costs, candidates, FIRST_WINDOW)
+            if elapsed > worst[0]:
+                worst = (elapsed, solver_time[0], number, cpu)
+            repeats = repeated_meetings(pairing.tables, real)
+            groups = len(set(points.values()))
+            print(
+                f"(a) {seats} seats, round {number}: {players} players, {groups} score groups, "
+                f"pairing {elapsed * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU; "
+                f"solver alone {solver_time[0] * 1000:.0f} ms CPU), "
+                f"repeated meetings {repeats}" + (" (a repeat-free round exists: must be 0)" if last else "")
+            )
+            played.append(RoundResult(_random_places(pairing.tables, rng), pairing.byes))
+    finally:
+        swiss_tables.solve = exact
+    print(
+        f"(a) {seats} seats, {players} players: slowest pairing {worst[0] * 1000:.0f} ms in round {worst[2]} "
+        f"({worst[3] * 1000:.0f} ms CPU; target < 1000 ms); floor, the solver alone: {worst[1] * 1000:.0f} ms CPU"
+    )
+
+
+def _matching_floor(ranked, met, points, costs, candidates, window) -> float:
+    """rustworkx's blossom alone on the first candidate graph, weights prepared beforehand."""
+    import rustworkx
+
+    cost = costs(ranked, met, points)
+    index = {player: number for number, player in enumerate(ranked)}
+    ceiling = cost.rematch_bound * (max(met.values(), default=0) + 1)
+    edges = [(index[a], index[b], ceiling - cost(a, b)) for a, b in candidates(cost, window)]
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(len(ranked)))
+    graph.extend_from_weighted_edge_list(edges)
+    started = time.process_time()
+    rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    return time.process_time() - started
+
+
+def _random_places(tables, rng: random.Random) -> list[dict]:
+    results = []
+    for seated in tables:
+        order = list(seated)
+        rng.shuffle(order)
+        places = {player: place for place, player in enumerate(order, 1)}
+        if rng.random() < 0.1:  # a shared place now and then (a draw at 2 seats)
+            places[order[1]] = places[order[0]]
+        results.append(places)
+    return results
 
 
 def next_round_speed(players: int) -> None:

@@ -1,7 +1,7 @@
 """Games, their seats, the append-only action log and the deadlines.
 
 The action log is the truth: `Game.state` is a cache that
-`games.replay.rebuild_state` recomputes from the seed and the actions.
+`games.history.replay.rebuild_state` recomputes from the seed and the actions.
 Finished games keep their results on the seats (`score`, `rank`) so
 ratings and leaderboards query them directly.
 """
@@ -74,7 +74,7 @@ class Game(models.Model):
     class Meta:
         indexes = [
             models.Index(fields=["engine", "status", "-finished_at"]),
-            # The history list: finished games, newest first (see games/history.py).
+            # The history list: finished games, newest first (see games/history/finding.py).
             models.Index(fields=["-finished_at", "-id"], condition=Q(status="finished"), name="finished_games"),
         ]
 
@@ -95,6 +95,14 @@ class Seat(models.Model):
         HUMAN = "human", _("player")
         BOT = "bot", _("bot")
 
+    class Level(models.TextChoices):
+        """How a bot seat plays (`games.bots` levels); empty for a person's seat."""
+
+        BEGINNER = "beginner", _("Beginner")
+        STANDARD = "standard", _("Standard")
+        GOOD = "good", _("Good")
+        STRONG = "strong", _("Strong")
+
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
         LEFT = "left", _("left (timed out)")
@@ -106,6 +114,8 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True, related_name="seats")
     kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HUMAN)
+    # The bot's level while `kind` is bot (games/services/bot_choice.py); kept if a person takes the seat back.
+    bot_level = models.CharField(max_length=10, choices=Level.choices, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     joined_at = models.DateTimeField(auto_now_add=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
@@ -137,6 +147,25 @@ class Seat(models.Model):
     @property
     def is_automatic(self) -> bool:
         return self.kind == self.Kind.BOT
+
+    @property
+    def level(self) -> str:
+        """The level a bot plays this seat at ("" for a person): a bot seat from before levels plays Standard."""
+        if self.kind != self.Kind.BOT:
+            return ""
+        return self.bot_level or self.Level.STANDARD
+
+    @property
+    def level_label(self) -> str:
+        """The bot's level in the reader's language ("Good"), "" for a person."""
+        return str(self.Level(self.level).label) if self.level else ""
+
+    @property
+    def label(self) -> str:
+        """The name as seats are listed: a bot seat says so, and at which level ("Bot 2 · bot, Good")."""
+        if self.kind != self.Kind.BOT:
+            return str(self.name)
+        return _("%(name)s · bot, %(level)s") % {"name": self.name, "level": self.level_label}
 
 
 class Action(models.Model):
@@ -181,6 +210,8 @@ class GameEvent(models.Model):
         PAUSED = "paused", _("paused")
         RESUMED = "resumed", _("resumed")
         EXTENDED = "extended", _("deadline extended")
+        # A tournament's organiser set the table's result (ranks or a forfeit), with a reason.
+        ADJUDICATED = "adjudicated", _("result set by an organiser")
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)

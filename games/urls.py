@@ -1,8 +1,11 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 - registers the <id:…> converter
-from games import views, views_history, views_lobby, views_organiser, views_rules
 from games.api import views_tokens
+from games.history import views as views_history
+from games.lobby import views as views_lobby
+from games.play import views, views_organiser
+from games.rules_pages import views as views_rules
 
 app_name = "games"
 

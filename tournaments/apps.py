@@ -8,7 +8,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.api.openapi import register_paths
-        from games.permissions import register_organiser_check
+        from games.play.permissions import register_organiser_check
         from games.sections import register_game_links, register_player_section, register_seat_notes
         from games.signals import game_finished
         from tournaments.api import openapi_paths

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.engines import ENGINE_NAMES
-from games.forms import BANK_PRESETS, CLOCK_CHOICES, MIN_PHASE_SECONDS, chosen_options, option_fields
+from games.lobby.forms import BANK_PRESETS, CLOCK_CHOICES, MIN_PHASE_SECONDS, chosen_options, option_fields
 from games.models import ENGINE_TITLES, Game
+from tournaments.formats.round_robin import blank_rounds
 from tournaments.models import Tournament
 
 # Far above any real field, and far below the database column's limit.
@@ -42,7 +44,16 @@ class TournamentForm(forms.Form):
     seats_preferred = forms.IntegerField(label=_("Players per table"), min_value=2, max_value=6, initial=2)
     seats_min = forms.IntegerField(label=_("Fewest players at a table"), min_value=2, max_value=6, initial=2)
     seats_max = forms.IntegerField(label=_("Most players at a table"), min_value=2, max_value=6, initial=2)
-    rounds = forms.IntegerField(label=_("Rounds (Swiss, round robin)"), min_value=1, max_value=50, required=False)
+    rounds = forms.IntegerField(
+        label=_("Rounds (Swiss, round robin)"),
+        min_value=1,
+        max_value=50,
+        required=False,
+        help_text=_(
+            "A round robin left blank plays as many rounds as it takes for every pair of players to meet: "
+            "n - 1 rounds for n players at 2-player tables, at least (n - 1) / (k - 1) at tables of k."
+        ),
+    )
     top_cut = forms.IntegerField(label=_("Top cut (Swiss)"), min_value=0, max_value=64, initial=0)
     advance_per_table = forms.IntegerField(
         label=_("Players going on from each table (knock-out of tables above two)"),
@@ -79,8 +90,10 @@ class TournamentForm(forms.Form):
     registration_closes_at = forms.DateTimeField(label=_("Registration closes at"), required=False, widget=DATETIME)
     starts_at = forms.DateTimeField(label=_("Starts at (blank: when you start it)"), required=False, widget=DATETIME)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, tournament: Tournament | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        if tournament is not None and tournament.format == Tournament.Format.ROUND_ROBIN:
+            self.fields["rounds"].help_text = _blank_rounds_help(tournament)
         # Each game's options, named option_<game>_<option>: the page shows the chosen game's.
         self.option_groups = []
         for engine in ENGINE_NAMES:
@@ -195,3 +208,27 @@ def initial_of(tournament: Tournament) -> dict:
     for key, value in tournament.options.items():
         initial[f"option_{tournament.engine}_{key}"] = value
     return initial
+
+
+def _blank_rounds_help(tournament: Tournament) -> str:
+    """The rounds field's help for a round robin with its field known: how many rounds blank gives."""
+    entrants = tournament.entries.count()
+    rounds, exact = blank_rounds(entrants, tournament.seats_preferred, tournament.seats_min, tournament.seats_max)
+    values = {"entrants": entrants, "rounds": rounds}
+    if exact:
+        text = ngettext(
+            "Blank: as many rounds as it takes for every pair to meet; for the %(entrants)d entrants now, "
+            "%(rounds)d round.",
+            "Blank: as many rounds as it takes for every pair to meet; for the %(entrants)d entrants now, "
+            "%(rounds)d rounds.",
+            rounds,
+        )
+    else:
+        text = ngettext(
+            "Blank: as many rounds as it takes for every pair to meet; for the %(entrants)d entrants now, "
+            "at least %(rounds)d round (worked out exactly at the start).",
+            "Blank: as many rounds as it takes for every pair to meet; for the %(entrants)d entrants now, "
+            "at least %(rounds)d rounds (worked out exactly at the start).",
+            rounds,
+        )
+    return text % values

@@ -139,6 +139,9 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
     game = models.OneToOneField(Game, models.PROTECT, related_name="tournament_table")
     match = models.CharField(max_length=20, blank=True)  # the bracket's match id (elimination)
+    # An organiser's adjudication (services/adjudication.py): entry id (as text) -> rank, None for a
+    # forfeit. It replaces the game's own result for the tournament; the game's record stays as played.
+    adjudicated_ranks = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["number"]

@@ -8,18 +8,25 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Deadline, Game, GameEvent, Seat
+from tournaments.crosstable import crosstable
+from tournaments.formats.elimination import called_up
+from tournaments.formats.round_robin import blank_rounds, meeting_balance
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, rank_key
 from tournaments.models import Table, Tournament
+from tournaments.services.planning import WAITING, plan_next_round
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
     drop_times,
+    elimination_seeds,
     inactive_from,
     played_rounds,
     swiss_standings,
     two_player_bracket,
+    undecided_forfeits,
 )
 
 
@@ -27,11 +34,19 @@ def tournament_data(tournament: Tournament) -> dict:
     entries = list(tournament.entries.select_related("user__profile"))
     names = {entry.pk: entry.user.profile.name for entry in entries}
     rounds = played_rounds(tournament)
+    shown = [_round(r, names) for r in rounds]
+    _add_call_ups(tournament, entries, rounds, shown, names)
+    awaiting = awaiting_decision(tournament, entries, rounds)
+    standings = _standings(tournament, entries, rounds, names)
     return {
         "entries": entries,
         "names": names,
-        "rounds": [_round(r, names) for r in rounds],
-        "standings": _standings(tournament, entries, rounds, names),
+        "rounds": shown,
+        "awaiting_decision": awaiting,
+        # The tables an organiser may still adjudicate: the current round's (services/adjudication.py).
+        "adjudicable": _adjudicable(tournament, rounds, shown, awaiting),
+        "standings": standings,
+        "crosstable": crosstable(standings, rounds) if tournament.format == Tournament.Format.ROUND_ROBIN else None,
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
         "final_places": sorted(
@@ -39,6 +54,74 @@ def tournament_data(tournament: Tournament) -> dict:
             key=lambda row: row[0],
         ),
     }
+
+
+def awaiting_decision(tournament: Tournament, entries, rounds: list[PlayedRound]) -> bool:
+    """The knock-out waits for the organisers to decide a table nobody played (planning.WAITING)."""
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED) or not rounds:
+        return False
+    last = rounds[-1]
+    if last.stage != "elimination" or not last.finished or not undecided_forfeits(last):
+        return False
+    plan = plan_next_round(tournament, entries, rounds)
+    return plan is not None and plan.stage == WAITING
+
+
+LIVE_STATUSES = ("open", "running", "paused")
+
+
+def _adjudicable(tournament: Tournament, rounds: list[PlayedRound], shown: list[dict], awaiting: bool) -> list[dict]:
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED) or not rounds:
+        return []
+    if rounds[-1].number != tournament.current_round:
+        return []
+    undecided = {table.number for table in undecided_forfeits(rounds[-1])} if awaiting else set()
+    return [
+        {
+            **table,
+            "places": list(range(1, len(table["players"]) + 1)),
+            "awaiting": table["number"] in undecided,
+            # The form starts from the table's result as it stands: its places, a forfeit where
+            # nobody played, else the order shown (never every player 1st by accident).
+            "players_choices": [
+                (player, player["rank"] or ("forfeit" if table["status"] not in LIVE_STATUSES else index))
+                for index, player in enumerate(table["players"], 1)
+            ],
+        }
+        for table in shown[-1]["tables"]
+    ]
+
+
+def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], shown: list[dict], names: dict) -> None:
+    """A multiplayer knock-out fills a place left by a qualifier who dropped (or did not play)
+    with the best runner-up: each round says who was called up, from where, and for whom."""
+    if tournament.seats_max == 2:
+        return
+    knockout = [(index, r) for index, r in enumerate(rounds) if r.stage == "elimination"]
+    if len(knockout) < 2:
+        return
+    seeds = {player: number for number, player in enumerate(elimination_seeds(tournament, entries, rounds), 1)}
+    disqualified = {entry.pk for entry in entries if entry.disqualified}
+    dropped = set(drop_times(entries))
+    for (_before, previous), (index, current) in zip(knockout, knockout[1:], strict=False):
+        going = {player for table in current.tables for player in table.ranks} | set(current.byes)
+        calls, vacated = called_up(
+            [t.ranks for t in previous.tables], previous.byes, tournament.advance_per_table, seeds, going
+        )
+        if not calls:
+            continue
+        shown[index]["called_up"] = [
+            {"name": names[call.player], "place": call.place, "table": previous.tables[call.table].number}
+            for call in calls
+        ]
+        shown[index]["vacated"] = [
+            {
+                "name": names[player],
+                "why": "disqualified" if player in disqualified else "dropped" if player in dropped else "forfeit",
+            }
+            for player in vacated
+        ]
+        shown[index]["called_from"] = previous.number
 
 
 def your_table(tournament: Tournament, user) -> dict | None:
@@ -63,7 +146,14 @@ def your_table(tournament: Tournament, user) -> dict | None:
         if seat is not None and seat.position is not None
         else None
     )
-    return {"round": round_.number, "table": table, "game": table.game, "deadline": deadline, "bye": False}
+    return {
+        "round": round_.number,
+        "table": table,
+        "game": table.game,
+        "seats": list(table.game.seats.select_related("user__profile")),
+        "deadline": deadline,
+        "bye": False,
+    }
 
 
 def scoring_words(tournament: Tournament) -> dict:
@@ -79,6 +169,39 @@ def scoring_words(tournament: Tournament) -> dict:
         "bank_days": tournament.bank_start_seconds // 86400,
         "bank_hours": tournament.bank_increment_seconds // 3600,
     }
+
+
+def round_robin_words(tournament: Tournament, entries: list) -> dict | None:
+    """A round robin's length and, once its schedule is drawn, how evenly pairs meet in it."""
+    if tournament.format != Tournament.Format.ROUND_ROBIN:
+        return None
+    words: dict = {"blank": tournament.rounds is None, "balance": ""}
+    if tournament.schedule is not None:
+        words["rounds"], words["exact"] = len(tournament.schedule), True
+        players = sorted({p for tables, byes in tournament.schedule for p in [*byes, *(x for t in tables for x in t)]})
+        words["balance"] = balance_words(meeting_balance(players, tournament.schedule))
+    elif tournament.rounds is None:
+        words["rounds"], words["exact"] = blank_rounds(
+            len(entries), tournament.seats_preferred, tournament.seats_min, tournament.seats_max
+        )
+    words["entrants"] = len(entries)
+    return words
+
+
+def balance_words(balance: dict) -> str:
+    """`meeting_balance` for organisers: how many pairs meet never, once, twice..."""
+    parts = []
+    for times, count in balance["histogram"].items():
+        if times == 0:
+            parts.append(ngettext("%(count)d pair never meets", "%(count)d pairs never meet", count) % {"count": count})
+        elif times == 1:
+            parts.append(ngettext("%(count)d pair meets once", "%(count)d pairs meet once", count) % {"count": count})
+        else:
+            parts.append(
+                ngettext("%(count)d pair meets %(times)d times", "%(count)d pairs meet %(times)d times", count)
+                % {"count": count, "times": times}
+            )
+    return ", ".join(parts)
 
 
 def _number(value: float) -> str:
@@ -123,8 +246,15 @@ def _round(played: PlayedRound, names: dict) -> dict:
                 "game_id": table.game_id,
                 "status": table.status,
                 "status_label": str(Game.Status(table.status).label),
+                "adjudicated": table.adjudicated,
                 "players": [
-                    {"entry": player, "name": names[player], "rank": rank if table.status == "finished" else None}
+                    {
+                        "entry": player,
+                        "name": names[player],
+                        **_bot_mark(table.bots.get(player, "")),
+                        "rank": rank if table.status == "finished" or table.adjudicated else None,
+                        "forfeit": rank is None and (table.status == "finished" or table.adjudicated),
+                    }
                     for player, rank in sorted(
                         table.ranks.items(), key=lambda item: (rank_key(item[1]), names[item[0]])
                     )
@@ -134,6 +264,13 @@ def _round(played: PlayedRound, names: dict) -> dict:
         ],
         "byes": [{"entry": player, "name": names[player]} for player in played.byes],
     }
+
+
+def _bot_mark(level: str) -> dict:
+    """What games/_bot_badge.html reads of a seat, for an entrant whose seat a bot now plays."""
+    if not level:
+        return {"kind": Seat.Kind.HUMAN, "level": "", "level_label": ""}
+    return {"kind": Seat.Kind.BOT, "level": level, "level_label": str(Seat.Level(level).label)}
 
 
 def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dict]:

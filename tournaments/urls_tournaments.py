@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:tournament_id>/drop/", views.drop, name="drop"),
     path("<int:tournament_id>/organise/<str:action>/", views.organise, name="organise"),
     path("<int:tournament_id>/settings/", views_organisers.edit, name="edit"),
+    path("<int:tournament_id>/tables/<int:game_id>/adjudicate/", views_organisers.adjudicate, name="adjudicate"),
     path("invitations/<str:token>/", views_organisers.invitation, name="invitation"),
     path("invitations/<str:token>/accept/", views_organisers.accept, name="accept"),
     path("players/<str:username>/", views.player_tournaments, name="player"),

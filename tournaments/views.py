@@ -17,6 +17,9 @@ from tournaments.ratings.charts import history_svg
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.pools import POOLS, pool_title
 
+# Head to head lists this many of the newest games the two played together.
+HEAD_TO_HEAD_GAMES = 50
+
 
 def _page_number(request: HttpRequest) -> int:
     try:
@@ -95,12 +98,16 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     for change in recent:
         change.pool_title = pool_title(change.pool)
     other_name = request.GET.get("vs", "").strip()
-    other, versus = None, []
+    other, versus, together = None, [], []
     if other_name:
-        other = get_user_model().objects.filter(username=other_name).first()
+        other = get_user_model().objects.select_related("profile").filter(username=other_name).first()
         if other is not None:
             rows = leaderboards.head_to_head(person, other, request.user)
             versus = [{**row, "title": pool_title(row["pool"])} for row in rows]
+            together = [
+                {**row, "title": pool_title(row["pool"])}
+                for row in leaderboards.head_to_head_games(person, other, request.user, HEAD_TO_HEAD_GAMES)
+            ]
     return render(
         request,
         "ratings/player.html",
@@ -111,5 +118,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "other": other,
             "other_name": other_name,
             "versus": versus,
+            "together": together,
+            "together_limit": HEAD_TO_HEAD_GAMES,
         },
     )

@@ -1,5 +1,5 @@
-"""The organisers' pages beyond the tournament page's buttons: the settings until the start, and
-the invitee's side of an invitation. Views call services only."""
+"""The organisers' pages beyond the tournament page's buttons: the settings until the start,
+adjudicating a table, and the invitee's side of an invitation. Views call services only."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from django.views.decorators.http import require_POST
 from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm, initial_of
-from tournaments.models import Tournament, TournamentInvitation
+from tournaments.models import Table, Tournament, TournamentInvitation
+
+FORFEIT = "forfeit"
 
 
 def is_organiser(tournament: Tournament, user) -> bool:
@@ -29,7 +31,7 @@ def edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tournament.status != Tournament.Status.REGISTRATION:
         messages.error(request, _("The tournament has started: its settings and entrants are fixed."))
         return redirect("tournaments:detail", tournament_id)
-    form = TournamentForm(request.POST or None, initial=initial_of(tournament))
+    form = TournamentForm(request.POST or None, initial=initial_of(tournament), tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             services.do_update_tournament(tournament_id, request.user, **form.all_settings())
@@ -61,3 +63,21 @@ def accept(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, _("You are in."))
     return redirect("tournaments:detail", invite.tournament_id)
+
+
+@login_required
+@require_POST
+def adjudicate(request: HttpRequest, tournament_id: int, game_id: int) -> HttpResponse:
+    """The form under each table of the current round: a place or "forfeit" per player, and a reason."""
+    table = get_object_or_404(Table, game_id=game_id, round__tournament_id=tournament_id)
+    ranks = {}
+    for key, value in request.POST.items():
+        if key.startswith("rank-"):
+            ranks[key.removeprefix("rank-")] = None if value == FORFEIT else value
+    try:
+        services.do_adjudicate_table(table.pk, request.user, ranks, request.POST.get("reason", ""))
+    except ActionRejected as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The table's result is set; its players are told."))
+    return redirect(reverse("tournaments:detail", args=[tournament_id]) + "#organiser")

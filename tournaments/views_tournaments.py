@@ -20,7 +20,7 @@ from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.presenters import scoring_words, tournament_data, tournament_json, your_table
+from tournaments.presenters import round_robin_words, scoring_words, tournament_data, tournament_json, your_table
 from wildcards_site import throttle
 
 User = get_user_model()
@@ -102,6 +102,7 @@ def detail(request, tournament_id: int):
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
+            "round_robin": round_robin_words(tournament, data["entries"]),
             **data,
         },
     )
@@ -168,6 +169,10 @@ ORGANISER_ACTIONS = {
         lambda t, user, who: services.do_invite_to_tournament(t, user, who),
         gettext_lazy("The invitation is on its way."),
     ),
+    "withdraw": (
+        lambda t, user, invitation: services.do_withdraw_tournament_invitation(t, user, invitation),
+        gettext_lazy("The invitation is withdrawn."),
+    ),
     "message": (
         lambda t, user, text: services.do_message_entrants(t, user, text),
         gettext_lazy("Your message is on its way to every entrant."),
@@ -199,6 +204,11 @@ def organise(request, tournament_id: int, action: str):
         other = User.objects.filter(username=request.POST.get("username", "")).first()
         if other is None:
             return HttpResponseBadRequest(_("No such player."))
+    if action == "withdraw":
+        try:
+            other = int(request.POST.get("invitation", ""))
+        except ValueError:
+            return HttpResponseBadRequest(_("No such invitation."))
     if action == "extend":
         try:
             other = int(request.POST.get("hours", ""))

@@ -11,6 +11,7 @@ from games.services.errors import ActionRejected
 SERVICE_STATUS = {
     "no_game": 404,
     "not_your_seat": 403,
+    "not_a_bot": 403,  # only the site's bot tasks act as a bot; listed so that every code has a status
     "forbidden": 403,
     "stale": 409,
     "paused": 409,

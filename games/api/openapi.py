@@ -20,6 +20,7 @@ ERROR_CODES = [
     "bad_filter",
     "bad_step",
     "not_your_seat",
+    "not_a_bot",
     "forbidden",
     "stale",
     "illegal",
@@ -93,11 +94,17 @@ SCHEMAS = {
     },
     "Player": {
         "type": "object",
-        "required": ["seat", "name", "kind"],
+        "required": ["seat", "name", "kind", "is_bot", "bot_level"],
         "properties": {
             "seat": {"type": ["integer", "null"]},
             "name": {"type": "string"},
             "kind": {"type": "string", "enum": ["human", "bot"]},
+            "is_bot": {"type": "boolean"},
+            "bot_level": {
+                "type": ["string", "null"],
+                "enum": ["beginner", "standard", "good", "strong", None],
+                "description": "How the bot plays this seat; null for a person.",
+            },
         },
     },
     "GameSummary": {

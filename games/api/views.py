@@ -12,15 +12,16 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
-from games import history, presenters
+from games import presenters
 from games.api.auth import endpoint
 from games.api.errors import ApiError, malformed, not_found
 from games.api.openapi import MY_GAME_STATUSES
 from games.api.openapi import document as openapi_document
 from games.engines import get_engine
-from games.jsonbody import loads_move
-from games.models import Action, Game
-from games.replay_steps import Replay, action_visible, is_revealed, views_at
+from games.history import finding as history
+from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
+from games.models import Action, Game, Seat
+from games.play.jsonbody import loads_move
 from games.services import do_action
 from games.services.archive import export_game
 
@@ -197,7 +198,13 @@ def summary(game: Game) -> dict:
         "started_at": game.started_at,
         "finished_at": game.finished_at,
         "players": [
-            {"seat": seat.position, "name": str(seat.name), "kind": seat.kind}
+            {
+                "seat": seat.position,
+                "name": str(seat.name),
+                "kind": seat.kind,
+                "is_bot": seat.kind == Seat.Kind.BOT,
+                "bot_level": seat.level or None,
+            }
             for seat in game.seats.all()
             if seat.position is not None or game.status == Game.Status.OPEN
         ],

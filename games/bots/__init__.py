@@ -24,7 +24,7 @@ from types import ModuleType
 from games.bots import cubirds, emu_ranchers, search, wildcards, wizard
 from games.engines.base import Action, Engine, State, copy_state
 
-__all__ = ["LEVELS", "choose", "choose_from_view", "legal_from_view"]
+__all__ = ["LEVELS", "choose", "choose_from_view", "keeps_default", "legal_from_view"]
 
 LEVELS = ("beginner", "standard", "good", "strong")
 BEGINNER_MISTAKES = 0.3
@@ -79,3 +79,13 @@ def choose_from_view(
         return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
     iterations = budget if budget is not None else game.STRONG_ITERATIONS
     return search.ismcts(engine, game, view, seat, legal, rng, iterations)
+
+
+def keeps_default(engine: Engine, state: State, seat: int) -> bool:
+    """Whether a seat that timed out here plays the game's own default (`auto_action`), not Standard.
+
+    Only where the game's rules, as this site plays them, give a default in a sealed phase (a
+    game module's `keeps_default`); elsewhere the rulebooks name none, and Standard plays.
+    """
+    keeps = getattr(GAMES[engine.name], "keeps_default", None)
+    return bool(keeps and keeps(state, seat))

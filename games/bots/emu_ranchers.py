@@ -16,7 +16,7 @@ from games.engines.emu_ranchers.bot import auto_action
 from games.engines.emu_ranchers.cards import deck_for
 from games.engines.emu_ranchers.rules import legal_actions
 
-GOOD_ROLLOUTS = 24
+GOOD_ROLLOUTS = 36  # about 85 ms a move on one core (CPU time), under the 100 ms Good may take
 STRONG_ITERATIONS = 400
 CANDIDATES = 3  # Good searches among Standard's best few moves
 HORIZON_TURNS = 6  # turns a rollout plays before the ranches are judged

@@ -321,3 +321,10 @@ HORIZON_ROUNDS = 2
 
 def horizon_reached(state: State, start: State) -> bool:
     return state["round"] - start["round"] >= HORIZON_ROUNDS
+
+
+def keeps_default(state: State, seat: int) -> bool:
+    """Bids, the eagle's choice, tie payments and 2020 tie reveals are sealed: a seat that timed
+    out there plays the engine's default, which is the game's own (a Refill bid below 5 cards,
+    the lowest payment and, as the 2020 rulebook offers, a reveal drawn from the deck)."""
+    return state.get("phase") in ("bid", "eagle", "tie_pay", "tie_reveal")

@@ -21,10 +21,10 @@ from games.bymail import preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
+from games.history.replay import state_at
 from games.models import Deadline, Game, Seat
 from games.presenters import action_label
-from games.replay import state_at
-from games.rules import rules_url
+from games.rules_pages.rules import rules_url
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.sending import queue_recipe
@@ -57,7 +57,8 @@ def game_seats(game: Game) -> list[Seat]:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    return {seat.position: str(seat.name) for seat in game_seats(game)}
+    """Each seat as mails list it: a bot seat with its mark and level ("Cy · bot, Good"), as on the site."""
+    return {seat.position: str(seat.label) for seat in game_seats(game)}
 
 
 def _base(game: Game, seat: Seat) -> dict:
@@ -248,7 +249,7 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
     seats = sorted(game_seats(game), key=lambda s: (s.rank is None, s.rank or 0, s.position))
 
     def build():
-        standings = [{"rank": s.rank, "name": str(s.name), "score": s.score, "me": s.pk == seat.pk} for s in seats]
+        standings = [{"rank": s.rank, "name": str(s.label), "score": s.score, "me": s.pk == seat.pk} for s in seats]
         return _base(game, seat) | {"standings": standings, "rating_changes": _rating_changes(game, seat)}
 
     return _message(f"over:{game.pk}:{seat.position}", "game-over", seat, game, "game-over", build)

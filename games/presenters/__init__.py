@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.models import Game, Seat
-from games.pointing import payload_key, pointing_for
+from games.play.pointing import payload_key, pointing_for
 
 
 def action_label(action: dict, engine: str | None = None, view: dict | None = None) -> str:
@@ -40,7 +40,7 @@ def _format(value) -> str:
 
 def legal_action_choices(game: Game, position: int | None) -> list[dict]:
     """The seat's legal actions for buttons: label, JSON payload and, when the presenter points
-    at it, `pick`, `target` and `preview` (see `games.pointing`)."""
+    at it, `pick`, `target` and `preview` (see `games.play.pointing`)."""
     if position is None or game.status != Game.Status.RUNNING or game.state is None:
         return []
     engine = get_engine(game.engine)

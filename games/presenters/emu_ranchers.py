@@ -1,5 +1,5 @@
 """Emu Ranchers on the table: labels ("Hatch a bird with The Merchant, then draw from the deck"),
-moves by pointing (see `games.pointing`) and the ranches as the fragment draws them.
+moves by pointing (see `games.play.pointing`) and the ranches as the fragment draws them.
 
 The draw that a hatch or a grow carries is part of the target, not a second click: each bird
 (and the new-bird slot) shows one small zone per place the next card may come from, keyed

@@ -80,7 +80,7 @@ def action_label(action: dict, view: dict | None = None) -> str:
     return labels[kind]() if kind in labels else ""
 
 
-# At the table: pointing at cards (see `games.pointing`), and the points as they would stand now.
+# At the table: pointing at cards (see `games.play.pointing`), and the points as they would stand now.
 # Everything reads the seat's own view: sealed bids stay sealed.
 
 

@@ -29,7 +29,7 @@ def action_label(action: dict, view: dict | None = None) -> str:
 
 
 def pointing(view: dict, legal: list[dict]) -> list[dict]:
-    """Cards in the hand are played by pointing at them (see `games.pointing`); the preview says,
+    """Cards in the hand are played by pointing at them (see `games.play.pointing`); the preview says,
     from the seat's own view only, whether the card would win the trick as it stands now."""
     me = view.get("seat")
     options = view.get("options") or {}

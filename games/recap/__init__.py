@@ -1,7 +1,7 @@
 """What happened since a player last looked: the moves and results between two versions of a
 game, told from that player's own views only.
 
-Each step of the log is replayed (`games.replay_steps.Replay`, which caches states) and the
+Each step of the log is replayed (`games.history.replay_steps.Replay`, which caches states) and the
 game's module here, `games/recap/<engine>.py`, turns the viewer's view before and after the
 step into sentences: `changes(before, after, actor, names) -> list[str]`. Built only from
 `engine.view(state, viewer)`, a recap can say no more than the viewer could see by watching
@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 
 from games.bymail.render import name_of
 from games.engines.base import IllegalAction
+from games.history.replay_steps import LoggedAction, Replay
 from games.models import Game
-from games.replay_steps import LoggedAction, Replay
 
 logger = logging.getLogger(__name__)
 

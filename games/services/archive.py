@@ -21,8 +21,8 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalOptions, get_engine
+from games.history.replay_steps import LoggedAction, Replay
 from games.models import Action, Game, Seat
-from games.replay_steps import LoggedAction, Replay
 from games.services.errors import ActionRejected
 
 FORMAT = "wildcards-game"

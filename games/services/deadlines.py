@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import F, Min
 from django.utils import timezone
 
-from games.clock import reminder_lead
 from games.engines import get_engine
 from games.models import Action, Deadline, Game, Seat
-from games.services import notify, timing
+from games.play.clock import reminder_lead
+from games.services import bot_choice, notify, timing
 from games.services.play import Outcome, advance, stage
 from games.services.timing import cancel_wait, close_wait
 
@@ -118,7 +118,7 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
         while (
             not engine.is_over(game.state) and seat in engine.to_act(game.state) and engine.phase_key(game.state) == key
         ):
-            action = engine.auto_action(game.state, seat)
+            action = bot_choice.timeout_action(engine, game.state, seat, game.pk, game.version)
             state = engine.apply(game.state, seat, action)
             staged.append(stage(game, seat, action, Action.Channel.TIMEOUT, None, state))
             answered[seat] = False
@@ -159,10 +159,12 @@ def _count_timeouts(game: Game, seats: list[Seat]) -> None:
     for seat in seats:
         seat.consecutive_timeouts += 1  # the rows were read under the game's lock
         if seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot:
-            seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.LEFT
+            seat.kind, seat.status, seat.bot_level = Seat.Kind.BOT, Seat.Status.LEFT, bot_choice.TAKEOVER_LEVEL
             given_up.append(seat.pk)
     if given_up:
-        Seat.objects.filter(pk__in=given_up).update(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+        Seat.objects.filter(pk__in=given_up).update(
+            kind=Seat.Kind.BOT, status=Seat.Status.LEFT, bot_level=bot_choice.TAKEOVER_LEVEL
+        )
 
 
 def abandon(game: Game, now: datetime) -> None:

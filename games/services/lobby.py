@@ -49,8 +49,12 @@ def do_create_game(
     timeouts_before_bot: int = 2,
     seed: str | None = None,
     rated: bool = True,
+    bot_levels: list[str] | None = None,
 ) -> Game:
     """A new game waiting for players, with the creator in the first seat and `bots` bot seats.
+
+    `bot_levels` gives each bot seat its level, in order (`Seat.Level`); seats it does not
+    cover play Standard.
 
     `seed` is for demo data, benchmarks and tests only: whoever knows a seed knows every
     deal. The site's own games take theirs from `secrets` (a test scans the code for any
@@ -67,6 +71,15 @@ def do_create_game(
         )
     if not 0 <= bots < num_seats:
         raise ActionRejected("bad_options", _("At least one seat must be left for a person."))
+    levels = list(bot_levels or [])[:bots]
+    for level in levels:
+        if level not in Seat.Level.values:
+            raise ActionRejected(
+                "bad_options",
+                _("There is no bot level “%(level)s”: choose Beginner, Standard, Good or Strong.")
+                % {"level": str(level)[:40]},
+            )
+    levels += [Seat.Level.STANDARD] * (bots - len(levels))
     try:
         options = engine.validate_options(num_seats, options or {})
     except IllegalOptions as error:
@@ -85,8 +98,8 @@ def do_create_game(
             timeouts_before_bot=timeouts_before_bot,
         )
         Seat.objects.create(game=game, user=creator)
-        for _index in range(bots):
-            Seat.objects.create(game=game, kind=Seat.Kind.BOT)
+        for level in levels:
+            Seat.objects.create(game=game, kind=Seat.Kind.BOT, bot_level=level)
         if bots == num_seats - 1:
             # A game against bots alone is full at once.
             _start(game, timezone.now())

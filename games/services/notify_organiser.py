@@ -41,3 +41,20 @@ def seat_offered(offer: SeatOffer) -> None:
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }
     queue_mail(f"seat-offer:{offer.pk}", "seat-offer", offer.user.email, ctx, offer.user.profile.language)
+
+
+def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tournament_link: str) -> None:
+    """Tell the players of a tournament table the result its organisers set for it, and why."""
+    game = event.game
+    ctx = {
+        "event": event,
+        "seat_names": _seat_names(game),
+        "game_name": str(game),
+        "tournament": tournament,
+        "tournament_link": tournament_link,
+        "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
+    }
+    for user in recipients:
+        queue_mail(
+            f"table-adjudicated:{event.pk}:{user.pk}", "table-adjudicated", user.email, ctx, user.profile.language
+        )

@@ -1,6 +1,6 @@
 """What a game's creator or an organiser may do to its clock, and resigning.
 
-The creator and organisers (registered by another app, see `games.permissions`) may
+The creator and organisers (registered by another app, see `games.play.permissions`) may
 pause, resume and extend deadlines within the limits in settings (`GAME_MAX_*`); staff
 alone go beyond them. Every such act is a `GameEvent`, shown in the table's log and
 mailed to the players it touches. Seats changing hands: `games.services.seats`.
@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat
-from games.permissions import can_manage, is_unlimited
-from games.services import notify_organiser, timing
+from games.play.permissions import can_manage, is_unlimited
+from games.services import bot_choice, notify_organiser, timing
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import Outcome, advance, lock_game
@@ -133,8 +133,8 @@ def do_resign(game_id: int, user, now: datetime | None = None) -> Game:
         seat = game.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
         if seat is None:
             raise ActionRejected("not_your_seat", _("You have no seat in this game."))
-        seat.kind, seat.status = Seat.Kind.BOT, Seat.Status.RESIGNED
-        seat.save(update_fields=["kind", "status"])
+        seat.kind, seat.status, seat.bot_level = Seat.Kind.BOT, Seat.Status.RESIGNED, bot_choice.TAKEOVER_LEVEL
+        seat.save(update_fields=["kind", "status", "bot_level"])
         if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
             abandon(game, now)
         elif game.status == Game.Status.RUNNING:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import IllegalAction, get_engine
 from games.models import Action, Deadline, Game, Seat
-from games.services import timing
+from games.services import bot_choice, timing
 from games.services.errors import ActionRejected
 from games.signals import game_finished
 
@@ -91,6 +91,9 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
                 "Nothing was changed; look at the table as it is now."
             ),
         )
+    if channel == Action.Channel.BOT and not any(s.position == seat and s.kind == Seat.Kind.BOT for s in seats):
+        # A searching bot thought outside the lock; meanwhile a person may have taken the seat back.
+        raise ActionRejected("not_a_bot", _("No bot plays this seat any more."))
     if channel == Action.Channel.ORGANISER and not (user is not None and user.is_staff):
         # Playing for someone else is moderation: staff only, never a creator or an entrant.
         raise ActionRejected("forbidden", _("Only staff can act for another seat."))
@@ -141,21 +144,27 @@ def advance(
     answered: dict[int, bool] | None = None,
     seats: list[Seat] | None = None,
 ) -> None:
-    """Move bots until a person must act or the game ends; then sync deadlines and save.
+    """Move instant bots until a person or a searching bot must act or the game ends; then sync deadlines and save.
 
     `answered` maps the seats that just acted to whether they acted
     themselves (False: the timeout acted for them); their waits close as
-    answered once they are no longer waited for in the same phase.
+    answered once they are no longer waited for in the same phase. A
+    searching bot (Good, Strong) never thinks here, under the lock: its
+    move is queued as a task once this transaction commits.
     """
     engine = get_engine(game.engine)
     seats = load_seats(game) if seats is None else seats
-    bots = {seat.position for seat in seats if seat.kind == Seat.Kind.BOT}
+    bots = {seat.position: seat.level for seat in seats if seat.kind == Seat.Kind.BOT}
+
+    def thinks(level: str) -> bool:
+        return bot_choice.searches(engine, level)
+
     while not engine.is_over(game.state):
-        waiting_bots = [seat for seat in engine.to_act(game.state) if seat in bots]
+        waiting_bots = [seat for seat in engine.to_act(game.state) if seat in bots and not thinks(bots[seat])]
         if not waiting_bots:
             break
         seat = waiting_bots[0]
-        action = engine.auto_action(game.state, seat)
+        action = bot_choice.choose(engine, game.state, seat, bots[seat], game.pk, game.version)
         state = engine.apply(game.state, seat, action)
         outcome.actions.append(record(game, seat, action, Action.Channel.BOT, None, state))
     if engine.is_over(game.state):
@@ -169,6 +178,9 @@ def advance(
     notify.phase_results(game, outcome, seats)  # while game.phase_key still names the phase just left
     outcome.open_waits = list(timing.sync_waits(game, engine, now, answered or {}, seats))
     game.save(update_fields=["version", "state", "phase_key"])
+    searching = [seat for seat in engine.to_act(game.state) if seat in bots and thinks(bots[seat])]
+    if searching and game.status == Game.Status.RUNNING:
+        bot_choice.queue_bot_moves(game.pk, searching)
 
 
 def finish(game: Game, now: datetime) -> None:

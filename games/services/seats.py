@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat, SeatOffer
-from games.permissions import can_manage, is_organiser
-from games.services import notify_organiser, timing
+from games.play.permissions import can_manage, is_organiser
+from games.services import bot_choice, notify_organiser, timing
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import Outcome, advance, lock_game
@@ -80,10 +80,10 @@ def do_seat_bot(game_id: int, user, position: int, now: datetime | None = None) 
                 _("That player is still playing: only an organiser can take a seat from a player still playing."),
             )
         _check_rate(game, now)
-        target.kind = Seat.Kind.BOT
+        target.kind, target.bot_level = Seat.Kind.BOT, bot_choice.TAKEOVER_LEVEL
         if target.status == Seat.Status.PLAYING:
             target.status = Seat.Status.REMOVED
-        target.save(update_fields=["kind", "status"])
+        target.save(update_fields=["kind", "status", "bot_level"])
         holder = target.user
         event = _record(
             game,

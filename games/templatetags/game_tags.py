@@ -27,7 +27,7 @@ def page_section(context, section) -> str:
 @register.filter
 def rules_path(engine: str) -> str:
     """The game's rules page, or "" for a game without one."""
-    from games.rules import rules_path as path
+    from games.rules_pages.rules import rules_path as path
 
     return path(engine) or ""
 

@@ -3,8 +3,8 @@ import random
 import pytest
 
 from games.engines import get_engine
+from games.history.replay_steps import Replay
 from games.models import Action, Game
-from games.replay_steps import Replay
 from tests.api.conftest import Api, api_for
 from tests.history.conftest import new_game, play_on
 from tests.history.secret_engine import hidden_from

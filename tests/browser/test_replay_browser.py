@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.demo import play_defaults
+from games.management.demo import play_defaults
 from games.services import do_create_game
 from tests.conftest import PASSWORD, make_user
 

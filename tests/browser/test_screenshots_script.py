@@ -7,12 +7,16 @@ import pytest
 from django.conf import settings
 
 from games.management.commands.take_screenshots import TABLES
+from tournaments.management.commands.take_tournament_screenshots import SHOTS
 
 pytestmark = pytest.mark.browser
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def test_the_screenshot_script_shoots_every_games_table_at_desktop_and_phone_width(browser, tmp_path):
+@pytest.mark.timeout(900)
+def test_the_screenshot_script_shoots_every_games_table_and_the_tournament_pages_at_desktop_and_phone_width(
+    browser, tmp_path
+):
     env = {key: value for key, value in os.environ.items() if not key.startswith(("DATABASE_URL", "DJANGO_"))}
     result = subprocess.run(
         ["bash", "scripts/screenshots", "--out", str(tmp_path)],
@@ -20,11 +24,12 @@ def test_the_screenshot_script_shoots_every_games_table_at_desktop_and_phone_wid
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=840,  # the tournaments are played through the services first
     )
     assert result.returncode == 0, result.stderr[-2000:]
     shots = sorted(path.name for path in tmp_path.iterdir())
-    assert shots == sorted(f"{engine}-{device}.png" for engine in TABLES for device in ("desktop", "phone"))
+    pages = [*TABLES, *SHOTS]
+    assert shots == sorted(f"{page}-{device}.png" for page in pages for device in ("desktop", "phone"))
     for path in tmp_path.iterdir():
         data = path.read_bytes()
         assert data.startswith(PNG) and len(data) > 10_000, path.name

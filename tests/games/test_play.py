@@ -1,8 +1,8 @@
 import pytest
 from django.core import mail  # noqa: F401 - keeps the locmem backend visible in failures
 
+from games.history.replay import rebuild_state, verify
 from games.models import Action, Deadline, Game, Seat
-from games.replay import rebuild_state, verify
 from games.services import ActionRejected, do_action
 from tests.games.conftest import seat_user, start_game
 from wildcards_site.outbox.models import OutboxMessage

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines import get_engine
-from games.pointing import payload_key, pointing_for
+from games.play.pointing import payload_key, pointing_for
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.utils import translation
 from games.engines import get_engine
 from games.engines.cubirds.cards import CARD_SPECIES
 from games.engines.cubirds.scoring import winning_collection
-from games.pointing import payload_key
+from games.play.pointing import payload_key
 from games.presenters import cubirds
 from games.terms.cubirds import BIRD, BIRDS
 

@@ -11,7 +11,7 @@ from django.utils import translation
 from games.engines import get_engine
 from games.engines.emu_ranchers.birds import bird_score
 from games.engines.emu_ranchers.cards import CARDS
-from games.pointing import payload_key
+from games.play.pointing import payload_key
 from games.presenters import emu_ranchers
 
 ENGINE = get_engine("emu_ranchers")

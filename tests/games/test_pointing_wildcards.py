@@ -13,7 +13,7 @@ from django.utils import translation
 from games.engines import get_engine
 from games.engines.wildcards.cards import EAGLE
 from games.engines.wildcards.scoring import final_scores
-from games.pointing import payload_key, pointing_for
+from games.play.pointing import payload_key, pointing_for
 from games.presenters import action_label, wildcards
 
 ENGINE = get_engine("wildcards")

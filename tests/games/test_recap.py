@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from games import recap as recaps
 from games.engines import ENGINE_NAMES, get_engine
+from games.history.replay_steps import Replay
 from games.models import Action, Game
-from games.replay_steps import Replay
 from games.services.play import do_action
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game

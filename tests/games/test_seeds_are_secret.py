@@ -20,7 +20,7 @@ ALLOWED = {
     ("games/services/lobby.py", "seed or new_seed()"),  # `seed`: demo data, benchmarks and tests only
     ("games/services/lobby.py", "new_seed()"),  # a tournament's (another app's) table
     ("games/services/archive.py", "doc['seed']"),  # importing a finished game's record
-    ("games/demo.py", "seed"),  # the demo games, known by their seeds
+    ("games/management/demo.py", "seed"),  # the demo games, known by their seeds
     ("games/management/commands/take_screenshots.py", "seed"),  # looks the demo games up
 }
 

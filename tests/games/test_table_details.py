@@ -7,8 +7,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games.demo import play_defaults
-from games.forms import GameForm
+from games.lobby.forms import GameForm
+from games.management.demo import play_defaults
 from games.models import Game, Seat
 from tests.games.conftest import seat_user, start_game
 from tournaments.forms import TournamentForm

@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines import get_engine
+from games.history.replay import verify
 from games.models import Action, Game
 from games.presenters.wildcards import habitat_card
-from games.replay import verify
 from games.services import do_action, sweep_overdue
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game

@@ -21,7 +21,7 @@ from django.template.loader import get_template
 from games import recap as recaps
 from games.bymail import render
 from games.engines import get_engine
-from games.pointing import payload_key, pointing_for
+from games.play.pointing import payload_key, pointing_for
 from games.presenters import action_label, last_move_marks
 from tests.hidden_information.twins import TWINS
 

@@ -3,10 +3,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.test import override_settings
 
 from games.engines import get_engine
-from games.models import Game
+from games.models import Game, Seat
 from games.services import do_action, do_create_game, do_join
+from games.services.bot_moves import do_bot_move
 from games.services.lobby import TimeControl
 from tests.conftest import make_user, register_engine
 from tests.history.secret_engine import SecretEngine
@@ -42,6 +44,11 @@ def play_on(game: Game, rng: random.Random, max_actions: int = 10_000, stop_at: 
         if game.status != Game.Status.RUNNING or (stop_at is not None and game.version >= stop_at):
             return game
         seat = rng.choice(engine.to_act(game.state))
+        if game.seats.filter(position=seat, kind=Seat.Kind.BOT).exists():
+            # A searching bot (a resigned player's seat plays Good) moves from its task; its body runs here.
+            with override_settings(GAME_BOT_BUDGETS={"good": 4, "strong": 8}):
+                assert do_bot_move(game.pk, seat) == game.version
+            continue
         action = rng.choice(engine.legal_actions(game.state, seat))
         do_action(game.pk, seat, action, "web", user=users[seat], expected_version=game.version)
     raise AssertionError("the game did not end")

@@ -6,8 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engines import get_engine
+from games.history.replay_steps import Replay
 from games.models import Game
-from games.replay_steps import Replay
 from games.services.archive import check_document, export_game
 from tests.history.conftest import finished_game
 

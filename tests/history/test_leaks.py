@@ -6,7 +6,7 @@ import random
 import pytest
 from django.test import Client
 
-from games.replay_steps import Replay
+from games.history.replay_steps import Replay
 from tests.conftest import make_user
 from tests.history.conftest import new_game, play_on
 from tests.history.secret_engine import all_secrets, hidden_from

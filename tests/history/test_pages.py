@@ -72,7 +72,7 @@ def test_it_explains_a_bad_filter(client, games, query, message):
 
 
 def test_it_pages_the_history(client, games, monkeypatch):
-    monkeypatch.setattr("games.history.PAGE_SIZE", 1)
+    monkeypatch.setattr("games.history.finding.PAGE_SIZE", 1)
     newest = listed(client.get("/games/history/?engine=secret"))
     page_two = client.get("/games/history/?engine=secret&page=2")
     assert newest == {games["second"].pk}
@@ -85,7 +85,9 @@ def test_it_shows_a_players_games_and_results(client, games, players):
     html = response.content.decode()
     assert listed(response) == {games["first"].pk, games["running"].pk}
     seat = games["first"].seats.get(user=players[1])
-    assert f"rank {seat.rank}, {seat.score} points" in html
+    # The result in words, as the issue asks ("2nd, 9 points", not "(2. · 9)").
+    place = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[seat.rank]
+    assert f"{place}, {seat.score} points" in html
 
 
 def test_it_answers_404_for_an_unknown_player(client, db):
@@ -152,7 +154,7 @@ def test_replay_pages_render_each_games_own_table(client, players, engine_name):
 @pytest.mark.parametrize("name", ["regex", "contains", "gt", "isnull"])
 def test_an_option_named_like_a_lookup_is_only_a_key_without_postgresql(client, games, monkeypatch, name):
     """SQLite (the default) filters through a key transform: `regex=(` is the option "regex", never a lookup."""
-    from games import history
+    from games.history import finding as history
 
     monkeypatch.setattr(history, "connection", type("Other", (), {"vendor": "sqlite"})())
     first = games["first"].pk
@@ -161,3 +163,28 @@ def test_an_option_named_like_a_lookup_is_only_a_key_without_postgresql(client, 
     assert response.status_code == 200
     assert listed(response) == {first}
     assert listed(client.get("/games/history/?options=rounds=1")) == {games["second"].pk}
+
+
+def test_the_option_filter_offers_the_chosen_games_options_as_choices(client, games):
+    first, second = games["first"].pk, games["second"].pk
+    Game.objects.filter(pk=first).update(engine="wildcards", options={})  # left at the default edition, 2022
+    Game.objects.filter(pk=second).update(engine="wildcards", options={"edition": "2020"})
+    page = client.get("/games/history/").content.decode()
+    assert 'id="history-options"' not in page and "Choose a game and filter" in page
+    page = client.get("/games/history/?engine=wildcards").content.decode()
+    options = page.split('id="history-options"', 1)[1].split("</fieldset>", 1)[0]
+    assert '<select name="option_edition"' in options
+    assert '<option value="2020">2020: three phases, ties broken by face-down payments</option>' in options
+    assert '<select name="option_leo"' in options and '<option value="true">yes</option>' in options
+    assert 'name="options"' not in options and "edition=2020" not in page
+    assert listed(client.get("/games/history/?engine=wildcards&option_edition=2020")) == {second}
+    # The default is not stored on a game: asking for it finds the games that left it out.
+    assert listed(client.get("/games/history/?engine=wildcards&option_edition=2022")) == {first}
+    assert listed(client.get("/games/history/?engine=wildcards&option_leo=false")) == {first, second}
+    assert listed(client.get("/games/history/?engine=wildcards&option_leo=true")) == set()
+
+
+def test_an_option_value_the_game_does_not_have_is_refused_and_lists_nothing(client, games):
+    Game.objects.filter(pk=games["first"].pk).update(engine="wildcards")
+    response = client.get("/games/history/?engine=wildcards&option_edition=1999")
+    assert "Select a valid choice" in response.content.decode() and listed(response) == set()

@@ -3,7 +3,7 @@ import random
 import pytest
 
 from games.engines import get_engine
-from games.replay_steps import CHECKPOINT_EVERY, Replay
+from games.history.replay_steps import CHECKPOINT_EVERY, Replay
 from tests.history.conftest import finished_game, new_game, play_on
 
 pytestmark = pytest.mark.django_db

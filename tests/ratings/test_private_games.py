@@ -7,6 +7,7 @@ from games.api.models import ApiToken
 from games.models import Game
 from tests.conftest import make_user
 from tests.ratings.conftest import finished_game
+from tournaments.ratings.models import RatingChange
 from tournaments.ratings.services import do_rate_game
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_a_stranger_sees_nothing_of_a_private_game_on_the_ratings_page(client, p
 
 def test_a_stranger_counts_only_open_games_head_to_head(client, people, games):
     page = ratings_page(client, people[2], vs="bob")
-    assert "1 games together, ahead 1, behind 0" in page
+    assert "1 game together, ahead 1, behind 0" in page
 
 
 @pytest.mark.parametrize("player", [0, 1])
@@ -72,3 +73,20 @@ def test_the_rating_history_api_hides_a_private_game_from_a_stranger(client, peo
     public, private = games
     assert api_history(client, people[2]) == [public.pk]
     assert api_history(client, people[1]) == [public.pk, private.pk]
+
+
+def test_head_to_head_lists_the_games_a_stranger_may_see_with_places_and_changes(client, people, games):
+    public, private = games
+    page = ratings_page(client, people[2], vs="bob")
+    listed = page.split('id="together"', 1)[1].split("</table>", 1)[0]
+    assert game_link(public) in listed and game_link(private) not in listed
+    alice_delta = RatingChange.objects.get(game=public, player=people[0]).delta
+    bob_delta = RatingChange.objects.get(game=public, player=people[1]).delta
+    assert alice_delta > 0 > bob_delta
+    row = listed.split(f'data-game="{public.pk}"', 1)[1].split("</tr>", 1)[0]
+    assert f'1st <span class="change">(+{alice_delta:.1f})' in row
+    assert f'2nd <span class="change">({bob_delta:.1f})' in row
+    page = ratings_page(client, people[0], vs="bob")
+    listed = page.split('id="together"', 1)[1].split("</table>", 1)[0]
+    assert game_link(public) in listed and game_link(private) in listed
+    assert "2 games together" in page

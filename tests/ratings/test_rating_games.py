@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.models import Game
+from games.models import Game, Seat
 from tests.ratings.conftest import finished_game, moved
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.services import do_rate_game
@@ -134,3 +134,14 @@ def test_a_seat_given_to_a_bot_still_rates_the_player_who_lost_it_last(people):
     )
     do_rate_game(game.pk)
     assert rating(alice).rating == pytest.approx(1520) and rating(bob).rating == pytest.approx(1480)
+
+
+def test_bots_at_every_level_stay_unrated_and_a_seat_taken_over_rates_its_player(people):
+    alice, bob, carol = people[:3]
+    game = finished_game([(None, 1), (alice, 2), (None, 3), (bob, 4), (carol, 5)], left=(carol,))
+    for position, level in ((0, "strong"), (2, "beginner"), (4, "good")):  # carol's seat: the takeover bot
+        Seat.objects.filter(game=game, position=position).update(bot_level=level)
+    do_rate_game(game.pk)
+    rated = set(RatingChange.objects.filter(game=game).values_list("player_id", flat=True))
+    assert rated == {alice.pk, bob.pk, carol.pk}
+    assert rating(carol).rating < 1500  # ranked last, below both who stayed

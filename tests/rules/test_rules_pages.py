@@ -9,9 +9,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import rules, terms
+from games import terms
 from games.bymail import commands
 from games.engines import get_engine
+from games.rules_pages import rules
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game, toy_engine  # noqa: F401 - the toy game's fixture
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.test import override_settings
+
 from games.engines import get_engine
-from games.models import Game
+from games.models import Game, Seat
 from games.services import do_action
+from games.services.bot_moves import do_bot_move
 from tests.conftest import make_user
 from tournaments.models import Table, Tournament
 from tournaments.services import do_start
@@ -16,7 +19,7 @@ def make_players(count: int, prefix: str = "p") -> list:
 
 
 def play_out(game: Game) -> Game:
-    """Every seat plays its engine's default move until the game is over, through do_action."""
+    """Every person plays its engine's default move until the game is over, through do_action; bots think."""
     engine = get_engine(game.engine)
     while True:
         game.refresh_from_db()
@@ -24,6 +27,11 @@ def play_out(game: Game) -> Game:
             return game
         position = engine.to_act(game.state)[0]
         seat = game.seats.get(position=position)
+        if seat.kind == Seat.Kind.BOT:
+            # A searching bot (a takeover plays Good) moves from its task; here its body runs inline.
+            with override_settings(GAME_BOT_BUDGETS={"good": 4, "strong": 8}):
+                assert do_bot_move(game.pk, position) == game.version
+            continue
         do_action(
             game.pk,
             position,

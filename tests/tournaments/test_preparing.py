@@ -15,7 +15,14 @@ from django.utils import timezone, translation
 from tests.tournaments.helpers import current_tables, make_players, play_out
 from tournaments.formats import round_robin
 from tournaments.models import Round, Table, Tournament
-from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start, sweep_tournaments
+from tournaments.services import (
+    do_advance_round,
+    do_create_tournament,
+    do_drop,
+    do_register,
+    do_start,
+    sweep_tournaments,
+)
 from tournaments.tasks import prepare_tournament
 from wildcards_site.celery import app
 
@@ -201,3 +208,44 @@ def test_it_seeds_the_field_by_rating_at_the_start_and_the_unrated_at_1500():
     assert seeded[entries[0].pk] == (9, 1400)  # below everyone unrated (1500)
     assert seeded[entries[3].pk][1] == 1500  # another game's rating does not count
     assert seeded[entries[4].pk][1] == 1500
+
+
+def test_the_page_and_the_settings_say_how_many_rounds_a_blank_round_robin_plays(client):
+    tournament = nine_player_round_robin()
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    # Nine players at tables of three: the affine plane's four rounds.
+    assert "4 rounds: everyone meets everyone" in page
+    with translation.override("it"):
+        page = client.get(reverse("tournaments:detail", args=[tournament.pk]), headers={"accept-language": "it"})
+        assert "4 turni: tutti incontrano tutti" in page.content.decode()
+    client.force_login(tournament.created_by)
+    form = client.get(reverse("tournaments:edit", args=[tournament.pk])).content.decode()
+    assert "for the 9 entrants now, 4 rounds." in form
+
+
+def test_the_page_shows_how_evenly_pairs_meet_once_the_schedule_is_drawn(client):
+    tournament = nine_player_round_robin()
+    do_start(tournament.pk, tournament.created_by)
+    prepare_tournament(tournament.pk)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "Who meets whom in the schedule: 36 pairs meet once." in page
+
+
+def test_a_drop_gives_the_rest_of_a_scheduled_table_a_bye_and_reseats_nobody():
+    tournament = nine_player_round_robin()
+    do_start(tournament.pk, tournament.created_by)
+    prepare_tournament(tournament.pk)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    tournament.refresh_from_db()
+    entry_of = dict(tournament.entries.values_list("user_id", "pk"))
+    # One player from each of two tables of round 2 leaves: four are left short, enough to seat
+    # a new table of three, which would make some of them meet a second time.
+    first, second_table, third = scheduled(tournament, 2)
+    leaving = [min(first), min(second_table)]
+    for user in leaving:
+        do_drop(tournament.pk, tournament.created_by, entry_user=tournament.entries.get(user_id=user).user)
+    second = do_advance_round(tournament.pk)
+    left = (first | second_table) - set(leaving)
+    assert seated_at(second.tables.all()) == [third]
+    assert set(second.byes.values_list("entry_id", flat=True)) == {entry_of[user] for user in left}

@@ -6,6 +6,7 @@ Players are plain hashable ids (ints or strings); results come in as finishing r
 - `tables`: how many tables of which sizes, and how many byes.
 - `scoring`: points per finishing place, shared places sharing points.
 - `swiss`: Swiss rounds at multiplayer tables, standings with tie-breaks, top cut.
-- `round_robin`: Berger tables for 2 players, balanced schedules for 3-5-player tables.
+- `round_robin`: Berger tables for 2 players, resolvable designs (`designs/`) or covering schedules
+  for 3-6-player tables.
 - `elimination`: single elimination (2-player and multiplayer), double elimination.
 """

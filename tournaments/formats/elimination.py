@@ -12,7 +12,8 @@ Nothing that happens later rewrites a match already decided, so a bracket always
 - a match whose winner (or loser) is named by a later match's result was won (lost) by that
   player, whatever the drops say, so a drop never undoes a walkover already given;
 - a double forfeit (every rank None: nobody played the game) puts both players out, the
-  next opponent walking over. A bracket whose final ends that way has no champion.
+  next opponent walking over. A bracket whose final ends that way has no champion: the
+  services then wait for the organisers to adjudicate that final (services/planning.py).
 
 Double elimination: winners' bracket W1..Wm, losers' bracket L1..L(2m-2) where the losers of
 each winners' round drop in, a grand final GF and, when the losers' bracket champion wins
@@ -21,7 +22,7 @@ it, a reset match GF2.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.formats.scoring import advancing_order
@@ -307,3 +308,34 @@ def multiplayer_advancers(
     rest.sort(key=lambda item: item[:2])
     going.extend(player for _place, _seed, player in rest[: max(0, max(places, at_least) - len(going))])
     return sorted(going, key=seeds.__getitem__)
+
+
+@dataclass(frozen=True)
+class CallUp:
+    """A runner-up who went on in place of a qualifier: their table (0-based) and place at it."""
+
+    player: Hashable
+    table: int
+    place: int
+
+
+def called_up(
+    tables: Sequence[Mapping[Hashable, int | None]],
+    byes: Sequence[Hashable],
+    advance: int,
+    seeds: Mapping[Hashable, int],
+    going: Collection[Hashable],
+) -> tuple[list[CallUp], list[Hashable]]:
+    """What the page tells of a knock-out round's advancement, from who actually went on
+    (`going`: the next round's players): the runners-up called up, best first, and the
+    qualifiers whose places they took (a qualifier who dropped, or a forfeit: rank None)."""
+    calls, vacated = [], []
+    for index, ranks in enumerate(tables):
+        order = advancing_order(ranks, seeds)
+        vacated.extend(player for player in order[:advance] if player not in going)
+        calls.extend(
+            CallUp(player, index, place) for place, player in enumerate(order[advance:], advance + 1) if player in going
+        )
+    vacated.extend(player for player in byes if player not in going)
+    calls.sort(key=lambda call: (call.place, seeds[call.player]))
+    return calls, vacated

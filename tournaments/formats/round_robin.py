@@ -1,10 +1,12 @@
-"""Round robin: Berger tables for 2 players, balanced schedules for 3-5-player tables.
+"""Round robin: Berger tables for 2 players, designs or covering schedules for 3-6-player tables.
 
-For tables of k = 3, 4 or 5 and k*k players an affine plane gives a resolvable design:
-k + 1 rounds in which every pair meets exactly once (9 players at 3-player tables over 4
-rounds), and 15 players at 3-player tables get Kirkman's schoolgirl schedule (7 rounds,
-every pair once). Otherwise each round is seated to keep pair meetings as even as
-possible, and `meeting_balance` reports how even they came out.
+Where a resolvable design exists for the field (`designs.resolvable`: 9, 15, 21, 27, 33...
+at 3-player tables, 16, 28, 40, 52, 64 at 4, 25 at 5), its (n - 1) / (k - 1) rounds seat
+every pair together exactly once. Otherwise a blank round count means "until every pair has
+met": rounds are seated greedily, the hardest-to-place players first, until every pair has
+met at least once, improved by swaps and shortened while every pair still meets; a given
+round count keeps meetings as even as it allows. `meeting_balance` reports how even they came
+out.
 """
 
 from __future__ import annotations
@@ -15,11 +17,16 @@ from collections.abc import Hashable, Sequence
 from functools import cache
 from itertools import combinations
 
+from tournaments.formats.designs import resolvable
 from tournaments.formats.tables import split
 
-# Addition and multiplication in GF(4) = {0, 1, a, a+1} written as 0..3.
-_GF4_ADD = [[a ^ b for b in range(4)] for a in range(4)]
-_GF4_MUL = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
+# The cost of a pair meeting once more after c meetings: 4**c grows fast enough that one pair
+# meeting a third time costs more than many pairs meeting twice.
+_STEP = [3 * 4**c for c in range(40)]
+# In a covering schedule a pair that never meets costs more than any number of repeats; while
+# shortening one, as much as a fourth meeting, so the search can trade one for the other.
+_UNCOVERED = 10**30
+_SHORTENING = _STEP[3]
 
 
 def berger(players: Sequence[Hashable]) -> list[list[tuple]]:
@@ -49,74 +56,10 @@ def _bye_last(pair: tuple) -> tuple:
     return (pair[1], None) if pair[0] is None else pair
 
 
-def affine_plane(players: Sequence[Hashable]) -> list[list[list]] | None:
-    """k + 1 rounds of k tables of k for k*k players (k = 2, 3, 4, 5), every pair once; else None."""
-    q = {4: 2, 9: 3, 16: 4, 25: 5}.get(len(players))
-    if q is None:
-        return None
-    if q == 4:
-        add, mul = _GF4_ADD, _GF4_MUL
-    else:
-        add = [[(a + b) % q for b in range(q)] for a in range(q)]
-        mul = [[(a * b) % q for b in range(q)] for a in range(q)]
-    point = {(x, y): players[x * q + y] for x in range(q) for y in range(q)}
-    rounds = [[[point[(c, y)] for y in range(q)] for c in range(q)]]  # lines x = c
-    for slope in range(q):  # lines y = slope * x + c
-        rounds.append([[point[(x, add[mul[slope][x]][c])] for x in range(q)] for c in range(q)])
-    return rounds
-
-
-@cache
-def _kirkman_packing() -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Kirkman's schoolgirls: the 35 lines of PG(3, 2) in 7 parallel classes of 5 (found once).
-
-    Points are the 15 non-zero vectors of GF(2)^4 (1..15); a line is {a, b, a xor b}. A
-    spread is 5 disjoint lines (a round); a packing is 7 spreads sharing no line (everyone
-    meets everyone exactly once). A small search finds one: 56 spreads, 7 to pick.
-    """
-    lines = sorted({tuple(sorted((a, b, a ^ b))) for a in range(1, 16) for b in range(a + 1, 16)})
-    through = {point: [line for line in lines if point in line] for point in range(1, 16)}
-    spreads: list[frozenset] = []
-
-    def grow(chosen: list, covered: set) -> None:
-        if len(covered) == 15:
-            spreads.append(frozenset(chosen))
-            return
-        point = min(set(range(1, 16)) - covered)
-        for line in through[point]:
-            if covered.isdisjoint(line):
-                grow([*chosen, line], covered | set(line))
-
-    grow([], set())
-    spreads = sorted(set(spreads), key=sorted)
-
-    def pack(chosen: list, used: frozenset) -> list | None:
-        if len(chosen) == 7:
-            return chosen
-        first = min(line for line in lines if line not in used)  # it must be in the next spread
-        for spread in spreads:
-            if first in spread and used.isdisjoint(spread):
-                found = pack([*chosen, spread], used | spread)
-                if found:
-                    return found
-        return None
-
-    packing = pack([], frozenset())
-    assert packing is not None
-    return tuple(tuple(sorted(spread)) for spread in packing)
-
-
-def kirkman(players: Sequence[Hashable]) -> list[list[list]] | None:
-    """7 rounds of 5 tables of 3 for 15 players, every pair once; else None."""
-    if len(players) != 15:
-        return None
-    return [[[players[point - 1] for point in line] for line in spread] for spread in _kirkman_packing()]
-
-
 def schedule(
     players: Sequence[Hashable], preferred: int, minimum: int, maximum: int, rounds: int | None = None
 ) -> list[tuple[list[list], list]]:
-    """(tables, byes) for each round; by default enough rounds for everyone to meet everyone."""
+    """(tables, byes) for each round; by default (rounds None) until everyone has met everyone."""
     if len(set(players)) != len(players):
         raise ValueError("a player appears twice")
     n = len(players)
@@ -126,112 +69,215 @@ def schedule(
         for pairs in circle[: len(circle) if rounds is None else rounds]:
             out.append(([list(p) for p in pairs if p[1] is not None], [p[0] for p in pairs if p[1] is None]))
         return out
-    if rounds is None:
-        rounds = max(1, -(-(n - 1) // max(1, preferred - 1)))
-    design = affine_plane(players) or (kirkman(players) if preferred == 3 else None)
-    if design is not None and len(design[0][0]) == preferred and rounds <= len(design):
-        return [(tables, []) for tables in design[:rounds]]
-    return _balanced(list(players), preferred, minimum, maximum, rounds)
+    design = resolvable(n, preferred) if minimum <= preferred <= maximum else None
+    if design is not None:
+        plan = _from_design(n, preferred, design, len(design) if rounds is None else rounds)
+    else:
+        plan = _plan(n, preferred, minimum, maximum, rounds)
+    return [([[players[i] for i in table] for table in tables], [players[i] for i in byes]) for tables, byes in plan]
 
 
-def _balanced(players: list, preferred: int, minimum: int, maximum: int, rounds: int) -> list[tuple[list, list]]:
-    """Round by round: byes to those with fewest, then tables that add the fewest repeat meetings
-    (weighted by how often a pair already met), improved by swapping players between tables."""
-    met: Counter = Counter()
-    byes_taken: Counter = Counter()
-    seating = split(len(players), preferred, minimum, maximum)
+@cache
+def rounds_to_meet_everyone(players: int, preferred: int, minimum: int, maximum: int) -> int:
+    """How many rounds a blank round count gives `players`: every pair meets at least once.
+
+    (n - 1) / (k - 1) rounded up is the floor at tables of k; a design reaches it, otherwise
+    it is the length of the covering schedule `schedule` makes (the same computation).
+    """
+    if players < 2:
+        return 0
+    if preferred == 2 and minimum <= 2 <= maximum:
+        return players - 1 if players % 2 == 0 else players
+    return len(schedule(list(range(players)), preferred, minimum, maximum))
+
+
+def blank_rounds(players: int, preferred: int, minimum: int, maximum: int, work_up_to: int = 64) -> tuple[int, bool]:
+    """(rounds, exact) for a blank round count, cheap enough for a page: exact for 2-player
+    tables, a design or up to `work_up_to` players; above, the floor (the start works it out)."""
+    exact = (
+        (preferred == 2 and minimum <= 2 <= maximum)
+        or players <= work_up_to
+        or (minimum <= preferred <= maximum and resolvable(players, preferred) is not None)
+    )
+    if exact:
+        return rounds_to_meet_everyone(players, preferred, minimum, maximum), True
+    return lower_bound(players, preferred), False
+
+
+def lower_bound(players: int, preferred: int) -> int:
+    """Nobody meets more than k - 1 others a round: ceil((n - 1) / (k - 1)) rounds at least."""
+    return -(-(players - 1) // max(1, preferred - 1)) if players > 1 else 0
+
+
+def _from_design(n: int, k: int, design: list, rounds: int) -> list[tuple[list[list[int]], list[int]]]:
+    """The design's rounds; past its end, the design again under a seeded relabelling, so after
+    c full passes every pair has met exactly c times."""
     out = []
-    rng = random.Random(len(players) * 1000 + preferred)  # deterministic: same field, same schedule
-    for _number in range(rounds):
-        best = None
-        # A few seeded restarts (fewer for big fields) and keep the round adding the least weight.
-        for _attempt in range(max(1, 400 // max(1, len(players)))):
-            order = list(players)
-            rng.shuffle(order)
-            by_byes = sorted(order, key=lambda player: byes_taken[player])
-            byes = by_byes[: seating.byes]
-            seated = [player for player in order if player not in set(byes)]
-            tables = _seat(seated, list(seating.sizes), met)
-            weight = sum(_weight(table, met) for table in tables)
-            if best is None or weight < best[0]:
-                best = (weight, tables, byes)
-        _, tables, byes = best
-        for player in byes:
-            byes_taken[player] += 1
-        for table in tables:
-            for pair in combinations(table, 2):
-                met[frozenset(pair)] += 1
-        out.append((tables, byes))
-    _polish(out, met, rng)
+    for number in range(rounds):
+        cycle, index = divmod(number, len(design))
+        label = list(range(n))
+        if cycle:
+            random.Random(n * 1000 + k * 10 + cycle).shuffle(label)
+        out.append(([sorted(label[p] for p in table) for table in design[index]], []))
     return out
 
 
-def _step(count: int) -> int:
-    """Cost of a pair meeting once more after `count` meetings: 4**count grows fast enough that
-    one pair meeting a third time costs more than many pairs meeting twice."""
-    return 3 * 4**count
+def _plan(n: int, preferred: int, minimum: int, maximum: int, rounds: int | None) -> list[tuple[list, list]]:
+    """Round by round, then improved: with `rounds` None, until every pair has met (a covering)."""
+    seating = split(n, preferred, minimum, maximum)
+    if not seating.sizes:
+        return [([], list(range(n))) for _ in range(rounds or 0)]
+    rng = random.Random(n * 1000 + preferred)  # deterministic: same field, same schedule
+    met = [[0] * n for _ in range(n)]
+    state = _State(met, [n - 1] * n, [0] * n, n * (n - 1) // 2)
+    plan: list[tuple[list, list]] = []
+    # Byes and table limits can keep a pair apart a while; this bound is never reached in practice.
+    limit = rounds if rounds is not None else 4 * lower_bound(n, preferred) + 20
+    while len(plan) < limit and (rounds is not None or state.uncovered):
+        plan.append(_greedy_round(n, seating.sizes, seating.byes, state, rng))
+    if rounds is not None:
+        _polish(plan, met, rng, 0, set(), _proposals(n, len(plan)))
+        return plan
+    plan = _shorten(plan, met, rng, n)
+    _polish(plan, met, rng, _UNCOVERED, set(), _proposals(n, len(plan)))
+    return plan
 
 
-def _polish(plan: list[tuple[list, list]], met: Counter, rng: random.Random, proposals: int = 30_000) -> None:
-    """Random swaps over the whole schedule, kept when they do not raise the total cost of pair
-    meetings (see `_step`): sideways moves let it walk off the plateaus where the myopic
-    round-by-round seating stops."""
+class _State:
+    def __init__(self, met: list[list[int]], unmet: list[int], byes: list[int], uncovered: int) -> None:
+        self.met, self.unmet, self.byes, self.uncovered = met, unmet, byes, uncovered
+
+
+def _greedy_round(n: int, sizes: tuple[int, ...], bye_count: int, state: _State, rng: random.Random):
+    """One round: byes to those with the fewest byes (then the fewest partners still to meet);
+    each table started by the player with most partners still to meet, filled with the players
+    whose extra meetings cost least."""
+    met = state.met
+    tie = list(range(n))
+    rng.shuffle(tie)
+    order = sorted(range(n), key=lambda p: (state.byes[p], state.unmet[p], tie[p]))
+    byes = order[:bye_count]
+    remaining = sorted(order[bye_count:], key=lambda p: (-state.unmet[p], tie[p]))
+    tables = []
+    for size in sizes:
+        table = [remaining.pop(0)]
+        while len(table) < size:
+            row = [met[t] for t in table]
+            pick = min(range(len(remaining)), key=lambda i: (sum(_STEP[min(r[remaining[i]], 39)] for r in row), i))
+            table.append(remaining.pop(pick))
+        tables.append(table)
+    for player in byes:
+        state.byes[player] += 1
+    for table in tables:
+        for a, b in combinations(table, 2):
+            if not met[a][b]:
+                state.unmet[a] -= 1
+                state.unmet[b] -= 1
+                state.uncovered -= 1
+            met[a][b] += 1
+            met[b][a] += 1
+    return tables, byes
+
+
+def _proposals(n: int, rounds: int) -> int:
+    return min(150_000, 3_000 + 10 * n * max(1, rounds))
+
+
+def _up(c: int, uncovered_cost: int) -> int:
+    """The cost of a pair's meetings going from c to c + 1."""
+    return _STEP[min(c, 39)] - (uncovered_cost if c == 0 else 0)
+
+
+def _polish(
+    plan: list,
+    met: list[list[int]],
+    rng: random.Random,
+    uncovered_cost: int,
+    uncovered: set,
+    proposals: int,
+    until_covered: bool = False,
+) -> None:
+    """Swaps of two players between two tables of a round, kept when they do not raise the total
+    cost of pair meetings (sideways moves let it walk off plateaus). In a covering, half the
+    proposals aim at a pair that has not met: one of them joins the other's table."""
     rounds = [tables for tables, _byes in plan if len(tables) > 1]
     if not rounds:
         return
     for _ in range(proposals):
         tables = rng.choice(rounds)
-        i, j = rng.sample(range(len(tables)), 2)
-        own, other = tables[i], tables[j]
-        a_index, b_index = rng.randrange(len(own)), rng.randrange(len(other))
-        a, b = own[a_index], other[b_index]
+        if until_covered and not uncovered:
+            return
+        if uncovered_cost and uncovered and rng.random() < 0.5:
+            # Seat b at a's table in place of one of a's table mates, x.
+            a, b = rng.choice(tuple(uncovered))
+            where = {p: i for i, table in enumerate(tables) for p in table}
+            if a not in where or b not in where:
+                continue
+            own, other = tables[where[a]], tables[where[b]]
+            mates = [index for index, x in enumerate(own) if x != a]
+            a_index, b_index = rng.choice(mates), other.index(b)
+            a = own[a_index]
+        else:
+            i, j = rng.sample(range(len(tables)), 2)
+            own, other = tables[i], tables[j]
+            a_index, b_index = rng.randrange(len(own)), rng.randrange(len(other))
+            a, b = own[a_index], other[b_index]
         change = 0
         for x in own:
             if x != a:
-                change += _step(met[frozenset((b, x))]) - _step(met[frozenset((a, x))] - 1)
+                change += _up(met[b][x], uncovered_cost) - _up(met[a][x] - 1, uncovered_cost)
         for x in other:
             if x != b:
-                change += _step(met[frozenset((a, x))]) - _step(met[frozenset((b, x))] - 1)
+                change += _up(met[a][x], uncovered_cost) - _up(met[b][x] - 1, uncovered_cost)
         if change > 0:
             continue
         for x in own:
             if x != a:
-                met[frozenset((a, x))] -= 1
-                met[frozenset((b, x))] += 1
+                _meet(met, uncovered, a, x, -1)
+                _meet(met, uncovered, b, x, 1)
         for x in other:
             if x != b:
-                met[frozenset((b, x))] -= 1
-                met[frozenset((a, x))] += 1
+                _meet(met, uncovered, b, x, -1)
+                _meet(met, uncovered, a, x, 1)
         own[a_index], other[b_index] = b, a
 
 
-def _weight(table: Sequence, met: Counter) -> int:
-    return sum(met[frozenset(pair)] ** 2 for pair in combinations(table, 2))
+def _meet(met: list[list[int]], uncovered: set, a: int, b: int, step: int) -> None:
+    met[a][b] += step
+    met[b][a] += step
+    pair = (a, b) if a < b else (b, a)
+    if met[a][b] == 0:
+        uncovered.add(pair)
+    elif step > 0 and met[a][b] == 1:
+        uncovered.discard(pair)
 
 
-def _seat(seated: list, sizes: list[int], met: Counter) -> list[list]:
-    remaining = list(seated)
-    tables = []
-    for size in sizes:
-        table = [remaining.pop(0)]
-        while len(table) < size:
-            pick = min(range(len(remaining)), key=lambda i: (sum(met[frozenset((remaining[i], o))] for o in table), i))
-            table.append(remaining.pop(pick))
-        tables.append(table)
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(len(tables)), 2):
-            base = _weight(tables[i], met) + _weight(tables[j], met)
-            for a in range(len(tables[i])):
-                for b in range(len(tables[j])):
-                    left, right = list(tables[i]), list(tables[j])
-                    left[a], right[b] = right[b], left[a]
-                    if _weight(left, met) + _weight(right, met) < base:
-                        tables[i], tables[j] = left, right
-                        base = _weight(left, met) + _weight(right, met)
-                        improved = True
-    return tables
+def _shorten(plan: list, met: list[list[int]], rng: random.Random, n: int) -> list:
+    """Take out the round that leaves the fewest pairs unmet, and swap until they meet again;
+    repeat while that works, keeping byes within one of each other."""
+    while len(plan) > 1:
+        byes: Counter = Counter(p for _tables, round_byes in plan for p in round_byes)
+        best = None
+        for index, (tables, round_byes) in enumerate(plan):
+            left = [byes[p] - (p in round_byes) for p in range(n)]
+            if max(left) - min(left) > 1:
+                continue
+            lost = sum(1 for table in tables for a, b in combinations(table, 2) if met[a][b] == 1)
+            if best is None or lost < best[0]:
+                best = (lost, index)
+        if best is None:
+            return plan
+        trial = [([list(t) for t in tables], list(b)) for tables, b in plan]
+        trial_met = [list(row) for row in met]
+        uncovered: set = set()
+        for table in trial.pop(best[1])[0]:
+            for a, b in combinations(table, 2):
+                _meet(trial_met, uncovered, a, b, -1)
+        _polish(trial, trial_met, rng, _SHORTENING, uncovered, _proposals(n, len(trial)), until_covered=True)
+        if uncovered:
+            return plan
+        plan, met[:] = trial, trial_met
+    return plan
 
 
 def meeting_balance(players: Sequence[Hashable], rounds: Sequence[tuple[list[list], list]]) -> dict:

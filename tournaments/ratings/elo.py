@@ -1,8 +1,11 @@
-"""Elo for multiplayer tables, the way Board Game Arena rates. Pure Python, no Django.
+"""Elo for multiplayer tables: pairwise Elo, scaled by K / (n - 1). Pure Python, no Django.
 
 Every pair of rated players at a table is one result: the better (lower) rank wins,
 equal ranks draw. Each player's pair results are summed with K / (n - 1), n being the
 number of rated players, so a table moves a rating about as much as one two-player game.
+This is not Board Game Arena's formula, which it does not publish: on BGA the swing grows
+with the number of players (up to the game's recommended count) and the first to quit
+loses a further 10 points (docs/organisers.md, "Elo and Board Game Arena").
 A pair's result can weigh less than 1: the same two people meeting again and again
 (`repeat_weight`) must not be a way to buy a rating.
 """

@@ -86,7 +86,7 @@ def top(pool: str, count: int = 10) -> list[Rating]:
 
 def seen_by(changes: QuerySet[RatingChange], viewer) -> QuerySet[RatingChange]:
     """The changes a viewer may see: of open games, and of private games they had a seat in
-    (staff: all), as `games.history.visible_to` shows the games themselves."""
+    (staff: all), as `games.history.finding.visible_to` shows the games themselves."""
     if viewer is not None and viewer.is_authenticated and viewer.is_staff:
         return changes
     open_game = Q(game__visibility=Game.Visibility.OPEN)
@@ -142,4 +142,17 @@ def head_to_head(player, other, viewer) -> list[dict]:
             behind=Count("pk", filter=Q(rank__gt=F("game__rating_changes__rank"))),
         )
         .order_by("pool")
+    )
+
+
+def head_to_head_games(player, other, viewer, limit: int = 50) -> list[dict]:
+    """The rated games both played that the viewer may see, newest first, with each one's rank
+    and rating change: one query."""
+    from django.db.models import F
+
+    return list(
+        seen_by(RatingChange.objects.filter(player=player, game__rating_changes__player=other), viewer)
+        .annotate(their_rank=F("game__rating_changes__rank"), their_delta=F("game__rating_changes__delta"))
+        .order_by("-finished_at", "-game_id")
+        .values("pool", "game_id", "finished_at", "rank", "delta", "their_rank", "their_delta")[:limit]
     )

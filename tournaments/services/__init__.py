@@ -1,6 +1,11 @@
 """Every change to a tournament goes through one of these `do_*` functions."""
 
-from tournaments.services.invitations import do_accept_tournament_invitation, do_invite_to_tournament
+from tournaments.services.adjudication import do_adjudicate_table
+from tournaments.services.invitations import (
+    do_accept_tournament_invitation,
+    do_invite_to_tournament,
+    do_withdraw_tournament_invitation,
+)
 from tournaments.services.organising import (
     do_add_entrant,
     do_cancel_tournament,
@@ -22,6 +27,7 @@ from tournaments.services.running import (
 )
 
 __all__ = [
+    "do_adjudicate_table",
     "do_accept_tournament_invitation",
     "do_add_entrant",
     "do_cancel_tournament",
@@ -41,4 +47,5 @@ __all__ = [
     "do_resume_tournament",
     "do_start",
     "sweep_tournaments",
+    "do_withdraw_tournament_invitation",
 ]

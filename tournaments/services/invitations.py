@@ -75,3 +75,21 @@ def do_accept_tournament_invitation(token: str, user, now: datetime | None = Non
         invitation.user, invitation.accepted_at = user, now
         invitation.save(update_fields=["user", "accepted_at"])
         return entry
+
+
+def do_withdraw_tournament_invitation(tournament_id: int, user, invitation_id: int) -> None:
+    """Take back an invitation not yet accepted: its link stops working and the invitee is no
+    longer let in. An accepted one is an entry: the organisers remove the entrant instead."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        check_organiser(tournament, user)
+        invitation = tournament.invitations.select_for_update().filter(pk=invitation_id).first()
+        if invitation is None:
+            raise ActionRejected("no_invitation", _("There is no such invitation (withdrawn already?)."))
+        if invitation.accepted_at is not None:
+            raise ActionRejected(
+                "accepted", _("This invitation was accepted: remove the player from the entrants instead.")
+            )
+        if invitation.user_id is not None and not tournament.entries.filter(user_id=invitation.user_id).exists():
+            tournament.invited.remove(invitation.user_id)
+        invitation.delete()

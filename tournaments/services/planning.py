@@ -2,7 +2,10 @@
 
 `plan_next_round` returns the next round's tables (entry ids, with a bracket match id for
 2-player elimination) and byes, or None when the tournament is over; `final_places` ranks
-everyone at the end.
+everyone at the end. A knock-out that would end without a champion (or without a final)
+because a table nobody played was not decided yet answers a plan of stage WAITING with no
+tables: the event waits for the organisers' adjudication (services/adjudication.py) instead
+of ending, or going by seed.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from tournaments.formats import round_robin
 from tournaments.formats.elimination import multiplayer_advancers, multiplayer_round
 from tournaments.formats.scoring import advancing_order, rank_key
 from tournaments.formats.swiss import pair_counts, pair_round
-from tournaments.formats.tables import split
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import (
     PlayedRound,
@@ -23,7 +25,10 @@ from tournaments.services.results import (
     inactive_from,
     swiss_standings,
     two_player_bracket,
+    undecided_forfeits,
 )
+
+WAITING = "waiting"
 
 
 @dataclass
@@ -46,7 +51,7 @@ def plan_next_round(tournament: Tournament, entries: list[Entry], rounds: list[P
             return _elimination(tournament, entries, rounds, inactive)
         return None
     if tournament.format == Tournament.Format.ROUND_ROBIN:
-        return _round_robin(tournament, entries, active, number)
+        return _round_robin(tournament, entries, active, rounds)
     return _elimination(tournament, entries, rounds, inactive)
 
 
@@ -81,29 +86,46 @@ def round_robin_schedule(tournament: Tournament, entries: list[Entry]) -> list[l
     return [[tables, byes] for tables, byes in rounds]
 
 
-def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entry], number: int) -> Plan | None:
-    # The stored schedule; drops are taken out of it round by round.
+def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entry], rounds: list[PlayedRound]):
+    """The stored schedule's next round, drops taken out: a table left below the minimum gives
+    its remaining players a bye for the round. Nobody is re-seated, so a drop never makes two
+    players meet again, and the rest of the schedule stays as it was. A scheduled round that
+    drops have emptied of tables is passed over."""
     plan = tournament.schedule
     if plan is None:
         # Started before schedules were kept: computed once more here, and kept from now on.
         plan = tournament.schedule = round_robin_schedule(tournament, entries)
         tournament.save(update_fields=["schedule"])
-    if number > len(plan):
-        return None
     active_ids = {entry.pk for entry in active}
-    tables, byes = plan[number - 1]
-    kept, short = [], []
-    for table in tables:
-        still = [player for player in table if player in active_ids]
-        (kept if len(still) >= tournament.seats_min else short).append(still)
-    leftovers = [player for table in short for player in table] + [b for b in byes if b in active_ids]
-    seating = split(len(leftovers), tournament.seats_preferred, tournament.seats_min, tournament.seats_max)
-    new_byes = leftovers[len(leftovers) - seating.byes :] if seating.byes else []
-    rest = leftovers[: len(leftovers) - seating.byes]
-    for size in seating.sizes:
-        kept.append(rest[:size])
-        rest = rest[size:]
-    return Plan("round_robin", [table for table in kept if table], new_byes)
+    for index in range(_next_scheduled(plan, rounds), len(plan)):
+        tables, byes = plan[index]
+        kept = []
+        new_byes = [player for player in byes if player in active_ids]
+        for table in tables:
+            still = [player for player in table if player in active_ids]
+            if len(still) >= tournament.seats_min:
+                kept.append(still)
+            else:
+                new_byes.extend(still)
+        if kept:
+            return Plan("round_robin", kept, new_byes)
+    return None
+
+
+def _next_scheduled(plan: list, rounds: list[PlayedRound]) -> int:
+    """Where the schedule goes on: after the scheduled round the last played round came from
+    (each played table sits inside one of its tables), so passed-over rounds stay passed."""
+    position = 0
+    for played in rounds:
+        tables = [set(table.ranks) for table in played.tables]
+        for index in range(position, len(plan)):
+            scheduled = [set(table) for table in plan[index][0]]
+            if all(any(table <= s for s in scheduled) for table in tables):
+                position = index + 1
+                break
+        else:
+            position += 1
+    return position
 
 
 def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], inactive: set[int]):
@@ -113,7 +135,7 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
         bracket = two_player_bracket(tournament, entries, rounds)
         resolved = bracket.resolve(bracket_results(rounds), _dropped(entries, inactive))
         if resolved.finished:
-            return None
+            return _waiting(rounds) if resolved.champion is None else None
         return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
     seeds = elimination_seeds(tournament, entries, rounds)
     seed_of = {player: number for number, player in enumerate(seeds, 1)}
@@ -123,7 +145,7 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
     else:
         last = knockout[-1]
         if len(last.tables) == 1 and not last.byes:
-            return None  # the final has been played
+            return _waiting(rounds)  # the final has been played (or nobody played it: the organisers decide)
         # A qualifier who dropped is replaced by the best runner-up still in.
         entrants = multiplayer_advancers(
             [t.ranks for t in last.tables],
@@ -134,11 +156,21 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
             frozenset(inactive),
         )
     if len(entrants) < tournament.seats_min:
-        return None  # too many drops to seat another table: the tournament ends here
+        # Too many drops to seat another table: the tournament ends here, unless a table nobody
+        # played is still to be decided (its players may go on).
+        return _waiting(rounds)
     tables, byes = multiplayer_round(
         entrants, tournament.seats_preferred, tournament.seats_min, tournament.seats_max, tournament.advance_per_table
     )
     return Plan("elimination", tables, byes)
+
+
+def _waiting(rounds: list[PlayedRound]) -> Plan | None:
+    """A knock-out at its end: it waits while a table of its last round nobody played is undecided."""
+    knockout = [r for r in rounds if r.stage == "elimination"]
+    if knockout and knockout[-1] is rounds[-1] and undecided_forfeits(knockout[-1]):
+        return Plan(WAITING, [])
+    return None
 
 
 def _dropped(entries: list[Entry], inactive: set[int]) -> dict[int, int]:

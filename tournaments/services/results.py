@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.models import Game, Seat
 from tournaments.formats import swiss
@@ -19,6 +19,8 @@ class PlayedTable:
     game_id: int
     status: str
     ranks: dict[int, int | None]  # entry id -> rank (1 = first); None: a forfeit, nobody played the game
+    adjudicated: bool = False  # the ranks are an organiser's decision (services/adjudication.py)
+    bots: dict[int, str] = field(default_factory=dict)  # entry id -> level of the bot now playing its seat
 
 
 @dataclass
@@ -31,6 +33,15 @@ class PlayedRound:
     @property
     def finished(self) -> bool:
         return all(table.status in DONE for table in self.tables)
+
+
+def undecided_forfeits(played: PlayedRound) -> list[PlayedTable]:
+    """Tables of the round that nobody played and no organiser has decided yet."""
+    return [
+        table
+        for table in played.tables
+        if not table.adjudicated and table.ranks and all(rank is None for rank in table.ranks.values())
+    ]
 
 
 def played_rounds(tournament: Tournament) -> list[PlayedRound]:
@@ -51,7 +62,18 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
                 for seat in seats
                 if seat.user_id in entry_of_user
             }
-            tables.append(PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks))
+            bots = {
+                entry_of_user[seat.user_id]: seat.level
+                for seat in seats
+                if seat.user_id in entry_of_user and seat.kind == Seat.Kind.BOT
+            }
+            adjudicated = table.adjudicated_ranks is not None
+            if adjudicated:
+                # The organiser's decision stands in for the game's result (same players, keyed by entry).
+                ranks = {int(entry): rank for entry, rank in table.adjudicated_ranks.items()}
+            tables.append(
+                PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks, adjudicated, bots)
+            )
         out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))
     return out
 
@@ -99,6 +121,7 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished],
         tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
         tournament.bye_points,  # None: one win at a full table (the first place's points)
+        tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's
     )
 
 

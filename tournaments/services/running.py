@@ -24,7 +24,7 @@ from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from tournaments.models import Bye, Entry, Round, Table, Tournament
-from tournaments.services.planning import Plan, final_places, plan_next_round
+from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round
 from tournaments.services.registration import ratings_of
 from tournaments.services.results import played_rounds
 from wildcards_site.queueing import queue_task
@@ -100,8 +100,9 @@ def do_advance_round(tournament_id: int, now: datetime | None = None) -> Round |
             )
             if pending.exists():
                 return None
-            current.finished_at = now
-            current.save(update_fields=["finished_at"])
+            if current.finished_at is None:  # a round waiting for an adjudication is seen every sweep
+                current.finished_at = now
+                current.save(update_fields=["finished_at"])
         return _next_round(tournament, now)
 
 
@@ -109,6 +110,8 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
     entries = list(tournament.entries.select_related("user"))
     rounds = played_rounds(tournament)
     plan = plan_next_round(tournament, entries, rounds)
+    if plan is not None and plan.stage == WAITING:
+        return None  # the organisers' adjudication of a table nobody played comes first
     if plan is None or not plan.tables:
         _finish(tournament, entries, rounds, now)
         return None

@@ -38,6 +38,8 @@ CARD_SPECIES: dict[str, str] = {card: card.rsplit("-", 1)[0] for card in ALL_CAR
 
 def species_counts(cards: list[str]) -> dict[str, int]:
     """{species: number of cards}, in the species order of the data."""
+    if not cards:
+        return {}
     counts: dict[str, int] = {}
     for card in cards:
         name = CARD_SPECIES[card]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import IllegalOptions, State, complete_options, make_rng
+from games.engines.base import IllegalOptions, State, complete_options, shuffle_seeded
 from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES, HAND_SIZE, ROW_START_SIZE, ROWS
 
 MIN_PLAYERS = 2
@@ -33,7 +33,7 @@ def new_game(num_players: int, seed: int | str, options: dict | None = None) -> 
     """
     options = validate_options(num_players, options)
     deck = list(ALL_CARDS)
-    make_rng(seed, "setup").shuffle(deck)
+    shuffle_seeded(deck, seed, "setup")
     discard: list[str] = []
     rows: list[list[str]] = []
     for _ in range(ROWS):

@@ -33,6 +33,8 @@ VALUE: dict[str, int] = {f"{suit}-{rank}": rank for suit in SUITS for rank in RA
 VALUE.update({card: WIZARD_VALUE for card in WIZARDS})
 VALUE.update({card: JESTER_VALUE for card in JESTERS})
 ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
+# The numbered cards of each suit: a hand that holds none of the led suit may play anything.
+SUIT_CARDS: dict[str, frozenset[str]] = {suit: frozenset(f"{suit}-{rank}" for rank in RANKS) for suit in SUITS}
 
 assert len(DECK) == DATA["deck_size"] == len(set(DECK)), "the deck data does not add up"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.engines.base import Action, IllegalAction, State
+from games.engines.wizard import actions, phases, scoring, setup
 from games.engines.wizard import options as wizard_options
-from games.engines.wizard import phases, scoring, setup
 from games.engines.wizard import view as wizard_view
 from games.engines.wizard.cards import JESTER_VALUE, SUIT, SUITS, VALUE, WIZARD_VALUE
 from games.engines.wizard.options import sealed_bids
@@ -23,8 +23,10 @@ class WizardEngine:
     def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:
         return setup.new_game(num_players, seed, self.validate_options(num_players, options))
 
-    def to_act(self, state: State) -> list[int]:
-        return phases.to_act(state)
+    # The calls every decision makes are the module functions themselves (no method in between).
+    to_act = staticmethod(phases.to_act)
+    legal_actions = staticmethod(actions.legal_actions)
+    apply = staticmethod(phases.apply_action)
 
     def phase_key(self, state: State) -> str:
         """Round, phase and whose turn: in a sealed bid every seat answers the same call."""
@@ -37,21 +39,6 @@ class WizardEngine:
             return f"r{state['round']}:play:{state['trick_number']}:{len(state['trick'])}"
         done = sum(bid is not None for bid in state["bids"])
         return f"r{state['round']}:{phase}:{done}"
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        phase = state["phase"]
-        if phase == "play":
-            if seat != state["turn"]:
-                return []
-            return [{"type": "play", "card": card} for card in legal_cards(state["hands"][seat], state["trick"])]
-        if seat not in phases.to_act(state):
-            return []
-        if phase == "choose_trump":
-            return [{"type": "choose_trump", "suit": suit} for suit in SUITS]
-        return [{"type": "bid", "bid": bid} for bid in legal_bids(state, seat)]
-
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        return phases.apply_action(state, seat, action)
 
     def auto_action(self, state: State, seat: int) -> Action:
         """The timeout default and simple bot; it uses only what `seat` may see.

@@ -8,9 +8,9 @@ are shared between the old and the new state).
 from __future__ import annotations
 
 from games.engines.base import Action, IllegalAction, State
-from games.engines.wizard.cards import SUIT, SUITS, VALUE
+from games.engines.wizard.cards import SUIT, SUIT_CARDS, SUITS, VALUE
 from games.engines.wizard.options import sealed_bids
-from games.engines.wizard.rules import forbidden_bid, led_suit, trick_winner
+from games.engines.wizard.rules import forbidden_bid, trick_winner
 from games.engines.wizard.scoring import round_points
 from games.engines.wizard.setup import start_round
 
@@ -20,14 +20,61 @@ WHAT_TO_DO = {"choose_trump": "choose the trump suit", "bid": "bid", "play": "pl
 
 def to_act(state: State) -> list[int]:
     phase = state["phase"]
+    if phase == "play":
+        return [state["turn"]]
     if phase == "over":
         return []
-    if phase == "bid" and sealed_bids(state["options"]):
+    options = state["options"]
+    if phase == "bid" and (options["blind_bids"] or options["hidden_bids"]):  # sealed_bids
         return [seat for seat, bid in enumerate(state["bids"]) if bid is None]
     return [state["turn"]]
 
 
 def apply_action(state: State, seat: int, action: Action) -> State:
+    """Play a card (the most frequent action, checked and applied here), or see `_apply_other`."""
+    if (
+        state["phase"] != "play"
+        or seat != state["turn"]
+        or type(seat) is not int
+        or not isinstance(action, dict)
+        or len(action) != 2
+        or action.get("type") != "play"
+        or "card" not in action
+    ):
+        return _apply_other(state, seat, action)
+    # A well-formed play by the seat to move: the card's checks, as `_apply_other` would reach them.
+    card = action["card"]
+    if type(card) is not str or card not in VALUE:
+        raise IllegalAction(f"There is no card {card!r}.")
+    hand = state["hands"][seat]
+    try:
+        index = hand.index(card)
+    except ValueError:
+        raise IllegalAction(f"You do not hold {card}.") from None
+    trick = state["trick"]
+    suit = SUIT[card]
+    if trick and suit is not None:
+        for _seat, first in trick:
+            if VALUE[first]:  # the first card that is not a Jester sets the suit to follow
+                led = SUIT[first]  # None for a Wizard: anything goes
+                if led is not None and suit != led and not SUIT_CARDS[led].isdisjoint(hand):
+                    raise IllegalAction(f"You must follow {led}: play a {led} card, a Wizard or a Jester.")
+                break
+    n = state["num_players"]
+    # Only what changes is new: the state's top level, the hands list and this hand, the trick.
+    new = state.copy()
+    new["hands"] = hands = state["hands"].copy()
+    hands[seat] = remaining = hand.copy()
+    del remaining[index]
+    trick = [*trick, [seat, card]]
+    if len(trick) < n:
+        new["trick"] = trick
+        new["turn"] = (seat + 1) % n
+        return new
+    return _finish_trick(new, trick)
+
+
+def _apply_other(state: State, seat: int, action: Action) -> State:
     """Check who acts and the action's shape, then hand over to the phase."""
     n = state["num_players"]
     if type(seat) is not int or not 0 <= seat < n:
@@ -47,12 +94,12 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     key = ACTION_KEYS[phase]
     if len(action) != 2 or key not in action:
         raise IllegalAction(f"A '{phase}' action has exactly the keys 'type' and '{key}'.")
-    value = action[key]
-    if phase == "choose_trump":
-        return _choose_trump(state, value)
     if phase == "bid":
-        return _bid(state, seat, value)
-    return _play(state, seat, value)
+        return _bid(state, seat, action[key])
+    if phase == "choose_trump":
+        return _choose_trump(state, action[key])
+    # Every check above passed for a play, so apply_action took it before calling here.
+    raise AssertionError(f"a well-formed play reached the general path: {action!r}")
 
 
 def _choose_trump(state: State, suit: object) -> State:
@@ -70,16 +117,16 @@ def _bid(state: State, seat: int, bid: object) -> State:
         raise IllegalAction("A bid is a whole number of tricks.")
     if not 0 <= bid <= state["hand_size"]:
         raise IllegalAction(f"Bid between 0 and {state['hand_size']} tricks.")
-    if bid == forbidden_bid(state, seat):
+    options = state["options"]
+    if options["bid_sum_restriction"] and bid == forbidden_bid(state, seat):
         raise IllegalAction(
             f"You lead the scores and bid last: your bid may not make the bids add up to {state['hand_size']}."
         )
-    new = dict(state)
-    bids = list(state["bids"])
+    new = state.copy()
+    new["bids"] = bids = state["bids"].copy()
     bids[seat] = bid
-    new["bids"] = bids
     if None in bids:
-        if not sealed_bids(state["options"]):
+        if not (options["blind_bids"] or options["hidden_bids"]):  # sealed_bids
             new["turn"] = (seat + 1) % state["num_players"]
         return new
     new["phase"] = "play"
@@ -87,45 +134,20 @@ def _bid(state: State, seat: int, bid: object) -> State:
     return new
 
 
-def _play(state: State, seat: int, card: object) -> State:
-    if type(card) is not str or card not in VALUE:
-        raise IllegalAction(f"There is no card {card!r}.")
-    hand = state["hands"][seat]
-    if card not in hand:
-        raise IllegalAction(f"You do not hold {card}.")
-    trick = state["trick"]
-    suit = SUIT[card]
-    if trick and suit is not None:
-        led = led_suit(trick)
-        if led is not None and suit != led and any(SUIT[held] == led for held in hand):
-            raise IllegalAction(f"You must follow {led}: play a {led} card, a Wizard or a Jester.")
-    n = state["num_players"]
-    new = dict(state)
-    hands = list(state["hands"])
-    hands[seat] = remaining = list(hand)
-    remaining.remove(card)
-    new["hands"] = hands
-    trick = [*trick, [seat, card]]
-    if len(trick) < n:
-        new["trick"] = trick
-        new["turn"] = (seat + 1) % n
-        return new
-    return _finish_trick(new, trick)
-
-
 def _finish_trick(new: State, trick: list) -> State:
     """The winner takes the trick and leads the next; the last trick ends the round."""
     options = new["options"]
     winner = trick_winner(trick, new["trump"], options["dark_wizard"], options["monocolor"])
-    tricks_won = list(new["tricks_won"])
+    new["tricks_won"] = tricks_won = new["tricks_won"].copy()
     tricks_won[winner] += 1
-    new["tricks_won"] = tricks_won
-    new["played"] = new["played"] + [card for _seat, card in trick]
+    new["played"] = played = new["played"].copy()
+    for _seat, card in trick:
+        played.append(card)
     new["last_trick"] = {"round": new["round"], "cards": trick, "winner": winner}
     new["trick"] = []
-    new["trick_number"] += 1
+    new["trick_number"] = number = new["trick_number"] + 1
     new["leader"] = new["turn"] = winner
-    if new["trick_number"] < new["hand_size"]:
+    if number < new["hand_size"]:
         return new
     return _finish_round(new)
 
@@ -134,7 +156,7 @@ def _finish_round(new: State) -> State:
     """Score the round, reveal its bids in the score table, and deal the next one."""
     n = new["num_players"]
     bids, tricks = new["bids"], new["tricks_won"]
-    points = [round_points(bids[seat], tricks[seat]) for seat in range(n)]
+    points = [round_points(bid, taken) for bid, taken in zip(bids, tricks, strict=True)]
     new["scores"] = [score + gained for score, gained in zip(new["scores"], points, strict=True)]
     new["history"] = [
         *new["history"],

@@ -5,7 +5,7 @@ A trick is a list of [seat, card] pairs in the order played.
 
 from __future__ import annotations
 
-from games.engines.wizard.cards import JESTER_VALUE, SUIT, VALUE, WIZARD_VALUE
+from games.engines.wizard.cards import DECK, SUIT, SUIT_CARDS, SUITS, VALUE, WIZARD_VALUE
 
 
 def led_suit(trick: list) -> str | None:
@@ -15,12 +15,9 @@ def led_suit(trick: list) -> str | None:
     non-Jester is a Wizard (then anything may be played).
     """
     for _seat, card in trick:
-        value = VALUE[card]
-        if value == JESTER_VALUE:
-            continue
-        if value == WIZARD_VALUE:
-            return None
-        return SUIT[card]
+        # A Jester's value is 0; a Wizard's suit is None.
+        if VALUE[card]:
+            return SUIT[card]
     return None
 
 
@@ -30,13 +27,10 @@ def legal_cards(hand: list[str], trick: list) -> list[str]:
     Wizards and Jesters may always be played, even by a player who could follow.
     """
     suit = led_suit(trick) if trick else None
-    if suit is None:
+    # Holding no card of the led suit means the player cannot follow: anything goes.
+    if suit is None or SUIT_CARDS[suit].isdisjoint(hand):
         return list(hand)
-    allowed = [card for card in hand if SUIT[card] in (suit, None)]
-    # Only Wizards and Jesters allowed means the player cannot follow: anything goes.
-    if all(SUIT[card] is None for card in allowed):
-        return list(hand)
-    return allowed
+    return [card for card in hand if SUIT[card] in (suit, None)]
 
 
 def trick_winner(trick: list, trump: str | None, dark_wizard: bool = False, monocolor: bool = False) -> int:
@@ -47,26 +41,51 @@ def trick_winner(trick: list, trump: str | None, dark_wizard: bool = False, mono
     only Jesters: the first Jester. Monocolor has no trump: the highest card
     of any suit wins, and of equal cards the one played first.
     """
-    wizards = [seat for seat, card in trick if VALUE[card] == WIZARD_VALUE]
-    if wizards:
-        return wizards[-1] if dark_wizard else wizards[0]
+    if dark_wizard:
+        for seat, card in reversed(trick):
+            if VALUE[card] == WIZARD_VALUE:
+                return seat
     if monocolor:
-        best_seat, best_value = trick[0][0], VALUE[trick[0][1]]
-        for seat, card in trick:
-            if VALUE[card] > best_value:  # strictly higher: ties stay with the earlier card
-                best_seat, best_value = seat, VALUE[card]
-        return best_seat
-    for suit in (trump, led_suit(trick)):
-        if suit is None:
-            continue
-        best_seat, best_value = None, -1
-        for seat, card in trick:
-            if SUIT[card] == suit and VALUE[card] > best_value:
-                best_seat, best_value = seat, VALUE[card]
-        if best_seat is not None:
-            return best_seat
-    # Only Jesters: the first one played wins.
-    return trick[0][0]
+        scores = _MONOCOLOR_SCORES
+    else:
+        led = None
+        for _seat, card in trick:
+            if VALUE[card]:  # the first card that is not a Jester
+                led = SUIT[card]
+                break
+        scores = _SCORES[trump][led]
+    # One pass: a later card wins only when it scores strictly higher.
+    best_seat = trick[0][0]
+    best = -1
+    for seat, card in trick:
+        score = scores[card]
+        if score > best:
+            best_seat, best = seat, score
+    return best_seat
+
+
+def _scores(trump: str | None, led: str | None) -> dict[str, int]:
+    """Each card's strength in a trick with this trump and led suit: a Wizard 1000, a trump
+    200 + rank, the led suit 100 + rank, anything else (a Jester, a discard) 0."""
+    scores = {}
+    for card in DECK:
+        value, suit = VALUE[card], SUIT[card]
+        if value == WIZARD_VALUE:
+            scores[card] = 1000
+        elif suit is not None and suit == trump:
+            scores[card] = 200 + value
+        elif suit is not None and suit == led:
+            scores[card] = 100 + value
+        else:
+            scores[card] = 0
+    return scores
+
+
+_SCORES: dict[str | None, dict[str | None, dict[str, int]]] = {
+    trump: {led: _scores(trump, led) for led in (*SUITS, None)} for trump in (*SUITS, None)
+}
+# Monocolor: no trump and no suit to follow, the card's value alone (a Wizard still 1000).
+_MONOCOLOR_SCORES: dict[str, int] = {card: 1000 if VALUE[card] == WIZARD_VALUE else VALUE[card] for card in DECK}
 
 
 def forbidden_bid(state: dict, seat: int) -> int | None:

@@ -9,8 +9,20 @@ number is the only counter, and it is in the state.
 
 from __future__ import annotations
 
-from games.engines.base import State, make_rng
-from games.engines.wizard.cards import DATA, DECK, SUIT, is_jester, is_wizard, monocolor_pile, sort_hand
+from games.engines.base import State, make_rng, shuffle_seeded
+from games.engines.wizard.cards import (
+    DATA,
+    DECK,
+    JESTER_VALUE,
+    ORDER,
+    SUIT,
+    VALUE,
+    WIZARD_VALUE,
+    monocolor_pile,
+    sort_hand,
+)
+
+_canonical = ORDER.__getitem__
 
 
 def num_rounds(num_players: int, options: dict) -> int:
@@ -49,7 +61,7 @@ def new_game(num_players: int, seed: int | str, options: dict) -> State:
     }
     if options["two_players"]:
         stock = list(DECK)
-        make_rng(seed, "deal", 0).shuffle(stock)
+        shuffle_seeded(stock, seed, "deal", 0)
         state["deck"] = stock
     start_round(state, 1, state["dealer"])
     return state
@@ -69,7 +81,7 @@ def start_round(state: State, round_number: int, dealer: int) -> None:
     if options["monocolor"]:
         for seat in range(n):
             pile = monocolor_pile(seat)
-            make_rng(seed, "pile", round_number, seat).shuffle(pile)
+            shuffle_seeded(pile, seed, "pile", round_number, seat)
             hands[seat] = sort_hand(pile[:size])
             piles[seat] = pile[size:]
         rest: list[str] = []
@@ -78,9 +90,9 @@ def start_round(state: State, round_number: int, dealer: int) -> None:
             stock = state["deck"]
         else:
             stock = list(DECK)
-            make_rng(seed, "deal", round_number).shuffle(stock)
+            shuffle_seeded(stock, seed, "deal", round_number)
         for i, seat in enumerate(order):
-            hands[seat] = sort_hand(stock[i * size : (i + 1) * size])
+            hands[seat] = sorted(stock[i * size : (i + 1) * size], key=_canonical)  # sort_hand
         rest = stock[n * size :]
         # The top undealt card gives trump; when every card is dealt there is none.
         if rest:
@@ -104,9 +116,9 @@ def start_round(state: State, round_number: int, dealer: int) -> None:
         turn=order[0],
         phase="bid",
     )
-    if trump_card is None or is_jester(trump_card):
+    if trump_card is None or VALUE[trump_card] == JESTER_VALUE:
         return
-    if is_wizard(trump_card):
+    if VALUE[trump_card] == WIZARD_VALUE:
         # A Wizard turned up: the dealer chooses trump, as a player action.
         state["phase"] = "choose_trump"
         state["turn"] = dealer

@@ -60,6 +60,7 @@ class Command(BaseCommand):
         call_command("migrate", verbosity=0)
         call_command("load_demo", verbosity=0)
         Profile.objects.update(language="en")  # the README is in English
+        self.prepare()
         port = _free_port()
         server = subprocess.Popen(
             [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
@@ -73,6 +74,9 @@ class Command(BaseCommand):
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+    def prepare(self) -> None:
+        """More to shoot, made after the demo is loaded (other apps' commands add theirs)."""
 
     def _wait_for(self, port: int) -> None:
         for _ in range(100):

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from games.history.replay import rebuild_state, verify
 from games.models import Game
-from games.replay import rebuild_state, verify
 
 
 class Command(BaseCommand):

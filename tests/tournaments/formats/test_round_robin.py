@@ -5,7 +5,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats.round_robin import berger, format_balance, meeting_balance, schedule
+from tournaments.formats.round_robin import (
+    berger,
+    format_balance,
+    meeting_balance,
+    rounds_to_meet_everyone,
+    schedule,
+)
 
 
 def meetings(rounds) -> Counter:
@@ -130,3 +136,33 @@ def test_in_berger_tables_nobody_sits_first_or_second_three_games_running(player
     assert len(met) == players * (players - 1) // 2
     for order in seats.values():
         assert all(len(set(order[i : i + 3])) == 2 for i in range(len(order) - 2)), order
+
+
+@settings(max_examples=25, deadline=None)
+@given(limits=st.sampled_from([(3, 3, 3), (4, 3, 4), (5, 3, 5), (4, 3, 5), (6, 4, 6)]), players=st.integers(3, 40))
+def test_a_blank_round_count_plays_until_every_pair_has_met(limits, players):
+    preferred, minimum, maximum = limits
+    players = max(players, minimum)
+    plan = schedule(list(range(players)), preferred, minimum, maximum)
+    met = set()
+    for tables, byes in plan:
+        assert sorted([p for table in tables for p in table] + byes) == list(range(players))
+        assert all(minimum <= len(table) <= maximum for table in tables)
+        met.update((a, b) for table in tables for a in table for b in table if a < b)
+    assert met == {(a, b) for a in range(players) for b in range(a + 1, players)}
+    assert len(plan) >= -(-(players - 1) // (preferred - 1))
+    assert rounds_to_meet_everyone(players, preferred, minimum, maximum) == len(plan)
+
+
+def test_ten_players_at_four_player_tables_all_meet_when_the_round_count_is_blank():
+    # The case: 3 rounds left 12 of 45 pairs apart.
+    plan = schedule(list(range(10)), 4, 3, 4)
+    assert meeting_balance(list(range(10)), plan)["min"] == 1
+
+
+@pytest.mark.parametrize(("players", "size"), [(21, 3), (27, 3), (64, 4)])
+def test_a_design_reaches_the_floor_and_past_its_end_starts_again(players, size):
+    floor = (players - 1) // (size - 1)
+    assert len(schedule(list(range(players)), size, size, size)) == floor
+    twice = schedule(list(range(players)), size, size, size, 2 * floor)
+    assert set(meetings(twice).values()) == {2} and len(meetings(twice)) == players * (players - 1) // 2

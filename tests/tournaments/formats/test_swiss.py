@@ -1,11 +1,11 @@
 import random
 from collections import Counter
-from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.formats.brute_force import partitions
 from tournaments.formats.swiss import (
     RoundResult,
     pair_counts,
@@ -81,20 +81,6 @@ def test_every_round_seats_each_active_player_once_within_limits_and_spreads_bye
             assert ranked[0] in pairing.tables[0], "the leader sits at table 1"
         byes_so_far.update(pairing.byes)
         played.append(RoundResult(play(pairing.tables, rng), pairing.byes))
-
-
-def partitions(players: list, sizes: list[int]):
-    if not players:
-        yield []
-        return
-    head, rest = players[0], players[1:]
-    for size in set(sizes):
-        left = list(sizes)
-        left.remove(size)
-        for others in combinations(rest, size - 1):
-            remaining = [p for p in rest if p not in others]
-            for tail in partitions(remaining, left):
-                yield [[head, *others], *tail]
 
 
 @settings(max_examples=80, deadline=None)

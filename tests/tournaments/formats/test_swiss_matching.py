@@ -8,18 +8,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.formats.brute_force import perfect_matchings
 from tournaments.formats.round_robin import berger
 from tournaments.formats.swiss import RoundResult, pair_counts, pair_round, repeated_meetings, standings
-
-
-def perfect_matchings(players: list):
-    if not players:
-        yield []
-        return
-    head, rest = players[0], players[1:]
-    for index, other in enumerate(rest):
-        for tail in perfect_matchings(rest[:index] + rest[index + 1 :]):
-            yield [(head, other), *tail]
 
 
 def priorities(pairs, met, points) -> tuple:

@@ -36,3 +36,19 @@ document.addEventListener("change", (event) => {
 document.addEventListener("DOMContentLoaded", () => {
   for (const select of document.querySelectorAll("select[data-engine-choice]")) showGameOptions(select);
 });
+
+// A new game: a level select shows for each bot chosen, no more (without scripts, all show,
+// and only the first "bots" of them are read). A count that is not a number hides none.
+function showBotLevels(count) {
+  const chosen = Number.parseInt(count.value || "0", 10);
+  for (const select of count.form.querySelectorAll("select[data-bot-number]")) {
+    const field = select.closest(".field") || select;
+    field.hidden = Number.isInteger(chosen) && Number(select.dataset.botNumber) > chosen;
+  }
+}
+document.addEventListener("input", (event) => {
+  if (event.target.matches("input[data-bot-count]")) showBotLevels(event.target);
+});
+document.addEventListener("DOMContentLoaded", () => {
+  for (const count of document.querySelectorAll("input[data-bot-count]")) showBotLevels(count);
+});

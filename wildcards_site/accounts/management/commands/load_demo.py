@@ -33,7 +33,7 @@ class Command(BaseCommand):
             profile.time_zone = entry["time_zone"]
             profile.save()
             self.stdout.write(f"{'created' if created else 'refreshed'} demo player {user.username}")
-        from games.demo import load_demo_games
+        from games.management.demo import load_demo_games
 
         for game in load_demo_games():
             self.stdout.write(f"created demo game {game} ({game.get_status_display()})")

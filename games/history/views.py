@@ -8,10 +8,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 
-from games import history, presenters, sections
+from games import presenters, sections
+from games.history import finding as history
+from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.models import ENGINE_TITLES, Action, Game
-from games.replay_steps import Replay, action_visible, is_revealed, views_at
-from games.views import visible_game
+from games.play.views import visible_game
 
 # The replay page lists the moves around the current step; the slider and the links reach the others.
 LOG_WINDOW = 20
@@ -82,7 +83,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
     mine = presenters.seat_of(game, request.user)
     viewer = mine.position if mine else None
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
-    names = {seat.position: seat.name for seat in seats}
+    names = {seat.position: seat.label for seat in seats}  # a bot seat says so, and its level
     state = steps.state_at(step)
     log = [
         {

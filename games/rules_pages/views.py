@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import rules, terms
+from games import terms
 from games.models import ENGINE_TITLES
+from games.rules_pages import rules
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:

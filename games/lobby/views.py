@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines import available_engines
-from games.forms import GameForm, InviteForm
-from games.models import ENGINE_TITLES, Game, Invitation
+from games.lobby.forms import GameForm, InviteForm
+from games.models import ENGINE_TITLES, Game, Invitation, Seat
 from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby
 from wildcards_site import throttle
 
@@ -23,6 +23,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.OPEN)
         .annotate(taken=Count("seats"))
         .select_related("created_by__profile")
+        .prefetch_related(Prefetch("seats", Seat.objects.filter(kind=Seat.Kind.BOT), to_attr="bot_seats"))
         .order_by("-created_at")[:50]
     )
     running = Game.objects.filter(status=Game.Status.RUNNING, visibility=Game.Visibility.OPEN).order_by("-started_at")[
@@ -52,6 +53,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
                 data["num_seats"],
                 form.options(),
                 bots=data["bots"],
+                bot_levels=form.bot_levels(),
                 visibility=data["visibility"],
                 time_control=form.time_control(),
                 timeouts_before_bot=data["timeouts_before_bot"],

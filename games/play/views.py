@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST
 
 from games import presenters, sections
 from games import recap as recaps
-from games.jsonbody import loads_move
+from games.history.replay_steps import Replay
 from games.models import Action, Deadline, Game, Invitation, Seat
-from games.permissions import can_manage
-from games.replay_steps import Replay
+from games.play.jsonbody import loads_move
+from games.play.permissions import can_manage
 from games.services import ActionRejected, do_action, looks
 
 

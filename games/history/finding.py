@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engines import available_engines
+from games.engines import available_engines, get_engine
 from games.models import ENGINE_TITLES, Game, Seat
 
 PAGE_SIZE = 25
@@ -66,9 +66,30 @@ class HistoryFilterForm(forms.Form):
         self.fields["engine"].choices = [("", _("any game"))] + [
             (name, ENGINE_TITLES.get(name, name)) for name in available_engines()
         ]
+        # The page offers the chosen game's options as choices; the written form (`options`,
+        # "edition=2020") stays for the API and old links, out of sight on the page.
+        self.fields["options"].widget = forms.HiddenInput()
+        engine = self.data.get("engine") if self.is_bound else None
+        self.option_keys = []
+        if engine in available_engines():
+            for key, name, field in option_filter_fields(engine):
+                self.fields[name] = field
+                self.option_keys.append((key, name))
 
     def clean_options(self) -> dict:
         return parse_options(self.cleaned_data["options"])
+
+    def option_fields(self) -> list:
+        return [self[name] for _key, name in self.option_keys]
+
+    def clean(self):
+        data = super().clean()
+        picked = {key: data.pop(name, None) for key, name in self.option_keys}
+        chosen = {key: value for key, value in picked.items() if value not in (None, "")}
+        data["options"] = {**(data.get("options") or {}), **{key: str(value) for key, value in chosen.items()}}
+        if data.get("since") and data.get("until") and data["since"] > data["until"]:
+            raise forms.ValidationError(_("The first date must not be after the second."))
+        return data
 
     def clean_player(self):
         name = self.cleaned_data["player"].strip()
@@ -79,11 +100,28 @@ class HistoryFilterForm(forms.Form):
             raise forms.ValidationError(_("There is no player called “%(name)s”.") % {"name": name})
         return user
 
-    def clean(self):
-        data = super().clean()
-        if data.get("since") and data.get("until") and data["since"] > data["until"]:
-            raise forms.ValidationError(_("The first date must not be after the second."))
-        return data
+
+def option_filter_fields(engine: str) -> list[tuple[str, str, forms.Field]]:
+    """(option, field name, field) for the history filter: the game creation form's choices,
+    each with "any" first; a yes/no option as any/yes/no."""
+    from games import terms
+
+    fields = []
+    for key, default in get_engine(engine).default_options.items():
+        label = terms.option_label(engine, key)
+        choices = terms.option_choices(engine, key)
+        if choices:
+            field = forms.ChoiceField(label=label, required=False, choices=[("", _("any"))] + choices)
+        elif isinstance(default, bool):
+            field = forms.ChoiceField(
+                label=label, required=False, choices=[("", _("any")), ("true", _("yes")), ("false", _("no"))]
+            )
+        elif isinstance(default, int):
+            field = forms.IntegerField(label=label, required=False, min_value=0)
+        else:
+            continue
+        fields.append((key, f"option_{key}", field))
+    return fields
 
 
 def visible_to(games: QuerySet, user) -> QuerySet:
@@ -106,11 +144,14 @@ def finished_games(user, *, engine: str = "", options: dict | None = None, playe
     games = visible_to(Game.objects.filter(status=Game.Status.FINISHED), user)
     if engine:
         games = games.filter(engine=engine)
+    defaults = get_engine(engine).default_options if engine else {}
     for number, (key, raw) in enumerate((options or {}).items()):
         # The name is only ever a key, never a lookup a visitor could choose ("regex", "gt").
         alias = f"option_{number}"
         games = games.alias(**{alias: KeyTransform(key, "options")})
-        match = Q()
+        # A game stores only the options changed from the default: asking for the default
+        # value finds the games that left it out too.
+        match = ~Q(options__has_key=key) if key in defaults and defaults[key] in _readings(raw) else Q()
         for value in _readings(raw):
             if connection.vendor == "postgresql":
                 match |= Q(options__contains={key: value})  # `@>`, served by the GIN index

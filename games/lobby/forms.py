@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import terms
 from games.engines import get_engine
-from games.models import Game
+from games.models import Game, Seat
 from games.services.lobby import TimeControl
 
 HOUR, DAY = 3600, 86400
@@ -79,7 +79,10 @@ def chosen_options(engine_name: str, option_names: list[tuple[str, str]], cleane
 
 class GameForm(forms.Form):
     num_seats = forms.IntegerField(label=_("Players"))
-    bots = forms.IntegerField(label=_("Of which bots"), min_value=0, initial=0)
+    # data-bot-count: static/js/forms.js shows only as many level selects as bots chosen.
+    bots = forms.IntegerField(
+        label=_("Of which bots"), min_value=0, initial=0, widget=forms.NumberInput(attrs={"data-bot-count": ""})
+    )
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
     clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES)
     phase_seconds = forms.TypedChoiceField(
@@ -99,10 +102,24 @@ class GameForm(forms.Form):
         seats.min_value, seats.max_value = self.engine.min_players, self.engine.max_players
         seats.initial = self.engine.min_players
         seats.validators += [MinValueValidator(self.engine.min_players), MaxValueValidator(self.engine.max_players)]
+        # One level per possible bot seat; only the first `bots` are used (a page without scripts shows them all).
+        for number in range(1, self.engine.max_players):
+            self.fields[f"bot_level_{number}"] = forms.ChoiceField(
+                label=_("Level of bot %(number)s") % {"number": number},
+                choices=Seat.Level.choices,
+                initial=Seat.Level.STANDARD,
+                required=False,
+                widget=forms.Select(attrs={"data-bot-number": number}),
+            )
         self.option_names = []
         for key, name, field in option_fields(engine_name):
             self.fields[name] = field
             self.option_names.append((key, name))
+
+    def bot_levels(self) -> list[str]:
+        """The level of each bot seat, in order (an empty choice plays Standard)."""
+        bots = self.cleaned_data.get("bots") or 0
+        return [self.cleaned_data.get(f"bot_level_{n}") or Seat.Level.STANDARD for n in range(1, bots + 1)]
 
     def options(self) -> dict:
         """The options the creator chose (see `chosen_options`)."""

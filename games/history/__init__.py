@@ -1,0 +1,1 @@
+"""After the moves: finished games, players' pages, rebuilding and stepping through a game's log."""

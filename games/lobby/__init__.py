@@ -1,0 +1,1 @@
+"""Before a game starts: finding, creating, joining and inviting."""

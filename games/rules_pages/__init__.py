@@ -1,0 +1,1 @@
+"""The rules pages of each game, in the reader's language."""

@@ -1,0 +1,97 @@
+"""A player picks a level for each bot seat on a phone, and the table says which seats are bots."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game, Seat
+from tests.conftest import PASSWORD, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_player_on_a_phone_creates_a_game_against_a_strong_and_a_beginner_bot(phone_page, live_server):
+    make_user("ana", display_name="Ana")
+    page = phone_page
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill("ana")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+
+    page.goto(f"{live_server.url}/games/new/")
+    page.get_by_role("link", name="Wizard").click()
+    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("strong")
+    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("beginner")
+    page.get_by_role("button", name="Create the game").click()
+
+    # Against bots alone the game starts at once; the seat list names each bot and its level.
+    expect(page.locator('.seats [data-bot-level="strong"]')).to_have_text("· bot, Strong")
+    expect(page.locator('.seats [data-bot-level="beginner"]')).to_have_text("· bot, Beginner")
+    game = Game.objects.get()
+    assert sorted(game.seats.filter(kind=Seat.Kind.BOT).values_list("bot_level", flat=True)) == ["beginner", "strong"]
+
+
+@pytest.fixture
+def narrow_page(browser):
+    """A 390 px phone, the width every page has to work at."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def test_the_form_shows_a_level_select_for_each_chosen_bot_only_and_still_posts_the_levels(narrow_page, live_server):
+    make_user("bea", display_name="Bea")
+    page = narrow_page
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username or email address").fill("bea")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+
+    page.goto(f"{live_server.url}/games/new/")
+    page.get_by_role("link", name="Wizard").click()
+    levels = page.get_by_label(re.compile(r"^Level of bot \d:?$"))
+    expect(levels).to_have_count(5)  # Wizard seats up to 6: five possible bots, all in the page
+    expect(levels.locator("visible=true")).to_have_count(0)  # no bots chosen yet: no level to pick
+    page.get_by_label(re.compile(r"^Players:?$")).fill("4")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    expect(levels.locator("visible=true")).to_have_count(2)
+    expect(page.get_by_label(re.compile(r"^Level of bot 1:?$"))).to_be_visible()
+    expect(page.get_by_label(re.compile(r"^Level of bot 2:?$"))).to_be_visible()
+    expect(page.get_by_label(re.compile(r"^Level of bot 3:?$"))).to_be_hidden()
+    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("good")
+    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("beginner")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("1")
+    expect(levels.locator("visible=true")).to_have_count(1)
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    expect(levels.locator("visible=true")).to_have_count(2)
+    page.get_by_role("button", name="Create the game").click()
+
+    expect(page.locator('.seats [data-bot-level="good"]')).to_have_text("· bot, Good")
+    expect(page.locator('.seats [data-bot-level="beginner"]')).to_have_text("· bot, Beginner")
+    game = Game.objects.get()
+    assert sorted(game.seats.filter(kind=Seat.Kind.BOT).values_list("bot_level", flat=True)) == ["beginner", "good"]
+
+
+def test_without_scripts_every_level_select_stays_usable(browser, live_server):
+    make_user("cid", display_name="Cid")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.get_by_label("Username or email address").fill("cid")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+        page.goto(f"{live_server.url}/games/new/?engine=wizard")
+        levels = page.get_by_label(re.compile(r"^Level of bot \d:?$"))
+        expect(levels.locator("visible=true")).to_have_count(5)
+    finally:
+        context.close()

@@ -1,0 +1,101 @@
+"""Hidden information in the site's own fragments, tested by changing it.
+
+The tournament page's "Your table", organisers' log, standings, crosstable and rounds, and the
+table's seat-offer card show names, seats, statuses, places and deadlines, never a view. To
+hold them to it: a tournament table in the middle of a game, with an extension, a seat given to
+a bot and offered back in its log, is rendered for every kind of viewer; then the game's
+hidden cards are dealt anew (`twins.py`, as the viewer of that seat may not see them) and its
+secret seed replaced, and every fragment must read exactly the same.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.engines import get_engine
+from games.models import Game
+from games.services import do_action
+from games.services.seats import do_offer_seat, do_seat_bot
+from tests.hidden_information.twins import TWINS
+from tests.tournaments.helpers import current_tables, make_players, start
+from tournaments.services import do_create_tournament, do_extend_round, do_register
+
+TOURNAMENT_FRAGMENTS = ("your-table", "standings", "crosstable", "table-log", "rounds")
+
+
+# The form's token is masked anew on every answer: it says nothing of the game.
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def _section(html: str, ident: str) -> str:
+    found = re.search(rf'<section[^>]*id="{ident}".*?</section>', html, re.S)
+    return found.group(0) if found else ""
+
+
+def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, str]:
+    page = CSRF.sub("", client.get(reverse("tournaments:detail", args=[tournament_id])).content.decode())
+    found = {ident: _section(page, ident) for ident in TOURNAMENT_FRAGMENTS}
+    table = CSRF.sub("", client.get(reverse("games:table", args=[game_id])).content.decode())
+    found["seat-offer"] = "".join(re.findall(r'<section class="card seat-offer">.*?</section>', table, re.S))
+    return found
+
+
+def _moves(game: Game, count: int) -> None:
+    engine = get_engine(game.engine)
+    for _ in range(count):
+        game.refresh_from_db()
+        position = engine.to_act(game.state)[0]
+        seat = game.seats.get(position=position)
+        action = engine.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat.user, expected_version=game.version)
+
+
+@pytest.mark.django_db
+def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do():
+    organiser = make_players(1, "org")[0]
+    players = make_players(3)
+    tournament = do_create_tournament(
+        organiser, "Twins", "wildcards", "round_robin", seats_preferred=3, seats_min=3, seats_max=3
+    )
+    for player in players:
+        do_register(tournament.pk, player)
+    tournament = start(tournament)
+    (table,) = current_tables(tournament)
+    game = table.game
+    _moves(game, 4)
+    do_extend_round(tournament.pk, organiser, 12)
+    game.refresh_from_db()
+    absent = game.seats.get(position=0).user
+    do_seat_bot(game.pk, organiser, 0)
+    do_offer_seat(game.pk, organiser, 0, absent)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING and game.seat_offers.filter(user=absent).exists()
+
+    viewers = [(None, None), (organiser, None)] + [(seat.user, seat.position) for seat in game.seats.all()]
+    shown = []
+    for user, position in viewers:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        before = _fragments(client, tournament.pk, game.pk)
+        assert before["your-table"] or user not in players  # the entrants' own card is there to compare
+        if user == absent:
+            assert "A seat is offered to you" in before["seat-offer"]
+        assert "Organisers" in before["table-log"] and before["crosstable"]
+        original = Game.objects.get(pk=game.pk)
+        for seed in range(3):
+            twin = TWINS["wildcards"](original.state, position, random.Random(seed), None)
+            assert twin != original.state  # something hidden did change
+            Game.objects.filter(pk=game.pk).update(state=twin, seed=f"twin-{seed}")
+            after = _fragments(client, tournament.pk, game.pk)
+            for key in before:
+                assert after[key] == before[key], f"{key} tells a hidden card to {user}: {before[key]!r} {after[key]!r}"
+        Game.objects.filter(pk=game.pk).update(state=original.state, seed=original.seed)
+        shown.append(before)
+    # The viewers did not all see the same thing: the comparison covered each one's own fragments.
+    assert len({repr(fragments) for fragments in shown}) > 2

@@ -1,0 +1,293 @@
+"""Organisers adjudicate a table: its places or a forfeit, with a reason, logged and mailed, only
+before the next round is made; an abandoned knock-out final waits for that decision (issue 28)."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, GameEvent, Seat
+from games.services.errors import ActionRejected
+from tests.conftest import make_user
+from tests.tournaments.helpers import current_tables, make_players, play_out
+from tournaments.models import Table, Tournament
+from tournaments.services import (
+    do_adjudicate_table,
+    do_advance_round,
+    do_create_tournament,
+    do_drop,
+    do_register,
+    do_start,
+)
+from tournaments.services.results import played_rounds, swiss_standings
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser():
+    return make_players(1, "org")[0]
+
+
+def start(tournament, players):
+    for player in players:
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, tournament.created_by)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def nobody_played(game: Game) -> None:
+    """Every seat timed out: bots took them all and the game was abandoned."""
+    game.seats.update(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+
+
+def entries_at(tournament, table) -> list[int]:
+    """The entry ids at a table, in seat order."""
+    users = [seat.user_id for seat in table.game.seats.order_by("position")]
+    by_user = dict(tournament.entries.values_list("user_id", "pk"))
+    return [by_user[user] for user in users]
+
+
+@pytest.fixture
+def swiss(organiser):
+    tournament = do_create_tournament(
+        organiser, "Adjudicated", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=2
+    )
+    return start(tournament, make_players(8))
+
+
+def test_an_organiser_sets_the_places_of_a_table_nobody_played(swiss, organiser):
+    first, second = current_tables(swiss)
+    nobody_played(first.game)
+    a, b, c, d = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, {a: 2, b: 1, c: 3, d: None}, "  The server lost the game.  ")
+    rounds = played_rounds(swiss)
+    assert rounds[0].tables[0].ranks == {a: 2, b: 1, c: 3, d: None} and rounds[0].tables[0].adjudicated
+    play_out(second.game)
+    points = {row.player: row.points for row in swiss_standings(swiss, list(swiss.entries.all()), played_rounds(swiss))}
+    # 4/2/1/0 by place; the forfeit scores nothing.
+    assert (points[b], points[a], points[c], points[d]) == (4, 2, 1, 0)
+    event = GameEvent.objects.get(game=first.game, kind=GameEvent.Kind.ADJUDICATED)
+    assert event.actor == organiser and event.detail["reason"] == "The server lost the game."
+    assert [row["rank"] for row in event.detail["result"]] == [1, 2, 3, None]
+
+
+def test_the_players_of_the_table_are_mailed_the_decision_in_their_language(swiss, organiser):
+    first, _second = current_tables(swiss)
+    italian = first.game.seats.order_by("position").first().user
+    type(italian.profile).objects.filter(user=italian).update(language="it")
+    nobody_played(first.game)
+    ids = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "Abandoned by the site")
+    mails = OutboxMessage.objects.filter(key__startswith="table-adjudicated:")
+    seated = {seat.user.email: seat.user for seat in first.game.seats.select_related("user__profile")}
+    assert sorted(mail.to for mail in mails) == sorted(seated)
+    for mail in mails:
+        assert "Abandoned by the site" in mail.text and "Adjudicated" in mail.subject
+        names = [seat.user.profile.name for seat in first.game.seats.order_by("position")]
+        assert f"1. {names[0]}" in mail.text
+        if mail.to == italian.email:
+            assert "organizzatori" in mail.subject and "Motivo" in mail.text
+        else:
+            assert "organisers" in mail.subject and "Reason" in mail.text
+
+
+def test_the_decision_is_in_the_organisers_log(swiss, organiser, client):
+    first, _second = current_tables(swiss)
+    ids = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, dict.fromkeys(ids), "Nobody showed up")
+    page = client.get(f"/tournaments/{swiss.pk}/").content.decode()
+    log = page.split('id="table-log"')[1].split("</section>")[0]
+    assert "Nobody showed up" in log and "forfeits" in log
+    client.force_login(first.game.seats.first().user)
+    table_page = client.get(reverse("games:table", args=[first.game_id])).content.decode()
+    assert "Nobody showed up" in table_page  # the table's own log tells it too
+
+
+def test_adjudicating_a_stalled_table_stops_its_game(swiss, organiser):
+    first, _second = current_tables(swiss)
+    assert first.game.status == Game.Status.RUNNING
+    a, b, c, d = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, {a: 1, b: 1, c: 4, d: 3}, "Stuck for a week")
+    first.game.refresh_from_db()
+    assert first.game.status == Game.Status.ABANDONED
+    assert not first.game.deadlines.filter(closed_at__isnull=True).exists()
+    # A shared first place, then 4th and 3rd: already a ranking, kept as given.
+    assert played_rounds(swiss)[0].tables[0].ranks == {a: 1, b: 1, c: 4, d: 3}
+
+
+def test_places_are_normalised_to_a_ranking():
+    from tournaments.services.adjudication import competition_ranks
+
+    assert competition_ranks({1: 1, 2: 3, 3: 3, 4: None}) == {1: 1, 2: 2, 3: 2, 4: None}
+    assert competition_ranks({1: 2, 2: 2}) == {1: 1, 2: 1}
+
+
+def test_an_adjudication_of_the_current_round_replaces_a_result_already_played(swiss, organiser):
+    first, _second = current_tables(swiss)
+    play_out(first.game)
+    ids = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, dict(zip(ids, [4, 3, 2, 1], strict=True)), "Collusion")
+    assert played_rounds(swiss)[0].tables[0].ranks == dict(zip(ids, [4, 3, 2, 1], strict=True))
+    first.game.refresh_from_db()
+    assert first.game.status == Game.Status.FINISHED  # the game's own record stays as played
+
+
+def test_it_is_refused_once_the_next_round_is_made_and_nothing_changes(swiss, organiser):
+    first, second = current_tables(swiss)
+    play_out(first.game)
+    play_out(second.game)
+    do_advance_round(swiss.pk)
+    swiss.refresh_from_db()
+    assert swiss.current_round == 2
+    before = played_rounds(swiss)[0].tables[0].ranks
+    ids = entries_at(swiss, first)
+    with pytest.raises(ActionRejected, match="next round has been made"):
+        do_adjudicate_table(first.pk, organiser, dict(zip(ids, [4, 3, 2, 1], strict=True)), "Too late")
+    assert played_rounds(swiss)[0].tables[0].ranks == before
+    assert not GameEvent.objects.filter(kind=GameEvent.Kind.ADJUDICATED).exists()
+    assert not OutboxMessage.objects.filter(key__startswith="table-adjudicated:").exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("no_reason", "reason"),
+        ("long_reason", "reason"),
+        ("place_too_high", "from 1 to 4"),
+        ("missing_player", "every player"),
+        ("stranger", "every player"),
+        ("not_a_number", "whole number"),
+        ("not_an_organiser", "organisers"),
+    ],
+)
+def test_bad_input_gets_a_clear_message_and_changes_nothing(swiss, organiser, change, message):
+    first, second = current_tables(swiss)
+    ids = entries_at(swiss, first)
+    ranks, reason, user = dict(zip(ids, [1, 2, 3, 4], strict=True)), "Because", organiser
+    if change == "no_reason":
+        reason = "   "
+    elif change == "long_reason":
+        reason = "x" * 501
+    elif change == "place_too_high":
+        ranks[ids[0]] = 5
+    elif change == "missing_player":
+        del ranks[ids[0]]
+    elif change == "stranger":
+        ranks[entries_at(swiss, second)[0]] = 1
+    elif change == "not_a_number":
+        ranks[ids[0]] = "first"
+    elif change == "not_an_organiser":
+        user = first.game.seats.first().user
+    with pytest.raises(ActionRejected, match=message):
+        do_adjudicate_table(first.pk, user, ranks, reason)
+    first.refresh_from_db()
+    first.game.refresh_from_db()
+    assert first.adjudicated_ranks is None and first.game.status == Game.Status.RUNNING
+    assert not GameEvent.objects.filter(kind=GameEvent.Kind.ADJUDICATED).exists()
+
+
+def test_staff_may_adjudicate(swiss):
+    staff = make_user("staffer", staff=True)
+    first, _second = current_tables(swiss)
+    do_adjudicate_table(first.pk, staff, dict.fromkeys(entries_at(swiss, first)), "Double forfeit")
+    assert Table.objects.get(pk=first.pk).adjudicated_ranks is not None
+
+
+def test_a_finished_tournament_refuses(organiser):
+    tournament = do_create_tournament(
+        organiser, "Short", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
+    )
+    tournament = start(tournament, make_players(3))
+    (table,) = current_tables(tournament)
+    play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    with pytest.raises(ActionRejected, match="running tournament"):
+        do_adjudicate_table(table.pk, organiser, dict.fromkeys(entries_at(tournament, table)), "Late")
+
+
+def test_an_abandoned_final_waits_for_the_organisers_decision(organiser, client):
+    tournament = do_create_tournament(organiser, "Final", "emu_ranchers", "single", options={"years": 1})
+    tournament = start(tournament, make_players(2))
+    (final,) = current_tables(tournament)
+    nobody_played(final.game)
+    assert do_advance_round(tournament.pk) is None
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING  # not ended without a champion, nor by seed
+    client.force_login(organiser)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="awaiting-decision"' in page and "waiting for your decision" in page
+    assert f"/tournaments/{tournament.pk}/tables/{final.game_id}/adjudicate/" in page
+    low, high = entries_at(tournament, final)
+    response = client.post(
+        f"/tournaments/{tournament.pk}/tables/{final.game_id}/adjudicate/",
+        {f"rank-{low}": "2", f"rank-{high}": "1", "reason": "Both agreed the second seat had won"},
+    )
+    assert response.status_code == 302
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = dict(tournament.entries.values_list("pk", "final_place"))
+    assert places == {high: 1, low: 2}
+
+
+def test_a_double_forfeit_declared_on_the_final_ends_the_event_without_a_champion(organiser):
+    tournament = do_create_tournament(organiser, "Final", "emu_ranchers", "single", options={"years": 1})
+    tournament = start(tournament, make_players(2))
+    (final,) = current_tables(tournament)
+    nobody_played(final.game)
+    do_adjudicate_table(final.pk, organiser, dict.fromkeys(entries_at(tournament, final)), "Neither came")
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert 1 not in set(tournament.entries.values_list("final_place", flat=True))
+
+
+def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(organiser):
+    tournament = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
+    )
+    tournament = start(tournament, make_players(9))
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    (final,) = current_tables(tournament)
+    nobody_played(final.game)
+    assert do_advance_round(tournament.pk) is None
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    a, b, c = entries_at(tournament, final)
+    do_adjudicate_table(final.pk, organiser, {a: 3, b: 1, c: 2}, "Decided on the score when the server failed")
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = dict(tournament.entries.values_list("pk", "final_place"))
+    assert (places[b], places[c], places[a]) == (1, 2, 3)
+    assert sorted(places.values()) == list(range(1, 10))
+
+
+def test_the_page_says_who_was_called_up_and_why(organiser, client):
+    tournament = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=3, seats_max=4, advance_per_table=1
+    )
+    tournament = start(tournament, make_players(12))
+    seed_of = dict(tournament.entries.values_list("user_id", "seed"))
+    seconds = []
+    winner = None
+    for table in current_tables(tournament):
+        seats = sorted(table.game.seats.select_related("user__profile"), key=lambda s: seed_of[s.user_id])
+        for place, seat in enumerate(seats, 1):
+            Seat.objects.filter(pk=seat.pk).update(rank=place)
+        Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
+        winner = winner or seats[0].user
+        seconds.append(seats[1])
+    do_drop(tournament.pk, organiser, winner)
+    do_advance_round(tournament.pk)
+    best_second = min(seconds, key=lambda seat: seed_of[seat.user_id])
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    called = page.split('class="called-up"')[1].split("</p>")[0]
+    assert "best runner-up" in called and f"{best_second.user.profile.name} (place 2 at table" in called
+    assert f"{winner.profile.name} (dropped out)" in called

@@ -1,0 +1,120 @@
+"""The round robin's crosstable and the tie-breaks in words on the tournament page."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from tests.tournaments.helpers import current_tables, make_players, play_out, start
+from tournaments.models import Tournament
+from tournaments.services import do_advance_round, do_create_tournament, do_register
+
+
+@pytest.fixture
+def organiser(db):
+    return make_players(1, "org")[0]
+
+
+def _round_robin(organiser, players, **fields):
+    tournament = do_create_tournament(
+        organiser,
+        "Emu Round",
+        "emu_ranchers",
+        "round_robin",
+        options={"years": 1},
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+        **fields,
+    )
+    for player in players:
+        do_register(tournament.pk, player)
+    return start(tournament)
+
+
+def _cells(page: str) -> dict[int, list[tuple[str, str]]]:
+    """Game id -> (outcome class, shown text) of each link to it inside the crosstable."""
+    table = page.split('id="crosstable"', 1)[1].split("</section>", 1)[0]
+    found: dict[int, list[tuple[str, str]]] = {}
+    for outcome, game_id, text in re.findall(
+        r'<a class="meeting (\w+)" href="/games/(\d+)/"[^>]*><span aria-hidden="true">([^<]*)</span>', table
+    ):
+        found.setdefault(int(game_id), []).append((outcome, text))
+    return found
+
+
+def test_the_crosstable_shows_each_meeting_from_both_sides_with_a_link_to_its_game(client, organiser):
+    players = make_players(4)
+    tournament = _round_robin(organiser, players)
+    for _ in range(3):
+        for table in current_tables(tournament):
+            play_out(table.game)
+        do_advance_round(tournament.pk)
+        tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    cells = _cells(page)
+    games = Game.objects.filter(tournament_table__round__tournament=tournament).prefetch_related("seats")
+    assert len(games) == 6 and set(cells) == {game.pk for game in games}
+    words = {1: "1st", 2: "2nd"}
+    for game in games:
+        ranks = sorted(seat.rank for seat in game.seats.all())
+        # The oracle is the seats' own ranks: each side of the meeting shows its place, and is
+        # ahead exactly when its rank is the better one (a shared place is level).
+        expected = sorted(
+            ("level" if ranks[0] == ranks[1] else ("ahead" if mine == min(ranks) else "behind"), words[mine])
+            for mine in ranks
+        )
+        assert sorted(cells[game.pk]) == expected
+
+
+def test_a_game_being_played_shows_as_playing_and_a_swiss_has_no_crosstable(client, organiser):
+    players = make_players(4)
+    tournament = _round_robin(organiser, players)
+    first, second = current_tables(tournament)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert _cells(page) == {table.game_id: [("playing", "…")] * 2 for table in (first, second)}
+    play_out(first.game)
+    cells = _cells(client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode())
+    assert cells[second.game_id] == [("playing", "…")] * 2
+    assert sorted(text for _outcome, text in cells[first.game_id]) in (["1st", "2nd"], ["1st", "1st"])
+
+    swiss = do_create_tournament(
+        organiser, "Swiss", "emu_ranchers", "swiss", rounds=2, options={"years": 1}, seats_preferred=2, seats_max=2
+    )
+    for player in players:
+        do_register(swiss.pk, player)
+    swiss = start(swiss)
+    for table in current_tables(swiss):
+        play_out(table.game)
+    do_advance_round(swiss.pk)
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert 'id="standings"' in page and 'id="crosstable"' not in page
+
+
+def _standings_page(client, organiser) -> str:
+    tournament = _round_robin(organiser, make_players(4, "tb"))
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert page.count('id="tie-breaks"') == 1 and page.index('id="standings"') < page.index('id="tie-breaks"')
+    return page
+
+
+@pytest.mark.parametrize("language", ["it", "es", "nl"])
+def test_the_tie_breaks_are_explained_in_the_viewers_language(client, organiser, language):
+    swiss = do_create_tournament(organiser, "Swiss", "emu_ranchers", "swiss", rounds=2)
+    round_robin = do_create_tournament(organiser, "RR", "emu_ranchers", "round_robin")
+    english = {}
+    for tournament in (swiss, round_robin):
+        page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+        english[tournament.format] = page.split('id="tie-breaks">', 1)[1].split("</", 1)[0].strip()
+        assert english[tournament.format].startswith("Ranked by points. Ties are broken by Buchholz")
+    assert "everyone has met everyone" in english["round_robin"] and "met everyone" not in english["swiss"]
+    # Once there are standings, the tie-breaks are told under them, not twice.
+    assert 'id="tie-breaks"' in _standings_page(client, organiser)
+    for tournament in (swiss, round_robin):
+        page = client.get(
+            reverse("tournaments:detail", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        shown = page.split('id="tie-breaks">', 1)[1].split("</", 1)[0].strip()
+        assert shown and shown != english[tournament.format] and "Buchholz" in shown
