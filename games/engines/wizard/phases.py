@@ -8,6 +8,7 @@ are shared between the old and the new state).
 from __future__ import annotations
 
 from games.engines.base import Action, IllegalAction, State
+from games.engines.wizard.actions import PLAY
 from games.engines.wizard.cards import SUIT, SUIT_CARDS, SUITS, VALUE
 from games.engines.wizard.options import sealed_bids
 from games.engines.wizard.rules import forbidden_bid, trick_winner
@@ -15,6 +16,7 @@ from games.engines.wizard.scoring import round_points
 from games.engines.wizard.setup import start_round
 
 ACTION_KEYS = {"choose_trump": "suit", "bid": "bid", "play": "card"}
+_MENU_PLAYS = frozenset(map(id, PLAY.values()))
 WHAT_TO_DO = {"choose_trump": "choose the trump suit", "bid": "bid", "play": "play a card"}
 
 
@@ -32,20 +34,27 @@ def to_act(state: State) -> list[int]:
 
 def apply_action(state: State, seat: int, action: Action) -> State:
     """Play a card (the most frequent action, checked and applied here), or see `_apply_other`."""
-    if (
-        state["phase"] != "play"
-        or seat != state["turn"]
-        or type(seat) is not int
-        or not isinstance(action, dict)
-        or len(action) != 2
-        or action.get("type") != "play"
-        or "card" not in action
-    ):
-        return _apply_other(state, seat, action)
-    # A well-formed play by the seat to move: the card's checks, as `_apply_other` would reach them.
-    card = action["card"]
-    if type(card) is not str or card not in VALUE:
-        raise IllegalAction(f"There is no card {card!r}.")
+    if id(action) in _MENU_PLAYS:
+        # One of the very objects of `actions.PLAY` (kept alive there, so ids are not reused):
+        # well formed, and its card exists. Who plays, and when, is still checked.
+        if state["phase"] != "play" or seat != state["turn"] or type(seat) is not int:
+            return _apply_other(state, seat, action)
+        card = action["card"]
+    else:
+        if (
+            state["phase"] != "play"
+            or seat != state["turn"]
+            or type(seat) is not int
+            or not isinstance(action, dict)
+            or len(action) != 2
+            or action.get("type") != "play"
+            or "card" not in action
+        ):
+            return _apply_other(state, seat, action)
+        # A well-formed play by the seat to move: the card's checks, as `_apply_other` would reach them.
+        card = action["card"]
+        if type(card) is not str or card not in VALUE:
+            raise IllegalAction(f"There is no card {card!r}.")
     hand = state["hands"][seat]
     try:
         index = hand.index(card)
@@ -140,9 +149,7 @@ def _finish_trick(new: State, trick: list) -> State:
     winner = trick_winner(trick, new["trump"], options["dark_wizard"], options["monocolor"])
     new["tricks_won"] = tricks_won = new["tricks_won"].copy()
     tricks_won[winner] += 1
-    new["played"] = played = new["played"].copy()
-    for _seat, card in trick:
-        played.append(card)
+    new["played"] = new["played"] + [card for _seat, card in trick]
     new["last_trick"] = {"round": new["round"], "cards": trick, "winner": winner}
     new["trick"] = []
     new["trick_number"] = number = new["trick_number"] + 1

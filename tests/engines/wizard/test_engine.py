@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from games.engines.base import IllegalAction, copy_state
+from games.engines.base import IllegalAction, SharedAction, copy_state
 from games.engines.wizard import ENGINE
+from games.engines.wizard.actions import BIDS, PLAY, TRUMP_CHOICES
 from games.engines.wizard.cards import DECK
 from games.engines.wizard.setup import start_round
 from tests.engines.wizard.helpers import bid, card, game_with_dealer, play, rigged_round
@@ -162,6 +163,34 @@ def test_an_unknown_or_unheld_card_is_refused_and_leaves_the_state_unchanged(car
     with pytest.raises(IllegalAction, match=message):
         ENGINE.apply(state, 0, {"type": "play", "card": card_id})
     assert state == before
+
+
+@pytest.mark.parametrize(
+    ("seat", "action", "message"),
+    [
+        (1, PLAY["green-3"], "must follow blue"),  # held, but blue is led and seat 1 holds blue
+        (1, PLAY["red-5"], "do not hold"),
+        (2, PLAY["blue-5"], "not your turn"),
+        (True, PLAY["blue-9"], "no seat"),  # True == 1, but a seat is an int
+        (1, BIDS[0], "type 'play'"),
+        (1, TRUMP_CHOICES[0], "type 'play'"),
+        (1, SharedAction(type="discard", card="blue-9"), "type 'play'"),  # a card, but not a play
+    ],
+)
+def test_a_shared_menu_action_is_checked_like_any_other(seat, action, message):
+    """`apply` takes the plays of `actions.PLAY` by a shorter path; the same refusals hold."""
+    state = game_with_dealer(3, dealer=2)
+    state = rigged_round(state, [["blue-1", "blue-2"], ["blue-9", "green-3"], ["blue-5", "green-4"]], "red-1")
+    state = play(state, bid(0, 0), bid(1, 0), bid(2, 0), card(0, "blue-1"))
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction, match=message):
+        ENGINE.apply(state, seat, action)
+    assert json.dumps(state, sort_keys=True) == before
+    # A copy of the menu's play, or a plain dict, takes the general path to the same state.
+    after = ENGINE.apply(state, 1, PLAY["blue-9"])
+    assert after == ENGINE.apply(state, 1, {"type": "play", "card": "blue-9"})
+    assert after == ENGINE.apply(state, 1, SharedAction(type="play", card="blue-9"))
+    assert after["trick"] == [[0, "blue-1"], [1, "blue-9"]]
 
 
 def test_apply_never_changes_its_input():
