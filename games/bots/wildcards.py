@@ -25,8 +25,8 @@ from games.engines.wildcards.cards import (
     REFILL,
     REFILL_NAME,
     SPECIES,
-    VALUE,
 )
+from games.engines.wildcards.ties import bid_groups
 
 GOOD_ROLLOUTS = 240
 STRONG_ITERATIONS = 1500
@@ -247,31 +247,14 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
 def _tie_groups(state: State, log: list[dict]) -> list[list[int]]:
     """The acquisition order still being settled, rebuilt as ties.start_acquire builds it,
     then split by the public tie payment totals and 2020 reveals of the round's log."""
-    by_value: dict[int, list[int]] = {}
-    for participant, card in enumerate(state["bids"]):
-        if card is not None and card != REFILL:
-            by_value.setdefault(VALUE[card], []).append(participant)
-    lion, leo, hands = state["leaders"][LION], state["leo"], state["hands"]
-    groups: list[list[int]] = []
-    for value in sorted(by_value, reverse=True):
-        group = by_value[value]
-        if len(group) == 1:
-            groups.append(group)
-            continue
-        if lion != leo and lion in group:
-            groups.append([lion])
-            group.remove(lion)
-        if leo is not None and leo in group:
-            groups.append([leo])
-            group.remove(leo)
-        if len(group) > 1 and value >= 2:
-            # Who could pay: the tie payment, face down or not yet laid, shows in the cards held.
-            can = [s for s in group if len(hands[s]) + len(state["table"][s]) >= value - 1]
-            if can:
-                groups.append(can)
-            groups.extend([s] for s in group if s not in can)
-        elif group:
-            groups.append(group)
+    hands, table = state["hands"], state["table"]
+    # Who could pay: the tie payment, face down or not yet laid, shows in the cards held.
+    groups, _payers = bid_groups(
+        state["bids"],
+        state["leaders"][LION],
+        state["leo"],
+        lambda seat, value: len(hands[seat]) + len(table[seat]) >= value - 1,
+    )
     for entry in log:
         if entry["event"] == "tie_payment":
             totals = {int(key): total for key, total in entry["totals"].items()}

@@ -16,14 +16,23 @@ than one participant is a tie still to resolve.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import acquire
 from .cards import LION, PART_KEY, REFILL, VALUE, card_label
 from .state import draw_card, event, new_wait, own_hand, own_table
 
 
-def start_acquire(state: dict) -> None:
+def bid_groups(
+    bids: list, lion: int, leo: int | None, can_pay: Callable[[int, int], bool]
+) -> tuple[list[list[int]], list[int]]:
+    """The acquisition order by bid (rules 1 and 2 applied), and who must lay a tie payment.
+
+    `can_pay(seat, value)`: whether the seat could pay a bid of `value` in full. Bots call
+    this too, with what a seat can see, to rebuild an order being settled.
+    """
     by_value: dict[int, list[int]] = {}
-    for participant, card in enumerate(state["bids"]):
+    for participant, card in enumerate(bids):
         if card is not None and card != REFILL:
             value = VALUE[card]
             group = by_value.get(value)
@@ -31,9 +40,6 @@ def start_acquire(state: dict) -> None:
                 by_value[value] = [participant]
             else:
                 group.append(participant)
-    lion = state["leaders"][LION]
-    leo = state["leo"]
-    hands = state["hands"]
     groups: list[list[int]] = []
     payers: list[int] = []
     for value in sorted(by_value, reverse=True):
@@ -48,7 +54,7 @@ def start_acquire(state: dict) -> None:
             groups.append([leo])
             group.remove(leo)
         if len(group) > 1 and value >= 2:
-            can = [seat for seat in group if len(hands[seat]) >= value - 1]
+            can = [seat for seat in group if can_pay(seat, value)]
             if can:
                 groups.append(can)
             groups.extend([seat] for seat in group if seat not in can)
@@ -56,6 +62,14 @@ def start_acquire(state: dict) -> None:
                 payers.extend(can)
         elif group:
             groups.append(group)
+    return groups, payers
+
+
+def start_acquire(state: dict) -> None:
+    hands = state["hands"]
+    groups, payers = bid_groups(
+        state["bids"], state["leaders"][LION], state["leo"], lambda seat, value: len(hands[seat]) >= value - 1
+    )
     state["groups"] = groups
     if payers:
         state["to_act"] = payers
