@@ -6,7 +6,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from games.engines import ENGINE_NAMES, get_engine
-from tests.conftest import PASSWORD, make_user
+from tests.browser.conftest import log_in
+from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,14 +22,6 @@ def serious_violations(page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in SERIOUS
     ]
-
-
-def log_in(page, live_server, user) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
 
 
 @pytest.mark.parametrize("width", [1200, 390])
@@ -46,7 +39,7 @@ def test_the_tables_rules_lobby_and_create_form_have_no_serious_accessibility_vi
     found = {}
     for game, player in tables:
         context.clear_cookies()
-        log_in(page, live_server, player)
+        log_in(page, live_server, player.username)
         page.goto(f"{live_server.url}/games/{game.pk}/")
         page.locator("#my-turn").wait_for()
         found[f"{game.engine} table"] = serious_violations(page)

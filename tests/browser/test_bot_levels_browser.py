@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Seat
-from tests.conftest import PASSWORD, make_user
+from tests.browser.conftest import log_in
+from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -14,11 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_player_on_a_phone_creates_a_game_against_a_strong_and_a_beginner_bot(phone_page, live_server):
     make_user("ana", display_name="Ana")
     page = phone_page
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill("ana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+    log_in(page, live_server, "ana")
 
     page.goto(f"{live_server.url}/games/new/")
     page.get_by_role("link", name="Wizard").click()
@@ -35,24 +32,10 @@ def test_a_player_on_a_phone_creates_a_game_against_a_strong_and_a_beginner_bot(
     assert sorted(game.seats.filter(kind=Seat.Kind.BOT).values_list("bot_level", flat=True)) == ["beginner", "strong"]
 
 
-@pytest.fixture
-def narrow_page(browser):
-    """A 390 px phone, the width every page has to work at."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
-
-
-def test_the_form_shows_a_level_select_for_each_chosen_bot_only_and_still_posts_the_levels(narrow_page, live_server):
+def test_the_form_shows_a_level_select_for_each_chosen_bot_only_and_still_posts_the_levels(phone_page, live_server):
     make_user("bea", display_name="Bea")
-    page = narrow_page
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill("bea")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+    page = phone_page
+    log_in(page, live_server, "bea")
 
     page.goto(f"{live_server.url}/games/new/")
     page.get_by_role("link", name="Wizard").click()
@@ -85,11 +68,7 @@ def test_without_scripts_every_level_select_stays_usable(browser, live_server):
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.get_by_label("Username or email address").fill("cid")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+        log_in(page, live_server, "cid")
         page.goto(f"{live_server.url}/games/new/?engine=wizard")
         levels = page.get_by_label(re.compile(r"^Level of bot \d:?$"))
         expect(levels.locator("visible=true")).to_have_count(5)

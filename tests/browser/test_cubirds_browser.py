@@ -10,8 +10,9 @@ from playwright.sync_api import expect
 from games.engines import get_engine
 from games.engines.cubirds.cards import CARD_SPECIES, LARGE, SPECIES
 from games.models import Game
+from tests.browser.conftest import log_in
 from tests.browser.test_pointing_browser import confirm_pointed
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,11 +49,7 @@ def test_a_whole_cubirds_turn_is_played_by_pointing(browser, live_server, width)
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+    log_in(page, live_server, user.username)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     keyboard = width == 390
 

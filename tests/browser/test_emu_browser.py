@@ -11,24 +11,21 @@ from playwright.sync_api import expect
 from games.engines import get_engine
 from games.models import Game
 from games.services.play import do_action
+from tests.browser.conftest import log_in
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_pointing_browser import confirm_pointed
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ENGINE = get_engine("emu_ranchers")
 
 
-def log_in(browser, live_server, user, width):
+def open_signed_in(browser, live_server, user, width):
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
+    log_in(page, live_server, user.username)
     return context, page
 
 
@@ -59,7 +56,7 @@ def shot(page, name):
 def test_it_plays_a_hatch_then_a_grow_or_discard_taking_the_discard_by_pointing(browser, live_server, width):
     game = start_game([make_user(f"emma{width}"), make_user(f"enzo{width}")], engine="emu_ranchers")
     me = ENGINE.to_act(game.state)[0]
-    context, page = log_in(browser, live_server, seat_user(game, me), width)
+    context, page = open_signed_in(browser, live_server, seat_user(game, me), width)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     # Both ranches are on the table before any bird: the other's empty, mine with a new-bird slot.
     expect(page.locator(".emu-ranch:not(.mine)")).to_contain_text("No birds yet.")

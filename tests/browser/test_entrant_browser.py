@@ -11,7 +11,7 @@ from games.engines import get_engine
 from games.models import Action, Game
 from games.services import do_action
 from tests.browser.test_accessibility_browser import serious_violations
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import make_user
 from tests.ratings.conftest import finished_game
 from tests.tournaments.helpers import current_tables, make_players, play_out, start
 from tournaments.models import Table
@@ -25,18 +25,6 @@ OVERFLOWING = """width => [...document.querySelectorAll("body *")]
   .filter(el => !el.closest(".scroll-frame"))
   .filter(el => { const box = el.getBoundingClientRect(); return box.width > 0 && box.right > width + 1; })
   .map(el => el.tagName + (el.id ? "#" + el.id : "") + "." + el.className)"""
-
-
-def logged_in(browser, live_server, username: str, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
-    return context, page
 
 
 def fits(page, width: int) -> None:
@@ -62,7 +50,7 @@ def play_one_move(page, game: Game) -> None:
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_an_entrant_finds_their_table_from_the_menu_plays_and_comes_back_to_the_standings(
-    browser, live_server, monkeypatch, width
+    signed_in, live_server, monkeypatch, width
 ):
     monkeypatch.setattr("tournaments.signals.queue_task", lambda name, args: None)  # the test advances itself
     organiser = make_user("olga", display_name="Olga")
@@ -85,88 +73,82 @@ def test_an_entrant_finds_their_table_from_the_menu_plays_and_comes_back_to_the_
     table = Table.objects.get(round__tournament=tournament, round__number=1, game__seats__user=entrant)
     game = table.game
 
-    context, page = logged_in(browser, live_server, entrant.username, width)
-    try:
-        page.get_by_role("navigation", name="Main").get_by_role("link", name="Tournaments").click()
-        page.get_by_role("link", name="Emu Round Robin").click()
-        your_table = page.locator("#your-table")
-        expect(your_table).to_contain_text("Your table")
-        your_table.get_by_role("link", name=f"Round 1, table {table.number}").click()
-        expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
-        fits(page, width)
+    page = signed_in(entrant.username, width)
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Tournaments").click()
+    page.get_by_role("link", name="Emu Round Robin").click()
+    your_table = page.locator("#your-table")
+    expect(your_table).to_contain_text("Your table")
+    your_table.get_by_role("link", name=f"Round 1, table {table.number}").click()
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    fits(page, width)
 
-        # The entrant plays from the page whenever it is their turn; the other seat answers.
-        played = 0
-        seat = game.seats.get(user=entrant).position
-        engine = get_engine(game.engine)
-        for _turn in range(60):
-            game.refresh_from_db()
-            if game.status != Game.Status.RUNNING or played >= 3:
-                break
-            if seat in engine.to_act(game.state):
-                page.goto(f"{live_server.url}/games/{game.pk}/")
-                play_one_move(page, game)
-                played += 1
-            else:
-                other = engine.to_act(game.state)[0]
-                do_action(
-                    game.pk,
-                    other,
-                    engine.auto_action(game.state, other),
-                    "web",
-                    user=game.seats.get(position=other).user,
-                    expected_version=game.version,
-                )
-        assert Action.objects.filter(game=game, actor=entrant, channel="web").count() == played >= 1
-        for each in current_tables(tournament):
-            play_out(each.game)
-        do_advance_round(tournament.pk)
-
-        page.goto(f"{live_server.url}/games/{game.pk}/")
-        page.get_by_role("link", name=f"Round 1, table {table.number} of Emu Round Robin").click()
-        expect(page).to_have_url(f"{live_server.url}/tournaments/{tournament.pk}/")
-        name = entrant.profile.name
-        expect(page.locator("#standings")).to_contain_text(name)
-        crosstable = page.locator("#crosstable")
-        expect(crosstable.locator("tbody tr")).to_have_count(6)
-        # The entrant's row links to the game they played, with their place in it.
-        row = crosstable.locator(f'tbody tr[data-entry="{tournament.entries.get(user=entrant).pk}"]')
-        expect(row.locator("th.name")).to_have_text(name)
-        link = row.locator(f'a[href="/games/{game.pk}/"]')
-        expect(link).to_have_count(1)
+    # The entrant plays from the page whenever it is their turn; the other seat answers.
+    played = 0
+    seat = game.seats.get(user=entrant).position
+    engine = get_engine(game.engine)
+    for _turn in range(60):
         game.refresh_from_db()
-        place = {1: "1st", 2: "2nd"}[game.seats.get(user=entrant).rank]
-        expect(link).to_contain_text(place)
-        fits(page, width)
-        frame = crosstable.locator(".scroll-frame")
-        if width == 390:  # too wide for a phone: it scrolls inside its frame
-            assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
-        assert serious_violations(page) == []
-    finally:
-        context.close()
+        if game.status != Game.Status.RUNNING or played >= 3:
+            break
+        if seat in engine.to_act(game.state):
+            page.goto(f"{live_server.url}/games/{game.pk}/")
+            play_one_move(page, game)
+            played += 1
+        else:
+            other = engine.to_act(game.state)[0]
+            do_action(
+                game.pk,
+                other,
+                engine.auto_action(game.state, other),
+                "web",
+                user=game.seats.get(position=other).user,
+                expected_version=game.version,
+            )
+    assert Action.objects.filter(game=game, actor=entrant, channel="web").count() == played >= 1
+    for each in current_tables(tournament):
+        play_out(each.game)
+    do_advance_round(tournament.pk)
+
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_role("link", name=f"Round 1, table {table.number} of Emu Round Robin").click()
+    expect(page).to_have_url(f"{live_server.url}/tournaments/{tournament.pk}/")
+    name = entrant.profile.name
+    expect(page.locator("#standings")).to_contain_text(name)
+    crosstable = page.locator("#crosstable")
+    expect(crosstable.locator("tbody tr")).to_have_count(6)
+    # The entrant's row links to the game they played, with their place in it.
+    row = crosstable.locator(f'tbody tr[data-entry="{tournament.entries.get(user=entrant).pk}"]')
+    expect(row.locator("th.name")).to_have_text(name)
+    link = row.locator(f'a[href="/games/{game.pk}/"]')
+    expect(link).to_have_count(1)
+    game.refresh_from_db()
+    place = {1: "1st", 2: "2nd"}[game.seats.get(user=entrant).rank]
+    expect(link).to_contain_text(place)
+    fits(page, width)
+    frame = crosstable.locator(".scroll-frame")
+    if width == 390:  # too wide for a phone: it scrolls inside its frame
+        assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
+    assert serious_violations(page) == []
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_head_to_head_lists_the_games_together_with_links(browser, live_server, width):
+def test_head_to_head_lists_the_games_together_with_links(signed_in, live_server, width):
     alice, bob, carol = (make_user(name, display_name=name.title()) for name in ("alice", "bob", "carol"))
     games = [finished_game([(alice, 1), (bob, 2), (carol, 3)], minutes=minute) for minute in range(2)]
     games.append(finished_game([(bob, 1), (alice, 2)], minutes=5))
     for game in games:
         do_rate_game(game.pk)
 
-    context, page = logged_in(browser, live_server, "carol", width)
-    try:
-        page.goto(f"{live_server.url}/ratings/players/alice/")
-        page.get_by_label("Against (username)").fill("bob")
-        page.get_by_role("button", name="Compare").click()
-        expect(page.locator("#versus")).to_contain_text("3 games together, ahead 2, behind 1")
-        rows = page.locator("#together tbody tr")
-        expect(rows).to_have_count(3)
-        expect(rows.first).to_contain_text("2nd")  # the newest first: bob won it
-        expect(rows.nth(2)).to_contain_text("1st")
-        fits(page, width)
-        assert serious_violations(page) == []
-        rows.first.get_by_role("link").click()
-        expect(page).to_have_url(f"{live_server.url}/games/{games[-1].pk}/")
-    finally:
-        context.close()
+    page = signed_in("carol", width)
+    page.goto(f"{live_server.url}/ratings/players/alice/")
+    page.get_by_label("Against (username)").fill("bob")
+    page.get_by_role("button", name="Compare").click()
+    expect(page.locator("#versus")).to_contain_text("3 games together, ahead 2, behind 1")
+    rows = page.locator("#together tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.first).to_contain_text("2nd")  # the newest first: bob won it
+    expect(rows.nth(2)).to_contain_text("1st")
+    fits(page, width)
+    assert serious_violations(page) == []
+    rows.first.get_by_role("link").click()
+    expect(page).to_have_url(f"{live_server.url}/games/{games[-1].pk}/")

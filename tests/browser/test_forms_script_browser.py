@@ -4,7 +4,7 @@ and the select that submits its form (the conftest fails any test on a refused s
 import pytest
 
 from games.models import Seat
-from tests.browser.test_emu_browser import log_in
+from tests.browser.test_emu_browser import open_signed_in
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 
@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_resigning_asks_first_and_a_no_changes_nothing(browser, live_server):
     users = [make_user("ann"), make_user("ben")]
     game = start_game(users, engine="emu_ranchers")
-    context, page = log_in(browser, live_server, users[0], 1200)
+    context, page = open_signed_in(browser, live_server, users[0], 1200)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     asked = []
 

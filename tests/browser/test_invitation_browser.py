@@ -5,28 +5,16 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.services import do_create_game
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def logged_in(browser, live_server, username):
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
-    return page
-
-
-def test_it_fills_a_private_game_by_an_invitation_accepted_on_its_page(browser, live_server):
+def test_it_fills_a_private_game_by_an_invitation_accepted_on_its_page(signed_in, live_server):
     creator = make_user("ana", display_name="Ana")
     make_user("ben", display_name="Ben")
     game = do_create_game(creator, "wildcards", 2, {}, visibility=Game.Visibility.PRIVATE)
-    ana = logged_in(browser, live_server, "ana")
+    ana = signed_in("ana")
     ana.goto(f"{live_server.url}/games/{game.pk}/")
     expect(ana.locator(".seats")).to_contain_text("(you)")
     expect(ana.get_by_role("button", name="Join this game")).to_have_count(0)
@@ -34,7 +22,7 @@ def test_it_fills_a_private_game_by_an_invitation_accepted_on_its_page(browser, 
     ana.get_by_role("button", name="Invite", exact=True).click()
     expect(ana.locator(".messages")).to_contain_text("Invitation sent to ben.")
 
-    ben = logged_in(browser, live_server, "ben")
+    ben = signed_in("ben")
     ben.goto(f"{live_server.url}/games/{game.pk}/")
     expect(ben.locator(".seats")).to_contain_text("You are invited by Ana.")
     ben.get_by_role("button", name="Accept the invitation").click()

@@ -4,18 +4,17 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engines import get_engine
-from tests.browser.test_play_browser import logged_in_page
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_switcher_turns_the_table_dutch_and_the_choice_stays(browser, live_server):
+def test_the_switcher_turns_the_table_dutch_and_the_choice_stays(signed_in, live_server):
     users = [make_user(name) for name in ("ans", "bram", "cor")]
     game = start_game(users, engine="wildcards")
     player = seat_user(game, get_engine("wildcards").to_act(game.state)[0])
-    page = logged_in_page(browser, live_server, player.username)
+    page = signed_in(player.username)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("#view h2")).to_contain_text("What you see")
 

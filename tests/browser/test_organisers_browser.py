@@ -7,7 +7,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD, make_user
+from tests.browser.conftest import log_in
+from tests.conftest import make_user
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,14 +23,6 @@ def serious_violations(page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in SERIOUS
     ]
-
-
-def log_in(page, live_server, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -7,27 +7,15 @@ from playwright.sync_api import expect
 
 from games.models import Action, Deadline, Game
 from games.services import sweep_overdue
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def logged_in_page(browser, live_server, username):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
-    return page
-
-
-def test_three_players_create_join_and_play_a_round(browser, live_server):
+def test_three_players_create_join_and_play_a_round(signed_in, live_server):
     for name in ("ana", "ben", "cleo"):
         make_user(name, display_name=name.title())
-    ana, ben, cleo = (logged_in_page(browser, live_server, name) for name in ("ana", "ben", "cleo"))
+    ana, ben, cleo = (signed_in(name) for name in ("ana", "ben", "cleo"))
 
     ana.goto(f"{live_server.url}/games/new/")
     ana.get_by_role("link", name="Wild Cards").click()

@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 from games.engines import get_engine
 from games.models import Game
 from games.services.play import do_action
-from tests.conftest import PASSWORD, make_user
+from tests.browser.conftest import log_in
+from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,11 +34,7 @@ def test_a_bid_and_a_card_are_made_by_pointing_and_confirming(browser, live_serv
     context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_test_id("signed-in-user").wait_for()
+    log_in(page, live_server, user.username)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     confirm_pointed(page, game, page.locator(".bid-chip.pickable").first, "Bid")
 

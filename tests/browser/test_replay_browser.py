@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 
 from games.management.demo import play_defaults
 from games.services import do_create_game
-from tests.conftest import PASSWORD, make_user
+from tests.browser.conftest import log_in
+from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,11 +21,7 @@ def test_a_player_steps_through_a_finished_game(page, live_server):
     game.refresh_from_db()
     assert game.status == "finished"
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill("ana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+    log_in(page, live_server, "ana")
     page.goto(f"{live_server.url}/games/{game.pk}/replay/0/")
     expect(page.locator("#replay-slider")).to_contain_text(f"Step 0 of {game.version}")
 

@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 from django.conf import settings
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +60,7 @@ def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
         page.get_by_label("Username or email address").fill("organiser")
         page.get_by_label("Password").fill("wildcards-demo")
         page.get_by_role("button", name="Log in").click()
-        assert page.get_by_test_id("signed-in-user").is_visible()
+        expect(page.get_by_test_id("signed-in-user")).to_be_visible()
         details = json.loads(page.goto(f"http://127.0.0.1:{port}/health/").text())
         assert details["database"] == "ok" and details["database_vendor"] == "sqlite"
         assert details["broker"] == "ok"

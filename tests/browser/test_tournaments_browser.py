@@ -4,19 +4,13 @@ tournament page shows the round and the bracket."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD, make_user
+from tests.browser.conftest import log_in
+from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, play_out
 from tournaments.models import Tournament
 from tournaments.services import do_advance_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, live_server, username):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username or email address").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def test_an_organiser_runs_a_small_knockout_from_the_browser(browser, live_server, monkeypatch):
