@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
+from games.bymail import preferences
 from games.models import GameEvent, SeatOffer
 from wildcards_site.outbox.sending import queue_mail
 
@@ -44,7 +45,10 @@ def seat_offered(offer: SeatOffer) -> None:
 
 
 def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tournament_link: str) -> None:
-    """Tell the players of a tournament table the result its organisers set for it, and why."""
+    """Tell the players of a tournament table the result its organisers set for it, and why.
+
+    It is the table's result, so it follows each player's choice of "Game over" mail.
+    """
     game = event.game
     ctx = {
         "event": event,
@@ -55,6 +59,8 @@ def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tourn
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }
     for user in recipients:
+        if not preferences.wants(user, "game-over"):
+            continue
         queue_mail(
             f"table-adjudicated:{event.pk}:{user.pk}", "table-adjudicated", user.email, ctx, user.profile.language
         )

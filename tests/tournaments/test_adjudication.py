@@ -4,6 +4,7 @@ before the next round is made; an abandoned knock-out final waits for that decis
 import pytest
 from django.urls import reverse
 
+from games.bymail.preferences import do_set_preferences
 from games.models import Game, GameEvent, Seat
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
@@ -91,6 +92,20 @@ def test_the_players_of_the_table_are_mailed_the_decision_in_their_language(swis
             assert "organizzatori" in mail.subject and "Motivo" in mail.text
         else:
             assert "organisers" in mail.subject and "Reason" in mail.text
+
+
+def test_the_mail_follows_each_players_choice_of_game_over_mail(swiss, organiser):
+    """An adjudication is the table's result: players who turned off "Game over" mail get none."""
+    first, _second = current_tables(swiss)
+    quiet, *others = [seat.user for seat in first.game.seats.order_by("position")]
+    do_set_preferences(quiet, {"game-over": False})
+    nobody_played(first.game)
+    ids = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "Abandoned by the site")
+    mails = OutboxMessage.objects.filter(key__startswith="table-adjudicated:")
+    assert sorted(mail.to for mail in mails) == sorted(user.email for user in others)
+    # The decision stands for everyone, mailed or not.
+    assert GameEvent.objects.filter(game=first.game, kind=GameEvent.Kind.ADJUDICATED).count() == 1
 
 
 def test_the_decision_is_in_the_organisers_log(swiss, organiser, client):
