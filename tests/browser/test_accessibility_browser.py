@@ -1,6 +1,7 @@
 """axe-core, run in the page, finds no serious or critical accessibility violation on the pages
 that matter: every game's table for a seated player (mid-move, with the pointing targets), the
-rules pages, the lobby and the create form, at a desktop and a phone width."""
+rules pages, the lobby and the create form, at a desktop and a phone width, and in the dark
+theme (the reader's system setting) as well as the light one: colour contrast included."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -24,16 +25,18 @@ def serious_violations(page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("width", [1200, 390])
-def test_the_tables_rules_lobby_and_create_form_have_no_serious_accessibility_violation(browser, live_server, width):
+@pytest.mark.parametrize(("width", "scheme"), [(1200, "light"), (390, "light"), (1200, "dark")])
+def test_the_tables_rules_lobby_and_create_form_have_no_serious_accessibility_violation(
+    browser, live_server, width, scheme
+):
     tables = []
     for engine_name in ENGINE_NAMES:
         engine = get_engine(engine_name)
         count = 2 if engine_name == "emu_ranchers" else 3
-        users = [make_user(f"{engine_name[:4]}{width}{i}") for i in range(count)]
+        users = [make_user(f"{engine_name[:4]}{width}{scheme[0]}{i}") for i in range(count)]
         game = start_game(users, engine=engine_name)
         tables.append((game, seat_user(game, engine.to_act(game.state)[0])))
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB", color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(15_000)
     found = {}
