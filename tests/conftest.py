@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -122,3 +124,13 @@ def register_engine(monkeypatch, engine) -> None:
 
     monkeypatch.setitem(engines._cache, engine.name, engine)
     monkeypatch.setattr(engines, "ENGINE_NAMES", (*engines.ENGINE_NAMES, engine.name))
+
+
+@pytest.fixture
+def still_ratelimit_clock(monkeypatch):
+    """django-ratelimit counts in fixed windows of the clock: a test that crossed a window's end
+    (a slow machine) would start a fresh allowance halfway. Its clock stands still instead."""
+    import django_ratelimit.core  # noqa: PLC0415
+
+    now = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: now))

@@ -10,7 +10,7 @@ from games.api.models import ApiToken
 from games.services import do_create_game
 from tests.conftest import PASSWORD, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_ratelimit_clock")]
 
 
 def test_many_wrong_passwords_lock_the_account_even_against_the_right_one(client, settings):

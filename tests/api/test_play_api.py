@@ -171,7 +171,7 @@ def test_it_stores_only_a_hash_of_the_token(players):
     assert token not in str(ApiToken.objects.filter(pk=row.pk).values().get())
 
 
-def test_it_limits_the_rate_per_player_whatever_the_token(table, players, settings):
+def test_it_limits_the_rate_per_player_whatever_the_token(table, players, settings, still_ratelimit_clock):
     settings.API_RATE_LIMIT = 3
     game, seats = table
     api = api_for(players[0])
