@@ -286,6 +286,7 @@ def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dic
             "name": names[row.player],
             "points": row.points,
             "buchholz": row.buchholz,
+            "sonneborn_berger": row.sonneborn_berger,
             "opponents_average": round(row.opponents_average, 2),
             "rating": row.rating,
             "byes": row.byes,

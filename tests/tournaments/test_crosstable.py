@@ -108,10 +108,13 @@ def test_the_tie_breaks_are_explained_in_the_viewers_language(client, organiser,
     for tournament in (swiss, round_robin):
         page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
         english[tournament.format] = page.split('id="tie-breaks">', 1)[1].split("</", 1)[0].strip()
-        assert english[tournament.format].startswith("Ranked by points. Ties are broken by Buchholz")
+    assert english["swiss"].startswith("Ranked by points. Ties are broken by Buchholz")
+    assert english["round_robin"].startswith("Ranked by points. Ties are broken by Sonneborn-Berger")
     assert "everyone has met everyone" in english["round_robin"] and "met everyone" not in english["swiss"]
-    # Once there are standings, the tie-breaks are told under them, not twice.
-    assert 'id="tie-breaks"' in _standings_page(client, organiser)
+    # Once there are standings, the tie-breaks are told under them, not twice; a round robin's
+    # standings show its first tie-break.
+    page = _standings_page(client, organiser)
+    assert 'id="tie-breaks"' in page and "<th>Sonneborn-Berger</th>" in page.split('id="standings"', 1)[1]
     for tournament in (swiss, round_robin):
         page = client.get(
             reverse("tournaments:detail", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE=language

@@ -34,6 +34,9 @@ class Pairing:
     byes: list[Hashable]
 
 
+TIE_BREAK_ORDERS = ("buchholz", "sonneborn_berger")
+
+
 @dataclass(frozen=True)
 class Standing:
     player: Hashable
@@ -43,6 +46,9 @@ class Standing:
     rating: float
     byes: int
     games: int
+    # Round robins' first tie-break: each opponent's points, whole if one placed above them at
+    # the table, half if level, none if below (FIDE's, with each other player at a table a game).
+    sonneborn_berger: float = 0.0
 
 
 def pair_counts(rounds: Sequence[RoundResult]) -> Counter:
@@ -67,8 +73,14 @@ def standings(
     points_per_place: Sequence[float] = DEFAULT_PLACE_POINTS,
     bye_points: float | None = None,
     bye_opponents: int | None = None,
+    order: str = "buchholz",
 ) -> list[Standing]:
     """Every player in `ratings` (dropped ones too), best first.
+
+    Ties on points are broken by Buchholz (`order="buchholz"`, a Swiss), or first by
+    Sonneborn-Berger (`order="sonneborn_berger"`, a round robin: once everyone has met
+    everyone, level players are level on Buchholz too); then the opponents' average, then
+    the rating at the start.
 
     A bye scores `bye_points`, by default one win (the first place's points): at 2-player
     tables a bye is worth a won game, no more. Forfeits (rank None) score nothing and, as
@@ -78,19 +90,28 @@ def standings(
     table's, one fewer than the places scored) each scoring the player's own final points, as
     FIDE's 2023 tie-break rules count an unplayed round; opponents' average is over real ones.
     """
+    if order not in TIE_BREAK_ORDERS:
+        raise ValueError(f"unknown tie-break order {order!r}; known: {', '.join(TIE_BREAK_ORDERS)}")
     if bye_points is None:
         bye_points = points_per_place[0] if points_per_place else 0
     points = {player: 0.0 for player in ratings}
     byes = Counter()
     games = Counter()
     opponents: dict[Hashable, list[Hashable]] = {player: [] for player in ratings}
+    # (opponent, 1 / 0.5 / 0) for each other player one met at a table: above, level, below.
+    outcomes: dict[Hashable, list[tuple[Hashable, float]]] = {player: [] for player in ratings}
     for played in rounds:
         for table in played.tables:
             for player, earned in place_points(table, points_per_place).items():
                 points[player] += earned
                 games[player] += 1
-                if table[player] is not None:
-                    opponents[player].extend(o for o in table if o != player and table[o] is not None)
+                mine = table[player]
+                if mine is not None:
+                    met = [other for other in table if other != player and table[other] is not None]
+                    opponents[player].extend(met)
+                    outcomes[player].extend(
+                        (other, 1.0 if mine < table[other] else 0.5 if mine == table[other] else 0.0) for other in met
+                    )
         for player in played.byes:
             points[player] += bye_points
             byes[player] += 1
@@ -101,8 +122,21 @@ def standings(
         played = sum(points[other] for other in opponents[player])
         buchholz = played + byes[player] * bye_opponents * points[player]
         average = played / len(opponents[player]) if opponents[player] else 0.0
-        rows.append(Standing(player, points[player], buchholz, average, rating, byes[player], games[player]))
-    rows.sort(key=lambda row: (-row.points, -row.buchholz, -row.opponents_average, -row.rating, repr(row.player)))
+        sonneborn_berger = sum(points[other] * share for other, share in outcomes[player])
+        rows.append(
+            Standing(player, points[player], buchholz, average, rating, byes[player], games[player], sonneborn_berger)
+        )
+    by_sonneborn_berger = order == "sonneborn_berger"
+    rows.sort(
+        key=lambda row: (
+            -row.points,
+            -(row.sonneborn_berger if by_sonneborn_berger else row.buchholz),
+            -row.buchholz,
+            -row.opponents_average,
+            -row.rating,
+            repr(row.player),
+        )
+    )
     return rows
 
 

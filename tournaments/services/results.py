@@ -122,7 +122,13 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
         tournament.bye_points,  # None: one win at a full table (the first place's points)
         tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's
+        tie_break_order(tournament),
     )
+
+
+def tie_break_order(tournament: Tournament) -> str:
+    """A round robin's level players break ties by Sonneborn-Berger first; a Swiss's by Buchholz."""
+    return "sonneborn_berger" if tournament.format == Tournament.Format.ROUND_ROBIN else "buchholz"
 
 
 def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[int]:
