@@ -1,7 +1,8 @@
 """axe-core, run in the page, finds no serious or critical accessibility violation on the pages
 that matter: every game's table for a seated player (mid-move, with the pointing targets), the
-rules pages, the lobby and the create form, at a desktop and a phone width, and in the dark
-theme (the reader's system setting) as well as the light one: colour contrast included."""
+rules pages, the lobby, the create form, the home page, the history, the tournaments, a
+leaderboard and a player page, at a desktop and a phone width, and in the dark theme (the
+reader's system setting) as well as the light one: colour contrast included."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -51,12 +52,17 @@ def test_the_tables_rules_lobby_and_create_form_have_no_serious_accessibility_vi
             pick.click()
             found[f"{game.engine} table, a card picked"] = serious_violations(page)
     for path in [
+        "/",
         "/games/",
         "/games/new/?engine=wildcards",
         "/games/rules/",
         *[f"/games/rules/{e}/" for e in ENGINE_NAMES],
+        "/games/history/",
+        "/tournaments/",
+        "/ratings/wizard/",
+        f"/ratings/players/{tables[0][1].username}/",
     ]:
-        page.goto(f"{live_server.url}{path}")
+        assert page.goto(f"{live_server.url}{path}").ok, path
         found[path] = serious_violations(page)
     context.close()
     assert {page: problems for page, problems in found.items() if problems} == {}
