@@ -10,7 +10,9 @@ Levels:
 - "standard": a heuristic per game, instant.
 - "good": determinized Monte Carlo over sampled states, rollouts by Standard
   (`budget` rollouts; about 100 ms a move).
-- "strong": Information Set MCTS (`budget` iterations; about 1 s a move).
+- "strong": Information Set MCTS (`budget` iterations; about 1 s a move), or in a game whose
+  module sets `STRONG_SEARCH = "flat"` (Wizard, CuBirds: there ISMCTS lost to Good more often
+  than not) Good's search with `budget` rollouts, about ten times Good's.
 
 `rng` is the bot's own generator (a task seeds it from the game and its version, so a
 retry makes the same move); the levels that do not need it do not draw from it.
@@ -72,9 +74,12 @@ def choose_from_view(
         return game.standard(engine, view, seat, legal)
     if level == "standard" or len(legal) == 1:
         return game.standard(engine, view, seat, legal)
-    if level == "good":
-        rollouts = budget if budget is not None else game.GOOD_ROLLOUTS
-        # A game may narrow Good's choice to Standard's best few moves (Emu Ranchers).
+    flat_strong = getattr(game, "STRONG_SEARCH", "ismcts") == "flat"
+    if level == "good" or flat_strong:
+        # Where ISMCTS lost to Good more often than not, Strong is Good's search with more rollouts.
+        default = game.GOOD_ROLLOUTS if level == "good" else game.STRONG_ITERATIONS
+        rollouts = budget if budget is not None else default
+        # A game may narrow the choice to Standard's best few moves (CuBirds, Emu Ranchers).
         choices = game.candidates(engine, view, seat, legal) if hasattr(game, "candidates") else legal
         return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
     iterations = budget if budget is not None else game.STRONG_ITERATIONS
