@@ -26,6 +26,8 @@ Options:
 - `--every K`: the figures take turns, K games at a time, printing all after each turn
   (a long run stopped early still reports every figure with its n);
 - `--budget N`: Good rollouts / Strong iterations (default: the game's own);
+- `--seed-base N`: deal other games (default 0): runs with different bases are independent
+  and add up, so a figure can be played by several processes or sessions;
 - `--cs238 PATH`: a checkout of github:joanamizrahi-png/cs238_wizard_ai (fetched outside
   the repository, never vendored; see bench/_wizard_public.py): adds its heuristic agent
   among three Standard bots, Standard among three of it (both without a target: a
@@ -252,6 +254,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--every", type=int, default=0, help="games a figure per turn (prints after each)")
     parser.add_argument("--cs238", default=None, help="path of a cs238_wizard_ai checkout")
+    parser.add_argument("--seed-base", type=int, default=0, help="another set of deals (runs to add up)")
     args = parser.parse_args(argv)
     figures = list(FIGURES)
     agents = {}
@@ -275,7 +278,16 @@ def main(argv: list[str]) -> None:
         for (game, players, levels), tally in played.items():
             count, budget = wanted[(game, players, levels)]
             if tally.games < count:
-                play(game, players, levels, min(step, count - tally.games), budget=budget, agents=agents, tally=tally)
+                play(
+                    game,
+                    players,
+                    levels,
+                    min(step, count - tally.games),
+                    budget=budget,
+                    agents=agents,
+                    tally=tally,
+                    seed_base=args.seed_base,
+                )
         for figure in chosen:
             print(report(figure, played[(figure.game, figure.players, figure.levels)]), flush=True)
         if all(tally.games >= wanted[key][0] for key, tally in played.items()):
