@@ -116,3 +116,21 @@ def signed_in(browser, live_server):
     yield open_page
     for context in contexts:
         context.close()
+
+
+def play_one_move(page, game) -> None:
+    """The first legal move shown at the table, clicked as a person does; waits until it is stored."""
+    from playwright.sync_api import expect  # noqa: PLC0415 (only browser tests import playwright)
+
+    game.refresh_from_db()
+    version = game.version
+    buttons = page.locator("#my-turn button.action")
+    expect(buttons.first).to_be_attached()
+    if not buttons.first.is_visible():  # moves made by pointing are also a folded list
+        page.locator("#my-turn details.move-list summary").click()
+    buttons.first.click()
+    page.wait_for_function(
+        "v => document.querySelector('input[name=version]') === null || "
+        "Number(document.querySelector('input[name=version]').value) > v",
+        arg=version,
+    )

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from games.engines import get_engine
 from games.models import Action, Game
 from games.services import do_action
+from tests.browser.conftest import play_one_move
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.conftest import make_user
 from tests.ratings.conftest import finished_game
@@ -30,22 +31,6 @@ OVERFLOWING = """width => [...document.querySelectorAll("body *")]
 def fits(page, width: int) -> None:
     assert page.evaluate(OVERFLOWING, width) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-
-
-def play_one_move(page, game: Game) -> None:
-    """The entrant's first legal move from the table, as a person clicks it; waits until stored."""
-    game.refresh_from_db()
-    version = game.version
-    buttons = page.locator("#my-turn button.action")
-    expect(buttons.first).to_be_attached()
-    if not buttons.first.is_visible():  # moves made by pointing are also a folded list
-        page.locator("#my-turn details.move-list summary").click()
-    buttons.first.click()
-    page.wait_for_function(
-        "v => document.querySelector('input[name=version]') === null || "
-        "Number(document.querySelector('input[name=version]').value) > v",
-        arg=version,
-    )
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from games.models import Action, Deadline, Game
 from games.services import sweep_overdue
+from tests.browser.conftest import play_one_move
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,18 +41,8 @@ def test_three_players_create_join_and_play_a_round(signed_in, live_server):
             break
         for page in pages:
             page.goto(f"{live_server.url}/games/{game.pk}/")
-            buttons = page.locator("#my-turn button.action")
-            if buttons.count():
-                version = game.version
-                if not buttons.first.is_visible():  # moves made by pointing are also a folded list
-                    page.locator("#my-turn details.move-list summary").click()
-                buttons.first.click()
-                # htmx swaps the table in place; wait until the move is stored.
-                page.wait_for_function(
-                    "v => document.querySelector('input[name=version]') === null || "
-                    "Number(document.querySelector('input[name=version]').value) > v",
-                    arg=version,
-                )
+            if page.locator("#my-turn button.action").count():
+                play_one_move(page, game)
     game.refresh_from_db()
     assert game.state["round"] == 2, "three players finished the first round"
     assert Action.objects.filter(game=game, channel="web").count() >= 3

@@ -10,7 +10,7 @@ from games.services import do_action
 from games.services.bot_moves import do_bot_move
 from tests.conftest import make_user
 from tournaments.models import Table, Tournament
-from tournaments.services import do_start
+from tournaments.services import do_register, do_start
 from tournaments.tasks import prepare_tournament
 
 
@@ -49,6 +49,13 @@ def current_tables(tournament: Tournament) -> list[Table]:
             "game"
         )
     )
+
+
+def register_and_start(tournament: Tournament, players) -> Tournament:
+    """Register `players` in seed order, then start it as its organiser does."""
+    for player in players:
+        do_register(tournament.pk, player)
+    return start(tournament)
 
 
 def start(tournament: Tournament, user=None) -> Tournament:

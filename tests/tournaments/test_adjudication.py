@@ -8,15 +8,13 @@ from games.bymail.preferences import do_set_preferences
 from games.models import Game, GameEvent, Seat
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
-from tests.tournaments.helpers import current_tables, make_players, play_out
+from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
 from tournaments.models import Table, Tournament
 from tournaments.services import (
     do_adjudicate_table,
     do_advance_round,
     do_create_tournament,
     do_drop,
-    do_register,
-    do_start,
 )
 from tournaments.services.results import played_rounds, swiss_standings
 from wildcards_site.outbox.models import OutboxMessage
@@ -27,14 +25,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def organiser():
     return make_players(1, "org")[0]
-
-
-def start(tournament, players):
-    for player in players:
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, tournament.created_by)
-    tournament.refresh_from_db()
-    return tournament
 
 
 def nobody_played(game: Game) -> None:
@@ -55,7 +45,7 @@ def swiss(organiser):
     tournament = do_create_tournament(
         organiser, "Adjudicated", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=2
     )
-    return start(tournament, make_players(8))
+    return register_and_start(tournament, make_players(8))
 
 
 def test_an_organiser_sets_the_places_of_a_table_nobody_played(swiss, organiser):
@@ -214,7 +204,7 @@ def test_a_finished_tournament_refuses(organiser):
     tournament = do_create_tournament(
         organiser, "Short", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
     )
-    tournament = start(tournament, make_players(3))
+    tournament = register_and_start(tournament, make_players(3))
     (table,) = current_tables(tournament)
     play_out(table.game)
     do_advance_round(tournament.pk)
@@ -226,7 +216,7 @@ def test_a_finished_tournament_refuses(organiser):
 
 def test_an_abandoned_final_waits_for_the_organisers_decision(organiser, client):
     tournament = do_create_tournament(organiser, "Final", "emu_ranchers", "single", options={"years": 1})
-    tournament = start(tournament, make_players(2))
+    tournament = register_and_start(tournament, make_players(2))
     (final,) = current_tables(tournament)
     nobody_played(final.game)
     assert do_advance_round(tournament.pk) is None
@@ -251,7 +241,7 @@ def test_an_abandoned_final_waits_for_the_organisers_decision(organiser, client)
 
 def test_a_double_forfeit_declared_on_the_final_ends_the_event_without_a_champion(organiser):
     tournament = do_create_tournament(organiser, "Final", "emu_ranchers", "single", options={"years": 1})
-    tournament = start(tournament, make_players(2))
+    tournament = register_and_start(tournament, make_players(2))
     (final,) = current_tables(tournament)
     nobody_played(final.game)
     do_adjudicate_table(final.pk, organiser, dict.fromkeys(entries_at(tournament, final)), "Neither came")
@@ -265,7 +255,7 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
     tournament = do_create_tournament(
         organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
     )
-    tournament = start(tournament, make_players(9))
+    tournament = register_and_start(tournament, make_players(9))
     for table in current_tables(tournament):
         play_out(table.game)
     do_advance_round(tournament.pk)
@@ -288,7 +278,7 @@ def test_the_page_says_who_was_called_up_and_why(organiser, client):
     tournament = do_create_tournament(
         organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=3, seats_max=4, advance_per_table=1
     )
-    tournament = start(tournament, make_players(12))
+    tournament = register_and_start(tournament, make_players(12))
     seed_of = dict(tournament.entries.values_list("user_id", "seed"))
     seconds = []
     winner = None

@@ -8,20 +8,12 @@ import pytest
 
 from games.models import Game, Seat
 from games.services.organiser import do_resign
-from tests.tournaments.helpers import current_tables, make_players, play_out
+from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
 from tournaments.models import Tournament
-from tournaments.services import do_advance_round, do_create_tournament, do_disqualify, do_drop, do_register, do_start
+from tournaments.services import do_advance_round, do_create_tournament, do_disqualify, do_drop
 from tournaments.services.results import played_rounds, swiss_standings
 
 pytestmark = pytest.mark.django_db
-
-
-def start(tournament, players):
-    for player in players:
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, tournament.created_by)
-    tournament.refresh_from_db()
-    return tournament
 
 
 def settle(game: Game, ranks: dict) -> None:
@@ -50,7 +42,7 @@ def test_it_finishes_a_bracket_whose_walkover_winner_leaves_later(leaves):
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(organiser, "Late drop", "emu_ranchers", "single", options={"years": 1})
     players = make_players(16)
-    tournament = start(tournament, players)
+    tournament = register_and_start(tournament, players)
     seed_of = {entry.user: entry.seed for entry in tournament.entries.select_related("user")}
     by_seed = {seed: user for user, seed in seed_of.items()}
     better_seed_wins(tournament, seed_of)
@@ -81,7 +73,7 @@ def test_a_multiplayer_knockout_calls_up_the_best_runner_up_when_a_table_winner_
         organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=3, seats_max=4, advance_per_table=1
     )
     players = make_players(12)
-    tournament = start(tournament, players)
+    tournament = register_and_start(tournament, players)
     seed_of = {entry.user: entry.seed for entry in tournament.entries.select_related("user")}
     tables = current_tables(tournament)
     assert len(tables) == 3
@@ -111,7 +103,7 @@ def test_a_table_where_nobody_played_gives_nobody_points():
     tournament = do_create_tournament(
         organiser, "Ghosts", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=2
     )
-    tournament = start(tournament, make_players(8))
+    tournament = register_and_start(tournament, make_players(8))
     first, second = current_tables(tournament)
     nobody_played(first.game)
     play_out(second.game)
@@ -136,7 +128,7 @@ def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
         organiser, "Leaver", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
     )
     players = make_players(3)
-    tournament = start(tournament, players)
+    tournament = register_and_start(tournament, players)
     (table,) = current_tables(tournament)
     do_resign(table.game.pk, players[0])
     play_out(table.game)
@@ -148,7 +140,7 @@ def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
 def test_a_bye_at_two_player_tables_is_worth_one_win():
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(organiser, "Odd", "emu_ranchers", "swiss", rounds=1, options={"years": 1})
-    tournament = start(tournament, make_players(3))
+    tournament = register_and_start(tournament, make_players(3))
     (bye,) = played_rounds(tournament)[0].byes
     (table,) = current_tables(tournament)
     play_out(table.game)
@@ -161,7 +153,7 @@ def test_an_organiser_can_still_set_what_a_bye_is_worth():
     tournament = do_create_tournament(
         organiser, "Odd", "emu_ranchers", "swiss", rounds=1, bye_points=0.5, options={"years": 1}
     )
-    tournament = start(tournament, make_players(3))
+    tournament = register_and_start(tournament, make_players(3))
     (bye,) = played_rounds(tournament)[0].byes
     play_out(current_tables(tournament)[0].game)
     rows = swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.formats.brute_force import partitions
+from tests.tournaments.formats.random_results import random_results
 from tournaments.formats.swiss import (
     RoundResult,
     pair_counts,
@@ -16,19 +17,6 @@ from tournaments.formats.swiss import (
 )
 
 LIMITS = st.sampled_from([(2, 2, 2), (3, 3, 3), (4, 3, 4), (4, 3, 5), (5, 3, 5), (4, 2, 4)])
-
-
-def play(tables, rng: random.Random) -> list[dict]:
-    """Random finishing ranks, with a shared place now and then."""
-    results = []
-    for table in tables:
-        order = list(table)
-        rng.shuffle(order)
-        ranks = {player: place for place, player in enumerate(order, 1)}
-        if len(order) > 2 and rng.random() < 0.2:
-            ranks[order[2]] = ranks[order[1]]
-        results.append(ranks)
-    return results
 
 
 def next_round(active, ratings, rounds, preferred, minimum, maximum):
@@ -80,7 +68,7 @@ def test_every_round_seats_each_active_player_once_within_limits_and_spreads_bye
         if ranked and ranked[0] not in pairing.byes:
             assert ranked[0] in pairing.tables[0], "the leader sits at table 1"
         byes_so_far.update(pairing.byes)
-        played.append(RoundResult(play(pairing.tables, rng), pairing.byes))
+        played.append(RoundResult(random_results(pairing.tables, rng), pairing.byes))
 
 
 @settings(max_examples=80, deadline=None)
@@ -101,7 +89,7 @@ def test_repeat_meetings_are_no_worse_than_the_brute_force_optimum(limits, playe
         rng.shuffle(order)
         tables = [order[i : i + preferred] for i in range(0, len(order) - len(order) % preferred, preferred)]
         tables = [table for table in tables if len(table) >= minimum]
-        played.append(RoundResult(play(tables, rng), []))
+        played.append(RoundResult(random_results(tables, rng), []))
     pairing, _ = next_round(set(ratings), ratings, played, preferred, minimum, maximum)
     met = pair_counts(played)
     seated = [player for table in pairing.tables for player in table]
@@ -117,7 +105,7 @@ def test_a_large_field_at_four_player_tables_meets_nobody_twice_in_five_rounds()
     for _ in range(5):
         pairing, _ = next_round(set(ratings), ratings, played, 4, 3, 4)
         assert repeated_meetings(pairing.tables, pair_counts(played)) == 0
-        played.append(RoundResult(play(pairing.tables, rng), pairing.byes))
+        played.append(RoundResult(random_results(pairing.tables, rng), pairing.byes))
 
 
 def test_players_with_similar_points_sit_together_and_leaders_at_table_one():

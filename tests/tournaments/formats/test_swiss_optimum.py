@@ -12,23 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.formats.brute_force import partitions, perfect_matchings
+from tests.tournaments.formats.random_results import random_results
 from tournaments.formats.swiss import RoundResult, pair_counts, pair_round, repeated_meetings, standings
 from tournaments.formats.swiss_pairs import Costs, pair_two_player
 from tournaments.formats.swiss_tables import _units, seat_tables, solve
 from tournaments.formats.tables import split
-
-
-def random_results(tables, rng: random.Random) -> list[dict]:
-    """Random places; now and then two players share one."""
-    results = []
-    for table in tables:
-        order = list(table)
-        rng.shuffle(order)
-        ranks = {player: place for place, player in enumerate(order, 1)}
-        if rng.random() < 0.15:
-            ranks[order[1]] = ranks[order[0]]
-        results.append(ranks)
-    return results
 
 
 def random_history(players: int, seats: int, rounds: int, rng: random.Random) -> list[RoundResult]:
@@ -40,6 +28,17 @@ def random_history(players: int, seats: int, rounds: int, rng: random.Random) ->
         tables = [order[i : i + seats] for i in range(0, players - players % seats, seats)]
         played.append(RoundResult(random_results(tables, rng)))
     return played
+
+
+def seated_after(limits, players: int, history: int, seed: int):
+    """A field after `history` random rounds, and the next round seated by `seat_tables`:
+    (seated, sizes, met, points, tables)."""
+    played = random_history(players, limits[0], history, random.Random(seed))
+    ranked, points = table_of(played, players, (4, 2, 1, 0))
+    met = pair_counts(played)
+    sizes = list(split(players, *limits).sizes)
+    seated = ranked[: sum(sizes)]
+    return seated, sizes, met, points, seat_tables(seated, sizes, met, points)
 
 
 def table_of(played, players, points_per_place):
@@ -101,14 +100,7 @@ def test_the_sparse_pairing_is_the_brute_force_optimum_in_fides_order(players, h
     seed=st.integers(0, 10**6),
 )
 def test_a_multiplayer_seating_is_the_brute_force_optimum_repeats_then_spread(limits, players, history, seed):
-    preferred, minimum, maximum = limits
-    rng = random.Random(seed)
-    played = random_history(players, preferred, history, rng)
-    ranked, points = table_of(played, players, (4, 2, 1, 0))
-    met = pair_counts(played)
-    sizes = list(split(players, *limits).sizes)
-    seated = ranked[: sum(sizes)]
-    tables = seat_tables(seated, sizes, met, points)
+    seated, sizes, met, points, tables = seated_after(limits, players, history, seed)
     assert sorted(p for table in tables for p in table) == sorted(seated)
     assert sorted(map(len, tables)) == sorted(sizes)
     best = min(seating_order(option, met, points) for option in partitions(sorted(seated), sizes))
@@ -123,14 +115,7 @@ def test_the_large_field_seating_repeats_no_more_than_the_exact_model_of_the_who
     limits, players, history, seed
 ):
     """The runs-of-tables search (fields above 30) against CP-SAT's model of the whole field."""
-    preferred = limits[0]
-    rng = random.Random(seed)
-    played = random_history(players, preferred, history, rng)
-    ranked, points = table_of(played, players, (4, 2, 1, 0))
-    met = pair_counts(played)
-    sizes = list(split(players, *limits).sizes)
-    seated = ranked[: sum(sizes)]
-    tables = seat_tables(seated, sizes, met, points)
+    seated, sizes, met, points, tables = seated_after(limits, players, history, seed)
     units = _units(seated, points)
     exact = solve(seated, sizes, met, units, tables)
     assert exact is not None
