@@ -81,6 +81,8 @@ def choose_from_view(
         rollouts = budget if budget is not None else default
         # A game may narrow the choice to Standard's best few moves (CuBirds, Emu Ranchers).
         choices = game.candidates(engine, view, seat, legal) if hasattr(game, "candidates") else legal
+        if getattr(game, "GOOD_SEARCH", "ucb") == "halving":
+            return search.sequential_halving(engine, game, view, seat, choices, rng, rollouts)
         return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
     iterations = budget if budget is not None else game.STRONG_ITERATIONS
     return search.ismcts(engine, game, view, seat, legal, rng, iterations)

@@ -62,12 +62,25 @@ def _projection(bird: list[str], unseen: list[str], draws_left: float) -> float:
     return total - UPKEEP - bonus
 
 
-def ranch_value(birds: list[list[str]], hand: list[str], unseen: list[str], draws_left: float) -> float:
+def ranch_value(
+    birds: list[list[str]], hand: list[str], unseen: list[str], draws_left: float, memo: dict | None = None
+) -> float:
+    """The ranch's projected score. `memo` may be shared by calls with the same `unseen` and
+    `draws_left` (the moves of one turn): most moves leave most birds as they were."""
+    memo = {} if memo is None else memo
     left = list(hand)
     values = []
     for bird in birds:
-        grown, left = _extend(bird, left)
-        values.append(_projection(grown, unseen, draws_left))
+        key = (tuple(bird), tuple(left))
+        extended = memo.get(key)
+        if extended is None:
+            extended = memo[key] = _extend(bird, left)
+        grown, left = extended
+        grown_key = tuple(grown)
+        value = memo.get(grown_key)
+        if value is None:
+            value = memo[grown_key] = _projection(grown, unseen, draws_left)
+        values.append(value)
     if EXCUSE in hand and values and min(values) < 0:
         values.remove(min(values))  # the Excuse will discard the worst losing bird
     return sum(values)
@@ -92,6 +105,7 @@ def ranked_actions(
 ) -> list[tuple[float, int, dict]]:
     """(value, menu position, action) for every move of the year, best first."""
     draws_left = deck_size / 2
+    memo: dict = {}
     ranked = []
     for position, action in enumerate(legal):
         card = action["card"]
@@ -109,7 +123,7 @@ def ranked_actions(
             value -= 0.5 * _gift(card, their_birds)
         else:
             value += 1.0  # an unknown card from the deck is worth a little
-        value += ranch_value(new_birds, new_hand, unseen, draws_left - 0.5)
+        value += ranch_value(new_birds, new_hand, unseen, draws_left - 0.5, memo)
         ranked.append((value, position, action))
     ranked.sort(key=lambda entry: (-entry[0], entry[1]))
     return ranked

@@ -82,6 +82,38 @@ def flat_monte_carlo(
     return legal[best]
 
 
+def sequential_halving(
+    engine: Engine, game: Any, view: dict, seat: int, legal: list[Action], rng: random.Random, rollouts: int
+) -> Action:
+    """Sequential halving (Karnin, Koren & Somekh 2013) over common sampled states.
+
+    The budget is split evenly over log2(k) rounds; in each round every action still in
+    play is rolled out from the same sampled states, then the worse half is dropped. The
+    actions left have always been compared on the same deals, so a difference between
+    them is the actions' own and not the luck of the deal (common random numbers): far
+    fewer rollouts tell two close moves apart than with a fresh state for each rollout.
+    Ties go to the earlier action (a game lists its Standard move first).
+    """
+    if len(legal) == 1:
+        return legal[0]
+    arms = list(range(len(legal)))
+    total = [0.0] * len(legal)
+    rounds = math.ceil(math.log2(len(arms)))
+    spent = 0
+    for done_rounds in range(rounds):
+        share = (rollouts - spent) // (rounds - done_rounds)
+        for _ in range(max(1, share // len(arms))):
+            start = game.sample(view, seat, rng)
+            for index in arms:
+                end = rollout(engine, game, engine.apply(start, seat, legal[index]), start)
+                total[index] += game.evaluate(end, seat, start)
+                spent += 1
+        # Every arm left has seen every sample so far: totals compare like with like.
+        arms.sort(key=lambda i: (-total[i], i))
+        arms = arms[: math.ceil(len(arms) / 2)]
+    return legal[arms[0]]
+
+
 class _Node:
     __slots__ = ("children", "visits", "avail", "reward", "player", "action")
 

@@ -87,7 +87,7 @@ def peeking_bot(engine, state, seat, rng):
     return dict(legal[len(repr(neighbour)) % len(legal)])
 
 
-def seed_keeping_search(engine, state, seat, rng):
+def seed_keeping_search(engine, state, seat, rng, method=search.flat_monte_carlo):
     """Good's search, with a sampler that keeps the real seed: its rollouts play the real future deals."""
     game = GAMES[engine.name]
 
@@ -105,7 +105,7 @@ def seed_keeping_search(engine, state, seat, rng):
 
     view = engine.view(state, seat)
     legal = legal_from_view(engine, view, seat)
-    return search.flat_monte_carlo(engine, KeepsSeed, view, seat, legal, rng, rollouts=12)
+    return method(engine, KeepsSeed, view, seat, legal, rng, rollouts=12)
 
 
 def test_the_twin_test_catches_a_bot_that_peeks_at_a_hand():
@@ -113,8 +113,12 @@ def test_the_twin_test_catches_a_bot_that_peeks_at_a_hand():
     assert differences(peeking_bot, "cubirds", 2, {}, count=12) > 0
 
 
-def test_the_twin_test_catches_a_search_that_keeps_the_seed():
-    assert differences(seed_keeping_search, "wizard", 3, {}, count=12) > 0
+@pytest.mark.parametrize("method", [search.flat_monte_carlo, search.sequential_halving], ids=lambda m: m.__name__)
+def test_the_twin_test_catches_a_search_that_keeps_the_seed(method):
+    def bot(engine, state, seat, rng):
+        return seed_keeping_search(engine, state, seat, rng, method)
+
+    assert differences(bot, "wizard", 3, {}, count=12) > 0
 
 
 def test_the_real_search_with_the_same_long_rollouts_passes_the_twin_test():
