@@ -10,6 +10,9 @@ machine (a retried task makes the same move).
   (every action once first), plays on with the game's Standard policy to the horizon
   (`game.horizon_reached`) and scores it (`game.evaluate`, 0..1). The move is the action
   with the best mean.
+- `sequential_halving`: the same rollouts, but every candidate still in play is rolled
+  out from the same sampled states, and the worse half is dropped round by round
+  (Wizard's Good and, through it, Strong).
 - `ismcts`: single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012):
   one tree of actions for every seat; each iteration samples a state, descends through
   the children legal in it by UCB with availability counts, adds one node, rolls out
