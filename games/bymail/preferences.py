@@ -15,6 +15,7 @@ EVENTS = {
     "reminder": _("Reminders before a deadline"),
     "timed-out": _("You timed out"),
     "game-over": _("Game over"),
+    "table-changes": _("Changes at my tables: pauses, extended deadlines, seats changing hands"),
     "tournament-round": _("A tournament round starts"),
 }
 PROFILE_FIELDS = {"your-turn": "email_turns", "phase-results": "email_results", "reminder": "email_reminders"}

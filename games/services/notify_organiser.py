@@ -10,6 +10,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.bymail import preferences
+from games.bymail.headers import game_headers
 from games.models import GameEvent, SeatOffer
 from wildcards_site.outbox.sending import queue_mail
 
@@ -19,7 +20,8 @@ def _seat_names(game) -> list[str]:
 
 
 def table_event(event: GameEvent, recipients: list) -> None:
-    """Tell each recipient what happened at the table (a pause, an extension, a seat changing hands)."""
+    """Tell each recipient what happened at the table (a pause, an extension, a seat changing hands),
+    unless they turned "Changes at my tables" off; each mail can turn it off in one click."""
     game = event.game
     ctx = {
         "event": event,
@@ -28,7 +30,12 @@ def table_event(event: GameEvent, recipients: list) -> None:
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }
     for user in recipients:
-        queue_mail(f"table-event:{event.pk}:{user.pk}", "table-event", user.email, ctx, user.profile.language)
+        if not preferences.wants(user, "table-changes"):
+            continue
+        key = f"table-event:{event.pk}:{user.pk}"
+        headers = game_headers(key, game.pk, user.pk, "table-changes")
+        mail_ctx = {**ctx, "unsubscribe_url": headers["List-Unsubscribe"][1:-1]}
+        queue_mail(key, "table-event", user.email, mail_ctx, user.profile.language, headers)
 
 
 def seat_offered(offer: SeatOffer) -> None:

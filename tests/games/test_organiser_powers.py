@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
+from games.bymail.preferences import do_set_preferences
 from games.models import Deadline, Game, GameEvent, SeatOffer
 from games.play.permissions import _organiser_checks, register_organiser_check
 from games.services import (
@@ -218,6 +219,19 @@ def test_pauses_are_capped_and_a_long_pause_ends_by_itself(players, settings):
     with pytest.raises(ActionRejected) as rejected:
         do_pause(game.pk, players[0])
     assert rejected.value.code == "too_many_pauses"
+
+
+def test_a_player_who_turned_off_table_changes_is_not_mailed_a_pause(players):
+    do_set_preferences(players[1], {"table-changes": False})
+    game = start_game(players, phase_seconds=86400)
+    do_pause(game.pk, players[0])
+    pause = GameEvent.objects.get(game=game, kind="paused")
+    assert not OutboxMessage.objects.filter(key=f"table-event:{pause.pk}:{players[1].pk}").exists()
+    told = OutboxMessage.objects.get(key=f"table-event:{pause.pk}:{players[2].pk}")
+    # One click turns this kind of mail off, as on every other game mail.
+    assert "/unsubscribe/" in told.headers["List-Unsubscribe"]
+    assert told.headers["X-Wildcards-Event"] == "table-changes"
+    assert told.headers["List-Unsubscribe"][1:-1] in told.text
 
 
 def test_players_see_why_the_clock_stopped(client, players):
