@@ -10,7 +10,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.bymail import preferences
-from games.bymail.headers import game_headers
+from games.bymail.headers import game_headers, unsubscribe_url
 from games.models import GameEvent, SeatOffer
 from wildcards_site.outbox.sending import queue_mail
 
@@ -34,7 +34,7 @@ def table_event(event: GameEvent, recipients: list) -> None:
             continue
         key = f"table-event:{event.pk}:{user.pk}"
         headers = game_headers(key, game.pk, user.pk, "table-changes")
-        mail_ctx = {**ctx, "unsubscribe_url": headers["List-Unsubscribe"][1:-1]}
+        mail_ctx = {**ctx, "unsubscribe_url": unsubscribe_url(user.pk, "table-changes")}
         queue_mail(key, "table-event", user.email, mail_ctx, user.profile.language, headers)
 
 
