@@ -3,7 +3,8 @@
 Standard is the engine's `auto_action` run on a state sampled from the view (it reads
 only what the seat may see). The sampler deals the cards the seat cannot see (the other
 hand, the deck, the discard pile below its top) anew from this year's deck less every
-card in sight, with a fresh seed for the years still to come.
+card in sight, with a fresh seed for the years still to come; a card the other took from
+the discard pile (and has not played since) stays in its hand.
 """
 
 from __future__ import annotations
@@ -46,12 +47,19 @@ def candidates(engine: object, view: dict, seat: int, legal: list[Action]) -> li
 
 
 def unseen(view: dict) -> list[str]:
-    """This year's cards the seat has not seen (the deck is a fresh shuffle of every card each year)."""
+    """This year's cards the seat has not seen, so may still draw (the deck is a fresh shuffle of
+    every card each year)."""
     seen = {card["id"] for card in view["hand"]}
     seen.update(card["id"] for ranch in view["ranches"] for bird in ranch for card in bird["cards"])
     if view["discard_top"]:
         seen.add(view["discard_top"]["id"])
+    seen.update(card for cards in _taken(view) for card in cards)  # held by the other, seen taken
     return [card for card in deck_for(view["options"]) if card not in seen]
+
+
+def _taken(view: dict) -> list[list[str]]:
+    """Per seat, the cards it took from the discard pile and still holds (everyone saw them)."""
+    return [[card["id"] for card in cards] for cards in view.get("taken", [[], []])]
 
 
 def rollout_action(state: State, seat: int) -> Action:
@@ -59,7 +67,9 @@ def rollout_action(state: State, seat: int) -> Action:
     hand and the discard pile below its top (a sampled state holds no secret)."""
     if state["phase"] != "play":
         return auto_action(state, seat)
-    hidden = state["deck"] + state["hands"][1 - seat] + state["discard"][:-1]
+    held = set(state.get("taken", [[], []])[1 - seat])  # seen taken: not to be drawn
+    other = [card for card in state["hands"][1 - seat] if card not in held]
+    hidden = state["deck"] + other + state["discard"][:-1]
     top = state["discard"][-1] if state["discard"] else None
     legal = legal_actions(state, seat)
     ranches = state["ranches"]
@@ -75,13 +85,15 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     top = view["discard_top"]["id"] if view["discard_top"] else None
     if top:
         seen.add(top)
+    known = _taken(view)[other]
+    seen.update(known)
     over = view["phase"] == "over"
     pool = [card for card in deck_for(view["options"]) if card not in seen]
     rng.shuffle(pool)
     hands: list[list[str]] = [[], []]
     hands[seat] = own
-    size = view["hand_sizes"][other]
-    hands[other], pool = pool[:size], pool[size:]
+    size = view["hand_sizes"][other] - len(known)
+    hands[other], pool = known + pool[:size], pool[size:]
     below = max(0, view["discard_size"] - 1)
     discard = pool[:below] + ([top] if top else [])
     deck = pool[below : below + view["deck_size"]]
@@ -100,6 +112,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
         "deck": deck if not over else [],
         "discard": discard,
         "hands": hands,
+        "taken": [list(cards) for cards in _taken(view)],
         "ranches": ranches,
         "done": list(view["done"]),
     }

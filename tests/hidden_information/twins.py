@@ -131,7 +131,16 @@ def cubirds(state: dict, viewer: int | None, rng: random.Random, keep_top: int |
 def emu_ranchers(state: dict, viewer: int | None, rng: random.Random, keep_top: int | None) -> Twin:
     others = [p for p in (0, 1) if p != viewer]
     below_top = max(0, len(state["discard"]) - 1)  # only the top of the discard pile is face up
-    return _hands_deck_discard(state, others, rng, keep_top, face_down=below_top)
+    # A card the other took from the discard pile was seen taken: it stays in that hand.
+    taken = state.get("taken", [[], []])
+    held = {p: [card for card in state["hands"][p] if card in taken[p]] for p in others}
+    rest = copy.deepcopy(state)
+    for p in others:
+        rest["hands"][p] = [card for card in state["hands"][p] if card not in held[p]]
+    twin = _hands_deck_discard(rest, others, rng, keep_top, face_down=below_top)
+    for p in others:
+        twin["hands"][p] = held[p] + twin["hands"][p]
+    return twin
 
 
 def wizard(state: dict, viewer: int | None, rng: random.Random, keep_top: int | None) -> Twin:

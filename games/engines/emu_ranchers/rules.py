@@ -149,12 +149,15 @@ def _play(state: State, seat: int, kind: str, card: str, action: dict) -> State:
             birds[action["bird"]] = [*birds[action["bird"]], card]
         ranches[seat] = birds
         new["ranches"] = ranches
+    taken = _without(state, seat, card)
     if draw == "discard":
         hands[seat].append(discard[-1])
+        taken[seat] = [*taken[seat], discard[-1]]
         discard = discard[:-1]
     else:
         hands[seat].append(state["deck"][-1])
         new["deck"] = state["deck"][:-1]
+    new["taken"] = taken
     new["discard"] = discard
     if new["deck"]:
         new["turn"] = 1 - seat
@@ -165,6 +168,15 @@ def _play(state: State, seat: int, kind: str, card: str, action: dict) -> State:
     new["turn"] = None
     new["done"] = [_finished_growing(new, s) for s in (0, 1)]
     return finish_year(new) if all(new["done"]) else new
+
+
+def _without(state: State, seat: int, card: str) -> list[list[str]]:
+    """The cards each seat took from the discard pile and still holds, once `seat` has played `card`.
+
+    Everyone saw those cards taken, so they are public (games stored before this was kept have none)."""
+    taken = [list(cards) for cards in state.get("taken", [[], []])]
+    taken[seat] = [other for other in taken[seat] if other != card]
+    return taken
 
 
 def _can_grow_any(state: State, seat: int) -> bool:
@@ -196,6 +208,7 @@ def _grow_at_year_end(state: State, seat: int, kind: str, card: str | None, acti
         hands = list(state["hands"])
         hands[seat] = [other for other in hands[seat] if other != card]
         new["hands"] = hands
+        new["taken"] = _without(state, seat, card)
         ranches = list(state["ranches"])
         birds = list(ranches[seat])
         birds[bird] = [*birds[bird], card]

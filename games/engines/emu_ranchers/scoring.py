@@ -49,6 +49,7 @@ def finish_year(state: State) -> State:
     state["turn"] = None
     state["discard"] = [*state["discard"], *state["hands"][0], *state["hands"][1]]
     state["hands"] = [[], []]
+    state["taken"] = [[], []]
     state["done"] = [True, True]
     return state
 

@@ -81,6 +81,7 @@ def start_year(state: State) -> None:
             "deck": deck,
             "discard": [],
             "hands": hands,
+            "taken": [[], []],
             "ranches": [[], []],
             "done": [False, False],
         }

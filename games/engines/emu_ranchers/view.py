@@ -36,6 +36,8 @@ def view(state: State, seat: int | None) -> dict:
         "options": dict(state["options"]),
         "hand": None if seat is None else [card_info(card) for card in state["hands"][seat]],
         "hand_sizes": [len(hand) for hand in state["hands"]],
+        # Cards a seat took from the discard pile and still holds: everyone saw them taken.
+        "taken": [[card_info(card) for card in cards] for cards in state.get("taken", [[], []])],
         "ranches": [[bird_view(bird) for bird in ranch] for ranch in state["ranches"]],
         "discard_top": card_info(discard[-1]) if discard else None,
         "discard_size": len(discard),

@@ -85,3 +85,29 @@ def test_after_a_year_the_view_shows_every_bird_its_upkeep_and_the_year_scores()
     assert [card["name"] for card in shown["birds"][0]["cards"]][:2] == ["Ace of Waves", "The Journey"]
     assert sorted(shown["birds"][0]["upkeep"]) == ["lunatic", "mill", "sailor"]
     assert [card["id"] for card in shown["unplayed"]] == ["market"]
+
+
+def test_both_seats_see_a_card_taken_from_the_discard_pile_until_it_is_played():
+    # Everyone at the table sees the other take the top of the discard pile: it is in that hand.
+    state = table(
+        [["ace-waves", "sailor", "discovery"], ["journey", "painter", "savage"]],
+        ranches=[[["mill"]], [["cave"]]],
+        discard=["castle", "market"],
+        turn=1,
+    )
+    state = ENGINE.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
+    for seat in (0, 1, None):
+        assert [card["id"] for card in ENGINE.view(state, seat)["taken"][1]] == ["market"]
+    assert ENGINE.view(state, 0)["taken"][0] == []
+
+    state = ENGINE.apply(state, 0, {"type": "discard", "card": "sailor"})
+    state = ENGINE.apply(state, 1, {"type": "discard", "card": "market"})
+    assert ENGINE.view(state, 0)["taken"] == [[], []]
+
+
+def test_a_card_taken_from_the_discard_pile_is_no_longer_shown_once_discarded_again():
+    state = table([["ace-waves", "sailor"], ["journey", "painter"]], discard=["castle"], turn=1)
+    state = ENGINE.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
+    state = ENGINE.apply(state, 0, {"type": "discard", "card": "sailor"})
+    state = ENGINE.apply(state, 1, {"type": "discard", "card": "castle"})
+    assert ENGINE.view(state, 0)["taken"] == [[], []]

@@ -39,6 +39,8 @@ def invariant(state: dict) -> None:
     for ranch in state["ranches"]:
         for bird in ranch:
             assert is_valid_bird(bird), f"invalid bird {bird}"
+    for seat in (0, 1):
+        assert set(state["taken"][seat]) <= set(state["hands"][seat]), "a card shown as taken is not in that hand"
     if state["phase"] == "play":
         assert [len(hand) for hand in state["hands"]] == [HAND_SIZE, HAND_SIZE]
         assert state["deck"], "the year goes on after the last card was drawn"
@@ -65,7 +67,8 @@ def leak_check(state: dict, seat: int | None, view: dict) -> None:
     hidden = set(state["deck"]) | set(state["discard"][:-1])
     for other in (0, 1):
         if other != seat:
-            hidden |= set(state["hands"][other])
+            # A card the other took from the discard pile was seen taken: it is public.
+            hidden |= set(state["hands"][other]) - set(state["taken"][other])
     leaked = {card for card in hidden if f'"{card}"' in text}
     assert not leaked, f"seat {seat} sees hidden cards {leaked}"
     assert "seed" not in view

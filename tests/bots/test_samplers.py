@@ -1,0 +1,56 @@
+"""Each game's sampler deals the unseen cards anew, but keeps what the seat has seen."""
+
+import random
+
+from games.bots import emu_ranchers, wizard
+from games.engines.emu_ranchers import ENGINE as EMU
+from games.engines.wizard import ENGINE as WIZARD
+from games.engines.wizard.cards import SUIT
+from tests.engines.emu_ranchers.helpers import table
+
+
+def test_the_emu_sampler_keeps_a_card_the_other_took_from_the_discard_pile_in_its_hand():
+    state = table(
+        [["ace-waves", "sailor", "discovery"], ["journey", "painter", "savage"]],
+        ranches=[[["mill"]], [["cave"]]],
+        discard=["castle", "market"],
+        turn=1,
+    )
+    state = EMU.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
+    view = EMU.view(state, 0)
+    in_sight = {"ace-waves", "sailor", "discovery", "mill", "cave", "journey", "castle"}
+    rng = random.Random(3)
+    for _ in range(40):
+        sampled = emu_ranchers.sample(view, 0, rng)
+        assert "market" in sampled["hands"][1]
+        assert len(sampled["hands"][1]) == len(state["hands"][1])
+        assert "market" not in sampled["deck"] and "market" not in sampled["discard"]
+        assert not in_sight & set(sampled["hands"][1] + sampled["deck"])
+        assert sampled["discard"][-1] == "castle"
+
+
+def test_the_emu_standard_does_not_hope_to_draw_a_card_the_other_holds():
+    state = table([["ace-waves", "sailor"], ["journey", "painter"]], discard=["castle", "market"], turn=1)
+    state = EMU.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
+    assert "market" not in emu_ranchers.unseen(EMU.view(state, 0))
+
+
+def test_the_wizard_sampler_never_deals_a_suit_to_a_player_who_showed_out_of_it():
+    rng = random.Random(0)
+    checked = 0
+    for game in range(8):
+        state = WIZARD.new_game(4, f"voids-{game}", {})
+        while not WIZARD.is_over(state):
+            seat = WIZARD.to_act(state)[0]
+            view = WIZARD.view(state, 0)
+            shown_out = wizard.voids(view)
+            if seat == 0 and state["phase"] == "play" and any(shown_out[1:]):
+                checked += 1
+                sampled = wizard.sample(view, 0, rng)
+                for other in (1, 2, 3):
+                    # The real hands obey the same rule: a check on how voids are read.
+                    assert not {SUIT[c] for c in state["hands"][other]} & shown_out[other]
+                    assert not {SUIT[c] for c in sampled["hands"][other]} & shown_out[other]
+                    assert len(sampled["hands"][other]) == len(state["hands"][other])
+            state = WIZARD.apply(state, seat, WIZARD.legal_actions(state, seat)[-1])
+    assert checked > 20, "too few decisions after a player showed out: the test tests little"
