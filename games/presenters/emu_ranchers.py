@@ -176,6 +176,8 @@ def table(view: dict, actions: list[dict] | None, marks: set[str] | None = None)
                 "birds": shown,
                 "worth": sum(bird["worth"] for bird in shown),
                 "new_zones": _zones(keys, "ranch:new", view) if mine else [],
+                # Cards the other seat took from the discard pile: everyone saw them taken.
+                "taken": [] if mine else (view.get("taken") or [[], []])[seat],
             }
         )
     result.sort(key=lambda ranch: ranch["mine"])

@@ -9,7 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engines import get_engine
+from games.engines.emu_ranchers.cards import CARDS
 from games.models import Game
+from games.presenters import decktet
 from games.services.play import do_action
 from tests.browser.conftest import log_in
 from tests.browser.test_accessibility_browser import serious_violations
@@ -19,6 +21,7 @@ from tests.games.conftest import seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ENGINE = get_engine("emu_ranchers")
+CARD_NAMES = {card: info["name"] for card, info in CARDS.items()}
 
 
 def open_signed_in(browser, live_server, user, width):
@@ -93,4 +96,12 @@ def test_it_plays_a_hatch_then_a_grow_or_discard_taking_the_discard_by_pointing(
     assert move["card"] in [card for bird in game.state["ranches"][me] for card in bird]
     page.locator(f'.emu-ranch.mine [data-card="{move["card"]}"]').wait_for()
     shot(page, f"emu-after-{width}")
+    context.close()
+
+    # The other player saw the card taken: their table names it, and nothing else of my hand.
+    context, page = open_signed_in(browser, live_server, seat_user(game, 1 - me), width)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    taken = page.locator(".emu-ranch:not(.mine) .emu-taken")
+    expect(taken).to_have_text(f"In hand, taken from the discard pile: {decktet.card_name(CARD_NAMES[top])}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()

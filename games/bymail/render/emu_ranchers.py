@@ -56,8 +56,14 @@ def board(view: dict, names: dict) -> list[dict]:
     sections = []
     if view.get("hand") is not None:
         sections.append(section(_("Your hand"), [card(c) for c in view["hand"]] or ["-"]))
+    taken = view.get("taken") or [[], []]
     for seat, birds in enumerate(view["ranches"]):
-        sections.append(section(_("Ranch of %(name)s") % {"name": name_of(names, seat)}, _ranch(birds)))
+        lines = _ranch(birds)
+        if taken[seat] and seat != view.get("seat"):
+            # Seen taken by everyone, so shown: the rest of that hand stays hidden.
+            cards = ", ".join(card(entry) for entry in taken[seat])
+            lines.append(_("In hand, taken from the discard pile: %(cards)s") % {"cards": cards})
+        sections.append(section(_("Ranch of %(name)s") % {"name": name_of(names, seat)}, lines))
     sections.append(
         section(
             _("Year %(year)s of %(years)s") % {"year": view["year"], "years": view["years"]},
