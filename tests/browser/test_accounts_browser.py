@@ -4,12 +4,14 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
 from tests.conftest import PASSWORD, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(page, live_server, login, password):
+def submit_login(page, live_server, login, password):
+    """Fill in and send the login form, whatever comes of it (`log_in` waits for success)."""
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username or email address").fill(login)
     page.get_by_label("Password").fill(password)
@@ -18,7 +20,7 @@ def log_in(page, live_server, login, password):
 
 def test_a_player_logs_in_and_out_in_a_real_browser(page, live_server):
     make_user("alice", display_name="Alice")
-    log_in(page, live_server, "alice", PASSWORD)
+    log_in(page, live_server, "alice")
     expect(page.get_by_test_id("signed-in-user")).to_have_text("Alice")
     expect(page.locator("h1")).to_contain_text("Welcome back, Alice")
     page.get_by_role("button", name="Log out").click()
@@ -27,7 +29,7 @@ def test_a_player_logs_in_and_out_in_a_real_browser(page, live_server):
 
 def test_a_wrong_password_shows_a_clear_message(page, live_server):
     make_user("alice")
-    log_in(page, live_server, "alice", "not-the-password")
+    submit_login(page, live_server, "alice", "not-the-password")
     expect(page.locator(".form-errors")).to_contain_text("do not match")
     expect(page.get_by_test_id("signed-in-user")).to_have_count(0)
 
@@ -49,7 +51,7 @@ def test_a_new_player_signs_up_confirms_and_lands_on_settings(page, live_server,
 
 def test_the_layout_fits_a_phone(phone_page, live_server):
     make_user("alice", display_name="Alice")
-    log_in(phone_page, live_server, "alice", PASSWORD)
+    log_in(phone_page, live_server, "alice")
     expect(phone_page.get_by_test_id("signed-in-user")).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
