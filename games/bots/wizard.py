@@ -92,7 +92,10 @@ def evaluate(state: State, seat: int, start: State) -> float:
 
 
 def _squash(points: float) -> float:
-    return 0.5 + max(-0.5, min(0.5, points / 120))
+    # Nearly linear: a late round moves 150 points and more, and clipping at +-60 (as before)
+    # made a big bid made worth no more than a small one. On the same 60 deals against three
+    # Standard bots this scored 18.7 +- 15.1 points a game more (wins: -3 +- 8 %, noise).
+    return 0.5 + max(-0.5, min(0.5, points / 400))
 
 
 def horizon_reached(state: State, start: State) -> bool:
