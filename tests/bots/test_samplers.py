@@ -6,17 +6,11 @@ from games.bots import emu_ranchers, wizard
 from games.engines.emu_ranchers import ENGINE as EMU
 from games.engines.wizard import ENGINE as WIZARD
 from games.engines.wizard.cards import SUIT
-from tests.engines.emu_ranchers.helpers import table
+from tests.engines.emu_ranchers.helpers import after_a_take_from_the_discard_pile, table
 
 
 def test_the_emu_sampler_keeps_a_card_the_other_took_from_the_discard_pile_in_its_hand():
-    state = table(
-        [["ace-waves", "sailor", "discovery"], ["journey", "painter", "savage"]],
-        ranches=[[["mill"]], [["cave"]]],
-        discard=["castle", "market"],
-        turn=1,
-    )
-    state = EMU.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
+    state = after_a_take_from_the_discard_pile()
     view = EMU.view(state, 0)
     in_sight = {"ace-waves", "sailor", "discovery", "mill", "cave", "journey", "castle"}
     rng = random.Random(3)

@@ -9,6 +9,7 @@ from django.template.loader import get_template
 
 from games.engines import get_engine
 from games.presenters.emu_ranchers import bird_worth
+from tests.engines.emu_ranchers.helpers import after_a_take_from_the_discard_pile
 
 ENGINE = get_engine("emu_ranchers")
 
@@ -62,20 +63,8 @@ def test_it_marks_a_crown_alike_on_the_table_and_in_the_mail(language):
     assert table["caption"]  # a Crown has a name of its own, shown under the mark
 
 
-def _after_a_take_from_the_discard_pile() -> dict:
-    from tests.engines.emu_ranchers.helpers import table
-
-    state = table(
-        [["ace-waves", "sailor", "discovery"], ["journey", "painter", "savage"]],
-        ranches=[[["mill"]], [["cave"]]],
-        discard=["castle", "market"],
-        turn=1,
-    )
-    return ENGINE.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
-
-
 def test_the_table_shows_the_card_the_other_took_from_the_discard_pile_and_nothing_else_of_its_hand():
-    state = _after_a_take_from_the_discard_pile()
+    state = after_a_take_from_the_discard_pile()
     html = render(ENGINE.view(state, 0))
     assert "In hand, taken from the discard pile: The Market" in html
     for hidden in ("painter", "savage"):
@@ -87,7 +76,7 @@ def test_the_table_shows_the_card_the_other_took_from_the_discard_pile_and_nothi
 def test_the_mail_shows_the_card_the_other_took_from_the_discard_pile():
     from games.bymail.render import emu_ranchers as emu_mail
 
-    state = _after_a_take_from_the_discard_pile()
+    state = after_a_take_from_the_discard_pile()
     sections = emu_mail.board(ENGINE.view(state, 0), {0: "Ann", 1: "Bo"})
     lines = [line for section in sections for line in section["lines"]]
     assert any(line.startswith("In hand, taken from the discard pile: The Market") for line in lines), lines

@@ -47,3 +47,14 @@ def card_ids(value) -> set[str]:
     if isinstance(value, list):
         return set().union(*(card_ids(item) for item in value)) if value else set()
     return {value} if isinstance(value, str) else set()
+
+
+def after_a_take_from_the_discard_pile() -> dict:
+    """Seat 1 hatches the Journey and takes the Market, the discard pile's top (the Castle is left)."""
+    state = table(
+        [["ace-waves", "sailor", "discovery"], ["journey", "painter", "savage"]],
+        ranches=[[["mill"]], [["cave"]]],
+        discard=["castle", "market"],
+        turn=1,
+    )
+    return ENGINE.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})

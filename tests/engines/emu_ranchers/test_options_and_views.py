@@ -5,7 +5,7 @@ import pytest
 from games.engines.base import IllegalOptions
 from games.engines.emu_ranchers import ENGINE
 
-from .helpers import card_ids, table
+from .helpers import after_a_take_from_the_discard_pile, card_ids, table
 
 
 def test_the_default_options_are_4_years_of_the_basic_deck():
@@ -89,13 +89,7 @@ def test_after_a_year_the_view_shows_every_bird_its_upkeep_and_the_year_scores()
 
 def test_both_seats_see_a_card_taken_from_the_discard_pile_until_it_is_played():
     # Everyone at the table sees the other take the top of the discard pile: it is in that hand.
-    state = table(
-        [["ace-waves", "sailor", "discovery"], ["journey", "painter", "savage"]],
-        ranches=[[["mill"]], [["cave"]]],
-        discard=["castle", "market"],
-        turn=1,
-    )
-    state = ENGINE.apply(state, 1, {"type": "hatch", "card": "journey", "draw": "discard"})
+    state = after_a_take_from_the_discard_pile()
     for seat in (0, 1, None):
         assert [card["id"] for card in ENGINE.view(state, seat)["taken"][1]] == ["market"]
     assert ENGINE.view(state, 0)["taken"][0] == []
