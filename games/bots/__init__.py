@@ -10,7 +10,7 @@ Levels:
 - "standard": a heuristic per game, instant.
 - "good": determinized Monte Carlo over sampled states, rollouts by Standard
   (`budget` rollouts; about 100 ms a move); a game whose module sets
-  `GOOD_SEARCH = "halving"` (Wizard) compares its candidates on common deals.
+  `GOOD_SEARCH = "halving"` (Wizard, Emu Ranchers) compares its candidates on common deals.
 - "strong": Information Set MCTS (`budget` iterations; about 1 s a move), or in a game whose
   module sets `STRONG_SEARCH = "flat"` (Wizard, CuBirds: there ISMCTS lost to Good more often
   than not) Good's search with `budget` rollouts, about ten times Good's.
