@@ -12,7 +12,7 @@ machine (a retried task makes the same move).
   with the best mean.
 - `sequential_halving`: the same rollouts, but every candidate still in play is rolled
   out from the same sampled states, and the worse half is dropped round by round
-  (Wizard's Good and, through it, Strong).
+  (the Good of Wizard and Emu Ranchers; Wizard's Strong).
 - `ismcts`: single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012):
   one tree of actions for every seat; each iteration samples a state, descends through
   the children legal in it by UCB with availability counts, adds one node, rolls out
