@@ -11,17 +11,14 @@ other ranch, which may draw it). At the year's end: the grow that gains most, th
 
 from __future__ import annotations
 
-from games.engines.emu_ranchers.birds import bird_score, fits, frontier
+from games.engines.emu_ranchers.birds import bird_score, cards_that_fit, fits, frontier
 from games.engines.emu_ranchers.cards import (
     BONUS,
     EXCUSE,
     KIND,
     RANK,
-    SUIT_SET,
     UPKEEP,
     WILD,
-    WILD_HIGH,
-    WILD_LOW,
     number_value,
 )
 
@@ -36,30 +33,12 @@ def _worth(card: str) -> int:
 _WORTH = {card: _worth(card) for card in RANK}
 
 
-def _fitting(front: tuple, cards: list[str]) -> list[str]:
-    """The cards that may go on top of a bird whose `frontier` is `front` (`birds.fits`, in
-    one loop: a search's rollouts ask this millions of times, a call a card cost a third)."""
-    suits, low, high = front
-    wild_fits = (low is not None and max(low + 1, WILD_LOW) <= WILD_HIGH) or (
-        high is not None and min(high - 1, WILD_HIGH) >= WILD_LOW
-    )
-    above = low if low is not None else 99  # no rank is above 99 or below -99: that end is shut
-    below = high if high is not None else -99
-    out = []
-    for card in cards:
-        if suits & SUIT_SET[card]:  # the Excuse has no suit
-            rank = RANK[card]
-            if wild_fits if rank is None else (rank > above or rank < below):
-                out.append(card)
-    return out
-
-
 def _extend(bird: list[str], hand: list[str]) -> tuple[list[str], list[str]]:
     """The bird grown with the hand's cards that fit, nearest rank first; and the cards left."""
     bird, hand = list(bird), list(hand)
     while True:
         front = frontier(bird)
-        fitting = _fitting(front, hand)
+        fitting = cards_that_fit(front, hand)
         if not fitting:
             return bird, hand
         card = min(fitting, key=lambda c: (_gap(front, c), c))
@@ -81,7 +60,7 @@ def _gap(front: tuple, card: str) -> tuple:
 
 def _projection(bird: list[str], unseen: list[str], draws_left: float) -> float:
     """The bird's likely score: what it holds plus what the draws to come may add."""
-    fitting = _fitting(frontier(bird), unseen)
+    fitting = cards_that_fit(frontier(bird), unseen)
     future = 0.0
     if fitting and unseen:
         expected = min(3.0, draws_left * FUTURE_SHARE * len(fitting) / len(unseen))

@@ -127,6 +127,24 @@ def fits(front: tuple[frozenset, int | None, int | None], card: str) -> bool:
     return (low is not None and rank > low) or (high is not None and rank < high)
 
 
+def cards_that_fit(front: tuple, cards: list[str]) -> list[str]:
+    """The `cards` that may go on top of a bird whose `frontier` is `front`: `fits` in one
+    loop (the bots' rollouts ask this millions of times; a call a card cost a third)."""
+    suits, low, high = front
+    wild_fits = (low is not None and max(low + 1, WILD_LOW) <= WILD_HIGH) or (
+        high is not None and min(high - 1, WILD_HIGH) >= WILD_LOW
+    )
+    above = low if low is not None else 99  # no rank is above 99 or below -99: that end is shut
+    below = high if high is not None else -99
+    out = []
+    for card in cards:
+        if suits & SUIT_SET[card]:  # the Excuse has no suit
+            rank = RANK[card]
+            if wild_fits if rank is None else (rank > above or rank < below):
+                out.append(card)
+    return out
+
+
 def grow_options(birds: list[list[str]], cards: list[str]) -> dict[str, list[int]]:
     """For each card, the indexes of the birds it may grow: `fits` unrolled for speed."""
     fronts = [frontier(bird) for bird in birds]

@@ -4,9 +4,11 @@ import random
 
 from games.engines.emu_ranchers.birds import (
     can_grow,
+    cards_that_fit,
     common_suits,
     direction_name,
     directions,
+    frontier,
     grow_options,
     is_valid_bird,
     score_bird,
@@ -29,6 +31,24 @@ def test_the_grow_check_agrees_with_the_definition_on_random_piles():
         assert (grow_options([bird], [card])[card] == [0]) == plain, (bird, card)
         compared += 1
     assert compared > 2000
+
+
+def test_the_cards_that_fit_a_bird_are_those_that_leave_a_valid_pile():
+    rng = random.Random(12)
+    compared = 0
+    for _ in range(6000):
+        bird = rng.sample(DECK, rng.randint(1, 6))
+        if not is_valid_bird(bird):
+            continue
+        cards = rng.sample([other for other in DECK if other not in bird], 12)
+        plain = [
+            card
+            for card in cards
+            if card != EXCUSE and common_suits(bird) & SUIT_SET[card] and any(directions([*bird, card]))
+        ]
+        assert cards_that_fit(frontier(bird), cards) == plain, bird
+        compared += 1
+    assert compared > 500
 
 
 def test_a_one_card_bird_may_go_either_way():
