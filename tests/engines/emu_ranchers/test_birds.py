@@ -18,15 +18,25 @@ from games.engines.emu_ranchers.cards import EXCUSE, SUIT_SET, deck_for
 DECK = deck_for({"excuse": True, "pawns": True, "courts": True})
 
 
+def _fits_by_definition(bird: list[str], card: str) -> bool:
+    """The plain rule: not the Excuse, a suit in common with every card, and still a run."""
+    return card != EXCUSE and bool(common_suits(bird) & SUIT_SET[card]) and any(directions([*bird, card]))
+
+
+def _valid_birds(rng: random.Random, tries: int):
+    """Random piles of 1 to 6 cards, the valid ones."""
+    for _ in range(tries):
+        bird = rng.sample(DECK, rng.randint(1, 6))
+        if is_valid_bird(bird):
+            yield bird
+
+
 def test_the_grow_check_agrees_with_the_definition_on_random_piles():
     rng = random.Random(5)
     compared = 0
-    for _ in range(20000):
-        bird = rng.sample(DECK, rng.randint(1, 6))
-        if not is_valid_bird(bird):
-            continue
+    for bird in _valid_birds(rng, 20000):
         card = rng.choice([other for other in DECK if other not in bird])
-        plain = card != EXCUSE and bool(common_suits(bird) & SUIT_SET[card]) and any(directions([*bird, card]))
+        plain = _fits_by_definition(bird, card)
         assert can_grow(bird, card) == plain, (bird, card)
         assert (grow_options([bird], [card])[card] == [0]) == plain, (bird, card)
         compared += 1
@@ -36,16 +46,9 @@ def test_the_grow_check_agrees_with_the_definition_on_random_piles():
 def test_the_cards_that_fit_a_bird_are_those_that_leave_a_valid_pile():
     rng = random.Random(12)
     compared = 0
-    for _ in range(6000):
-        bird = rng.sample(DECK, rng.randint(1, 6))
-        if not is_valid_bird(bird):
-            continue
+    for bird in _valid_birds(rng, 6000):
         cards = rng.sample([other for other in DECK if other not in bird], 12)
-        plain = [
-            card
-            for card in cards
-            if card != EXCUSE and common_suits(bird) & SUIT_SET[card] and any(directions([*bird, card]))
-        ]
+        plain = [card for card in cards if _fits_by_definition(bird, card)]
         assert cards_that_fit(frontier(bird), cards) == plain, bird
         compared += 1
     assert compared > 500
