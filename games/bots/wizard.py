@@ -5,20 +5,17 @@ the number of players and the hand size), then plays to make the bid exactly: wh
 still needs tricks it wins them as cheaply as it can, otherwise it ducks with its
 highest card that cannot win (a card beaten now stays beaten, so that duck is safe).
 
-The sampler deals every card the seat cannot see again, keeping what the seat has seen:
-the cards played this round and, from them, the suits each player has shown out of.
-Sealed bids it cannot see are filled in with what Standard would bid on the sampled hand.
-The sampled state gets a fresh seed: later rounds are dealt from it, never from the real one.
+The sampler (`wizard_sampler.py`) deals every card the seat cannot see again, keeping and
+weighing what the seat has seen.
 """
 
 from __future__ import annotations
 
-import random
-
 from games.bots.wizard_heuristic import bid_for, legal_cards, play_card, trump_for
+from games.bots.wizard_sampler import sample as sample  # the search's sampler, re-exported
 from games.engines.base import Action, State
-from games.engines.wizard.cards import DECK, RANKS, SUIT, SUITS, VALUE, WIZARD_VALUE, monocolor_pile, sort_hand
-from games.engines.wizard.rules import led_suit, legal_bids, trick_winner
+from games.engines.wizard.cards import RANKS, SUIT, SUITS, VALUE, WIZARD_VALUE
+from games.engines.wizard.rules import legal_bids
 
 # -- the Standard policy, from a view -----------------------------------------------------
 
@@ -108,7 +105,6 @@ GOOD_ROLLOUTS = 200  # 68-90 ms a move (CPU time, shared machine): 260 took 120 
 # 32 deals against three Standard bots it gained 41 +- 38 points a game over UCB1 on fresh
 # deals, in less time (86 against 121 ms a move).
 GOOD_SEARCH = "halving"
-BID_FIT_DEALS = 6  # deals tried by the sampler to match the bids in sight
 # Strong is Good's own search with ten times the rollouts, so it cannot be expected to play
 # worse than Good; ISMCTS (1,500 iterations) won none of 3 games against three Good bots.
 STRONG_SEARCH = "flat"
@@ -153,197 +149,3 @@ def _kind(card: str, gone: set) -> tuple:
     while rank > RANKS[0] and f"{suit}-{rank - 1}" in gone:
         rank -= 1
     return (suit, rank)
-
-
-# -- the sampler ------------------------------------------------------------------------
-
-
-def _seats_of_played(view: dict) -> list[list]:
-    """The finished tricks of this round as [[seat, card]], rebuilt from the public `played`."""
-    n = view["num_players"]
-    played = view["played"]
-    options = view["options"]
-    leader = (view["dealer"] + 1) % n
-    tricks = []
-    for start in range(0, len(played), n):
-        cards = played[start : start + n]
-        trick = [[(leader + i) % n, card] for i, card in enumerate(cards)]
-        tricks.append(trick)
-        leader = trick_winner(trick, view["trump"], options["dark_wizard"], options["monocolor"])
-    return tricks
-
-
-def voids(view: dict) -> list[set]:
-    """The suits each seat has shown out of this round (it played another suit when one was led)."""
-    n = view["num_players"]
-    out: list[set] = [set() for _ in range(n)]
-    current = [[entry["seat"], entry["card"]] for entry in view["trick"]]
-    for trick in [*_seats_of_played(view), current]:
-        for index, (who, card) in enumerate(trick):
-            led = led_suit(trick[:index])
-            if led is not None and SUIT[card] is not None and SUIT[card] != led:
-                out[who].add(led)
-    return out
-
-
-def _deal(pool: list[str], sizes: list[int], banned: list[set], deck_size: int, rng: random.Random) -> tuple:
-    """Deal `pool` into hands of `sizes` (no card of a suit in `banned[i]`) and a deck, at random."""
-    cards = pool[:]
-    rng.shuffle(cards)
-    if not any(banned):
-        hands, start = [], 0
-        for size in sizes:
-            hands.append(cards[start : start + size])
-            start += size
-        return hands, cards[start:]
-    # Cards of a suit someone has shown out of go first, each to a place that may hold it
-    # (chosen in proportion to the room left); the other cards then fill the room left.
-    places_for = {suit: [i for i in range(len(sizes)) if suit not in banned[i]] + [-1] for suit in SUITS}
-    constrained = [card for card in cards if SUIT[card] is not None and len(places_for[SUIT[card]]) <= len(sizes)]
-    free = [card for card in cards if card not in set(constrained)]
-    for _attempt in range(20):
-        room = [*sizes, deck_size]  # room[-1]: the deck
-        hands = [[] for _ in sizes]
-        deck: list[str] = []
-        ok = True
-        for card in constrained:
-            places = [place for place in places_for[SUIT[card]] if room[place]]
-            if not places:
-                ok = False
-                break
-            pick = rng.random() * sum(room[place] for place in places)
-            for place in places:
-                pick -= room[place]
-                if pick < 0:
-                    break
-            room[place] -= 1
-            (deck if place == -1 else hands[place]).append(card)
-        if ok:
-            rest = free[:]
-            for i, hand in enumerate(hands):
-                hand.extend(rest[: room[i]])
-                rest = rest[room[i] :]
-            deck.extend(rest)
-            return hands, deck
-        rng.shuffle(constrained)
-    # Constraints that cannot all be met (never from a real game): deal ignoring them.
-    hands, start = [], 0
-    for size in sizes:
-        hands.append(cards[start : start + size])
-        start += size
-    return hands, cards[start:]
-
-
-def sample(view: dict, seat: int, rng: random.Random) -> State:
-    """A full state consistent with `view`: unseen cards dealt anew, a fresh seed."""
-    n = view["num_players"]
-    options = dict(view["options"])
-    counts = view["hand_counts"]
-    hidden = [owner for owner in range(n) if view["hands"][owner] is None]
-    hands: list[list[str]] = [list(hand) if hand is not None else [] for hand in view["hands"]]
-    out = voids(view)
-    piles: list[list[str]] = [[] for _ in range(n)]
-    played = list(view["played"])
-    in_trick = [entry["card"] for entry in view["trick"]]
-    if options["monocolor"]:
-        gone = set(played) | set(in_trick)
-        for owner in range(n):
-            rest = [card for card in monocolor_pile(owner) if card not in gone and card not in hands[owner]]
-            rng.shuffle(rest)
-            if owner in hidden:
-                hands[owner] = sort_hand(rest[: counts[owner]])
-                rest = rest[counts[owner] :]
-            piles[owner] = rest
-        deck: list[str] = []
-    else:
-        seen = set(played) | set(in_trick) | set(view["set_aside"])
-        if view["trump_card"]:
-            seen.add(view["trump_card"])
-        for hand in view["hands"]:
-            if hand:
-                seen.update(hand)
-        pool = [card for card in DECK if card not in seen]
-        sizes, banned = [counts[o] for o in hidden], [out[o] for o in hidden]
-        dealt, deck = _deal(pool, sizes, banned, view["deck_count"], rng)
-        # Bids in sight tell how strong a hand was: of a few deals keep the one whose hands
-        # (with the cards they have played this round) Standard would have bid most alike.
-        known_bids = [(i, view["bids"][o]) for i, o in enumerate(hidden) if view["bids"][o] is not None]
-        if known_bids and view["hands"][seat] is not None:
-            played_by = {o: [card for _who, card in _all_played_by(view, o)] for o in hidden}
-            allowed = list(range(view["hand_size"] + 1))
-
-            def misfit(hands_dealt: list[list[str]]) -> int:
-                return sum(
-                    abs(
-                        bid_for(
-                            hands_dealt[i] + played_by[hidden[i]], view["trump"], n, view["hand_size"], options, allowed
-                        )
-                        - bid
-                    )
-                    for i, bid in known_bids
-                )
-
-            best = misfit(dealt)
-            for _ in range(BID_FIT_DEALS - 1):
-                if best == 0:
-                    break
-                other, other_deck = _deal(pool, sizes, banned, view["deck_count"], rng)
-                score = misfit(other)
-                if score < best:
-                    dealt, deck, best = other, other_deck, score
-        for owner, cards in zip(hidden, dealt, strict=True):
-            hands[owner] = sort_hand(cards)
-    bids = list(view["bids"])
-    phase = view["phase"]
-    state: State = {
-        "num_players": n,
-        "seed": f"sample-{rng.getrandbits(64)}",
-        "options": options,
-        "num_rounds": view["num_rounds"],
-        "round": view["round"],
-        "dealer": view["dealer"],
-        "scores": list(view["scores"]),
-        "history": [dict(row) for row in view["score_table"]],
-        "last_trick": None
-        if view["last_trick"] is None
-        else {
-            "round": view["last_trick"]["round"],
-            "cards": [[e["seat"], e["card"]] for e in view["last_trick"]["cards"]],
-            "winner": view["last_trick"]["winner"],
-        },
-        "set_aside": list(view["set_aside"]),
-        "deck": deck,
-        "hand_size": view["hand_size"],
-        "hands": hands,
-        "piles": piles,
-        "trump_card": view["trump_card"],
-        "trump": view["trump"],
-        "bids": bids,
-        "tricks_won": list(view["tricks_won"]),
-        "trick": [[e["seat"], e["card"]] for e in view["trick"]],
-        "trick_number": view["trick_number"],
-        "played": played,
-        "leader": view["leader"],
-        "turn": None,
-        "phase": phase,
-    }
-    if phase == "over":
-        return state
-    if phase == "choose_trump":
-        state["turn"] = view["dealer"]
-    elif phase == "bid" and view["bids_sealed"]:
-        state["turn"] = view["leader"]
-    else:
-        state["turn"] = view["to_act"][0]
-    # Bids made but unseen: what Standard would have bid on the sampled hand.
-    for owner in range(n):
-        if view["has_bid"][owner] and bids[owner] is None:
-            allowed = list(range(view["hand_size"] + 1))
-            hand = hands[owner] + [card for who, card in _all_played_by(view, owner)]
-            bids[owner] = bid_for(hand, view["trump"], n, view["hand_size"], options, allowed)
-    return state
-
-
-def _all_played_by(view: dict, owner: int) -> list:
-    tricks = [*_seats_of_played(view), [[e["seat"], e["card"]] for e in view["trick"]]]
-    return [(who, card) for trick in tricks for who, card in trick if who == owner]

@@ -2,11 +2,14 @@
 
 import random
 
-from games.bots import emu_ranchers, wizard
+import pytest
+
+from games.bots import emu_ranchers, wizard, wizard_sampler
 from games.engines.emu_ranchers import ENGINE as EMU
 from games.engines.wizard import ENGINE as WIZARD
 from games.engines.wizard.cards import SUIT
 from tests.engines.emu_ranchers.helpers import after_a_take_from_the_discard_pile, table
+from tests.engines.wizard.helpers import bid, card, game_with_dealer, play, rigged_round
 
 
 def test_the_emu_sampler_keeps_a_card_the_other_took_from_the_discard_pile_in_its_hand():
@@ -37,7 +40,7 @@ def test_the_wizard_sampler_never_deals_a_suit_to_a_player_who_showed_out_of_it(
         while not WIZARD.is_over(state):
             seat = WIZARD.to_act(state)[0]
             view = WIZARD.view(state, 0)
-            shown_out = wizard.voids(view)
+            shown_out = wizard_sampler.voids(view)
             if seat == 0 and state["phase"] == "play" and any(shown_out[1:]):
                 checked += 1
                 sampled = wizard.sample(view, 0, rng)
@@ -48,3 +51,34 @@ def test_the_wizard_sampler_never_deals_a_suit_to_a_player_who_showed_out_of_it(
                     assert len(sampled["hands"][other]) == len(state["hands"][other])
             state = WIZARD.apply(state, seat, WIZARD.legal_actions(state, seat)[-1])
     assert checked > 20, "too few decisions after a player showed out: the test tests little"
+
+
+def _after_a_duck_under_blue_12() -> dict:
+    """Seat 1 bid 0 and, with blue-12 led, played blue-7: seat 3 is to play."""
+    hands = [
+        ["blue-12", "green-5", "yellow-7"],
+        ["blue-7", "green-3", "yellow-4"],
+        ["blue-5", "green-8", "red-3"],
+        ["blue-13", "red-9", "green-1"],
+    ]
+    state = rigged_round(game_with_dealer(4, 3), hands, "red-13")
+    moves = [bid(0, 1), bid(1, 0), bid(2, 1), bid(3, 1), card(0, "blue-12"), card(1, "blue-7"), card(2, "blue-5")]
+    return play(state, *moves)
+
+
+@pytest.mark.parametrize("swaps, fits", [(wizard_sampler.PLAY_FIT_SWAPS, True), (0, False)])
+def test_the_wizard_sampler_deals_no_card_a_standard_player_would_have_ducked_with_instead(monkeypatch, swaps, fits):
+    # Standard, wanting no trick, ducks with its highest card that loses: a player who
+    # ducked under blue-12 with blue-7 holds no blue-8 to blue-11 (worked by hand from the
+    # rule, not from the sampler's code). Without the play fit (0 swaps) such deals come up.
+    monkeypatch.setattr(wizard_sampler, "PLAY_FIT_SWAPS", swaps)
+    view = WIZARD.view(_after_a_duck_under_blue_12(), 3)
+    rng = random.Random(1)
+    hands = [wizard_sampler.sample(view, 3, rng)["hands"][1] for _ in range(300)]
+    higher_losers = {"blue-8", "blue-9", "blue-10", "blue-11"}
+    with_one = sum(bool(higher_losers & set(hand)) for hand in hands)
+    if fits:
+        assert with_one == 0
+        assert len({tuple(hand) for hand in hands}) > 150, "the fit must leave the deals random"
+    else:
+        assert with_one > 20
