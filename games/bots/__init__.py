@@ -13,7 +13,7 @@ Levels:
   `GOOD_SEARCH = "halving"` (Wizard, Emu Ranchers) compares its candidates on common deals.
 - "strong": Information Set MCTS (`budget` iterations; about 1 s a move), or in a game whose
   module sets `STRONG_SEARCH = "flat"` (Wizard, CuBirds, Emu Ranchers: there ISMCTS lost to
-  Good more often than not) Good's search with `budget` rollouts, about ten times Good's.
+  Good more often than not) Good's search with `budget` rollouts, five to ten times Good's.
 
 `rng` is the bot's own generator (a task seeds it from the game and its version, so a
 retry makes the same move); the levels that do not need it do not draw from it.
