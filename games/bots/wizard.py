@@ -1,4 +1,4 @@
-"""Wizard: Standard from a view, the sampler, and the search's horizon (one seat's view only).
+"""Wizard: Standard from a view, Good's candidates and the search's horizon (one seat's view only).
 
 Standard bids the sum of each card's estimated chance of taking a trick (given trump,
 the number of players and the hand size), then plays to make the bid exactly: when it
