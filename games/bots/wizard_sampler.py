@@ -27,27 +27,29 @@ BID_FIT_DEALS = 6  # deals tried by the sampler to match the bids in sight
 PLAY_FIT_SWAPS = 40
 
 
-def _seats_of_played(view: dict) -> list[list]:
-    """The finished tricks of this round as [[seat, card]], rebuilt from the public `played`."""
+def _round_tricks(view: dict) -> tuple[list[list], list[int]]:
+    """This round's tricks as [[seat, card]], the finished ones then the one in play, and
+    the winners of the finished ones (rebuilt from the public `played`)."""
     n = view["num_players"]
     played = view["played"]
     options = view["options"]
     leader = (view["dealer"] + 1) % n
-    tricks = []
+    tricks, winners = [], []
     for start in range(0, len(played), n):
         cards = played[start : start + n]
         trick = [[(leader + i) % n, card] for i, card in enumerate(cards)]
         tricks.append(trick)
         leader = trick_winner(trick, view["trump"], options["dark_wizard"], options["monocolor"])
-    return tricks
+        winners.append(leader)
+    tricks.append([[entry["seat"], entry["card"]] for entry in view["trick"]])
+    return tricks, winners
 
 
 def voids(view: dict) -> list[set]:
     """The suits each seat has shown out of this round (it played another suit when one was led)."""
     n = view["num_players"]
     out: list[set] = [set() for _ in range(n)]
-    current = [[entry["seat"], entry["card"]] for entry in view["trick"]]
-    for trick in [*_seats_of_played(view), current]:
+    for trick in _round_tricks(view)[0]:
         for index, (who, card) in enumerate(trick):
             led = led_suit(trick[:index])
             if led is not None and SUIT[card] is not None and SUIT[card] != led:
@@ -103,6 +105,21 @@ def _deal(pool: list[str], sizes: list[int], banned: list[set], deck_size: int, 
     return hands, cards[start:]
 
 
+def _standard_bid(view: dict, cards: list[str]) -> int:
+    """What Standard would have bid on `cards` (a hand with the cards it has played this round)."""
+    size = view["hand_size"]
+    return bid_for(cards, view["trump"], view["num_players"], size, view["options"], list(range(size + 1)))
+
+
+def _cards_played_by(view: dict) -> list[list[str]]:
+    """Each seat's cards played this round, in order."""
+    mine: list[list[str]] = [[] for _ in range(view["num_players"])]
+    for trick in _round_tricks(view)[0]:
+        for who, card in trick:
+            mine[who].append(card)
+    return mine
+
+
 def sample(view: dict, seat: int, rng: random.Random) -> State:
     """A full state consistent with `view`: unseen cards dealt anew, a fresh seed."""
     n = view["num_players"]
@@ -115,6 +132,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     played = list(view["played"])
     in_trick = [entry["card"] for entry in view["trick"]]
     phase = view["phase"]
+    played_by = _cards_played_by(view)
     if options["monocolor"]:
         gone = set(played) | set(in_trick)
         for owner in range(n):
@@ -139,18 +157,10 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
         # (with the cards they have played this round) Standard would have bid most alike.
         known_bids = [(i, view["bids"][o]) for i, o in enumerate(hidden) if view["bids"][o] is not None]
         if known_bids and view["hands"][seat] is not None:
-            played_by = {o: [card for _who, card in _all_played_by(view, o)] for o in hidden}
-            allowed = list(range(view["hand_size"] + 1))
 
             def misfit(hands_dealt: list[list[str]]) -> int:
                 return sum(
-                    abs(
-                        bid_for(
-                            hands_dealt[i] + played_by[hidden[i]], view["trump"], n, view["hand_size"], options, allowed
-                        )
-                        - bid
-                    )
-                    for i, bid in known_bids
+                    abs(_standard_bid(view, hands_dealt[i] + played_by[hidden[i]]) - bid) for i, bid in known_bids
                 )
 
             best = misfit(dealt)
@@ -209,15 +219,8 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     # Bids made but unseen: what Standard would have bid on the sampled hand.
     for owner in range(n):
         if view["has_bid"][owner] and bids[owner] is None:
-            allowed = list(range(view["hand_size"] + 1))
-            hand = hands[owner] + [card for who, card in _all_played_by(view, owner)]
-            bids[owner] = bid_for(hand, view["trump"], n, view["hand_size"], options, allowed)
+            bids[owner] = _standard_bid(view, hands[owner] + played_by[owner])
     return state
-
-
-def _all_played_by(view: dict, owner: int) -> list:
-    tricks = [*_seats_of_played(view), [[e["seat"], e["card"]] for e in view["trick"]]]
-    return [(who, card) for trick in tricks for who, card in trick if who == owner]
 
 
 def _plays_this_round(view: dict) -> dict[int, list[tuple]]:
@@ -225,16 +228,14 @@ def _plays_this_round(view: dict) -> dict[int, list[tuple]]:
     it, the card, the tricks it had won before that trick, the cards it has played from
     that one on)."""
     n = view["num_players"]
-    options = view["options"]
-    finished = _seats_of_played(view)
-    current = [[entry["seat"], entry["card"]] for entry in view["trick"]]
+    tricks, winners = _round_tricks(view)
     won = [0] * n
     plays: dict[int, list[tuple]] = {owner: [] for owner in range(n)}
-    for number, trick in enumerate([*finished, current]):
+    for number, trick in enumerate(tricks):
         for index, (who, card) in enumerate(trick):
             plays[who].append((trick[:index], card, won[who]))
-        if number < len(finished):
-            won[trick_winner(trick, view["trump"], options["dark_wizard"], options["monocolor"])] += 1
+        if number < len(winners):
+            won[winners[number]] += 1
     return {
         owner: [
             (tuple(map(tuple, before)), led_suit(before), card, had, [then for _b, then, _w in mine[k:]])
@@ -250,8 +251,7 @@ def _misfit(view: dict, owner: int, hand: list[str], plays: list[tuple], limit: 
     played instead while still holding it (None if none). Stops counting past `limit`."""
     n, options, trump, size = view["num_players"], view["options"], view["trump"], view["hand_size"]
     dark, mono = options["dark_wizard"], options["monocolor"]
-    played = plays[0][4] if plays else []
-    standard_bid = bid_for(hand + played, trump, n, size, options, list(range(size + 1)))
+    standard_bid = _standard_bid(view, hand + (plays[0][4] if plays else []))
     bid = view["bids"][owner]
     misfit = 0 if bid is None else abs(standard_bid - bid)
     bid = standard_bid if bid is None else bid  # a sealed bid: what the sampler will fill in
