@@ -11,6 +11,8 @@ other ranch, which may draw it). At the year's end: the grow that gains most, th
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engines.emu_ranchers.birds import bird_score, cards_that_fit, fits, frontier
 from games.engines.emu_ranchers.cards import (
     BONUS,
@@ -33,17 +35,32 @@ def _worth(card: str) -> int:
 _WORTH = {card: _worth(card) for card in RANK}
 
 
-def _extend(bird: list[str], hand: list[str]) -> tuple[list[str], list[str]]:
+# A rollout asks Standard about the same birds over and over (they change a card a turn):
+# their frontiers, and which cards of the deck fit each, are worked out once.
+@lru_cache(maxsize=1 << 13)
+def _front(bird: tuple[str, ...]) -> tuple:
+    return frontier(bird)
+
+
+@lru_cache(maxsize=1 << 14)
+def _fit_worths(front: tuple) -> dict[str, int]:
+    """Every card of any deck that fits on top of `front`, with its worth."""
+    return {card: _WORTH[card] for card in cards_that_fit(front, list(RANK))}
+
+
+@lru_cache(maxsize=1 << 13)
+def _extend(bird: tuple[str, ...], hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The bird grown with the hand's cards that fit, nearest rank first; and the cards left."""
-    bird, hand = list(bird), list(hand)
+    grown, left = list(bird), list(hand)
     while True:
-        front = frontier(bird)
-        fitting = cards_that_fit(front, hand)
+        front = _front(tuple(grown))
+        fits_here = _fit_worths(front)
+        fitting = [card for card in left if card in fits_here]
         if not fitting:
-            return bird, hand
+            return tuple(grown), tuple(left)
         card = min(fitting, key=lambda c: (_gap(front, c), c))
-        bird.append(card)
-        hand.remove(card)
+        grown.append(card)
+        left.remove(card)
 
 
 def _gap(front: tuple, card: str) -> tuple:
@@ -58,18 +75,22 @@ def _gap(front: tuple, card: str) -> tuple:
     return (0, min(gaps))
 
 
-def _projection(bird: list[str], unseen: list[str], draws_left: float) -> float:
+def _projection(bird: tuple[str, ...], unseen: frozenset[str], draws_left: float) -> float:
     """The bird's likely score: what it holds plus what the draws to come may add."""
-    fitting = cards_that_fit(frontier(bird), unseen)
+    worths = _fit_worths(_front(bird))
+    fitting = worths.keys() & unseen
     future = 0.0
-    if fitting and unseen:
+    if fitting:
         expected = min(3.0, draws_left * FUTURE_SHARE * len(fitting) / len(unseen))
-        future = expected * sum(_WORTH[card] for card in fitting) / len(fitting)
+        future = expected * sum(worths[card] for card in fitting) / len(fitting)
     total = sum(_WORTH[card] for card in bird) + future
     bonus = BONUS * sum(KIND[card] in ("ace", "crown") for card in bird)
     if total >= UPKEEP:
         return min(total - UPKEEP + bonus, bird_score(bird) + future + bonus) if future else bird_score(bird)
     return total - UPKEEP - bonus
+
+
+_UNSEEN = "unseen"  # the memo's key for the unseen cards as a set (every other key is a bird)
 
 
 def ranch_value(
@@ -78,18 +99,16 @@ def ranch_value(
     """The ranch's projected score. `memo` may be shared by calls with the same `unseen` and
     `draws_left` (the moves of one turn): most moves leave most birds as they were."""
     memo = {} if memo is None else memo
-    left = list(hand)
+    pool = memo.get(_UNSEEN)
+    if pool is None:
+        pool = memo[_UNSEEN] = frozenset(unseen)
+    left = tuple(hand)
     values = []
     for bird in birds:
-        key = (tuple(bird), tuple(left))
-        extended = memo.get(key)
-        if extended is None:
-            extended = memo[key] = _extend(bird, left)
-        grown, left = extended
-        grown_key = tuple(grown)
-        value = memo.get(grown_key)
+        grown, left = _extend(tuple(bird), left)
+        value = memo.get(grown)
         if value is None:
-            value = memo[grown_key] = _projection(grown, unseen, draws_left)
+            value = memo[grown] = _projection(grown, pool, draws_left)
         values.append(value)
     if EXCUSE in hand and values and min(values) < 0:
         values.remove(min(values))  # the Excuse will discard the worst losing bird
