@@ -300,6 +300,8 @@ def _fit_plays(
 
     scores = [misfit(i, hand) for i, hand in enumerate(dealt)]
     places = list(range(len(hidden))) + ([-1] if deck else [])  # -1: the deck
+    if len(places) < 2:
+        return  # one hidden hand and no stock (the two-player last round): nothing to swap with
     for _ in range(PLAY_FIT_SWAPS):
         unfit = [i for i, (score, _wanted) in enumerate(scores) if score]
         if not unfit:

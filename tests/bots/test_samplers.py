@@ -82,3 +82,31 @@ def test_the_wizard_sampler_deals_no_card_a_standard_player_would_have_ducked_wi
         assert len({tuple(hand) for hand in hands}) > 150, "the fit must leave the deals random"
     else:
         assert with_one > 20
+
+
+def test_the_wizard_sampler_deals_the_two_player_last_round_as_it_is():
+    # In the two-player game's last round the stock is used up: every card is in sight,
+    # played, set aside or in the other hand, so that hand can only be the real one. The
+    # other player here does not play as Standard would (a person, another bot), so the
+    # play fit finds misfits; with no stock to swap with it must still deal, not fail.
+    checked = 0
+    for game in range(3):
+        state = WIZARD.new_game(2, f"last-round-{game}", {})
+        rng = random.Random(game)
+        while not WIZARD.is_over(state):
+            seat = WIZARD.to_act(state)[0]
+            if seat == 0 and state["round"] == state["num_rounds"] and state["phase"] == "play" and state["played"]:
+                assert state["deck"] == [], "the test needs the stock used up"
+                view = WIZARD.view(state, 0)
+                for sample_seed in range(20):
+                    sampled = wizard_sampler.sample(view, 0, random.Random(sample_seed))
+                    assert sorted(sampled["hands"][1]) == sorted(state["hands"][1])
+                    assert sampled["deck"] == []
+                checked += 1
+            if seat == 0:
+                action = wizard.rollout_action(state, 0)
+            else:
+                legal = WIZARD.legal_actions(state, 1)
+                action = legal[rng.randrange(len(legal))]
+            state = WIZARD.apply(state, seat, action)
+    assert checked > 5
