@@ -10,7 +10,8 @@ seat) alone, so a retried or twice-delivered task makes the same move, and
 
 The task is queued when the transaction that left the bot to act commits; the deadline
 sweep queues it again for a game a searching bot has kept waiting too long (a lost
-message, a killed worker), so no game waits for a bot forever.
+message, a killed worker), so no game waits for a bot forever. A search that raises
+(a bug) would raise again on every retry: Standard plays that move, and the error is logged.
 """
 
 from __future__ import annotations
@@ -55,7 +56,14 @@ def do_bot_move(game_id: int, seat: int) -> int | None:
         if level is None:
             return None  # a person took the seat back, or the bot plays instantly now
         # The search: no transaction is open and no row is locked while it runs.
-        action = bot_choice.choose(engine, game.state, seat, level, game.pk, game.version)
+        try:
+            action = bot_choice.choose(engine, game.state, seat, level, game.pk, game.version)
+        except Exception:
+            # A bug in a search fails every retry alike (its random numbers are fixed by the
+            # version) and would leave the game waiting for this bot until the deadline: Standard
+            # plays this move instead, and the error goes to the log.
+            log.exception("bot game=%s seat=%s level=%s: the search failed; Standard plays", game_id, seat, level)
+            action = bot_choice.choose(engine, game.state, seat, bot_choice.DEFAULT_LEVEL, game.pk, game.version)
         try:
             do_action(game.pk, seat, action, Action.Channel.BOT, expected_version=game.version)
         except ActionRejected as rejected:

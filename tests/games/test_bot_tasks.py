@@ -192,6 +192,33 @@ def test_a_bot_racing_a_human_move_recomputes_and_stores_one_move(
     assert bids.last().payload == _expected(game, seat, "good")
 
 
+def test_a_search_that_fails_lets_standard_play_the_move_and_logs_why(
+    live_worker, small_budgets, players, monkeypatch, finished, caplog
+):
+    # A bug in a search would fail every retry the same way (its random numbers are fixed by
+    # the version), leaving the game to wait for this bot until the deadline: days.
+    game = _waiting_for_the_bot(monkeypatch, players[0], "emu_ranchers", {"years": 1}, "good")
+    seat, version = _bot(game).position, game.version
+    real_choose = bot_moves_module.bot_choice.choose
+
+    def the_search_fails(engine, state, seat, level, game_id, version):
+        if level != "standard":
+            raise IndexError("Cannot choose from an empty sequence")
+        return real_choose(engine, state, seat, level, game_id, version)
+
+    monkeypatch.setattr(bot_moves_module.bot_choice, "choose", the_search_fails)
+    with caplog.at_level("ERROR", logger="games.services.bot_moves"):
+        finished.wait_for([app.send_task("games.tasks.bot_move", (game.pk, seat)).id])
+    standard = bots.choose(
+        get_engine(game.engine), game.state, seat, "standard", random.Random(bot_seed(game.pk, version, seat))
+    )
+    moves = Action.objects.filter(game=game, seat=seat, channel=Action.Channel.BOT)
+    assert list(moves.values_list("seq", "payload")) == [(version, standard)]
+    failures = [record for record in caplog.records if record.name == "games.services.bot_moves"]
+    assert failures and failures[0].exc_info[0] is IndexError
+    assert f"game={game.pk} seat={seat}" in failures[0].getMessage()
+
+
 def _state_at(game: Game, version: int) -> dict:
     engine = get_engine(game.engine)
     state = engine.new_game(game.num_seats, game.seed, game.options)
