@@ -79,3 +79,23 @@ def test_it_lists_the_wizard_menu_from_the_view_as_the_engine_does(variant):
         seat = seats[rng.randrange(len(seats))]
         legal = engine.legal_actions(state, seat)
         state = engine.apply(state, seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["good", "strong"])
+def test_the_searching_levels_play_wizard_to_the_end_against_random_play(players, level):
+    # Random plays are the ones Standard explains least (people's, now and then): the samplers
+    # that fit what they saw must cope with them at every stage of the game, the last round too.
+    engine = get_engine("wizard")
+    for seed in range(3):
+        state = engine.new_game(players, f"random-{seed}", {})
+        rng = random.Random(seed)
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, seat)
+            if seat == 0:
+                action = choose(engine, state, seat, level, rng, BUDGETS[level])
+                assert action in legal
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state = engine.apply(state, seat, action)
