@@ -25,7 +25,9 @@ def auto_action(state: State, seat: int) -> Action:
     hand = state["hands"][seat]
     counts = species_counts(hand)
     if step == "lay":
-        return max(legal, key=lambda action: (_enclosed(state, action), -counts[action["species"]]))
+        # Each row's first and last bird of each species, found once for all the lays on the menu.
+        ends = [_ends(row) for row in state["rows"]]
+        return max(legal, key=lambda action: (_enclosed(ends, action), -counts[action["species"]]))
     collection = state["collections"][seat]
     collected = species_counts(collection)
     best = None
@@ -39,10 +41,20 @@ def auto_action(state: State, seat: int) -> Action:
     return {"type": "family", "species": best} if best else {"type": "no_family"}
 
 
-def _enclosed(state: State, action: Action) -> int:
+def _ends(row: list[str]) -> tuple[int, dict[str, tuple[int, int]]]:
+    """The row's length, and each species' first and last place in it."""
+    ends: dict[str, tuple[int, int]] = {}
+    for index, card in enumerate(row):
+        name = CARD_SPECIES[card]
+        first = ends.get(name)
+        ends[name] = (index, index) if first is None else (first[0], index)
+    return len(row), ends
+
+
+def _enclosed(ends: list[tuple[int, dict]], action: Action) -> int:
     """How many birds a lay would take from its row."""
-    row = state["rows"][action["row"]]
-    same = [index for index, card in enumerate(row) if CARD_SPECIES[card] == action["species"]]
-    if not same:
+    length, places = ends[action["row"]]
+    span = places.get(action["species"])
+    if span is None:
         return 0
-    return same[0] if action["side"] == "left" else len(row) - 1 - same[-1]
+    return span[0] if action["side"] == "left" else length - 1 - span[1]
