@@ -47,11 +47,13 @@ def _round_tricks(view: dict) -> tuple[list[list], list[int]]:
 
 def voids(view: dict) -> list[set]:
     """The suits each seat has shown out of this round (it played another suit when one was led)."""
-    n = view["num_players"]
-    out: list[set] = [set() for _ in range(n)]
-    for trick in _round_tricks(view)[0]:
-        for index, (who, card) in enumerate(trick):
-            led = led_suit(trick[:index])
+    return _voids(_plays_this_round(view))
+
+
+def _voids(plays: dict[int, list[tuple]]) -> list[set]:
+    out: list[set] = [set() for _ in plays]
+    for who, mine in plays.items():
+        for _before, led, card, _had, _rest in mine:
             if led is not None and SUIT[card] is not None and SUIT[card] != led:
                 out[who].add(led)
     return out
@@ -111,15 +113,6 @@ def _standard_bid(view: dict, cards: list[str]) -> int:
     return bid_for(cards, view["trump"], view["num_players"], size, view["options"], list(range(size + 1)))
 
 
-def _cards_played_by(view: dict) -> list[list[str]]:
-    """Each seat's cards played this round, in order."""
-    mine: list[list[str]] = [[] for _ in range(view["num_players"])]
-    for trick in _round_tricks(view)[0]:
-        for who, card in trick:
-            mine[who].append(card)
-    return mine
-
-
 def sample(view: dict, seat: int, rng: random.Random) -> State:
     """A full state consistent with `view`: unseen cards dealt anew, a fresh seed."""
     n = view["num_players"]
@@ -127,12 +120,13 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     counts = view["hand_counts"]
     hidden = [owner for owner in range(n) if view["hands"][owner] is None]
     hands: list[list[str]] = [list(hand) if hand is not None else [] for hand in view["hands"]]
-    out = voids(view)
+    plays = _plays_this_round(view)  # the round's tricks, walked once for everything below
+    out = _voids(plays)
     piles: list[list[str]] = [[] for _ in range(n)]
     played = list(view["played"])
     in_trick = [entry["card"] for entry in view["trick"]]
     phase = view["phase"]
-    played_by = _cards_played_by(view)
+    played_by = {owner: mine[0][4] if mine else [] for owner, mine in plays.items()}
     if options["monocolor"]:
         gone = set(played) | set(in_trick)
         for owner in range(n):
@@ -172,7 +166,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
                 if score < best:
                     dealt, deck, best = other, other_deck, score
         if phase == "play" and view["hands"][seat] is not None:
-            _fit_plays(view, hidden, dealt, deck, banned, rng)
+            _fit_plays(view, plays, hidden, dealt, deck, banned, rng)
         for owner, cards in zip(hidden, dealt, strict=True):
             hands[owner] = sort_hand(cards)
     bids = list(view["bids"])
@@ -287,11 +281,16 @@ _NO_LIMIT = 1 << 30
 
 
 def _fit_plays(
-    view: dict, hidden: list[int], dealt: list[list[str]], deck: list[str], banned: list[set], rng: random.Random
+    view: dict,
+    plays: dict[int, list[tuple]],
+    hidden: list[int],
+    dealt: list[list[str]],
+    deck: list[str],
+    banned: list[set],
+    rng: random.Random,
 ) -> None:
     """Swap cards between the hidden hands and the deck (in place, keeping the suits shown
     out of) while the hands fit the plays seen this round no worse; stop when all fit."""
-    plays = _plays_this_round(view)
     if not any(plays[owner] for owner in hidden):
         return
 
