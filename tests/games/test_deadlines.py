@@ -144,6 +144,21 @@ def test_resigning_hands_the_seat_to_a_bot_and_ranks_the_player_last(players):
     assert game.seats.get(position=0).rank == 3
 
 
+def test_a_player_who_resigned_ranks_last_even_with_the_best_score_and_the_others_tied(players):
+    # One round: each bids its lowest card and only the highest bidder scores, so the two who stay score 0.
+    game = start_game(players, options={"rounds": 1}, phase_seconds=DAY)
+    leader = max(range(3), key=lambda position: min(game.state["hands"][position]))
+    do_resign(game.pk, seat_user(game, leader))
+    from tests.games.test_play import play_to_the_end
+
+    game = play_to_the_end(game)
+    seats = {seat.position: seat for seat in game.seats.all()}
+    stayed = [position for position in seats if position != leader]
+    assert seats[leader].score > 0 and [seats[position].score for position in stayed] == [0, 0]
+    assert seats[leader].rank == 3
+    assert [seats[position].rank for position in stayed] == [1, 1]
+
+
 def test_a_pause_moves_deadlines_by_its_length_and_stops_the_sweep(players):
     game = start_game(players, phase_seconds=DAY)
     before = {d.seat: d.closes_at for d in open_waits(game)}

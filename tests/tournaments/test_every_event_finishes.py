@@ -134,7 +134,10 @@ def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
     play_out(table.game)
     (played,) = played_rounds(tournament)[0].tables
     leaver = tournament.entries.get(user=players[0]).pk
-    assert played.ranks[leaver] == 3 and sorted(played.ranks.values()) == [1, 2, 3]
+    stayed = sorted(rank for entry, rank in played.ranks.items() if entry != leaver)
+    assert played.ranks[leaver] == 3
+    # The two who stayed may tie on points (the deal is random): then they share first place.
+    assert stayed in ([1, 2], [1, 1])
 
 
 def test_a_bye_at_two_player_tables_is_worth_one_win():
