@@ -197,7 +197,5 @@ def play_card(
         # Duck with the highest card that loses: it is beaten now, so it stays beaten.
         plain = [card for card in losers if VALUE[card] != JESTER_VALUE]
         return max(plain or losers, key=by_both)
-    if last:
-        return min(winners, key=by_strength)
-    # Every card wins now: play the weakest, hoping someone after us takes it.
+    # Every card wins now: play the weakest (if we are not last, someone after us may take it).
     return min(winners, key=by_strength)
