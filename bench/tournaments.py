@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 
+from tests.tournaments.formats.random_results import random_results
 from tournaments.formats.swiss import RoundResult, pair_counts, pair_round, repeated_meetings, standings
 
 
@@ -134,7 +135,7 @@ def swiss_pairing_speed(players: int, rounds: int, seats: int) -> None:
                 f"solver alone {solver_time[0] * 1000:.0f} ms CPU), "
                 f"repeated meetings {repeats}" + (" (a repeat-free round exists: must be 0)" if last else "")
             )
-            played.append(RoundResult(_random_places(pairing.tables, rng), pairing.byes))
+            played.append(RoundResult(random_results(pairing.tables, rng, shared=0.1), pairing.byes))
     finally:
         swiss_tables.solve = exact
     print(
@@ -157,18 +158,6 @@ def _matching_floor(ranked, met, points, costs, candidates, window) -> float:
     started = time.process_time()
     rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
     return time.process_time() - started
-
-
-def _random_places(tables, rng: random.Random) -> list[dict]:
-    results = []
-    for seated in tables:
-        order = list(seated)
-        rng.shuffle(order)
-        places = {player: place for place, player in enumerate(order, 1)}
-        if rng.random() < 0.1:  # a shared place now and then (a draw at 2 seats)
-            places[order[1]] = places[order[0]]
-        results.append(places)
-    return results
 
 
 def next_round_speed(players: int) -> None:
