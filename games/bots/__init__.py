@@ -75,6 +75,8 @@ def choose_from_view(
         return game.standard(engine, view, seat, legal)
     if level == "standard" or len(legal) == 1:
         return game.standard(engine, view, seat, legal)
+    if level == "strong" and hasattr(game, "strong_sample"):
+        game = _WithSampler(game, game.strong_sample)  # a game may give Strong a sampler of its own
     flat_strong = getattr(game, "STRONG_SEARCH", "ismcts") == "flat"
     if level == "good" or flat_strong:
         # Where ISMCTS lost to Good more often than not, Strong is Good's search with more rollouts.
@@ -87,6 +89,16 @@ def choose_from_view(
         return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
     iterations = budget if budget is not None else game.STRONG_ITERATIONS
     return search.ismcts(engine, game, view, seat, legal, rng, iterations)
+
+
+class _WithSampler:
+    """A game module whose searches sample with `sample` (every other name as the module has it)."""
+
+    def __init__(self, game: ModuleType, sample: object) -> None:
+        self._game, self.sample = game, sample
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._game, name)
 
 
 def keeps_default(engine: Engine, state: State, seat: int) -> bool:

@@ -11,6 +11,8 @@ weighing what the seat has seen.
 
 from __future__ import annotations
 
+import random
+
 from games.bots.wizard_heuristic import bid_for, legal_cards, play_card, trump_for
 from games.bots.wizard_sampler import sample as sample  # the search's sampler, re-exported
 from games.engines.base import Action, State
@@ -56,6 +58,15 @@ def standard(engine: object, view: dict, seat: int, legal: list[Action]) -> Acti
     need = (view["bids"][seat] or 0) - view["tricks_won"][seat]
     card = play_card(seat, hand, trick, view["trump"], need, n, view["hand_size"], options)
     return {"type": "play", "card": card}
+
+
+def strong_sample(view: dict, seat: int, rng: random.Random) -> State:
+    """Strong's sampler: the others' sealed bids drawn round Standard's, not Standard's alone.
+
+    Two-player Wizard against Good, the same 300 deals (seed base 40): with Standard's bid
+    57.5 % of the games (+8.6 +- 11.4 points a game), with the spread 60.3 % (+26.3 +- 12.1);
+    held out, see the bots README. Good keeps Standard's bid: it is Strong's yardstick."""
+    return sample(view, seat, rng, sealed_spread=True)
 
 
 def rollout_action(state: State, seat: int) -> Action:

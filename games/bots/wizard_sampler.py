@@ -4,7 +4,9 @@ It keeps what the seat has seen: the cards played this round (and who played the
 suits each player has shown out of, hands in sight, monocolor piles, the two-player stock.
 Two more things the seat has seen tell which deals are likely:
 - the bids in sight: of a few deals it keeps the one whose hands Standard would have bid
-  most alike (sealed bids not in sight are what Standard would bid on the sampled hand);
+  most alike (sealed bids not in sight are what Standard would bid on the sampled hand,
+  or for Strong, while the round is played, that bid moved by a step drawn from
+  `SEALED_BID_SPREAD`);
 - the plays of this round: cards are swapped between the hidden places while the hidden
   hands, replayed by Standard, make the plays seen no less often (the card Standard would
   have played instead is the one swapped out first: it is unlikely to be in that hand).
@@ -25,6 +27,11 @@ BID_FIT_DEALS = 6  # deals tried by the sampler to match the bids in sight
 # Swaps tried a sample to fit the plays seen. Against three Standard bots, of the other hands'
 # cards 25 % land in the right hand with no swap and 37 % with 40 (a round's middle, 66 positions).
 PLAY_FIT_SWAPS = 40
+# How far Good's sealed bids fell from Standard's bid on the same hand: 480 bids of 40
+# two-player games among Good bots (steps -2..+2: 49, 129, 114, 143 and 45 bids). Strong
+# draws the other's sealed bid this far from Standard's, rather than Standard's alone:
+# a player is seldom sure of a sealed bid, and a search that is sure plays as if it saw it.
+SEALED_BID_SPREAD = {-2: 0.10, -1: 0.27, 0: 0.24, 1: 0.30, 2: 0.09}
 
 
 def _round_tricks(view: dict) -> tuple[list[list], list[int]]:
@@ -113,8 +120,11 @@ def _standard_bid(view: dict, cards: list[str]) -> int:
     return bid_for(cards, view["trump"], view["num_players"], size, view["options"], list(range(size + 1)))
 
 
-def sample(view: dict, seat: int, rng: random.Random) -> State:
-    """A full state consistent with `view`: unseen cards dealt anew, a fresh seed."""
+def sample(view: dict, seat: int, rng: random.Random, sealed_spread: bool = False) -> State:
+    """A full state consistent with `view`: unseen cards dealt anew, a fresh seed.
+
+    `sealed_spread` (Strong): while the round is played, a sealed bid not in sight is
+    Standard's bid on the sampled hand moved by a step of `SEALED_BID_SPREAD`."""
     n = view["num_players"]
     options = dict(view["options"])
     counts = view["hand_counts"]
@@ -211,9 +221,13 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     else:
         state["turn"] = view["to_act"][0]
     # Bids made but unseen: what Standard would have bid on the sampled hand.
+    spread = sealed_spread and phase == "play"
     for owner in range(n):
         if view["has_bid"][owner] and bids[owner] is None:
             bids[owner] = _standard_bid(view, hands[owner] + played_by[owner])
+            if spread:
+                step = rng.choices(list(SEALED_BID_SPREAD), weights=SEALED_BID_SPREAD.values())[0]
+                bids[owner] = max(0, min(view["hand_size"], bids[owner] + step))
     return state
 
 

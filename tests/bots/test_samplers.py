@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from games.bots import emu_ranchers, wizard, wizard_sampler
+from games.bots import choose, emu_ranchers, wizard, wizard_sampler
+from games.bots.wizard_heuristic import bid_for
 from games.engines.emu_ranchers import ENGINE as EMU
 from games.engines.wizard import ENGINE as WIZARD
 from games.engines.wizard.cards import SUIT
@@ -110,3 +111,53 @@ def test_the_wizard_sampler_deals_the_two_player_last_round_as_it_is():
                 action = legal[rng.randrange(len(legal))]
             state = WIZARD.apply(state, seat, action)
     assert checked > 5
+
+
+def _first_play_of_the_last_two_player_round() -> tuple[dict, int]:
+    state = WIZARD.new_game(2, "sealed-spread", {})
+    while not (state["round"] == state["num_rounds"] and state["phase"] == "play"):
+        seat = WIZARD.to_act(state)[0]
+        state = WIZARD.apply(state, seat, wizard.rollout_action(state, seat))
+    return state, WIZARD.to_act(state)[0]
+
+
+@pytest.mark.parametrize("spread", [False, True])
+def test_strongs_sampler_spreads_the_others_sealed_bid_round_standards(spread):
+    # Two-player bids stay sealed until the round ends. Good deals the other a hand and
+    # gives it Standard's bid on that hand; Strong (spread) draws the bid -2..+2 from it,
+    # as far as Good's own bids fall from Standard's (never below 0 or above the hand size).
+    state, seat = _first_play_of_the_last_two_player_round()
+    other, size = 1 - seat, state["hand_size"]
+    view = WIZARD.view(state, seat)
+    assert view["bids"][other] is None, "the test needs the other's bid sealed"
+    rng = random.Random(3)
+    steps = []
+    for _ in range(600):
+        sampled = wizard_sampler.sample(view, seat, rng, sealed_spread=spread)
+        bid = sampled["bids"][other]
+        assert 0 <= bid <= size
+        standard = bid_for(sampled["hands"][other], view["trump"], 2, size, view["options"], list(range(size + 1)))
+        if 2 <= standard <= size - 2:  # room on both sides: the step is not cut off
+            steps.append(bid - standard)
+    assert len(steps) > 100
+    if not spread:
+        assert set(steps) == {0}
+    else:
+        assert set(steps) == {-2, -1, 0, 1, 2}
+        share = {step: steps.count(step) / len(steps) for step in (-2, -1, 0, 1, 2)}
+        assert 0.15 < share[0] < 0.35 and 0.18 < share[1] < 0.42 and share[2] < share[1]
+
+
+@pytest.mark.parametrize("level, spread", [("strong", True), ("good", False)])
+def test_only_strong_samples_with_the_sealed_bid_spread(monkeypatch, level, spread):
+    state, seat = _first_play_of_the_last_two_player_round()
+    calls = []
+
+    def recording(view, seat, rng):
+        calls.append(seat)
+        return wizard_sampler.sample(view, seat, rng, sealed_spread=True)
+
+    monkeypatch.setattr(wizard, "strong_sample", recording)
+    action = choose(WIZARD, state, seat, level, random.Random(0), budget=20)
+    assert action in WIZARD.legal_actions(state, seat)
+    assert bool(calls) is spread
