@@ -13,7 +13,9 @@ Levels:
   `GOOD_SEARCH = "halving"` (Wizard, Emu Ranchers) compares its candidates on common deals.
 - "strong": Information Set MCTS (`budget` iterations; about 1 s a move), or in a game whose
   module sets `STRONG_SEARCH = "flat"` (Wizard, CuBirds, Emu Ranchers: there ISMCTS lost to
-  Good more often than not) Good's search with `budget` rollouts, five to ten times Good's.
+  Good more often than not) Good's search with `budget` rollouts, five to ten times Good's;
+  a game module's own `strong` comes first where it has one (two-player Wizard: deals
+  sampled and each solved with both hands in sight, `wizard_solver.py`).
 
 `rng` is the bot's own generator (a task seeds it from the game and its version, so a
 retry makes the same move); the levels that do not need it do not draw from it.
@@ -75,6 +77,10 @@ def choose_from_view(
         return game.standard(engine, view, seat, legal)
     if level == "standard" or len(legal) == 1:
         return game.standard(engine, view, seat, legal)
+    if level == "strong" and hasattr(game, "strong"):
+        action = game.strong(engine, view, seat, legal, rng, budget)  # a game's own Strong, where it has one
+        if action is not None:
+            return action
     if level == "strong" and hasattr(game, "strong_sample"):
         game = _WithSampler(game, game.strong_sample)  # a game may give Strong a sampler of its own
     flat_strong = getattr(game, "STRONG_SEARCH", "ismcts") == "flat"

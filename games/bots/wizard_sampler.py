@@ -114,7 +114,7 @@ def _deal(pool: list[str], sizes: list[int], banned: list[set], deck_size: int, 
     return hands, cards[start:]
 
 
-def _standard_bid(view: dict, cards: list[str]) -> int:
+def standard_bid(view: dict, cards: list[str]) -> int:
     """What Standard would have bid on `cards` (a hand with the cards it has played this round)."""
     size = view["hand_size"]
     return bid_for(cards, view["trump"], view["num_players"], size, view["options"], list(range(size + 1)))
@@ -164,7 +164,7 @@ def sample(view: dict, seat: int, rng: random.Random, sealed_spread: bool = Fals
 
             def misfit(hands_dealt: list[list[str]]) -> int:
                 return sum(
-                    abs(_standard_bid(view, hands_dealt[i] + played_by[hidden[i]]) - bid) for i, bid in known_bids
+                    abs(standard_bid(view, hands_dealt[i] + played_by[hidden[i]]) - bid) for i, bid in known_bids
                 )
 
             best = misfit(dealt)
@@ -224,11 +224,16 @@ def sample(view: dict, seat: int, rng: random.Random, sealed_spread: bool = Fals
     spread = sealed_spread and phase == "play"
     for owner in range(n):
         if view["has_bid"][owner] and bids[owner] is None:
-            bids[owner] = _standard_bid(view, hands[owner] + played_by[owner])
+            bids[owner] = standard_bid(view, hands[owner] + played_by[owner])
             if spread:
-                step = rng.choices(list(SEALED_BID_SPREAD), weights=SEALED_BID_SPREAD.values())[0]
-                bids[owner] = max(0, min(view["hand_size"], bids[owner] + step))
+                bids[owner] = spread_bid(bids[owner], view["hand_size"], rng)
     return state
+
+
+def spread_bid(bid: int, hand_size: int, rng: random.Random) -> int:
+    """A sealed bid guessed round `bid`: moved by a step drawn from `SEALED_BID_SPREAD`."""
+    step = rng.choices(list(SEALED_BID_SPREAD), weights=SEALED_BID_SPREAD.values())[0]
+    return max(0, min(hand_size, bid + step))
 
 
 def _plays_this_round(view: dict) -> dict[int, list[tuple]]:
@@ -259,10 +264,10 @@ def _misfit(view: dict, owner: int, hand: list[str], plays: list[tuple], limit: 
     played instead while still holding it (None if none). Stops counting past `limit`."""
     n, options, trump, size = view["num_players"], view["options"], view["trump"], view["hand_size"]
     dark, mono = options["dark_wizard"], options["monocolor"]
-    standard_bid = _standard_bid(view, hand + (plays[0][4] if plays else []))
+    expected = standard_bid(view, hand + (plays[0][4] if plays else []))
     bid = view["bids"][owner]
-    misfit = 0 if bid is None else abs(standard_bid - bid)
-    bid = standard_bid if bid is None else bid  # a sealed bid: what the sampler will fill in
+    misfit = 0 if bid is None else abs(expected - bid)
+    bid = expected if bid is None else bid  # a sealed bid: what the sampler will fill in
     wanted = None
     for before, led, card, had, rest in plays:
         held = hand + rest

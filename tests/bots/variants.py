@@ -14,7 +14,7 @@ WIZARD_OPTIONS = [
 
 # (game, players, options): each Wizard variant at a player count it allows, the others at every count.
 VARIANTS: list[tuple[str, int, dict]] = (
-    [("wizard", 2, {})]
+    [("wizard", 2, {}), ("wizard", 2, {"dark_wizard": True}), ("wizard", 2, {"clairvoyance": True})]
     + [("wizard", players, {}) for players in (3, 4, 5, 6)]
     + [("wizard", 3 + index % 2, options) for index, options in enumerate(WIZARD_OPTIONS[1:])]
     + [("wizard", 5, {"blind_bids": True, "clairvoyance": True, "dark_wizard": True})]

@@ -1,0 +1,114 @@
+"""A two-player Wizard round solved with both hands in sight ("double dummy"), for Strong.
+
+Strong plays two-player Wizard by perfect-information Monte Carlo: it deals the hidden
+cards many times with its sampler and, on each deal, solves the rest of the round with
+both hands in sight, then takes the card (or bid) with the best mean. At two players a
+round's worth is one seat's points less the other's, so the round is a zero-sum game and
+minimax solves it exactly: the other plays its best against us, not Standard's moves.
+
+Values are tuples, one entry per way of valuing the round's end (a bid of ours each, when
+bidding): taking the max (or min) of each entry apart is each entry's own minimax, so one
+walk of the tree values every bid at once.
+
+Two things keep the walk small:
+- positions met again are looked up (the same cards left, the same trick, the same tricks won);
+- of a hand's cards that win and lose against the same cards, one is tried (two cards of
+  a suit with none of the other's cards between them; any two Wizards; any two Jesters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.engines.wizard.cards import SUIT, VALUE, WIZARD_VALUE
+from games.engines.wizard.rules import legal_cards, trick_winner
+
+Worth = Callable[[int, int], tuple[float, ...]]  # (tricks of the seat, tricks of the other) -> values
+
+
+class _Round:
+    """The rest of one round: `seat` maximises every entry of `worth`, the other minimises."""
+
+    def __init__(self, seat: int, trump: str | None, dark_wizard: bool, worth: Worth) -> None:
+        self.seat, self.trump, self.dark_wizard, self.worth = seat, trump, dark_wizard, worth
+        self.memo: dict[tuple, tuple[float, ...]] = {}
+
+    def moves(self, mine: tuple, theirs: tuple, trick: tuple, turn: int) -> list[str]:
+        hand, other = (mine, theirs) if turn == self.seat else (theirs, mine)
+        # The other's card in this trick counts too: of two cards, one may beat it.
+        against = other + tuple(card for _seat, card in trick)
+        return distinct_cards(legal_cards(list(hand), [list(entry) for entry in trick]), against)
+
+    def after(self, mine: tuple, theirs: tuple, trick: tuple, turn: int, won: int, lost: int, card: str) -> tuple:
+        """The position after `turn` plays `card`: (mine, theirs, trick, turn, won, lost)."""
+        if turn == self.seat:
+            mine = tuple(held for held in mine if held != card)
+        else:
+            theirs = tuple(held for held in theirs if held != card)
+        trick = (*trick, (turn, card))
+        if len(trick) < 2:
+            return mine, theirs, trick, 1 - turn, won, lost
+        winner = trick_winner([list(entry) for entry in trick], self.trump, self.dark_wizard)
+        return mine, theirs, (), winner, won + (winner == self.seat), lost + (winner != self.seat)
+
+    def value(self, mine: tuple, theirs: tuple, trick: tuple, turn: int, won: int, lost: int) -> tuple[float, ...]:
+        if not mine and not theirs:
+            return self.worth(won, lost)
+        key = (mine, theirs, trick, turn, won)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        children = [
+            self.value(*self.after(mine, theirs, trick, turn, won, lost, card))
+            for card in self.moves(mine, theirs, trick, turn)
+        ]
+        pick = max if turn == self.seat else min
+        best = tuple(pick(entry) for entry in zip(*children, strict=True))
+        self.memo[key] = best
+        return best
+
+
+def distinct_cards(cards: list[str], against: tuple | list) -> list[str]:
+    """One card of each set of `cards` that win and lose against the same cards of `against`."""
+    chosen, kinds = [], set()
+    for card in cards:
+        suit = SUIT[card]
+        if suit is None:
+            kind: tuple = ("wizard",) if VALUE[card] == WIZARD_VALUE else ("jester",)
+        else:
+            # Two cards of a suit are alike when as many of the other's cards lie below each.
+            kind = (suit, sum(1 for other in against if SUIT[other] == suit and VALUE[other] < VALUE[card]))
+        if kind not in kinds:
+            kinds.add(kind)
+            chosen.append(card)
+    return chosen
+
+
+def card_values(
+    hands: list[list[str]],
+    trick: list,
+    tricks_won: list[int],
+    seat: int,
+    trump: str | None,
+    dark_wizard: bool,
+    worth: Worth,
+) -> dict[str, tuple[float, ...]]:
+    """Each card `seat` may play now (its turn, two players), valued by minimax to the round's end.
+
+    Cards alike (see `distinct_cards`) get the same value."""
+    solver = _Round(seat, trump, dark_wizard, worth)
+    mine, theirs = tuple(sorted(hands[seat])), tuple(sorted(hands[1 - seat]))
+    now = tuple((who, card) for who, card in trick)
+    won, lost = tricks_won[seat], tricks_won[1 - seat]
+    values = {}
+    for card in legal_cards(list(mine), [list(entry) for entry in now]):
+        values[card] = solver.value(*solver.after(mine, theirs, now, seat, won, lost, card))
+    return values
+
+
+def round_value(
+    hands: list[list[str]], leader: int, seat: int, trump: str | None, dark_wizard: bool, worth: Worth
+) -> tuple[float, ...]:
+    """The value for `seat` of a round not yet played (two players), by minimax to its end."""
+    solver = _Round(seat, trump, dark_wizard, worth)
+    return solver.value(tuple(sorted(hands[seat])), tuple(sorted(hands[1 - seat])), (), leader, 0, 0)

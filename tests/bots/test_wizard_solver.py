@@ -1,0 +1,163 @@
+"""The two-player round solver against an independent oracle, and Strong's use of it.
+
+The oracle is plain minimax written here: it plays every legal card through the engine's
+own `apply` (the engine's trick rules, not the solver's), remembers nothing and tries
+every card, so neither the solver's lookups nor its pruning of cards alike can hide in it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import choose, wizard, wizard_solver
+from games.engines import get_engine
+
+ENGINE = get_engine("wizard")
+
+
+def worth(won: int, lost: int) -> tuple[float, ...]:
+    """Three ways of valuing a round's end, so that every entry must be minimaxed apart."""
+    return (won - lost, -abs(won - 1) * 10 + lost, float(won == 2))
+
+
+def oracle(state: dict, seat: int, component: int) -> float:
+    """Minimax of one entry of `worth` from `state` to the round's end, through the engine."""
+    round_number = state["round"]
+    mover = ENGINE.to_act(state)[0]
+    values = []
+    for action in ENGINE.legal_actions(state, mover):
+        after = ENGINE.apply(state, mover, action)
+        if after["phase"] == "over" or after["round"] != round_number:
+            tricks = after["history"][-1]["tricks"]
+            values.append(worth(tricks[seat], tricks[1 - seat])[component])
+        else:
+            values.append(oracle(after, seat, component))
+    return max(values) if mover == seat else min(values)
+
+
+def positions(options: dict, count: int, most_cards: int) -> list[dict]:
+    """Play-phase positions of random two-player games with at most `most_cards` in each hand."""
+    rng = random.Random(7)
+    found = []
+    game = 0
+    while len(found) < count:
+        state = ENGINE.new_game(2, f"solver-{game}", options)
+        game += 1
+        while state["phase"] != "over" and len(found) < count:
+            mover = ENGINE.to_act(state)[0]
+            if state["phase"] == "play" and max(map(len, state["hands"])) <= most_cards and rng.random() < 0.5:
+                found.append(state)
+            legal = ENGINE.legal_actions(state, mover)
+            state = ENGINE.apply(state, mover, legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("options", [{}, {"dark_wizard": True}], ids=["plain", "dark_wizard"])
+def test_it_values_every_card_as_plain_minimax_through_the_engine_does(options):
+    for state in positions(options, count=40, most_cards=4):
+        seat = state["turn"]
+        values = wizard_solver.card_values(
+            state["hands"],
+            state["trick"],
+            state["tricks_won"],
+            seat,
+            state["trump"],
+            options.get("dark_wizard", False),
+            worth,
+        )
+        assert set(values) == {action["card"] for action in ENGINE.legal_actions(state, seat)}
+        for card, value in values.items():
+            after = ENGINE.apply(state, seat, {"type": "play", "card": card})
+            for component in range(3):
+                if after["round"] != state["round"] or after["phase"] == "over":
+                    tricks = after["history"][-1]["tricks"]
+                    expected = worth(tricks[seat], tricks[1 - seat])[component]
+                else:
+                    expected = oracle(after, seat, component)
+                assert value[component] == expected, (state["hands"], state["trick"], card, component)
+
+
+def test_it_values_a_whole_round_for_every_entry_at_once():
+    checked = 0
+    for game in range(30):
+        state = ENGINE.new_game(2, f"round-{game}", {})
+        while state["phase"] != "play":  # the bids do not matter to `worth`: Standard's defaults
+            mover = ENGINE.to_act(state)[0]
+            state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+        if state["hand_size"] > 3:
+            continue
+        for seat in (0, 1):
+            value = wizard_solver.round_value(state["hands"], state["leader"], seat, state["trump"], False, worth)
+            assert value == tuple(oracle(state, seat, component) for component in range(3))
+            checked += 1
+    assert checked >= 20
+
+
+def test_it_tries_one_card_of_each_set_that_wins_and_loses_alike():
+    # No card of the other's lies between red-3 and red-5: they win and lose alike.
+    assert wizard_solver.distinct_cards(["red-3", "red-5"], ["red-9"]) == ["red-3"]
+    # red-4 lies between them: one wins against it, the other does not.
+    assert wizard_solver.distinct_cards(["red-3", "red-5"], ["red-4"]) == ["red-3", "red-5"]
+    # Wizards are all alike, Jesters too; suits never are.
+    assert wizard_solver.distinct_cards(["wizard-1", "wizard-2", "jester-1", "jester-4", "blue-3", "red-3"], []) == [
+        "wizard-1",
+        "jester-1",
+        "blue-3",
+        "red-3",
+    ]
+
+
+def test_strong_solves_deals_at_two_players_and_leaves_more_players_to_its_search(monkeypatch):
+    solved = []
+    real = wizard_solver.card_values
+    monkeypatch.setattr(wizard_solver, "card_values", lambda *args: solved.append(1) or real(*args))
+    for players in (2, 3):
+        state = ENGINE.new_game(players, "strong", {})
+        while state["phase"] != "play":
+            mover = ENGINE.to_act(state)[0]
+            state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+        seat = state["turn"]
+        before = len(solved)
+        action = choose(ENGINE, state, seat, "strong", random.Random(1), budget=100)
+        assert action in ENGINE.legal_actions(state, seat)
+        assert len(solved) - before == (100 // wizard.ROLLOUTS_A_SOLVE if players == 2 else 0)
+
+
+def test_strong_bids_what_the_solved_deals_value_most(monkeypatch):
+    state = ENGINE.new_game(2, "bid", {})
+    while state["phase"] != "bid":
+        mover = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    seat = ENGINE.to_act(state)[0]
+    view = ENGINE.view(state, seat)
+    legal = ENGINE.legal_actions(state, seat)
+    bids = [action["bid"] for action in wizard.candidates(ENGINE, view, seat, legal)]
+    assert len(bids) > 1
+    favourite = bids[-1]  # not Standard's bid (listed first)
+
+    def round_value(hands, leader, seat, trump, dark_wizard, worth):
+        return tuple(1.0 if bid == favourite else 0.0 for bid in bids)
+
+    monkeypatch.setattr(wizard_solver, "round_value", round_value)
+    assert choose(ENGINE, state, seat, "strong", random.Random(2)) == {"type": "bid", "bid": favourite}
+
+
+@pytest.mark.parametrize(
+    ("dark_wizard", "expected"),
+    [(False, {"wizard-1": 0, "red-3": -2}), (True, {"wizard-1": -2, "red-3": 0})],
+    ids=["first_wizard_wins", "dark_wizard"],
+)
+def test_it_gives_a_trick_of_two_wizards_as_the_variant_says(dark_wizard, expected):
+    # Worked by hand: leading the Wizard wins the trick unless the other's later Wizard takes
+    # it (dark Wizard), and then the other's red-5 beats our red-3; the other way round with red-3.
+    state = ENGINE.new_game(2, "wizards", {"dark_wizard": dark_wizard})
+    while state["phase"] != "play":
+        mover = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    state = {**state, "hands": [["red-3", "wizard-1"], ["red-5", "wizard-2"]], "trump": "blue"}
+    state.update(trick=[], turn=0, leader=0, tricks_won=[0, 0], trick_number=0)
+    values = wizard_solver.card_values(state["hands"], [], [0, 0], 0, "blue", dark_wizard, worth)
+    assert {card: value[0] for card, value in values.items()} == expected
+    assert {card: oracle(ENGINE.apply(state, 0, {"type": "play", "card": card}), 0, 0) for card in values} == expected
