@@ -422,8 +422,9 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 if TESTING:
     # Real hashing costs ~0.3 s a password; the suite makes hundreds.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-# Bots' search budgets: rollouts a move for Good, iterations for Strong; 0 is games.bots' own
-# default (about 100 ms and 1 s a move on one core).
+# Bots' search budgets: rollouts a move for Good, iterations for Strong (two-player Wizard's
+# Strong solves one deal for every 50); 0 is games.bots' own default (about 100 ms and 1 s a
+# move on one core).
 GAME_BOT_BUDGETS = {
     "good": envint("GAME_BOT_GOOD_ROLLOUTS", 0) or None,
     "strong": envint("GAME_BOT_STRONG_ITERATIONS", 0) or None,
