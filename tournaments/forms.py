@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.engines import ENGINE_NAMES
+from games.engines import available_engines
 from games.lobby.forms import BANK_PRESETS, CLOCK_CHOICES, MIN_PHASE_SECONDS, chosen_options, option_fields
 from games.models import ENGINE_TITLES, Game
 from tournaments.formats.round_robin import blank_rounds
@@ -37,7 +37,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     engine = forms.ChoiceField(
         label=_("Game"),
-        choices=[(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES],
+        choices=lambda: [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()],
         widget=forms.Select(attrs={"data-engine-choice": ""}),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
@@ -96,7 +96,7 @@ class TournamentForm(forms.Form):
             self.fields["rounds"].help_text = _blank_rounds_help(tournament)
         # Each game's options, named option_<game>_<option>: the page shows the chosen game's.
         self.option_groups = []
-        for engine in ENGINE_NAMES:
+        for engine in available_engines():
             names = []
             for key, name, field in option_fields(engine, prefix=f"option_{engine}_", required=False):
                 self.fields[name] = field

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from games.engines import ENGINE_NAMES
+from games.engines import available_engines
 from games.models import ENGINE_TITLES
 from games.services.errors import ActionRejected
 from tournaments import services
@@ -39,7 +39,7 @@ LIST_ORDER = Case(
 def tournament_list(request):
     tournaments = Tournament.objects.exclude(status=Tournament.Status.CANCELLED)
     engine = request.GET.get("game")
-    if engine in ENGINE_NAMES:
+    if engine in available_engines():
         tournaments = tournaments.filter(engine=engine)
     listed = tournaments.annotate(section=LIST_ORDER).order_by("section", "-created_at", "-pk")
     # get_page clamps: junk is page 1, a number past the end (or below 1) the last page.
@@ -57,7 +57,7 @@ def tournament_list(request):
             "open": [t for t in rows if t.section == 0],
             "running": [t for t in rows if t.section == 1],
             "finished": [t for t in rows if t.section == 2],
-            "engines": [(name, ENGINE_TITLES.get(name, name)) for name in ENGINE_NAMES],
+            "engines": [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()],
             "engine": engine,
         },
     )
