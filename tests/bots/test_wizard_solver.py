@@ -37,8 +37,8 @@ def oracle(state: dict, seat: int, component: int) -> float:
     return max(values) if mover == seat else min(values)
 
 
-def positions(options: dict, count: int, most_cards: int) -> list[dict]:
-    """Play-phase positions of random two-player games with at most `most_cards` in each hand."""
+def positions(options: dict, count: int, most_cards: int, fewest_cards: int = 0) -> list[dict]:
+    """Play-phase positions of random two-player games, with a hand of `fewest_cards` to `most_cards`."""
     rng = random.Random(7)
     found = []
     game = 0
@@ -47,7 +47,8 @@ def positions(options: dict, count: int, most_cards: int) -> list[dict]:
         game += 1
         while state["phase"] != "over" and len(found) < count:
             mover = ENGINE.to_act(state)[0]
-            if state["phase"] == "play" and max(map(len, state["hands"])) <= most_cards and rng.random() < 0.5:
+            cards = max(map(len, state["hands"])) if state["phase"] == "play" else -1
+            if fewest_cards <= cards <= most_cards and rng.random() < 0.5:
                 found.append(state)
             legal = ENGINE.legal_actions(state, mover)
             state = ENGINE.apply(state, mover, legal[rng.randrange(len(legal))])
@@ -68,7 +69,21 @@ def test_it_values_every_card_as_plain_minimax_through_the_engine_does(options):
             worth,
         )
         assert set(values) == {action["card"] for action in ENGINE.legal_actions(state, seat)}
+        # One entry at a time, the solver searches by alpha-beta: the values must not change.
+        alone = [
+            wizard_solver.card_values(
+                state["hands"],
+                state["trick"],
+                state["tricks_won"],
+                seat,
+                state["trump"],
+                options.get("dark_wizard", False),
+                lambda won, lost, component=component: (worth(won, lost)[component],),
+            )
+            for component in range(3)
+        ]
         for card, value in values.items():
+            assert tuple(entry[card][0] for entry in alone) == value
             after = ENGINE.apply(state, seat, {"type": "play", "card": card})
             for component in range(3):
                 if after["round"] != state["round"] or after["phase"] == "over":
@@ -77,6 +92,20 @@ def test_it_values_every_card_as_plain_minimax_through_the_engine_does(options):
                 else:
                     expected = oracle(after, seat, component)
                 assert value[component] == expected, (state["hands"], state["trick"], card, component)
+
+
+def test_alpha_beta_gives_plain_minimax_values_with_many_cards_left():
+    # Too big for the oracle: here the plain minimax of every entry at once (checked above
+    # against the oracle) is the reference; lookups of bounds matter most in big trees.
+    for state in positions({}, count=40, most_cards=7, fewest_cards=5):
+        seat = state["turn"]
+        common = (state["hands"], state["trick"], state["tricks_won"], seat, state["trump"], False)
+        values = wizard_solver.card_values(*common, worth)
+        for component in range(3):
+            alone = wizard_solver.card_values(*common, lambda won, lost, c=component: (worth(won, lost)[c],))
+            assert {card: value[0] for card, value in alone.items()} == {
+                card: value[component] for card, value in values.items()
+            }
 
 
 def test_it_values_a_whole_round_for_every_entry_at_once():
