@@ -22,6 +22,19 @@ def worth(won: int, lost: int) -> tuple[float, ...]:
     return (won - lost, -abs(won - 1) * 10 + lost, float(won == 2))
 
 
+def entry_alone(component: int):
+    """`worth` reduced to one entry: the solver then searches by alpha-beta."""
+    return lambda won, lost: (worth(won, lost)[component],)
+
+
+def solve_cards(state: dict, worth) -> dict:
+    """The solver's value of each card the seat to play may play, from a full engine state."""
+    dark_wizard = state["options"]["dark_wizard"]
+    return wizard_solver.card_values(
+        state["hands"], state["trick"], state["tricks_won"], state["turn"], state["trump"], dark_wizard, worth
+    )
+
+
 def oracle(state: dict, seat: int, component: int) -> float:
     """Minimax of one entry of `worth` from `state` to the round's end, through the engine."""
     round_number = state["round"]
@@ -59,29 +72,10 @@ def positions(options: dict, count: int, most_cards: int, fewest_cards: int = 0)
 def test_it_values_every_card_as_plain_minimax_through_the_engine_does(options):
     for state in positions(options, count=40, most_cards=4):
         seat = state["turn"]
-        values = wizard_solver.card_values(
-            state["hands"],
-            state["trick"],
-            state["tricks_won"],
-            seat,
-            state["trump"],
-            options.get("dark_wizard", False),
-            worth,
-        )
+        values = solve_cards(state, worth)
         assert set(values) == {action["card"] for action in ENGINE.legal_actions(state, seat)}
         # One entry at a time, the solver searches by alpha-beta: the values must not change.
-        alone = [
-            wizard_solver.card_values(
-                state["hands"],
-                state["trick"],
-                state["tricks_won"],
-                seat,
-                state["trump"],
-                options.get("dark_wizard", False),
-                lambda won, lost, component=component: (worth(won, lost)[component],),
-            )
-            for component in range(3)
-        ]
+        alone = [solve_cards(state, entry_alone(component)) for component in range(3)]
         for card, value in values.items():
             assert tuple(entry[card][0] for entry in alone) == value
             after = ENGINE.apply(state, seat, {"type": "play", "card": card})
@@ -98,11 +92,9 @@ def test_alpha_beta_gives_plain_minimax_values_with_many_cards_left():
     # Too big for the oracle: here the plain minimax of every entry at once (checked above
     # against the oracle) is the reference; lookups of bounds matter most in big trees.
     for state in positions({}, count=40, most_cards=7, fewest_cards=5):
-        seat = state["turn"]
-        common = (state["hands"], state["trick"], state["tricks_won"], seat, state["trump"], False)
-        values = wizard_solver.card_values(*common, worth)
+        values = solve_cards(state, worth)
         for component in range(3):
-            alone = wizard_solver.card_values(*common, lambda won, lost, c=component: (worth(won, lost)[c],))
+            alone = solve_cards(state, entry_alone(component))
             assert {card: value[0] for card, value in alone.items()} == {
                 card: value[component] for card, value in values.items()
             }
