@@ -86,15 +86,21 @@ def choose_from_view(
     flat_strong = getattr(game, "STRONG_SEARCH", "ismcts") == "flat"
     if level == "good" or flat_strong:
         # Where ISMCTS lost to Good more often than not, Strong is Good's search with more rollouts.
-        default = game.GOOD_ROLLOUTS if level == "good" else game.STRONG_ITERATIONS
+        default = game.GOOD_ROLLOUTS if level == "good" else strong_iterations(game, view)
         rollouts = budget if budget is not None else default
         # A game may narrow the choice to Standard's best few moves (CuBirds, Emu Ranchers).
         choices = game.candidates(engine, view, seat, legal) if hasattr(game, "candidates") else legal
         if getattr(game, "GOOD_SEARCH", "ucb") == "halving":
             return search.sequential_halving(engine, game, view, seat, choices, rng, rollouts)
         return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
-    iterations = budget if budget is not None else game.STRONG_ITERATIONS
+    iterations = budget if budget is not None else strong_iterations(game, view)
     return search.ismcts(engine, game, view, seat, legal, rng, iterations)
+
+
+def strong_iterations(game: object, view: dict) -> int:
+    """Strong's default budget: the game's own for this table (`strong_iterations(view)`), or `STRONG_ITERATIONS`."""
+    own = getattr(game, "strong_iterations", None)
+    return own(view) if own else game.STRONG_ITERATIONS
 
 
 class _WithSampler:

@@ -146,6 +146,27 @@ def test_strong_solves_deals_at_two_players_and_leaves_more_players_to_its_searc
         assert len(solved) - before == (100 // wizard.ROLLOUTS_A_SOLVE if players == 2 else 0)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_strong_searches_as_good_does_where_it_has_no_solver(monkeypatch, players):
+    # More rollouts did worse than Good against three Good bots (see wizard.strong_iterations).
+    from games.bots import search
+
+    budgets = []
+    real = search.sequential_halving
+    monkeypatch.setattr(search, "sequential_halving", lambda *args: budgets.append(args[-1]) or real(*args[:-1], 8))
+    state = ENGINE.new_game(players, "as good", {})
+    while state["phase"] != "play" or state["round"] < 3:  # a choice of cards
+        mover = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    seat = state["turn"]
+    for level in ("good", "strong"):
+        assert choose(ENGINE, state, seat, level, random.Random(3)) in ENGINE.legal_actions(state, seat)
+    assert budgets == [wizard.GOOD_ROLLOUTS, wizard.GOOD_ROLLOUTS]
+    assert wizard.strong_iterations(ENGINE.view(state, seat)) == wizard.GOOD_ROLLOUTS
+    two = ENGINE.new_game(2, "as good", {})
+    assert wizard.strong_iterations(ENGINE.view(two, 0)) == wizard.STRONG_ITERATIONS
+
+
 def test_strong_bids_what_the_solved_deals_value_most(monkeypatch):
     state = ENGINE.new_game(2, "bid", {})
     while state["phase"] != "bid":
