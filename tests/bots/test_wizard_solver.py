@@ -110,7 +110,9 @@ def test_it_values_a_whole_round_for_every_entry_at_once():
         if state["hand_size"] > 3:
             continue
         for seat in (0, 1):
-            value = wizard_solver.round_value(state["hands"], state["leader"], seat, state["trump"], False, worth)
+            value, _positions = wizard_solver.round_value(
+                state["hands"], state["leader"], seat, state["trump"], False, worth
+            )
             assert value == tuple(oracle(state, seat, component) for component in range(3))
             checked += 1
     assert checked >= 20
@@ -180,10 +182,29 @@ def test_strong_bids_what_the_solved_deals_value_most(monkeypatch):
     favourite = bids[-1]  # not Standard's bid (listed first)
 
     def round_value(hands, leader, seat, trump, dark_wizard, worth):
-        return tuple(1.0 if bid == favourite else 0.0 for bid in bids)
+        return tuple(1.0 if bid == favourite else 0.0 for bid in bids), 1
 
     monkeypatch.setattr(wizard_solver, "round_value", round_value)
     assert choose(ENGINE, state, seat, "strong", random.Random(2)) == {"type": "bid", "bid": favourite}
+
+
+@pytest.mark.parametrize(("positions", "deals"), [(0, 12), (wizard.POSITIONS_A_BID_SOLVE, 12), (10**6, 6)])
+def test_a_bids_solves_stop_early_only_once_they_have_solved_many_positions(monkeypatch, positions, deals):
+    state = ENGINE.new_game(2, "bid", {})
+    while state["phase"] != "bid":
+        mover = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    seat = ENGINE.to_act(state)[0]
+    solved = []
+
+    def round_value(hands, leader, seat, trump, dark_wizard, worth):
+        solved.append(1)
+        return worth(0, 0), positions
+
+    monkeypatch.setattr(wizard_solver, "round_value", round_value)
+    assert choose(ENGINE, state, seat, "strong", random.Random(2)) in ENGINE.legal_actions(state, seat)
+    assert wizard.STRONG_BID_SOLVES == 12
+    assert len(solved) == deals
 
 
 @pytest.mark.parametrize(
