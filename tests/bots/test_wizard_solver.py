@@ -35,6 +35,14 @@ def solve_cards(state: dict, worth) -> dict:
     )
 
 
+def defaults_until(state: dict, reached) -> dict:
+    """`state` played on by every seat's default action until `reached(state)`."""
+    while not reached(state):
+        mover = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    return state
+
+
 def oracle(state: dict, seat: int, component: int) -> float:
     """Minimax of one entry of `worth` from `state` to the round's end, through the engine."""
     round_number = state["round"]
@@ -103,10 +111,9 @@ def test_alpha_beta_gives_plain_minimax_values_with_many_cards_left():
 def test_it_values_a_whole_round_for_every_entry_at_once():
     checked = 0
     for game in range(30):
-        state = ENGINE.new_game(2, f"round-{game}", {})
-        while state["phase"] != "play":  # the bids do not matter to `worth`: Standard's defaults
-            mover = ENGINE.to_act(state)[0]
-            state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+        state = defaults_until(
+            ENGINE.new_game(2, f"round-{game}", {}), lambda state: state["phase"] == "play"
+        )  # the bids do not matter to `worth`: Standard's defaults
         if state["hand_size"] > 3:
             continue
         for seat in (0, 1):
@@ -137,10 +144,7 @@ def test_strong_solves_deals_at_two_players_and_leaves_more_players_to_its_searc
     real = wizard_solver.card_values
     monkeypatch.setattr(wizard_solver, "card_values", lambda *args: solved.append(1) or real(*args))
     for players in (2, 3):
-        state = ENGINE.new_game(players, "strong", {})
-        while state["phase"] != "play":
-            mover = ENGINE.to_act(state)[0]
-            state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+        state = defaults_until(ENGINE.new_game(players, "strong", {}), lambda state: state["phase"] == "play")
         seat = state["turn"]
         before = len(solved)
         action = choose(ENGINE, state, seat, "strong", random.Random(1), budget=100)
@@ -156,10 +160,9 @@ def test_strong_searches_as_good_does_where_it_has_no_solver(monkeypatch, player
     budgets = []
     real = search.sequential_halving
     monkeypatch.setattr(search, "sequential_halving", lambda *args: budgets.append(args[-1]) or real(*args[:-1], 8))
-    state = ENGINE.new_game(players, "as good", {})
-    while state["phase"] != "play" or state["round"] < 3:  # a choice of cards
-        mover = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    state = defaults_until(
+        ENGINE.new_game(players, "as good", {}), lambda state: state["phase"] == "play" and state["round"] >= 3
+    )  # a choice of cards
     seat = state["turn"]
     for level in ("good", "strong"):
         assert choose(ENGINE, state, seat, level, random.Random(3)) in ENGINE.legal_actions(state, seat)
@@ -170,10 +173,7 @@ def test_strong_searches_as_good_does_where_it_has_no_solver(monkeypatch, player
 
 
 def test_strong_bids_what_the_solved_deals_value_most(monkeypatch):
-    state = ENGINE.new_game(2, "bid", {})
-    while state["phase"] != "bid":
-        mover = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    state = defaults_until(ENGINE.new_game(2, "bid", {}), lambda state: state["phase"] == "bid")
     seat = ENGINE.to_act(state)[0]
     view = ENGINE.view(state, seat)
     legal = ENGINE.legal_actions(state, seat)
@@ -190,10 +190,7 @@ def test_strong_bids_what_the_solved_deals_value_most(monkeypatch):
 
 @pytest.mark.parametrize(("positions", "deals"), [(0, 12), (wizard.POSITIONS_A_BID_SOLVE, 12), (10**6, 6)])
 def test_a_bids_solves_stop_early_only_once_they_have_solved_many_positions(monkeypatch, positions, deals):
-    state = ENGINE.new_game(2, "bid", {})
-    while state["phase"] != "bid":
-        mover = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    state = defaults_until(ENGINE.new_game(2, "bid", {}), lambda state: state["phase"] == "bid")
     seat = ENGINE.to_act(state)[0]
     solved = []
 
@@ -215,10 +212,9 @@ def test_a_bids_solves_stop_early_only_once_they_have_solved_many_positions(monk
 def test_it_gives_a_trick_of_two_wizards_as_the_variant_says(dark_wizard, expected):
     # Worked by hand: leading the Wizard wins the trick unless the other's later Wizard takes
     # it (dark Wizard), and then the other's red-5 beats our red-3; the other way round with red-3.
-    state = ENGINE.new_game(2, "wizards", {"dark_wizard": dark_wizard})
-    while state["phase"] != "play":
-        mover = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, mover, ENGINE.auto_action(state, mover))
+    state = defaults_until(
+        ENGINE.new_game(2, "wizards", {"dark_wizard": dark_wizard}), lambda state: state["phase"] == "play"
+    )
     state = {**state, "hands": [["red-3", "wizard-1"], ["red-5", "wizard-2"]], "trump": "blue"}
     state.update(trick=[], turn=0, leader=0, tricks_won=[0, 0], trick_number=0)
     values = wizard_solver.card_values(state["hands"], [], [0, 0], 0, "blue", dark_wizard, worth)
