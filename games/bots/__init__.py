@@ -81,8 +81,8 @@ def choose_from_view(
         action = game.strong(engine, view, seat, legal, rng, budget)  # a game's own Strong, where it has one
         if action is not None:
             return action
-    if level == "strong" and hasattr(game, "strong_sample"):
-        game = _WithSampler(game, game.strong_sample)  # a game may give Strong a sampler of its own
+    if level == "strong":
+        game = _as_strong_searches(game)
     flat_strong = getattr(game, "STRONG_SEARCH", "ismcts") == "flat"
     if level == "good" or flat_strong:
         # Where ISMCTS lost to Good more often than not, Strong is Good's search with more rollouts.
@@ -103,11 +103,24 @@ def strong_iterations(game: object, view: dict) -> int:
     return own(view) if own else game.STRONG_ITERATIONS
 
 
-class _WithSampler:
-    """A game module whose searches sample with `sample` (every other name as the module has it)."""
+def _as_strong_searches(game: ModuleType) -> ModuleType | _Overriding:
+    """The game as Strong searches it: with a sampler (`strong_sample`: Wizard's spreads the
+    sealed bids) or a horizon (`strong_horizon_reached`: CuBirds' rollouts play longer) of its
+    own where the game gives one, else as Good searches it."""
+    overrides = {
+        name: getattr(game, f"strong_{name}")
+        for name in ("sample", "horizon_reached")
+        if hasattr(game, f"strong_{name}")
+    }
+    return _Overriding(game, overrides) if overrides else game
 
-    def __init__(self, game: ModuleType, sample: object) -> None:
-        self._game, self.sample = game, sample
+
+class _Overriding:
+    """A game module with some of its names replaced (every other name as the module has it)."""
+
+    def __init__(self, game: ModuleType, overrides: dict[str, object]) -> None:
+        self._game = game
+        self.__dict__.update(overrides)
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._game, name)
