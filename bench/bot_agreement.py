@@ -74,7 +74,7 @@ CASES = [
         searches={
             "standard": _standard,
             "good (flat, 150)": _flat(cubirds.GOOD_ROLLOUTS),
-            "strong (flat, 2,000)": _flat(cubirds.STRONG_ITERATIONS),
+            "flat, 2,000 (Strong's budget at Good's horizon)": _flat(cubirds.STRONG_ITERATIONS),
             "halving, 2,000": _halving(2_000),
         },
         steps=("lay",),
