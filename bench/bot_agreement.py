@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bench.bots import wilson
-from games.bots import choose, cubirds, legal_from_view, search, wizard
+from games.bots import GAMES, choose, cubirds, legal_from_view, search, wizard
 from games.engines import get_engine
 
 Search = Callable[[object, object, dict, int, list, random.Random], dict]
@@ -54,7 +54,6 @@ class Case:
     label: str
     game_name: str
     players: int
-    game: object  # the game's bot module
     level: str  # the level every seat plays in the games the positions come from
     reference: int  # the reference's rollouts
     searches: dict[str, Search] = field(default_factory=dict)
@@ -68,7 +67,6 @@ CASES = [
         "cubirds 2p lay",
         "cubirds",
         2,
-        cubirds,
         "good",
         reference=30_000,
         searches={
@@ -83,7 +81,6 @@ CASES = [
         "wizard 4p",
         "wizard",
         4,
-        wizard,
         "standard",
         reference=4_000,
         searches={
@@ -99,22 +96,22 @@ CASES = [
 
 def positions(case: Case, count: int, seed_base: int) -> list[tuple[dict, int, list]]:
     """(view, seat, candidates) at `count` positions of games among `case.level` bots."""
-    engine = get_engine(case.game_name)
+    engine, game = get_engine(case.game_name), GAMES[case.game_name]
     found: list[tuple[dict, int, list]] = []
-    game = 0
+    number = 0
     while len(found) < count:
-        state = engine.new_game(case.players, f"bench-agreement-{seed_base}-{game}", {})
-        rng = random.Random(f"bench-agreement:{seed_base}:{game}")
+        state = engine.new_game(case.players, f"bench-agreement-{seed_base}-{number}", {})
+        rng = random.Random(f"bench-agreement:{seed_base}:{number}")
         while not engine.is_over(state) and len(found) < count:
             seat = engine.to_act(state)[0]
             wanted = (case.seat is None or seat == case.seat) and (not case.steps or state.get("step") in case.steps)
             if wanted:
                 view = engine.view(state, seat)
-                candidates = case.game.candidates(engine, view, seat, legal_from_view(engine, view, seat))
+                candidates = game.candidates(engine, view, seat, legal_from_view(engine, view, seat))
                 if len(candidates) > 1 and rng.random() < case.keep:
                     found.append((view, seat, candidates))
             state = engine.apply(state, seat, choose(engine, state, seat, case.level, rng))
-        game += 1
+        number += 1
     return found
 
 
@@ -128,17 +125,17 @@ def main(argv: list[str]) -> None:
     for case in CASES:
         if args.only and not any(word in case.label for word in args.only):
             continue
-        engine = get_engine(case.game_name)
+        engine, game = get_engine(case.game_name), GAMES[case.game_name]
         found = positions(case, args.positions, args.seed_base)
         rollouts = args.reference or case.reference
         agree = dict.fromkeys(case.searches, 0)
         for index, (view, seat, candidates) in enumerate(found):
             key = f"{args.seed_base}:{index}"
             reference = search.sequential_halving(
-                engine, case.game, view, seat, candidates, random.Random(f"reference:{key}"), rollouts
+                engine, game, view, seat, candidates, random.Random(f"reference:{key}"), rollouts
             )
             for name, run in case.searches.items():
-                chosen = run(engine, case.game, view, seat, candidates, random.Random(f"{name}:{key}"))
+                chosen = run(engine, game, view, seat, candidates, random.Random(f"{name}:{key}"))
                 agree[name] += search.action_key(chosen) == search.action_key(reference)
         print(f"{case.label}: {len(found)} positions, reference halving with {rollouts:,} rollouts")
         for name, count in agree.items():
