@@ -46,8 +46,8 @@ def test_it_prints_the_placements_the_plays_and_the_bids_by_hand_size(capsys):
     assert out[0] == "wizard 4p, 1 games between Good bots (8 rollouts)"
     assert out[1].startswith("  the others' cards placed right: sampler ")
     assert out[2].startswith("  Standard plays Good's card: ")
-    # A four-player game has 15 rounds, 5 of each size band, and four bids a round (a bid
-    # with one choice left, none in a game without the bid-sum rule, so every bid is counted).
+    # A four-player game has 15 rounds, 5 in each band of hand sizes; without the bid-sum rule
+    # (the default) every bid has a choice, so all four bids of every round count.
     assert [line.split(";")[0] for line in out[3:]] == [
         "  bids, hands of 1-5: 20",
         "  bids, hands of 6-10: 20",
