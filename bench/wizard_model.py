@@ -25,11 +25,10 @@ without them.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from dataclasses import dataclass, field
 
-from bench.bots import wilson
+from bench.bots import mean_interval, wilson
 from games.bots import choose, search, wizard
 from games.engines import get_engine
 
@@ -125,12 +124,9 @@ def play_games(games: int, seed_base: int, samples: int, rollouts: int, budget: 
 
 
 def _mean(values: list[float]) -> tuple[float, float]:
-    """The mean and 1.96 standard errors."""
-    if len(values) < 2:
-        return (values[0] if values else 0.0), 0.0
-    mean = sum(values) / len(values)
-    spread = math.sqrt(sum((value - mean) ** 2 for value in values) / (len(values) - 1))
-    return mean, 1.96 * spread / math.sqrt(len(values))
+    """The mean and half its 95 % interval (0 with fewer than two values)."""
+    mean, low, high = mean_interval(sum(values), sum(value * value for value in values), len(values))
+    return mean, (high - low) / 2 if len(values) > 1 else 0.0
 
 
 def report(found: Findings, games: int, budget: int | None) -> list[str]:
