@@ -93,12 +93,22 @@ def stalled_bot_games(now: datetime | None = None) -> list[tuple[int, list[int]]
     )
     stalled = []
     for game in games:
-        engine = get_engine(game.engine)
-        levels = {seat.position: seat.level for seat in game.seats.filter(kind=Seat.Kind.BOT)}
-        waiting = [seat for seat in engine.to_act(game.state) if bot_choice.searches(engine, levels.get(seat, ""))]
+        waiting = searching_bots_to_act(game)
         if waiting:
             stalled.append((game.pk, waiting))
     return stalled
+
+
+def searching_bots_to_act(game: Game) -> list[int]:
+    """The seats of a running game whose move a searching bot's task is working out now."""
+    if game.status != Game.Status.RUNNING or game.state is None:
+        return []
+    engine = get_engine(game.engine)
+    to_act = engine.to_act(game.state)
+    if not to_act:
+        return []
+    levels = {seat.position: seat.level for seat in game.seats.filter(kind=Seat.Kind.BOT, position__in=to_act)}
+    return [seat for seat in to_act if bot_choice.searches(engine, levels.get(seat, ""))]
 
 
 def requeue_stalled_bots(now: datetime | None = None) -> int:

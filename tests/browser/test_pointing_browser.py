@@ -67,3 +67,33 @@ def confirm_pointed(page, game: Game, pointed, words: str) -> None:
     )
     game.refresh_from_db()
     assert game.version == version + 1
+
+
+def test_the_tables_own_refresh_waits_while_a_move_is_pointed_at(browser, live_server, monkeypatch):
+    monkeypatch.setattr("games.play.views.REFRESH_SECONDS", 1)  # refreshes every second, to see them skipped
+    game = start_game([make_user(name) for name in ("rae", "rob", "rui")], engine="wizard")
+    seat = get_engine("wizard").to_act(game.state)[0]
+    context = browser.new_context(viewport={"width": 390, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        log_in(page, live_server, seat_user(game, seat).username)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        refreshes = []
+        page.on("request", lambda request: refreshes.append(request) if request.headers.get("hx-request") else None)
+        with page.expect_request(lambda request: request.headers.get("hx-request") == "true"):
+            pass  # the refresh runs while nothing is picked
+
+        page.locator(".bid-chip.pickable").first.click()
+        preview = page.locator("#pointing-preview")
+        expect(preview).to_be_visible()
+        picked_at = len(refreshes)
+        page.wait_for_timeout(3_000)  # three refreshes' time: none may reset the pick
+        expect(preview).to_be_visible()
+        assert len(refreshes) == picked_at
+
+        preview.get_by_role("button", name="Cancel").click()
+        with page.expect_request(lambda request: request.headers.get("hx-request") == "true"):
+            pass  # cancelled: the refreshes come back
+    finally:
+        context.close()

@@ -165,3 +165,43 @@ def test_a_bot_move_for_a_seat_a_person_took_back_is_refused_and_changes_nothing
         do_action(game.pk, human, action, Action.Channel.BOT, expected_version=version)
     assert refused.value.code == "not_a_bot"
     assert Game.objects.get(pk=game.pk).version == version
+
+
+def _table(game: Game, user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("games:table", args=[game.pk])).content.decode()
+
+
+def test_the_table_refreshes_every_two_seconds_while_a_searching_bot_thinks(players):
+    game = do_create_game(players[0], "wizard", 3, bots=2, bot_levels=["good", "strong"], seed="s2")
+    game.refresh_from_db()
+    assert game.seats.get(kind=Seat.Kind.HUMAN).position not in get_engine("wizard").to_act(game.state)
+    page = _table(game, players[0])
+    assert 'hx-trigger="every 2s"' in page
+    assert "A bot is thinking; its move shows here in a moment." in page
+
+
+def test_standard_bots_answer_at_once_so_the_table_keeps_its_slow_refresh(players):
+    game = do_create_game(players[0], "wizard", 3, bots=2, bot_levels=["standard", "beginner"], seed="s2")
+    game.refresh_from_db()
+    assert get_engine("wizard").to_act(game.state) == [game.seats.get(kind=Seat.Kind.HUMAN).position]
+    page = _table(game, players[0])
+    assert 'hx-trigger="every 20s"' in page and "A bot is thinking" not in page
+
+
+def test_a_player_with_a_sealed_bid_to_make_keeps_the_slow_refresh_until_it_is_in(players):
+    # Wild Cards' bids are sealed: the person bids while the Good bots think. A quick refresh
+    # would reset a bid half pointed at, so it waits until the person's own bid is in.
+    game = do_create_game(players[0], "wildcards", 3, bots=2, bot_levels=["good", "good"], seed="s1")
+    game.refresh_from_db()
+    engine = get_engine("wildcards")
+    human = game.seats.get(kind=Seat.Kind.HUMAN).position
+    assert sorted(engine.to_act(game.state)) == [0, 1, 2]
+    assert 'hx-trigger="every 20s"' in _table(game, players[0])
+
+    bid = engine.auto_action(game.state, human)
+    do_action(game.pk, human, bid, Action.Channel.WEB, user=players[0], expected_version=game.version)
+    game.refresh_from_db()
+    assert human not in engine.to_act(game.state)
+    assert 'hx-trigger="every 2s"' in _table(game, players[0])

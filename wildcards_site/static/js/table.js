@@ -140,4 +140,9 @@
   });
   document.addEventListener("DOMContentLoaded", markPickables);
   document.addEventListener("htmx:afterSwap", function () { picked = null; chosen = null; markPickables(); });
+  // The table's own refresh would reset a move half pointed at (others may still act in a sealed
+  // phase, or bots think): it waits for its next turn instead.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if ((picked || chosen) && e.detail.elt && e.detail.elt.hasAttribute("data-refresh")) e.preventDefault();
+  });
 })();

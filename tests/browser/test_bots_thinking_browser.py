@@ -1,0 +1,81 @@
+"""Against searching bots the table shows their answers a moment after the player's move, without a reload.
+
+Found by playing the demo on a phone against three Strong bots: every move of the bots was stored
+within milliseconds, yet the table showed it only at its next refresh, 20 s after the player's own
+move, so a game against bots crawled.
+"""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from games.engines import get_engine
+from games.models import Game, Seat
+from tests.browser.conftest import log_in, play_one_move
+from tests.conftest import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+WAIT = 120  # seconds the test waits for the worker's bots at most (never a timing assert)
+SOON = 8_000  # ms the page may take to show what is stored: well inside the 20 s between quiet refreshes
+
+
+def _wait_until_the_player_acts(game: Game, position: int) -> Game:
+    """The game once the bots have answered and the person is to act again (read from the database)."""
+    engine = get_engine(game.engine)
+    give_up = time.monotonic() + WAIT
+    while time.monotonic() < give_up:
+        game.refresh_from_db()
+        if position in engine.to_act(game.state):
+            return game
+        time.sleep(0.05)
+    raise AssertionError(f"the bots did not answer within {WAIT} s")
+
+
+def test_a_player_on_a_phone_sees_the_good_bots_answer_without_reloading(
+    phone_page, live_server, live_worker, settings
+):
+    settings.GAME_BOT_BUDGETS = {"good": 4, "strong": 8}
+    make_user("ana", display_name="Ana")
+    page = phone_page
+    log_in(page, live_server, "ana")
+    page.goto(f"{live_server.url}/games/new/")
+    page.get_by_role("link", name="Wizard").click()
+    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("good")
+    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("good")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator('.seats [data-bot-level="good"]')).to_have_count(2)
+    game = Game.objects.get()
+    ana = game.seats.get(kind=Seat.Kind.HUMAN).position
+
+    for _move in range(4):  # two rounds of Wizard: bids and tricks, the bots answering between
+        game = _wait_until_the_player_acts(game, ana)
+        # The table has caught up with the database by itself: the same version, Ana's turn.
+        expect(page.locator(f'#table [data-version="{game.version}"]')).to_be_attached(timeout=SOON)
+        expect(page.get_by_role("heading", name="Your move")).to_be_visible()
+        play_one_move(page, game)
+
+
+def test_while_only_bots_are_thinking_the_table_says_so(phone_page, live_server, settings):
+    # No worker: the Good bots stay to act, and the page tells the person what it waits for.
+    settings.GAME_BOT_BUDGETS = {"good": 4, "strong": 8}
+    make_user("bo", display_name="Bo")
+    page = phone_page
+    log_in(page, live_server, "bo")
+    page.goto(f"{live_server.url}/games/new/")
+    page.get_by_role("link", name="Wizard").click()
+    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("good")
+    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("good")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator('.seats [data-bot-level="good"]')).to_have_count(2)
+    game = Game.objects.get()
+    bo = game.seats.get(kind=Seat.Kind.HUMAN).position
+    if bo in get_engine("wizard").to_act(game.state):
+        play_one_move(page, game)  # Bo was first: after Bo's move the bots are to act
+    expect(page.locator("#my-turn")).to_contain_text("A bot is thinking")
