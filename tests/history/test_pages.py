@@ -1,4 +1,5 @@
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -188,3 +189,13 @@ def test_an_option_value_the_game_does_not_have_is_refused_and_lists_nothing(cli
     Game.objects.filter(pk=games["first"].pk).update(engine="wildcards")
     response = client.get("/games/history/?engine=wildcards&option_edition=1999")
     assert "Select a valid choice" in response.content.decode() and listed(response) == set()
+
+
+def test_the_players_of_a_game_are_listed_with_no_space_before_each_comma(client, games, players):
+    # Seen on a phone: "Alice , Carmen", the included badge and notes left a line break before each comma.
+    html = client.get("/games/players/bob/").content.decode()
+    row = re.search(rf'<tr data-game="{games["running"].pk}">.*?</tr>', html, re.S).group(0)
+    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    players_cell = re.sub(r"<[^>]+>", "", cells[-2])
+    assert re.fullmatch(r"\S[^,]*\S(, \S[^,]*\S)+", players_cell.strip()), players_cell
+    assert " ," not in players_cell and "\n," not in players_cell
