@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import zoneinfo
+from datetime import datetime
 
 from django.conf import settings
 from django.db.models import Prefetch
@@ -115,15 +116,17 @@ def _since_last_move(game: Game, seat: Seat, names: dict) -> recaps.Recap:
 # Queueing: inside the game's transaction, only who gets which mail about which version.
 
 
-def _queue(key: str, seat: Seat, event: str, game: Game, **facts) -> None:
+def _queue(key: str, seat: Seat, event: str, game: Game, send_at: datetime | None = None, **facts) -> None:
     recipe = {"builder": "game", "event": event, "game": game.pk, "seat": seat.position, "version": game.version}
-    queue_recipe(key, seat.user.email, recipe | facts)
+    queue_recipe(key, seat.user.email, recipe | facts, send_at=send_at)
 
 
-def your_turn(game: Game, seat: Seat, deadline: Deadline) -> None:
+def your_turn(game: Game, seat: Seat, deadline: Deadline, send_at: datetime | None = None) -> None:
+    """`send_at`: not before then (a player at the table); the mail is dropped if the turn is played first."""
     if seat.user_id is None or not preferences.wants(seat.user, "your-turn"):
         return
-    _queue(f"turn:{game.pk}:{seat.position}:{deadline.pk}", seat, "your-turn", game, deadline=deadline.pk)
+    key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
+    _queue(key, seat, "your-turn", game, send_at=send_at, deadline=deadline.pk)
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:

@@ -8,13 +8,31 @@ preferences) live in `games.bymail.mails`.
 
 from __future__ import annotations
 
-from games.models import Deadline, Game, Seat
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.models import Action, Deadline, Game, Seat
 
 
-def your_turn(game: Game, seat: Seat, deadline: Deadline) -> None:
+def your_turn(game: Game, seat: Seat, deadline: Deadline, at_the_table: bool = False) -> None:
+    """`at_the_table`: the player moved on the site moments ago; the mail waits in case they play it there."""
     from games.bymail import mails
 
-    mails.your_turn(game, seat, deadline)
+    grace = settings.GAME_TURN_MAIL_GRACE_SECONDS
+    mails.your_turn(game, seat, deadline, send_at=timezone.now() + timedelta(seconds=grace) if at_the_table else None)
+
+
+def at_the_table(game: Game, positions: list[int], now: datetime) -> set[int]:
+    """The seats among `positions` whose player moved on the site within GAME_TURN_MAIL_GRACE_SECONDS."""
+    grace = settings.GAME_TURN_MAIL_GRACE_SECONDS
+    if not positions or grace <= 0:
+        return set()
+    recent = Action.objects.filter(
+        game=game, seat__in=positions, channel=Action.Channel.WEB, created_at__gte=now - timedelta(seconds=grace)
+    )
+    return set(recent.values_list("seat", flat=True).distinct())
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:

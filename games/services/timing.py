@@ -138,8 +138,12 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
         Deadline.objects.filter(pk__in=pks).update(closed_at=now, outcome=outcome)
     game.phase_key = phase_key
     opened = open_waits(game, [humans[pos] for pos in sorted(waiting - have) if pos in humans], now)
+    # Only a move somebody made can find its players at the table; the deadline sweep (timeouts
+    # alone) mails at once and costs no query for it.
+    live = any(answered.values())
+    present = notify.at_the_table(game, [deadline.seat for deadline in opened], now) if live else set()
     for deadline in opened:
-        notify.your_turn(game, humans[deadline.seat], deadline)
+        notify.your_turn(game, humans[deadline.seat], deadline, at_the_table=deadline.seat in present)
     return kept + opened
 
 

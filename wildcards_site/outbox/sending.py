@@ -6,7 +6,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -50,12 +50,14 @@ def queue_mail(
     return row
 
 
-def queue_recipe(key: str, to: str, recipe: dict) -> None:
+def queue_recipe(key: str, to: str, recipe: dict, send_at: datetime | None = None) -> None:
     """Store a mail to be rendered by the worker (see `outbox.recipes`); nothing when `key` was queued before.
 
-    Inside `collecting()` the row waits for the block's one INSERT.
+    `send_at`: not sent before then (the periodic sweep sends it once due). Inside `collecting()`
+    the row waits for the block's one INSERT.
     """
-    row = OutboxMessage(key=key, to=to, recipe=recipe, next_attempt_at=timezone.now())
+    now = timezone.now()
+    row = OutboxMessage(key=key, to=to, recipe=recipe, next_attempt_at=max(now, send_at) if send_at else now)
     buffer = getattr(_pending, "buffer", None)
     if buffer is not None:
         buffer.append(row)

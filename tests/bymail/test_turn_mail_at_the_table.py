@@ -1,0 +1,117 @@
+"""A player moving at the table is not mailed about each turn that comes while they are there.
+
+Found by playing the demo against three Strong bots from the table: the bots answered within a
+second, and every one of the player's turns also sent a "Your move" mail, 59 in a few minutes.
+A turn mail to a player who moved on the site within GAME_TURN_MAIL_GRACE_SECONDS now waits that
+long; it is dropped if they play the turn meanwhile (as any mail for a turn already played is)
+and sent as before if they leave.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.utils import timezone
+
+from games.engines import get_engine
+from games.models import Action, Game
+from games.services import do_action
+from tests.bymail.conftest import text_of
+from tests.conftest import make_user
+from tests.games.conftest import seat_user, start_game
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+GRACE = 180
+
+
+@pytest.fixture(autouse=True)
+def grace(settings):
+    settings.GAME_TURN_MAIL_GRACE_SECONDS = GRACE
+
+
+def _act(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
+    engine = get_engine(game.engine)
+    action = engine.legal_actions(game.state, seat)[0]
+    do_action(game.pk, seat, action, channel, user=seat_user(game, seat), expected_version=game.version)
+    game.refresh_from_db()
+    return game
+
+
+def _round_to(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
+    """`seat` moves (by `channel`), then the others, until `seat` is to act again."""
+    engine = get_engine(game.engine)
+    game = _act(game, seat, channel)
+    while seat not in engine.to_act(game.state):
+        game = _act(game, engine.to_act(game.state)[0])
+    return game
+
+
+def _turn_mail(game: Game, seat: int) -> OutboxMessage:
+    return OutboxMessage.objects.filter(key__startswith=f"turn:{game.pk}:{seat}:").latest("pk")
+
+
+def _later(seconds: int):
+    """The clock `seconds` from now, for the outbox that decides what is due."""
+    return mock.patch("django.utils.timezone.now", return_value=timezone.now() + timedelta(seconds=seconds))
+
+
+def _wizard_table() -> tuple[Game, int]:
+    game = start_game([make_user(name) for name in ("ann", "ben", "cid")], engine="wizard")
+    return game, get_engine("wizard").to_act(game.state)[0]
+
+
+def test_a_turn_the_player_plays_at_the_table_within_the_grace_is_never_mailed(mail_server):
+    game, first = _wizard_table()
+    mail_server()  # the opening turn mail: nobody had moved yet, it goes at once
+    game = _round_to(game, first)
+
+    mine = _turn_mail(game, first)
+    assert mine.next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
+    assert seat_user(game, first).email not in {m["To"] for m in mail_server()}  # not due yet
+
+    game = _act(game, first)  # played from the table: the mail has nothing to ask
+    with _later(GRACE + 1):
+        delivered = mail_server()
+    assert seat_user(game, first).email not in {m["To"] for m in delivered}
+    mine.refresh_from_db()
+    assert mine.status == OutboxMessage.Status.DROPPED
+
+
+def test_a_player_who_leaves_the_table_gets_the_turn_mail_once_the_grace_is_over(mail_server):
+    game, first = _wizard_table()
+    mail_server()
+    game = _round_to(game, first)
+    with _later(GRACE + 1):
+        delivered = [m for m in mail_server() if m["To"] == seat_user(game, first).email]
+    assert len(delivered) == 1
+    assert "it is your move in Wizard" in text_of(delivered[0])
+    assert _turn_mail(game, first).status == OutboxMessage.Status.SENT
+
+
+def test_a_player_who_moved_by_mail_is_mailed_about_the_next_turn_at_once(mail_server):
+    game, first = _wizard_table()
+    mail_server()
+    game = _round_to(game, first, channel=Action.Channel.EMAIL_REPLY)
+    assert _turn_mail(game, first).next_attempt_at <= timezone.now()
+    assert seat_user(game, first).email in {m["To"] for m in mail_server()}
+
+
+def test_the_others_are_mailed_at_once_whatever_the_mover_does(mail_server):
+    game, first = _wizard_table()
+    mail_server()
+    game = _act(game, first)
+    after = get_engine("wizard").to_act(game.state)[0]
+    assert _turn_mail(game, after).next_attempt_at <= timezone.now()
+    assert seat_user(game, after).email in {m["To"] for m in mail_server()}
+
+
+def test_no_grace_mails_every_turn_at_once(mail_server, settings):
+    settings.GAME_TURN_MAIL_GRACE_SECONDS = 0
+    game, first = _wizard_table()
+    mail_server()
+    game = _round_to(game, first)
+    assert seat_user(game, first).email in {m["To"] for m in mail_server()}
