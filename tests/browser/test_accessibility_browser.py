@@ -66,3 +66,32 @@ def test_the_tables_rules_lobby_and_create_form_have_no_serious_accessibility_vi
         found[path] = serious_violations(page)
     context.close()
     assert {page: problems for page, problems in found.items() if problems} == {}
+
+
+# The text fields on a phone are 42 px tall, the menus 39: every field is at least as easy to tap.
+TAP_HEIGHT = 36
+
+
+def test_every_field_of_the_forms_is_easy_to_tap_on_a_phone(browser, live_server):
+    # Seen organising on a phone: number and date fields (players, rounds, hours, dates) were
+    # 21 px tall beside 42 px text fields, because only text fields and menus were styled.
+    make_user("tapper", staff=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        log_in(page, live_server, "tapper")
+        for path in ("/games/new/?engine=wizard", "/tournaments/new/", "/accounts/profile/"):
+            page.goto(f"{live_server.url}{path}")
+            fields = page.locator(
+                "main input:not([type=hidden]):not([type=checkbox]):not([type=radio]), main select, main textarea"
+            )
+            sizes = fields.evaluate_all(
+                "els => els.filter(e => e.offsetParent !== null)"
+                ".map(e => [e.name, e.type, Math.round(e.getBoundingClientRect().height)])"
+            )
+            assert len(sizes) >= 3, (path, sizes)
+            small = [size for size in sizes if size[2] < TAP_HEIGHT]
+            assert not small, (path, small)
+    finally:
+        context.close()
