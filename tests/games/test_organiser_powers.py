@@ -3,6 +3,7 @@ and how a seat changes hands only with its new player's consent."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -275,3 +276,21 @@ def test_mail_subjects_are_plain_text_not_html(players):
     do_invite(lobby.pk, players[0], "friend@example.org")
     subject = OutboxMessage.objects.get(to="friend@example.org").subject
     assert "Ann O'Neil & Co" in subject and "&#x27;" not in subject and "&amp;" not in subject
+
+
+def _extend_choices(page: str) -> list[str] | None:
+    """The seats the table's Extend form offers (None: no such form)."""
+    form = re.search(r'<form[^>]*action="[^"]*/extend/".*?</form>', page, re.S)
+    return None if form is None else re.findall(r'<option value="(\d+)"', form.group(0))
+
+
+def test_the_extend_form_offers_only_the_seats_waited_for(client, players):
+    # Seen as a creator playing three bots: the form offered "Bot 1" whose wait cannot be
+    # extended (a bot has none), and answered "That seat has no open deadline" afterwards.
+    game = do_create_game(players[0], "wizard", 4, bots=3, bot_levels=["standard"] * 3, seed="s2")
+    client.force_login(players[0])
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert _extend_choices(page) == [str(_position(game, players[0]))]
+
+    three = start_game(players, engine="wildcards")  # sealed bids: all three are waited for
+    assert _extend_choices(client.get(reverse("games:table", args=[three.pk])).content.decode()) == ["0", "1", "2"]
