@@ -431,6 +431,7 @@ GAME_BOT_BUDGETS = {
 }
 # A searching bot whose game has not moved for this long gets its task queued again (the sweep).
 GAME_BOT_STALL_SECONDS = envint("GAME_BOT_STALL_SECONDS", 120)
-# A turn mail to a player who moved at the table this recently waits this long, and is dropped
-# if they play the turn meanwhile: a player at the table is not mailed about every turn. 0: never wait.
-GAME_TURN_MAIL_GRACE_SECONDS = envint("GAME_TURN_MAIL_GRACE_SECONDS", 180)
+# A turn or round-results mail to a player who moved at the table this recently waits this long,
+# and is dropped if they play the turn (move on, for results) meanwhile: a player at the table is
+# not mailed about every turn. 0: never wait.
+GAME_MAIL_GRACE_SECONDS = envint("GAME_MAIL_GRACE_SECONDS", 180)

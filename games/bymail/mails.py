@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import zoneinfo
+from collections.abc import Callable
 from datetime import datetime
 
 from django.conf import settings
@@ -23,7 +24,7 @@ from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
 from games.history.replay import state_at
-from games.models import Deadline, Game, Seat
+from games.models import Action, Deadline, Game, Seat
 from games.presenters import action_label
 from games.rules_pages.rules import rules_url
 from wildcards_site.emails import make_message
@@ -149,11 +150,19 @@ def game_over(game: Game) -> None:
         _queue(f"over:{game.pk}:{seat.position}", seat, "game-over", game)
 
 
-def phase_results(game: Game, outcome, seats: list[Seat] | None = None) -> None:
+def phase_results(
+    game: Game,
+    outcome,
+    seats: list[Seat] | None = None,
+    present: Callable[[list[int]], set[int]] = lambda positions: set(),
+    send_at: datetime | None = None,
+) -> None:
     """After a round (Wild Cards, Wizard) or a year (Emu Ranchers) ends: what it revealed, to every player.
 
     Called by `advance` before the new waits open, while `game.phase_key`
-    still names the phase that was left.
+    still names the phase that was left. `present(positions)`: the seats whose
+    player is at the table; their mail waits until `send_at` and is dropped if
+    they move on the site meanwhile (they saw the round end).
     """
     engine = get_engine(game.engine)
     module = render.module(game.engine)
@@ -165,11 +174,16 @@ def phase_results(game: Game, outcome, seats: list[Seat] | None = None) -> None:
     first = outcome.actions[0].seq if outcome.actions else game.version
     if seats is None:
         seats = list(game.seats.select_related("user__profile"))
-    for seat in seats:
-        if seat.kind != Seat.Kind.HUMAN or seat.user_id is None or not preferences.wants(seat.user, "phase-results"):
-            continue
+    readers = [
+        seat
+        for seat in seats
+        if seat.kind == Seat.Kind.HUMAN and seat.user_id is not None and preferences.wants(seat.user, "phase-results")
+    ]
+    here = present([seat.position for seat in readers]) if readers else set()
+    for seat in readers:
         key = f"results:{game.pk}:{finished}:{seat.position}"
-        _queue(key, seat, "phase-results", game, round=finished, first_seq=first)
+        waits = {"send_at": send_at, "unless_moved": True} if seat.position in here else {}
+        _queue(key, seat, "phase-results", game, round=finished, first_seq=first, **waits)
 
 
 # Rendering: in the worker, from the recipe's facts and the state at its version.
@@ -184,6 +198,8 @@ def build(recipe: dict, memo: dict):
     """
     if recipe["event"] in ("your-turn", "reminder") and _open_deadline(recipe, memo) is None:
         return None  # checked first: it is the cheap answer for a turn already played
+    if recipe.get("unless_moved") and _moved_on_the_site_since(recipe):
+        return None  # results a player at the table saw, then moved on from
     if ("game", recipe["game"]) not in memo:
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
         memo["game", recipe["game"]] = Game.objects.filter(pk=recipe["game"]).prefetch_related(seats).first()
@@ -206,6 +222,11 @@ def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builde
     headers = game_headers(key, game.pk, seat.user_id, event, ctx.get("reply_to", "") if reply_to else "")
     ctx["unsubscribe_url"] = headers["List-Unsubscribe"][1:-1]
     return make_message(name, seat.user.email, ctx, profile.language, headers)
+
+
+def _moved_on_the_site_since(recipe: dict) -> bool:
+    later = Action.objects.filter(game_id=recipe["game"], seat=recipe["seat"], seq__gte=recipe["version"])
+    return later.filter(channel=Action.Channel.WEB).exists()
 
 
 def _open_deadline(recipe: dict, memo: dict) -> Deadline | None:

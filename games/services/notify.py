@@ -20,13 +20,13 @@ def your_turn(game: Game, seat: Seat, deadline: Deadline, at_the_table: bool = F
     """`at_the_table`: the player moved on the site moments ago; the mail waits in case they play it there."""
     from games.bymail import mails
 
-    grace = settings.GAME_TURN_MAIL_GRACE_SECONDS
+    grace = settings.GAME_MAIL_GRACE_SECONDS
     mails.your_turn(game, seat, deadline, send_at=timezone.now() + timedelta(seconds=grace) if at_the_table else None)
 
 
 def at_the_table(game: Game, positions: list[int], now: datetime) -> set[int]:
-    """The seats among `positions` whose player moved on the site within GAME_TURN_MAIL_GRACE_SECONDS."""
-    grace = settings.GAME_TURN_MAIL_GRACE_SECONDS
+    """The seats among `positions` whose player moved on the site within GAME_MAIL_GRACE_SECONDS."""
+    grace = settings.GAME_MAIL_GRACE_SECONDS
     if not positions or grace <= 0:
         return set()
     recent = Action.objects.filter(
@@ -48,10 +48,15 @@ def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool,
     mails.timed_out(game, seat, deadline, replaced_by_bot, seqs)
 
 
-def phase_results(game: Game, outcome, seats: list[Seat] | None = None) -> None:
+def phase_results(game: Game, outcome, seats: list[Seat] | None = None, now: datetime | None = None) -> None:
+    """`now`: set when a move somebody made ended the round, so its players may be at the table."""
     from games.bymail import mails
 
-    mails.phase_results(game, outcome, seats)
+    def present(positions: list[int]) -> set[int]:
+        return at_the_table(game, positions, now) if now is not None else set()
+
+    grace = timedelta(seconds=settings.GAME_MAIL_GRACE_SECONDS)
+    mails.phase_results(game, outcome, seats, present=present, send_at=timezone.now() + grace)
 
 
 def game_over(game: Game) -> None:

@@ -175,7 +175,8 @@ def advance(
         return
     from games.services import notify
 
-    notify.phase_results(game, outcome, seats)  # while game.phase_key still names the phase just left
+    # While game.phase_key still names the phase just left; a move (not the sweep) may find players at the table.
+    notify.phase_results(game, outcome, seats, now=now if any((answered or {}).values()) else None)
     outcome.open_waits = list(timing.sync_waits(game, engine, now, answered or {}, seats))
     game.save(update_fields=["version", "state", "phase_key"])
     searching = [seat for seat in engine.to_act(game.state) if seat in bots and thinks(bots[seat])]

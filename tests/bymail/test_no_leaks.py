@@ -22,8 +22,8 @@ def _suited(cards) -> set[str]:
 @pytest.mark.django_db
 def test_it_never_mails_a_wizard_player_another_players_hand(mail_server, settings):
     # Every turn mail goes at once, so each is read here (the wait for a player who just moved at
-    # the table has its own tests: test_turn_mail_at_the_table.py).
-    settings.GAME_TURN_MAIL_GRACE_SECONDS = 0
+    # the table has its own tests: test_mail_at_the_table.py).
+    settings.GAME_MAIL_GRACE_SECONDS = 0
     users = [make_user(name, display_name=name.title()) for name in ("ann", "ben", "cas")]
     game = start_game(users, engine="wizard")
     engine = get_engine("wizard")

@@ -30,8 +30,8 @@ def _use_broker(url: str) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_it_keeps_mail_while_the_broker_is_down_and_sends_each_once_when_it_is_back(mail_server, settings):
     # Every turn mail is due at once, as for players away from the table (the wait for a player who
-    # just moved at the table has its own tests: test_turn_mail_at_the_table.py).
-    settings.GAME_TURN_MAIL_GRACE_SECONDS = 0
+    # just moved at the table has its own tests: test_mail_at_the_table.py).
+    settings.GAME_MAIL_GRACE_SECONDS = 0
     real_broker = app.conf.broker_url
     _use_broker("redis://127.0.0.1:1/0")  # nothing listens there: the broker is stopped
     try:

@@ -20,6 +20,13 @@ from wildcards_site.outbox.sending import claim_batch, queue_recipe, send_batch,
 Status = OutboxMessage.Status
 
 
+@pytest.fixture(autouse=True)
+def players_away_from_the_table(settings):
+    # The players here move in quick succession, as if at the table; the mail they would not get
+    # then has its own tests (test_mail_at_the_table.py). Here every mail goes at once.
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+
+
 def _act(game, seat=None):
     engine = get_engine(game.engine)
     game.refresh_from_db()

@@ -1,10 +1,11 @@
-"""A player moving at the table is not mailed about each turn that comes while they are there.
+"""A player moving at the table is not mailed about each turn, or each round, while they are there.
 
 Found by playing the demo against three Strong bots from the table: the bots answered within a
-second, and every one of the player's turns also sent a "Your move" mail, 59 in a few minutes.
-A turn mail to a player who moved on the site within GAME_TURN_MAIL_GRACE_SECONDS now waits that
-long; it is dropped if they play the turn meanwhile (as any mail for a turn already played is)
-and sent as before if they leave.
+second, and every one of the player's turns also sent a "Your move" mail, 59 in a few minutes,
+besides a results mail a round. Mail to a player who moved on the site within
+GAME_MAIL_GRACE_SECONDS now waits that long: a turn mail is dropped if they play the turn
+meanwhile (as any mail for a turn already played is), a round's results if they move on at the
+table, and both are sent as before if they leave.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ GRACE = 180
 
 @pytest.fixture(autouse=True)
 def grace(settings):
-    settings.GAME_TURN_MAIL_GRACE_SECONDS = GRACE
+    settings.GAME_MAIL_GRACE_SECONDS = GRACE
 
 
 def _act(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
@@ -110,8 +111,48 @@ def test_the_others_are_mailed_at_once_whatever_the_mover_does(mail_server):
 
 
 def test_no_grace_mails_every_turn_at_once(mail_server, settings):
-    settings.GAME_TURN_MAIL_GRACE_SECONDS = 0
+    settings.GAME_MAIL_GRACE_SECONDS = 0
     game, first = _wizard_table()
     mail_server()
     game = _round_to(game, first)
     assert seat_user(game, first).email in {m["To"] for m in mail_server()}
+
+
+def _to_the_next_round(game: Game, seat: int) -> Game:
+    """Everyone plays on the site until a new round starts and `seat` is to act in it."""
+    engine = get_engine(game.engine)
+    start = game.state["round"]
+    while game.state["round"] == start or seat not in engine.to_act(game.state):
+        game = _act(game, engine.to_act(game.state)[0])
+    return game
+
+
+def _results_mail(game: Game, seat: int) -> OutboxMessage:
+    return OutboxMessage.objects.get(key=f"results:{game.pk}:1:{seat}")
+
+
+def test_a_round_the_player_saw_end_at_the_table_is_not_mailed_if_they_move_on(mail_server):
+    game, first = _wizard_table()
+    mail_server()
+    game = _to_the_next_round(game, first)  # round 1 of Wizard: one bid and one card each
+    mine, others = _results_mail(game, first), [_results_mail(game, s) for s in range(3) if s != first]
+    assert mine.next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
+    game = _act(game, first)  # the player moves on at the table: they saw the round end
+    with _later(GRACE + 1):
+        delivered = mail_server()
+    assert seat_user(game, first).email not in {m["To"] for m in delivered if m["X-Wildcards-Event"] == "phase-results"}
+    mine.refresh_from_db()
+    assert mine.status == OutboxMessage.Status.DROPPED
+    for row in others:  # none is left waiting once the grace is over: sent, or dropped if they moved on
+        row.refresh_from_db()
+        assert row.status in (OutboxMessage.Status.DROPPED, OutboxMessage.Status.SENT)
+
+
+def test_a_player_who_left_the_table_gets_the_rounds_results_after_the_grace(mail_server):
+    game, first = _wizard_table()
+    mail_server()
+    game = _to_the_next_round(game, first)
+    with _later(GRACE + 1):
+        delivered = [m for m in mail_server() if m["To"] == seat_user(game, first).email]
+    assert "phase-results" in {m["X-Wildcards-Event"] for m in delivered}
+    assert _results_mail(game, first).status == OutboxMessage.Status.SENT
