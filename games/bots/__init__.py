@@ -86,7 +86,7 @@ def choose_from_view(
     flat_strong = getattr(game, "STRONG_SEARCH", "ismcts") == "flat"
     if level == "good" or flat_strong:
         # Where ISMCTS lost to Good more often than not, Strong is Good's search with more rollouts.
-        default = good_rollouts(game, view) if level == "good" else strong_iterations(game, view)
+        default = game.GOOD_ROLLOUTS if level == "good" else strong_iterations(game, view)
         rollouts = budget if budget is not None else default
         # A game may narrow the choice to Standard's best few moves (CuBirds, Emu Ranchers).
         choices = game.candidates(engine, view, seat, legal) if hasattr(game, "candidates") else legal
@@ -95,12 +95,6 @@ def choose_from_view(
         return search.flat_monte_carlo(engine, game, view, seat, choices, rng, rollouts)
     iterations = budget if budget is not None else strong_iterations(game, view)
     return search.ismcts(engine, game, view, seat, legal, rng, iterations)
-
-
-def good_rollouts(game: object, view: dict) -> int:
-    """Good's default budget: the game's own for this decision (`good_rollouts(view)`), or `GOOD_ROLLOUTS`."""
-    own = getattr(game, "good_rollouts", None)
-    return own(view) if own else game.GOOD_ROLLOUTS
 
 
 def strong_iterations(game: object, view: dict) -> int:

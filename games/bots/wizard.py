@@ -203,11 +203,6 @@ def horizon_reached(state: State, start: State) -> bool:
 
 
 GOOD_ROLLOUTS = 200  # 68-90 ms a move (CPU time, shared machine): 260 took 120 ms under load, over Good's 100 ms
-# A bid is a round's largest decision and one move in nine: it gets three times the rollouts.
-# At 60 four-player bids (hands of 4+, games of Standard bots) Good's bid was the one 4,000
-# rollouts pick at 78 % [66, 87] with 200 rollouts and 92 % [82, 96] with 600; at 60 card
-# plays 78 % with either (what cards lack is in the model, not the count).
-GOOD_BID_ROLLOUTS = 600
 # Good compares its candidates on common sampled deals, by sequential halving: on the same
 # 32 deals against three Standard bots it gained 41 +- 38 points a game over UCB1 on fresh
 # deals, in less time (86 against 121 ms a move).
@@ -218,12 +213,6 @@ STRONG_SEARCH = "flat"
 STRONG_ITERATIONS = 1000
 
 
-def good_rollouts(view: dict) -> int:
-    """Good's rollouts for this decision: more for a bid than for a card, at three players and
-    more (at two, Good is the frozen yardstick of Strong's measured figure, and stays as it was)."""
-    return GOOD_BID_ROLLOUTS if view["phase"] == "bid" and view["num_players"] > 2 else GOOD_ROLLOUTS
-
-
 def strong_iterations(view: dict) -> int:
     """Strong's rollouts where it has no solver (three or more players; choosing trump).
 
@@ -232,7 +221,7 @@ def strong_iterations(view: dict) -> int:
     a quarter by symmetry (26.4 % of 36 measured). Sharper estimates of rollouts in which
     everyone plays Standard mislead more against players who do not (Good plays as Standard
     would 62 % of the time). So Strong plays as Good there, until a search beats Good."""
-    return STRONG_ITERATIONS if view["num_players"] == 2 else good_rollouts(view)
+    return STRONG_ITERATIONS if view["num_players"] == 2 else GOOD_ROLLOUTS
 
 
 BID_SPREAD = 2  # Good weighs bids this far either side of Standard's

@@ -172,25 +172,6 @@ def test_strong_searches_as_good_does_where_it_has_no_solver(monkeypatch, player
     assert wizard.strong_iterations(ENGINE.view(two, 0)) == wizard.STRONG_ITERATIONS
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_good_weighs_a_bid_with_three_times_a_cards_rollouts_from_three_players_on(monkeypatch, players):
-    from games.bots import search
-
-    budgets = []
-    real = search.sequential_halving
-    monkeypatch.setattr(search, "sequential_halving", lambda *args: budgets.append(args[-1]) or real(*args[:-1], 8))
-    state = defaults_until(
-        ENGINE.new_game(players, "bid rollouts", {}), lambda state: state["phase"] == "bid" and state["round"] >= 3
-    )
-    seat = ENGINE.to_act(state)[0]
-    choose(ENGINE, state, seat, "good", random.Random(3))
-    more = players > 2  # at two players Good, Strong's frozen yardstick, bids as it was measured
-    assert budgets == [wizard.GOOD_BID_ROLLOUTS if more else wizard.GOOD_ROLLOUTS]
-    assert wizard.GOOD_BID_ROLLOUTS == 3 * wizard.GOOD_ROLLOUTS
-    if more:  # Strong plays as Good there, bids included
-        assert wizard.strong_iterations(ENGINE.view(state, seat)) == wizard.GOOD_BID_ROLLOUTS
-
-
 def test_strong_bids_what_the_solved_deals_value_most(monkeypatch):
     state = defaults_until(ENGINE.new_game(2, "bid", {}), lambda state: state["phase"] == "bid")
     seat = ENGINE.to_act(state)[0]
