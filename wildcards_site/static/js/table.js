@@ -141,8 +141,21 @@
   document.addEventListener("DOMContentLoaded", markPickables);
   document.addEventListener("htmx:afterSwap", function () { picked = null; chosen = null; markPickables(); });
   // The table's own refresh would reset a move half pointed at (others may still act in a sealed
-  // phase, or bots think): it waits for its next turn instead.
+  // phase): it is held back, or its answer not swapped in, while a pick is under a minute old.
+  // A pick left alone longer gives way, so a table left open still catches up.
+  var HOLD_MS = 60000;
+  var heldSince = null;
+  function holding(elt) {
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-refresh")) return false;
+    if (picked === null && chosen === null) { heldSince = null; return false; }
+    if (heldSince === null) heldSince = Date.now();
+    return Date.now() - heldSince < HOLD_MS;
+  }
   document.addEventListener("htmx:beforeRequest", function (e) {
-    if ((picked || chosen) && e.detail.elt && e.detail.elt.hasAttribute("data-refresh")) e.preventDefault();
+    if (holding(e.detail.elt)) e.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    // A refresh already on its way when the pick was made.
+    if (holding(e.detail.requestConfig && e.detail.requestConfig.elt)) e.detail.shouldSwap = false;
   });
 })();
