@@ -154,13 +154,13 @@ def phase_results(
     game: Game,
     outcome,
     seats: list[Seat] | None = None,
-    present: Callable[[list[int]], set[int]] = lambda positions: set(),
+    present: Callable[[list[Seat]], set[int]] = lambda seats: set(),
     send_at: datetime | None = None,
 ) -> None:
     """After a round (Wild Cards, Wizard) or a year (Emu Ranchers) ends: what it revealed, to every player.
 
     Called by `advance` before the new waits open, while `game.phase_key`
-    still names the phase that was left. `present(positions)`: the seats whose
+    still names the phase that was left. `present(seats)`: the positions whose
     player is at the table; their mail waits until `send_at` and is dropped if
     they move on the site meanwhile (they saw the round end).
     """
@@ -179,7 +179,7 @@ def phase_results(
         for seat in seats
         if seat.kind == Seat.Kind.HUMAN and seat.user_id is not None and preferences.wants(seat.user, "phase-results")
     ]
-    here = present([seat.position for seat in readers]) if readers else set()
+    here = present(readers) if readers else set()
     for seat in readers:
         key = f"results:{game.pk}:{finished}:{seat.position}"
         waits = {"send_at": send_at, "unless_moved": True} if seat.position in here else {}
@@ -198,8 +198,6 @@ def build(recipe: dict, memo: dict):
     """
     if recipe["event"] in ("your-turn", "reminder") and _open_deadline(recipe, memo) is None:
         return None  # checked first: it is the cheap answer for a turn already played
-    if recipe.get("unless_moved") and _moved_on_the_site_since(recipe):
-        return None  # results a player at the table saw, then moved on from
     if ("game", recipe["game"]) not in memo:
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user__profile"))
         memo["game", recipe["game"]] = Game.objects.filter(pk=recipe["game"]).prefetch_related(seats).first()
@@ -207,6 +205,8 @@ def build(recipe: dict, memo: dict):
     seat = current and next((s for s in current.seats.all() if s.position == recipe["seat"]), None)
     if seat is None or seat.user_id is None:
         return None
+    if recipe.get("unless_moved") and _moved_on_the_site_since(recipe, seat.user_id):
+        return None  # results a player at the table saw, then moved on from
     version = recipe["version"]
     if ("state", current.pk, version) not in memo:
         memo["state", current.pk, version] = state_at(current, version)
@@ -224,9 +224,9 @@ def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builde
     return make_message(name, seat.user.email, ctx, profile.language, headers)
 
 
-def _moved_on_the_site_since(recipe: dict) -> bool:
+def _moved_on_the_site_since(recipe: dict, user_id: int) -> bool:
     later = Action.objects.filter(game_id=recipe["game"], seat=recipe["seat"], seq__gte=recipe["version"])
-    return later.filter(channel=Action.Channel.WEB).exists()
+    return later.filter(channel=Action.Channel.WEB, actor_id=user_id).exists()
 
 
 def _open_deadline(recipe: dict, memo: dict) -> Deadline | None:

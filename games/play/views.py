@@ -18,7 +18,7 @@ from games.models import Action, Deadline, Game, Invitation, Seat
 from games.play.jsonbody import loads_move
 from games.play.permissions import can_manage
 from games.services import ActionRejected, do_action, looks
-from games.services.bot_moves import searching_bots_to_act
+from games.services.bot_moves import bots_thinking
 
 # Seconds between the table's own refreshes: a slow game changes seldom, but a bot's task
 # answers within a second or so, and a player facing bots should not wait 20 s to see it.
@@ -67,16 +67,16 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
     open_waits = {d.seat: d for d in Deadline.objects.filter(game=game, closed_at__isnull=True)}
     sections.annotate_seats([game], lambda _game: seats)
     actions = presenters.legal_action_choices(game, position)
-    bots_thinking = bool(searching_bots_to_act(game))
+    thinking = bots_thinking(game)
     return {
         "game": game,
         "seats": seats,
         "my_seat": mine,
         "view": presenters.table_view(game, position),
         "actions": actions,
-        "bots_thinking": bots_thinking,
+        "bots_thinking": thinking,
         # Quick refreshes only while the viewer has nothing to do: a refresh would reset a move being pointed at.
-        "refresh_seconds": REFRESH_SECONDS_WHILE_BOTS_THINK if bots_thinking and not actions else REFRESH_SECONDS,
+        "refresh_seconds": REFRESH_SECONDS_WHILE_BOTS_THINK if thinking and not actions else REFRESH_SECONDS,
         "my_deadline": open_waits.get(position),
         "waiting_for": [seat for seat in seats if seat.position in open_waits],
         "open_waits": open_waits,

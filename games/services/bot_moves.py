@@ -111,6 +111,17 @@ def searching_bots_to_act(game: Game) -> list[int]:
     return [seat for seat in to_act if bot_choice.searches(engine, levels.get(seat, ""))]
 
 
+def bots_thinking(game: Game, now: datetime | None = None) -> list[int]:
+    """The searching bots working out a move now (`searching_bots_to_act`), unless the game has not
+    moved for GAME_BOT_STALL_SECONDS: then its task was lost and the sweep queues it again."""
+    thinking = searching_bots_to_act(game)
+    if not thinking:
+        return []
+    last = game.actions.aggregate(last=Max("created_at"))["last"] or game.started_at
+    now = now or timezone.now()
+    return thinking if last is None or now - last < timedelta(seconds=settings.GAME_BOT_STALL_SECONDS) else []
+
+
 def requeue_stalled_bots(now: datetime | None = None) -> int:
     """Queue again the move of every searching bot left waiting (see `stalled_bot_games`); returns how many."""
     queued = 0

@@ -16,23 +16,28 @@ from django.utils import timezone
 from games.models import Action, Deadline, Game, Seat
 
 
-def your_turn(game: Game, seat: Seat, deadline: Deadline, at_the_table: bool = False) -> None:
-    """`at_the_table`: the player moved on the site moments ago; the mail waits in case they play it there."""
+def your_turn(game: Game, seat: Seat, deadline: Deadline, present: bool = False) -> None:
+    """`present`: the player moved at the table moments ago; the mail waits in case they play the turn there."""
     from games.bymail import mails
 
-    grace = settings.GAME_MAIL_GRACE_SECONDS
-    mails.your_turn(game, seat, deadline, send_at=timezone.now() + timedelta(seconds=grace) if at_the_table else None)
+    now = timezone.now()
+    grace = timedelta(seconds=settings.GAME_MAIL_GRACE_SECONDS)
+    # Never held back when the wait is short (a low time bank): the player must hear of it in time.
+    hold = present and deadline.closes_at - now > 2 * grace
+    mails.your_turn(game, seat, deadline, send_at=now + grace if hold else None)
 
 
-def at_the_table(game: Game, positions: list[int], now: datetime) -> set[int]:
-    """The seats among `positions` whose player moved on the site within GAME_MAIL_GRACE_SECONDS."""
+def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:
+    """The positions among `seats` whose own player moved on the site within GAME_MAIL_GRACE_SECONDS."""
     grace = settings.GAME_MAIL_GRACE_SECONDS
-    if not positions or grace <= 0:
+    players = {seat.position: seat.user_id for seat in seats if seat.user_id is not None}
+    if not players or grace <= 0:
         return set()
     recent = Action.objects.filter(
-        game=game, seat__in=positions, channel=Action.Channel.WEB, created_at__gte=now - timedelta(seconds=grace)
+        game=game, seat__in=players, channel=Action.Channel.WEB, created_at__gte=now - timedelta(seconds=grace)
     )
-    return set(recent.values_list("seat", flat=True).distinct())
+    # By who moved, not only the seat: a seat that changed hands is not at the table with its old player.
+    return {seat for seat, actor in recent.values_list("seat", "actor_id").distinct() if players[seat] == actor}
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
@@ -52,8 +57,8 @@ def phase_results(game: Game, outcome, seats: list[Seat] | None = None, now: dat
     """`now`: set when a move somebody made ended the round, so its players may be at the table."""
     from games.bymail import mails
 
-    def present(positions: list[int]) -> set[int]:
-        return at_the_table(game, positions, now) if now is not None else set()
+    def present(seats: list[Seat]) -> set[int]:
+        return at_the_table(game, seats, now) if now is not None else set()
 
     grace = timedelta(seconds=settings.GAME_MAIL_GRACE_SECONDS)
     mails.phase_results(game, outcome, seats, present=present, send_at=timezone.now() + grace)

@@ -141,9 +141,9 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
     # Only a move somebody made can find its players at the table; the deadline sweep (timeouts
     # alone) mails at once and costs no query for it.
     live = any(answered.values())
-    present = notify.at_the_table(game, [deadline.seat for deadline in opened], now) if live else set()
+    present = notify.at_the_table(game, [humans[deadline.seat] for deadline in opened], now) if live else set()
     for deadline in opened:
-        notify.your_turn(game, humans[deadline.seat], deadline, at_the_table=deadline.seat in present)
+        notify.your_turn(game, humans[deadline.seat], deadline, present=deadline.seat in present)
     return kept + opened
 
 

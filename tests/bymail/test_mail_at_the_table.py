@@ -93,10 +93,11 @@ def test_a_player_who_leaves_the_table_gets_the_turn_mail_once_the_grace_is_over
     assert _turn_mail(game, first).status == OutboxMessage.Status.SENT
 
 
-def test_a_player_who_moved_by_mail_is_mailed_about_the_next_turn_at_once(mail_server):
+@pytest.mark.parametrize("channel", [Action.Channel.EMAIL_REPLY, Action.Channel.EMAIL_LINK])
+def test_a_player_who_moved_by_mail_is_mailed_about_the_next_turn_at_once(mail_server, channel):
     game, first = _wizard_table()
     mail_server()
-    game = _round_to(game, first, channel=Action.Channel.EMAIL_REPLY)
+    game = _round_to(game, first, channel=channel)
     assert _turn_mail(game, first).next_attempt_at <= timezone.now()
     assert seat_user(game, first).email in {m["To"] for m in mail_server()}
 
@@ -143,9 +144,10 @@ def test_a_round_the_player_saw_end_at_the_table_is_not_mailed_if_they_move_on(m
     assert seat_user(game, first).email not in {m["To"] for m in delivered if m["X-Wildcards-Event"] == "phase-results"}
     mine.refresh_from_db()
     assert mine.status == OutboxMessage.Status.DROPPED
-    for row in others:  # none is left waiting once the grace is over: sent, or dropped if they moved on
+    for row in others:  # dropped for whoever moved on at the table after the round ended, sent to the rest
         row.refresh_from_db()
-        assert row.status in (OutboxMessage.Status.DROPPED, OutboxMessage.Status.SENT)
+        moved_on = Action.objects.filter(game=game, seat=row.recipe["seat"], seq__gte=row.recipe["version"]).exists()
+        assert row.status == (OutboxMessage.Status.DROPPED if moved_on else OutboxMessage.Status.SENT)
 
 
 def test_a_player_who_left_the_table_gets_the_rounds_results_after_the_grace(mail_server):
@@ -156,3 +158,57 @@ def test_a_player_who_left_the_table_gets_the_rounds_results_after_the_grace(mai
         delivered = [m for m in mail_server() if m["To"] == seat_user(game, first).email]
     assert "phase-results" in {m["X-Wildcards-Event"] for m in delivered}
     assert _results_mail(game, first).status == OutboxMessage.Status.SENT
+
+
+def test_a_move_made_longer_ago_than_the_grace_does_not_hold_the_mail(mail_server):
+    game, first = _wizard_table()
+    mail_server()
+    game = _act(game, first)
+    Action.objects.filter(game=game, seat=first).update(created_at=timezone.now() - timedelta(seconds=GRACE + 1))
+    engine = get_engine("wizard")
+    while first not in engine.to_act(game.state):
+        game = _act(game, engine.to_act(game.state)[0])
+    assert _turn_mail(game, first).next_attempt_at <= timezone.now()
+
+
+def test_a_good_bots_answer_from_its_task_holds_the_mail_of_the_player_at_the_table(mail_server):
+    # The case the demo showed: the person's turn opens in the bot's own move, made by its task.
+    from games.services import do_create_game
+    from games.services.bot_moves import do_bot_move
+
+    ann = make_user("ann")
+    game = do_create_game(ann, "wizard", 3, bots=2, bot_levels=["good", "good"], seed="s2")
+    engine = get_engine("wizard")
+    person = game.seats.get(user=ann).position
+    mail_server()
+    for _step in range(40):
+        game.refresh_from_db()
+        if person in engine.to_act(game.state) and Action.objects.filter(game=game, seat=person).exists():
+            break
+        if person in engine.to_act(game.state):
+            game = _act(game, person)
+        else:
+            do_bot_move(game.pk, engine.to_act(game.state)[0])  # as the worker would, at once
+    last = Action.objects.filter(game=game).latest("seq")
+    assert last.channel == Action.Channel.BOT
+    assert _turn_mail(game, person).next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
+
+
+def test_a_short_wait_is_mailed_at_once_even_to_a_player_at_the_table(mail_server):
+    # A wait shorter than two graces (a low time bank) cannot afford to hold its mail back.
+    game = start_game([make_user(name) for name in ("ann", "ben", "cid")], engine="wizard", phase_seconds=300)
+    first = get_engine("wizard").to_act(game.state)[0]
+    mail_server()
+    game = _round_to(game, first)
+    assert _turn_mail(game, first).next_attempt_at <= timezone.now()
+
+
+def test_a_seat_that_changed_hands_is_not_at_the_table_with_its_old_player():
+    from games.services.notify import at_the_table
+
+    game, first = _wizard_table()
+    game = _act(game, first)
+    seat = game.seats.get(position=first)
+    assert at_the_table(game, [seat], timezone.now()) == {first}
+    Action.objects.filter(game=game, seat=first).update(actor=make_user("dee"))  # moved by somebody else
+    assert at_the_table(game, [seat], timezone.now()) == set()

@@ -205,3 +205,19 @@ def test_a_player_with_a_sealed_bid_to_make_keeps_the_slow_refresh_until_it_is_i
     game.refresh_from_db()
     assert human not in engine.to_act(game.state)
     assert 'hx-trigger="every 2s"' in _table(game, players[0])
+
+
+def test_a_bot_whose_task_was_lost_does_not_keep_every_table_refreshing_every_two_seconds(players, settings):
+    # The broker down: no task moves the bot and the sweep cannot queue one either. After
+    # GAME_BOT_STALL_SECONDS without a move the table goes back to its slow refresh.
+    from games.services.bot_moves import bots_thinking
+
+    game = do_create_game(players[0], "wizard", 3, bots=2, bot_levels=["good", "strong"], seed="s2")
+    game.refresh_from_db()
+    stall = timedelta(seconds=settings.GAME_BOT_STALL_SECONDS)
+    assert bots_thinking(game, now=timezone.now()) != []
+    assert bots_thinking(game, now=timezone.now() + stall + timedelta(seconds=1)) == []
+    Action.objects.filter(game=game).update(created_at=timezone.now() - stall - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(started_at=timezone.now() - stall - timedelta(seconds=1))
+    page = _table(game, players[0])
+    assert 'hx-trigger="every 20s"' in page and "A bot is thinking" not in page
