@@ -109,3 +109,14 @@ def test_an_unconfirmed_sign_up_does_not_lock_out_the_real_owner(client):
     assert response.status_code == 200
     assert not User.objects.filter(username="squatter").exists()
     assert User.objects.get(email="squatter@example.org").username == "owner"
+
+
+@pytest.mark.parametrize(
+    ("sent", "kept"), [("America/New_York", "America/New_York"), ("Mars/Olympus", "UTC"), ("", "UTC")]
+)
+def test_the_browsers_time_zone_is_kept_and_anything_else_is_utc(client, sent, kept):
+    # Filled in by the page's script; a zone that does not exist is no reason to refuse an account.
+    from wildcards_site.accounts.models import profile_for
+
+    sign_up(client, time_zone=sent)
+    assert profile_for(User.objects.get(username="dora")).time_zone == kept

@@ -55,3 +55,29 @@ def test_the_layout_fits_a_phone(phone_page, live_server):
     expect(phone_page.get_by_test_id("signed-in-user")).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
+
+
+def test_a_new_player_in_rome_gets_deadlines_in_romes_time_without_asking(browser, live_server, settings):
+    # Seen signing up on the demo: a new account started in UTC, so a player in Rome read every
+    # deadline an hour off until they found the setting. The browser's own zone is taken.
+    from wildcards_site.accounts.models import profile_for
+
+    settings.SITE_URL = live_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844}, timezone_id="Europe/Rome")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(f"{live_server.url}/accounts/signup/")
+        page.get_by_label("Username").fill("rita")
+        page.get_by_label("Email address").fill("rita@example.org")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Create my account").click()
+        expect(page.locator("h1")).to_contain_text("Check your mail")
+        page.goto(re.search(r"http://\S+", mail.outbox[-1].body).group(0))
+        page.get_by_role("button", name="Confirm and log in").click()
+        expect(page.get_by_label("Time zone")).to_have_value("Europe/Rome")
+    finally:
+        context.close()
+    from django.contrib.auth import get_user_model
+
+    assert profile_for(get_user_model().objects.get(username="rita")).time_zone == "Europe/Rome"

@@ -27,6 +27,13 @@ class SignupForm(forms.Form):
     )
     email = forms.EmailField(label=_("Email address"), help_text=_("Your games arrive here; we confirm it first."))
     password = forms.CharField(label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    # The browser's own zone, filled in by forms.js, so deadlines read right from the first mail.
+    time_zone = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""}))
+
+    def clean_time_zone(self) -> str:
+        # Not the player's typing: a zone that does not exist (an old browser, a forged form) is UTC, never an error.
+        zone = self.cleaned_data.get("time_zone") or ""
+        return zone if zone in zoneinfo.available_timezones() else "UTC"
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]

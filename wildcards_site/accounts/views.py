@@ -49,7 +49,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             remove_unconfirmed(data["username"], data["email"])
             user = User.objects.create_user(data["username"], data["email"], data["password"], is_active=False)
-            Profile.objects.filter(user=user).update(language=_supported_language(get_language()))
+            Profile.objects.filter(user=user).update(
+                language=_supported_language(get_language()), time_zone=data["time_zone"]
+            )
         _send_verification(user)
         return render(request, "accounts/signup_sent.html", {"email": user.email})
     return render(request, "accounts/signup.html", {"form": form})

@@ -52,3 +52,14 @@ document.addEventListener("input", (event) => {
 document.addEventListener("DOMContentLoaded", () => {
   for (const count of document.querySelectorAll("input[data-bot-count]")) showBotLevels(count);
 });
+
+// Sign-up: the browser's time zone, so a new player's deadlines read right from the first mail.
+document.addEventListener("DOMContentLoaded", () => {
+  let zone = "";
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (error) {
+    zone = "";
+  }
+  for (const field of document.querySelectorAll("input[data-browser-time-zone]")) field.value = zone;
+});
