@@ -134,3 +134,17 @@ def play_one_move(page, game) -> None:
         "Number(document.querySelector('input[name=version]').value) > v",
         arg=version,
     )
+
+
+def create_game_with_bots(page, live_server, game_name: str, players: int, levels: list[str]) -> None:
+    """Fill in the create form for `game_name` with `players` seats, the last `len(levels)` bots
+    at these levels, and send it (the caller waits for what it expects to see)."""
+    import re  # noqa: PLC0415
+
+    page.goto(f"{live_server.url}/games/new/")
+    page.get_by_role("link", name=game_name).click()
+    page.get_by_label(re.compile(r"^Players:?$")).fill(str(players))
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill(str(len(levels)))
+    for number, level in enumerate(levels, start=1):
+        page.get_by_label(re.compile(rf"^Level of bot {number}:?$")).select_option(level)
+    page.get_by_role("button", name="Create the game").click()

@@ -18,6 +18,18 @@ def submit_login(page, live_server, login, password):
     page.get_by_role("button", name="Log in").click()
 
 
+def sign_up_and_confirm(page, live_server, username: str) -> None:
+    """Sign up through the form, then follow the confirmation link from the mail and confirm."""
+    page.goto(f"{live_server.url}/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Email address").fill(f"{username}@example.org")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+    expect(page.locator("h1")).to_contain_text("Check your mail")
+    page.goto(re.search(r"http://\S+", mail.outbox[-1].body).group(0))
+    page.get_by_role("button", name="Confirm and log in").click()
+
+
 def test_a_player_logs_in_and_out_in_a_real_browser(page, live_server):
     make_user("alice", display_name="Alice")
     log_in(page, live_server, "alice")
@@ -36,15 +48,7 @@ def test_a_wrong_password_shows_a_clear_message(page, live_server):
 
 def test_a_new_player_signs_up_confirms_and_lands_on_settings(page, live_server, settings):
     settings.SITE_URL = live_server.url
-    page.goto(f"{live_server.url}/accounts/signup/")
-    page.get_by_label("Username").fill("dora")
-    page.get_by_label("Email address").fill("dora@example.org")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Create my account").click()
-    expect(page.locator("h1")).to_contain_text("Check your mail")
-    link = re.search(r"http://\S+", mail.outbox[-1].body).group(0)
-    page.goto(link)
-    page.get_by_role("button", name="Confirm and log in").click()
+    sign_up_and_confirm(page, live_server, "dora")
     expect(page.locator(".messages")).to_contain_text("Your address is confirmed")
     expect(page.get_by_test_id("signed-in-user")).to_have_text("dora")
 
@@ -67,14 +71,7 @@ def test_a_new_player_in_rome_gets_deadlines_in_romes_time_without_asking(browse
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
-        page.goto(f"{live_server.url}/accounts/signup/")
-        page.get_by_label("Username").fill("rita")
-        page.get_by_label("Email address").fill("rita@example.org")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Create my account").click()
-        expect(page.locator("h1")).to_contain_text("Check your mail")
-        page.goto(re.search(r"http://\S+", mail.outbox[-1].body).group(0))
-        page.get_by_role("button", name="Confirm and log in").click()
+        sign_up_and_confirm(page, live_server, "rita")
         expect(page.get_by_label("Time zone")).to_have_value("Europe/Rome")
     finally:
         context.close()

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Seat
-from tests.browser.conftest import log_in
+from tests.browser.conftest import create_game_with_bots, log_in
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,13 +17,7 @@ def test_a_player_on_a_phone_creates_a_game_against_a_strong_and_a_beginner_bot(
     page = phone_page
     log_in(page, live_server, "ana")
 
-    page.goto(f"{live_server.url}/games/new/")
-    page.get_by_role("link", name="Wizard").click()
-    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
-    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
-    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("strong")
-    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("beginner")
-    page.get_by_role("button", name="Create the game").click()
+    create_game_with_bots(page, live_server, "Wizard", players=3, levels=["strong", "beginner"])
 
     # Against bots alone the game starts at once; the seat list names each bot and its level.
     expect(page.locator('.seats [data-bot-level="strong"]')).to_have_text("· bot, Strong")

@@ -5,7 +5,6 @@ within milliseconds, yet the table showed it only at its next refresh, 20 s afte
 move, so a game against bots crawled.
 """
 
-import re
 import time
 
 import pytest
@@ -13,7 +12,7 @@ from playwright.sync_api import expect
 
 from games.engines import get_engine
 from games.models import Game, Seat
-from tests.browser.conftest import log_in, play_one_move
+from tests.browser.conftest import create_game_with_bots, log_in, play_one_move
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -34,23 +33,23 @@ def _wait_until_the_player_acts(game: Game, position: int) -> Game:
     raise AssertionError(f"the bots did not answer within {WAIT} s")
 
 
+def _against_two_good_bots(page, live_server, username: str) -> tuple[Game, int]:
+    """`username` signs in and creates a three-player Wizard game against two Good bots from the
+    form, as a person does; the game and the person's seat."""
+    make_user(username, display_name=username.title())
+    log_in(page, live_server, username)
+    create_game_with_bots(page, live_server, "Wizard", players=3, levels=["good", "good"])
+    expect(page.locator('.seats [data-bot-level="good"]')).to_have_count(2)
+    game = Game.objects.get()
+    return game, game.seats.get(kind=Seat.Kind.HUMAN).position
+
+
 def test_a_player_on_a_phone_sees_the_good_bots_answer_without_reloading(
     phone_page, live_server, live_worker, settings
 ):
     settings.GAME_BOT_BUDGETS = {"good": 4, "strong": 8}
-    make_user("ana", display_name="Ana")
     page = phone_page
-    log_in(page, live_server, "ana")
-    page.goto(f"{live_server.url}/games/new/")
-    page.get_by_role("link", name="Wizard").click()
-    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
-    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
-    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("good")
-    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("good")
-    page.get_by_role("button", name="Create the game").click()
-    expect(page.locator('.seats [data-bot-level="good"]')).to_have_count(2)
-    game = Game.objects.get()
-    ana = game.seats.get(kind=Seat.Kind.HUMAN).position
+    game, ana = _against_two_good_bots(page, live_server, "ana")
 
     for _move in range(4):  # two rounds of Wizard: bids and tricks, the bots answering between
         game = _wait_until_the_player_acts(game, ana)
@@ -63,19 +62,8 @@ def test_a_player_on_a_phone_sees_the_good_bots_answer_without_reloading(
 def test_while_only_bots_are_thinking_the_table_says_so(phone_page, live_server, settings):
     # No worker: the Good bots stay to act, and the page tells the person what it waits for.
     settings.GAME_BOT_BUDGETS = {"good": 4, "strong": 8}
-    make_user("bo", display_name="Bo")
     page = phone_page
-    log_in(page, live_server, "bo")
-    page.goto(f"{live_server.url}/games/new/")
-    page.get_by_role("link", name="Wizard").click()
-    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
-    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
-    page.get_by_label(re.compile(r"^Level of bot 1:?$")).select_option("good")
-    page.get_by_label(re.compile(r"^Level of bot 2:?$")).select_option("good")
-    page.get_by_role("button", name="Create the game").click()
-    expect(page.locator('.seats [data-bot-level="good"]')).to_have_count(2)
-    game = Game.objects.get()
-    bo = game.seats.get(kind=Seat.Kind.HUMAN).position
+    game, bo = _against_two_good_bots(page, live_server, "bo")
     if bo in get_engine("wizard").to_act(game.state):
         play_one_move(page, game)  # Bo was first: after Bo's move the bots are to act
     expect(page.locator("#my-turn")).to_contain_text("A bot is thinking")

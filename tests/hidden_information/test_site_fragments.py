@@ -1,9 +1,10 @@
 """Hidden information in the site's own fragments, tested by changing it.
 
 The tournament page's "Your table", organisers' log, standings, crosstable and rounds, and the
-table's seat-offer card show names, seats, statuses, places and deadlines, never a view. To
-hold them to it: a tournament table in the middle of a game, with an extension, a seat given to
-a bot and offered back in its log, is rendered for every kind of viewer; then the game's
+table's seat-offer card, refresh, turn card and organiser's forms show names, seats, statuses,
+places, deadlines and the viewer's own moves, never another's view. To hold them to it: a
+tournament table in the middle of a game, with an extension, a seat given to a bot and offered
+back in its log, is rendered for every kind of viewer; then the game's
 hidden cards are dealt anew (`twins.py`, as the viewer of that seat may not see them) and its
 secret seed replaced, and every fragment must read exactly the same.
 """
@@ -42,6 +43,11 @@ def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, st
     found = {ident: _section(page, ident) for ident in TOURNAMENT_FRAGMENTS}
     table = CSRF.sub("", client.get(reverse("games:table", args=[game_id])).content.decode())
     found["seat-offer"] = "".join(re.findall(r'<section class="card seat-offer">.*?</section>', table, re.S))
+    # The table's own refresh (its pace follows the bots thinking), the viewer's turn card ("A bot is
+    # thinking", or the viewer's own moves) and the organiser's forms (the seats waited for).
+    found["refresh"] = "".join(re.findall(r"<div hidden data-refresh[^>]*></div>", table))
+    found["my-turn"] = _section(table, "my-turn")
+    found["organiser"] = "".join(re.findall(r'<section class="card organiser">.*?</section>', table, re.S))
     return found
 
 
@@ -82,11 +88,13 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do()
         client = Client()
         if user is not None:
             client.force_login(user)
+        _fragments(client, tournament.pk, game.pk)  # a first look: the recap starts after it from now on
         before = _fragments(client, tournament.pk, game.pk)
         assert before["your-table"] or user not in players  # the entrants' own card is there to compare
         if user == absent:
             assert "A seat is offered to you" in before["seat-offer"]
-        assert "Organisers" in before["table-log"] and before["crosstable"]
+        assert "Organisers" in before["table-log"] and before["crosstable"] and before["refresh"]
+        assert before["organiser"] or user != organiser  # the organiser's forms are there to compare
         original = Game.objects.get(pk=game.pk)
         for seed in range(3):
             twin = TWINS["wildcards"](original.state, position, random.Random(seed), None)
