@@ -161,11 +161,18 @@ class Seat(models.Model):
         return str(self.Level(self.level).label) if self.level else ""
 
     @property
+    def bot_label(self) -> str:
+        """A bot seat's mark in the reader's language ("Good bot"), "" for a person.
+
+        No comma inside: seats are listed with commas between them."""
+        return _("%(level)s bot") % {"level": self.level_label} if self.level else ""
+
+    @property
     def label(self) -> str:
-        """The name as seats are listed: a bot seat says so, and at which level ("Bot 2 · bot, Good")."""
+        """The name as seats are listed: a bot seat says so, and at which level ("Bot 2 · Good bot")."""
         if self.kind != self.Kind.BOT:
             return str(self.name)
-        return _("%(name)s · bot, %(level)s") % {"name": self.name, "level": self.level_label}
+        return f"{self.name} · {self.bot_label}"
 
 
 class Action(models.Model):

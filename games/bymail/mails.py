@@ -59,7 +59,7 @@ def game_seats(game: Game) -> list[Seat]:
 
 
 def seat_names(game: Game) -> dict[int, str]:
-    """Each seat as mails list it: a bot seat with its mark and level ("Cy · bot, Good"), as on the site."""
+    """Each seat as mails list it: a bot seat with its mark and level ("Cy · Good bot"), as on the site."""
     return {seat.position: str(seat.label) for seat in game_seats(game)}
 
 

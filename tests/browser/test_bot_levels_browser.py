@@ -20,8 +20,8 @@ def test_a_player_on_a_phone_creates_a_game_against_a_strong_and_a_beginner_bot(
     create_game_with_bots(page, live_server, "Wizard", players=3, levels=["strong", "beginner"])
 
     # Against bots alone the game starts at once; the seat list names each bot and its level.
-    expect(page.locator('.seats [data-bot-level="strong"]')).to_have_text("· bot, Strong")
-    expect(page.locator('.seats [data-bot-level="beginner"]')).to_have_text("· bot, Beginner")
+    expect(page.locator('.seats [data-bot-level="strong"]')).to_have_text("· Strong bot")
+    expect(page.locator('.seats [data-bot-level="beginner"]')).to_have_text("· Beginner bot")
     game = Game.objects.get()
     assert sorted(game.seats.filter(kind=Seat.Kind.BOT).values_list("bot_level", flat=True)) == ["beginner", "strong"]
 
@@ -50,8 +50,8 @@ def test_the_form_shows_a_level_select_for_each_chosen_bot_only_and_still_posts_
     expect(levels.locator("visible=true")).to_have_count(2)
     page.get_by_role("button", name="Create the game").click()
 
-    expect(page.locator('.seats [data-bot-level="good"]')).to_have_text("· bot, Good")
-    expect(page.locator('.seats [data-bot-level="beginner"]')).to_have_text("· bot, Beginner")
+    expect(page.locator('.seats [data-bot-level="good"]')).to_have_text("· Good bot")
+    expect(page.locator('.seats [data-bot-level="beginner"]')).to_have_text("· Beginner bot")
     game = Game.objects.get()
     assert sorted(game.seats.filter(kind=Seat.Kind.BOT).values_list("bot_level", flat=True)) == ["beginner", "good"]
 

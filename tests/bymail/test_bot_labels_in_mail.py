@@ -23,10 +23,10 @@ def test_a_turn_mail_names_a_seat_taken_over_by_a_bot_with_its_level_in_the_read
     do_resign(game.pk, players[2])  # Cy's seat goes to a Good bot; turn mails are written when sent
 
     ann = rendered(OutboxMessage.objects.get(to="ann@example.org", key__startswith="turn:"))
-    assert "Cy · bot, Good: 8 cards in hand" in ann.text
-    assert "Cy · bot, Good: 8 cards in hand" in ann.html
+    assert "Cy · Good bot: 8 cards in hand" in ann.text
+    assert "Cy · Good bot: 8 cards in hand" in ann.html
     ben = rendered(OutboxMessage.objects.get(to="ben@example.org", key__startswith="turn:"))
-    assert "Cy · bot, Buono: 8 carte in mano" in ben.text
+    assert "Cy · bot di livello Buono: 8 carte in mano" in ben.text
     assert "Ann: 8 carte in mano" in ben.text  # a person's seat stays a plain name
 
 
@@ -37,5 +37,5 @@ def test_the_game_over_mail_ranks_a_bot_seat_with_its_mark_in_the_readers_langua
     play_out(game)
 
     ann = rendered(OutboxMessage.objects.get(to="ann@example.org", key__startswith="over:"))
-    assert "Ben · bot, Bueno: " in ann.text and "Ben · bot, Bueno: " in ann.html
+    assert "Ben · bot de nivel Bueno: " in ann.text and "Ben · bot de nivel Bueno: " in ann.html
     assert "Ann: " in ann.text

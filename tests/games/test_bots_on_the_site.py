@@ -124,9 +124,9 @@ def test_bot_seats_say_so_with_their_level_on_the_lobby_table_history_replay_and
     game = do_create_game(players[1], "wizard", 3, bots=2, bot_levels=["good", "strong"], seed="s1")
     client.force_login(players[1])
     table = client.get(reverse("games:table", args=[game.pk])).content.decode()
-    assert table.count('class="bot"') == 2 and "bot, Good" in table and "bot, Strong" in table
+    assert table.count('class="bot"') == 2 and "Good bot" in table and "Strong bot" in table
     replay = client.get(reverse("games:replay", args=[game.pk])).content.decode()
-    assert "· bot, Good" in replay and "· bot, Strong" in replay
+    assert "· Good bot" in replay and "· Strong bot" in replay
     _row, token = ApiToken.issue(players[1], "test")
     answer = Client().get(f"/api/v1/games/{game.pk}", headers={"Authorization": f"Bearer {token}"})
     rows = json.loads(answer.content)["players"]
@@ -142,7 +142,7 @@ def test_the_history_lists_a_bot_seat_with_its_level(client, players):
     do_resign(game.pk, players[2])
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
     html = client.get(reverse("games:history")).content.decode()
-    assert 'data-bot-level="good">· bot, Good<' in html
+    assert 'data-bot-level="good">· Good bot<' in html
 
 
 def test_the_sweep_finds_a_searching_bot_whose_move_was_lost(players):

@@ -199,3 +199,16 @@ def test_the_players_of_a_game_are_listed_with_no_space_before_each_comma(client
     players_cell = re.sub(r"<[^>]+>", "", cells[-2])
     assert re.fullmatch(r"\S[^,]*\S(, \S[^,]*\S)+", players_cell.strip()), players_cell
     assert " ," not in players_cell and "\n," not in players_cell
+
+
+def test_a_bots_label_does_not_read_as_another_seat_in_a_list_of_players(client, players):
+    # Seen on a phone: "Bot 1 · bot, Strong, Bot 2 · bot, Strong, Alice" read as five seats.
+    alice = players[0]
+    game = finished_game([alice], "secret", bots=2, seed="e")
+    html = client.get(f"/games/players/{alice.username}/").content.decode()
+    row = re.search(rf'<tr data-game="{game.pk}">.*?</tr>', html, re.S).group(0)
+    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    players_cell = re.sub(r"<[^>]+>", "", cells[-2]).strip()
+    seats = re.sub(r"\([^)]*\)", "", players_cell).split(", ")  # a result in brackets has a comma of its own
+    assert len(seats) == 3, players_cell
+    assert sum(seat.strip().endswith(" · Standard bot") for seat in seats) == 2, players_cell

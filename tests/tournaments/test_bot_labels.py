@@ -25,12 +25,12 @@ def test_the_rounds_and_your_table_name_an_entrant_whose_seat_a_bot_took_with_th
     client.force_login(players[0])
     page = client.get(url).content.decode()
     rounds = page.split('id="rounds"')[1]
-    assert "P2" + BADGE.format("bot, Good") in rounds
-    assert "P0" + BADGE.format("bot, Good") not in rounds  # a person's seat has no mark
+    assert "P2" + BADGE.format("Good bot") in rounds
+    assert "P0" + BADGE.format("Good bot") not in rounds  # a person's seat has no mark
     mine = page.split('id="your-table"')[1].split("</section>")[0]
-    assert "P2" + BADGE.format("bot, Good") in mine and "P0" in mine and "P1" in mine
+    assert "P2" + BADGE.format("Good bot") in mine and "P0" in mine and "P1" in mine
 
     client.force_login(players[1])
     page = client.get(url).content.decode()
-    assert "P2" + BADGE.format("bot, Goed") in page.split('id="rounds"')[1]
-    assert "P2" + BADGE.format("bot, Goed") in page.split('id="your-table"')[1].split("</section>")[0]
+    assert "P2" + BADGE.format("bot op niveau Goed") in page.split('id="rounds"')[1]
+    assert "P2" + BADGE.format("bot op niveau Goed") in page.split('id="your-table"')[1].split("</section>")[0]
