@@ -78,8 +78,9 @@ def chosen_options(engine_name: str, option_names: list[tuple[str, str]], cleane
 
 
 class GameForm(forms.Form):
-    num_seats = forms.IntegerField(label=_("Players"))
-    # data-bot-count: static/js/forms.js shows only as many level selects as bots chosen.
+    # data-seat-count, data-bot-count: static/js/forms.js shows only as many level selects as
+    # bots chosen, and sets the Rated box aside while every other seat is a bot.
+    num_seats = forms.IntegerField(label=_("Players"), widget=forms.NumberInput(attrs={"data-seat-count": ""}))
     bots = forms.IntegerField(
         label=_("Of which bots"), min_value=0, initial=0, widget=forms.NumberInput(attrs={"data-bot-count": ""})
     )
@@ -89,7 +90,13 @@ class GameForm(forms.Form):
         label=_("Deadline per phase"), choices=PHASE_CHOICES, coerce=int, initial=2 * DAY
     )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
-    rated = forms.BooleanField(label=_("Rated: the result changes the players' ratings"), required=False, initial=True)
+    rated = forms.BooleanField(
+        label=_("Rated: the result changes the players' ratings"),
+        help_text=_("A game against bots alone is never rated."),
+        required=False,
+        initial=True,
+        widget=forms.CheckboxInput(attrs={"data-rated": ""}),
+    )
     timeouts_before_bot = forms.IntegerField(
         label=_("Missed deadlines in a row before a bot takes the seat"), min_value=1, max_value=10, initial=2
     )

@@ -94,7 +94,8 @@ def do_create_game(
             visibility=visibility,
             created_by=creator,
             **asdict(tc),
-            rated=rated,
+            # Bots are never rated, so a person among bots alone has nobody to be rated against.
+            rated=rated and bots < num_seats - 1,
             timeouts_before_bot=timeouts_before_bot,
         )
         Seat.objects.create(game=game, user=creator)

@@ -68,3 +68,28 @@ def test_without_scripts_every_level_select_stays_usable(browser, live_server):
         expect(levels.locator("visible=true")).to_have_count(5)
     finally:
         context.close()
+
+
+def test_the_rated_box_is_unticked_while_every_other_seat_is_a_bot(phone_page, live_server):
+    make_user("dot", display_name="Dot")
+    page = phone_page
+    log_in(page, live_server, "dot")
+    page.goto(f"{live_server.url}/games/new/?engine=wizard")
+    rated = page.get_by_label(re.compile(r"^Rated"))
+    expect(rated).to_be_checked()
+    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    expect(rated).not_to_be_checked()
+    expect(rated).to_be_disabled()
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("1")  # a seat left for a person: the choice is back
+    expect(rated).to_be_enabled()
+    expect(rated).to_be_checked()
+    page.get_by_label(re.compile(r"^Players:?$")).fill("2")  # 2 players, 1 bot: bots alone again
+    expect(rated).to_be_disabled()
+    page.get_by_label(re.compile(r"^Players:?$")).fill("4")
+    rated.uncheck()  # the player's own choice survives the box being set aside and back
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("3")
+    expect(rated).to_be_disabled()
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    expect(rated).to_be_enabled()
+    expect(rated).not_to_be_checked()

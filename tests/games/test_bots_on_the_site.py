@@ -221,3 +221,21 @@ def test_a_bot_whose_task_was_lost_does_not_keep_every_table_refreshing_every_tw
     Game.objects.filter(pk=game.pk).update(started_at=timezone.now() - stall - timedelta(seconds=1))
     page = _table(game, players[0])
     assert 'hx-trigger="every 20s"' in page and "A bot is thinking" not in page
+
+
+def test_a_game_against_bots_alone_is_never_rated_even_when_asked(players):
+    # Seen trying the demo: "Rated" stayed ticked with every other seat a bot, and the game
+    # finished with no rating changed (bots are never rated): the box promised what cannot be.
+    alone = do_create_game(players[0], "wizard", 3, bots=2, rated=True)
+    with_people = do_create_game(players[1], "wizard", 3, bots=1, rated=True)
+    assert alone.rated is False
+    assert with_people.rated is True
+
+
+def test_the_create_form_says_a_game_against_bots_alone_is_not_rated(client, players):
+    client.force_login(players[0])
+    page = client.get(reverse("games:create") + "?engine=wizard").content.decode()
+    assert "A game against bots alone is never rated." in page
+    response = client.post(reverse("games:create"), form_for("wizard", 3) | {"bots": 2})
+    assert response.status_code == 302
+    assert Game.objects.get().rated is False

@@ -46,11 +46,35 @@ function showBotLevels(count) {
     field.hidden = Number.isInteger(chosen) && Number(select.dataset.botNumber) > chosen;
   }
 }
+// Bots are never rated: while every seat but the creator's is a bot, the Rated box is unticked
+// and set aside (the server stores such a game unrated anyway); the player's own choice
+// comes back with a seat for a person.
+function setRatedAside(form) {
+  const seats = form.querySelector("input[data-seat-count]");
+  const bots = form.querySelector("input[data-bot-count]");
+  const rated = form.querySelector("input[data-rated]");
+  if (!seats || !bots || !rated) return;
+  const players = Number.parseInt(seats.value || "0", 10);
+  const chosen = Number.parseInt(bots.value || "0", 10);
+  const alone = Number.isInteger(players) && Number.isInteger(chosen) && players > 0 && chosen >= players - 1;
+  if (alone && !rated.disabled) {
+    rated.dataset.chosen = rated.checked ? "on" : "";
+    rated.checked = false;
+    rated.disabled = true;
+  } else if (!alone && rated.disabled) {
+    rated.disabled = false;
+    rated.checked = rated.dataset.chosen === "on";
+  }
+}
 document.addEventListener("input", (event) => {
   if (event.target.matches("input[data-bot-count]")) showBotLevels(event.target);
+  if (event.target.matches("input[data-bot-count], input[data-seat-count]")) setRatedAside(event.target.form);
 });
 document.addEventListener("DOMContentLoaded", () => {
-  for (const count of document.querySelectorAll("input[data-bot-count]")) showBotLevels(count);
+  for (const count of document.querySelectorAll("input[data-bot-count]")) {
+    showBotLevels(count);
+    setRatedAside(count.form);
+  }
 });
 
 // Sign-up: the browser's time zone, so a new player's deadlines read right from the first mail.
