@@ -61,6 +61,12 @@ def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
         page.get_by_label("Password").fill("wildcards-demo")
         page.get_by_role("button", name="Log in").click()
         expect(page.get_by_test_id("signed-in-user")).to_be_visible()
+        # Seen trying the demo as an organiser: no tournament, every leaderboard empty.
+        page.goto(f"http://127.0.0.1:{port}/tournaments/")
+        expect(page.get_by_role("link", name="Spring Round Robin")).to_be_visible()
+        expect(page.get_by_role("link", name="Emu Double Knock-out")).to_be_visible()
+        page.goto(f"http://127.0.0.1:{port}/ratings/emu_ranchers/")
+        expect(page.locator("main tbody tr td a").first).to_be_visible()  # a player listed, with a link
         details = json.loads(page.goto(f"http://127.0.0.1:{port}/health/").text())
         assert details["database"] == "ok" and details["database_vendor"] == "sqlite"
         assert details["broker"] == "ok"

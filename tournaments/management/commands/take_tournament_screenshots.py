@@ -2,7 +2,7 @@
 elimination's bracket and a leaderboard, desktop and phone, for the README.
 
 Run through `scripts/screenshots` (a throwaway SQLite database), like the games' tables: it
-builds the tournaments through the services (`tournaments.screenshot_data`), then shoots.
+finds the demo's tournaments (`tournaments.demo`, made by `load_demo`), then shoots.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from pathlib import Path
 
 from games.management.commands.take_screenshots import CHROMIUM, CHROMIUM_ARGS, PASSWORD
 from games.management.commands.take_screenshots import Command as TablesCommand
-from tournaments.screenshot_data import make_screenshot_tournaments
+from tournaments.demo import load_demo_tournaments
 
 # Each page's file name, viewer, address and the element shot.
 SHOTS = ("tournament", "bracket", "leaderboard")
 DEVICES = (("desktop", 1200), ("phone", 390))
 # Screenshots show a day or two of play: the leaderboard lists players with 4 rated games
-# against 4 people here (10 and 5 on the site), so that it is not empty.
+# against 4 people here (10 and 5 on the site), so that it is not empty (as `scripts/run` does).
 LEADERBOARD_FOR_SCREENSHOTS = {"LEADERBOARD_MIN_GAMES": "4", "LEADERBOARD_MIN_OPPONENTS": "4"}
 
 WIDEN = """() => {
@@ -32,7 +32,7 @@ class Command(TablesCommand):
     help = "Screenshot a tournament page, a bracket and a leaderboard (desktop and phone) into docs/screenshots/."
 
     def prepare(self) -> None:
-        made = make_screenshot_tournaments()
+        made = load_demo_tournaments()
         os.environ.update(LEADERBOARD_FOR_SCREENSHOTS)  # read by the development server started next
         round_robin, double = made["round_robin"], made["double"]
         viewer = made["viewer"].username

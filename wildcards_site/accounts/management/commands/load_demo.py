@@ -13,7 +13,7 @@ DEMO_DIR = settings.BASE_DIR / "seeds" / "demo"
 
 
 class Command(BaseCommand):
-    help = "Create or refresh the demo players (and, as the site grows, their games)."
+    help = "Create or refresh the demo players; their games and tournaments are made once."
 
     @transaction.atomic
     def handle(self, *args, **options):
@@ -37,3 +37,7 @@ class Command(BaseCommand):
 
         for game in load_demo_games():
             self.stdout.write(f"created demo game {game} ({game.get_status_display()})")
+        from tournaments.demo import load_demo_tournaments
+
+        made = load_demo_tournaments()
+        self.stdout.write(f"demo tournaments: {made['round_robin']}, {made['double']}")

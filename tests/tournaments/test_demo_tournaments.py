@@ -1,0 +1,26 @@
+"""The demo (`scripts/run`'s `load_demo`) has tournaments to look at, and loading it again adds none."""
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Game
+from tournaments.models import Tournament
+from tournaments.ratings.models import RatingChange
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_has_a_round_robin_and_a_knock_out_under_way_and_loading_it_again_adds_nothing(capsys):
+    # Seen trying the demo as an organiser: no tournament at all, and every leaderboard empty.
+    call_command("load_demo")
+    tournaments = {t.name: t for t in Tournament.objects.filter(created_by__username="organiser")}
+    assert set(tournaments) == {"Spring Round Robin", "Emu Double Knock-out"}
+    assert all(t.status == Tournament.Status.RUNNING for t in tournaments.values())
+    assert Game.objects.filter(tournament_table__round__tournament__in=tournaments.values(), status="running").exists()
+    rated = Game.objects.filter(status=Game.Status.FINISHED, rated=True).count()
+    assert rated and RatingChange.objects.values("game").distinct().count() == rated  # every rated game rated
+    games = Game.objects.count()
+
+    call_command("load_demo")
+
+    assert Tournament.objects.count() == 2 and Game.objects.count() == games
