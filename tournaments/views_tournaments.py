@@ -201,9 +201,12 @@ def organise(request, tournament_id: int, action: str):
     if action in ("invite", "message"):
         other = request.POST.get("who" if action == "invite" else "text", "")
     if action in ("drop", "disqualify", "add", "remove"):
-        other = User.objects.filter(username=request.POST.get("username", "")).first()
+        username = request.POST.get("username", "").strip()
+        other = User.objects.filter(username=username).first()
         if other is None:
-            return HttpResponseBadRequest(_("No such player."))
+            # Typed by hand ("Add a player"): said on the page, where it can be typed again.
+            messages.error(request, _("No player has the username “%(username)s”.") % {"username": username[:150]})
+            return redirect("tournaments:detail", tournament_id)
     if action == "withdraw":
         try:
             other = int(request.POST.get("invitation", ""))

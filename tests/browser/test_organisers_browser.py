@@ -3,6 +3,8 @@ tournament with a game option and its own scoring, adds two players, invites a t
 accepts from the page, removes one and starts it; axe-core finds no serious violation on the
 creation form and the organiser's tournament page (issue 29)."""
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -84,3 +86,36 @@ def test_an_organiser_creates_invites_removes_and_starts(browser, live_server, m
     expect(page.get_by_text("The tournament has started.")).to_be_visible()
     expect(page.locator("#rounds")).to_contain_text("Round 1")
     context.close()
+
+
+def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_to_tap(browser, live_server):
+    # Seen organising the demo on a phone: "Drop player" and "Disqualify" asked for a username
+    # the page shows nowhere (it shows "Lucía", not "lucia"), in fields 21 px tall.
+    from tests.tournaments.helpers import make_players, register_and_start
+    from tournaments.services import do_create_tournament
+
+    organiser = make_user("olga", display_name="Olga")
+    players = make_players(4)
+    tournament = do_create_tournament(
+        organiser, "Phone Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    register_and_start(tournament, players)
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        log_in(page, live_server, "olga")
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        fields = page.locator("#organiser").locator("input:not([type=hidden]), select, textarea")
+        heights = fields.evaluate_all("els => els.map(e => [e.name, Math.round(e.getBoundingClientRect().height)])")
+        assert heights and all(height >= 36 for _name, height in heights), heights
+        entrant = page.get_by_label(re.compile(r"^Entrant"))
+        expect(entrant.locator("option")).to_have_text(["", "P0", "P1", "P2", "P3"])
+        entrant.select_option(label="P2")
+        page.get_by_role("button", name="Drop player").click()
+        expect(page.get_by_text("The player leaves after this round.")).to_be_visible()
+        assert tournament.entries.get(user=players[2]).dropped_before_round is not None
+        assert serious_violations(page) == []
+    finally:
+        context.close()

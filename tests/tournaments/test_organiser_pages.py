@@ -113,6 +113,17 @@ def test_the_organiser_adds_and_removes_players_from_the_page(client, organiser,
     assert list(cup.entries.values_list("user__username", flat=True)) == [ana.username]
 
 
+def test_a_mistyped_username_says_so_on_the_tournament_page_and_adds_nobody(client, organiser, cup):
+    # A typo in "Add a player" left the organiser on a bare "No such player." page, off the site.
+    client.force_login(organiser)
+    url = reverse("tournaments:organise", args=[cup.pk, "add"])
+    response = client.post(url, {"username": "nobody-by-that-name"}, follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain[-1][0] == reverse("tournaments:detail", args=[cup.pk])
+    assert "No player has the username “nobody-by-that-name”." in response.content.decode()
+    assert not cup.entries.exists()
+
+
 def test_an_invitee_accepts_from_the_mail_link(client, organiser, cup):
     cup.invitation_only = True
     cup.save()
