@@ -110,6 +110,14 @@ def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_
         fields = page.locator("#organiser").locator("input:not([type=hidden]), select, textarea")
         heights = fields.evaluate_all("els => els.map(e => [e.name, Math.round(e.getBoundingClientRect().height)])")
         assert heights and all(height >= 36 for _name, height in heights), heights
+        # The message box sat beside its label's last words, and the last two buttons touched.
+        message = page.get_by_label(re.compile(r"^A message to every entrant"))
+        label = page.locator('label[for="organiser-message"]').bounding_box()
+        box = message.bounding_box()
+        assert box["y"] >= label["y"] + label["height"] - 1 and box["width"] >= 300, (label, box)
+        send = page.get_by_role("button", name="Send to every entrant").bounding_box()
+        cancel = page.get_by_role("button", name="Cancel the tournament").bounding_box()
+        assert cancel["y"] - (send["y"] + send["height"]) >= 8, (send, cancel)
         entrant = page.get_by_label(re.compile(r"^Entrant"))
         expect(entrant.locator("option")).to_have_text(["", "P0", "P1", "P2", "P3"])
         entrant.select_option(label="P2")
