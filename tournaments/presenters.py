@@ -16,7 +16,7 @@ from tournaments.formats.elimination import called_up
 from tournaments.formats.round_robin import blank_rounds, meeting_balance
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, rank_key
 from tournaments.models import Table, Tournament
-from tournaments.services.planning import WAITING, plan_next_round
+from tournaments.services.planning import WAITING, knocked_out, plan_next_round
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
@@ -46,6 +46,8 @@ def tournament_data(tournament: Tournament) -> dict:
         # The tables an organiser may still adjudicate: the current round's (services/adjudication.py).
         "adjudicable": _adjudicable(tournament, rounds, shown, awaiting),
         "standings": standings,
+        # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
+        "knocked_out": knocked_out(tournament, entries, rounds),
         "crosstable": crosstable(standings, rounds) if tournament.format == Tournament.Format.ROUND_ROBIN else None,
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),

@@ -85,7 +85,8 @@ def detail(request, tournament_id: int):
     is_organiser = request.user.is_authenticated and (
         request.user.is_staff or tournament.organisers.filter(pk=request.user.pk).exists()
     )
-    registered = request.user.is_authenticated and tournament.entries.filter(user=request.user).exists()
+    my_entry = next((entry for entry in data["entries"] if entry.user_id == request.user.pk), None)
+    registered = my_entry is not None
     invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
     over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
     return render(
@@ -95,6 +96,7 @@ def detail(request, tournament_id: int):
             "tournament": tournament,
             "is_organiser": is_organiser,
             "registered": registered,
+            "my_entry": my_entry,
             "invited": invited,
             # After the end the organisers have nothing left to do here, unless something went wrong.
             "organiser_box": is_organiser and (not over or bool(tournament.problem)),

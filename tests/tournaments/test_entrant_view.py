@@ -82,3 +82,87 @@ def test_a_knockout_shows_its_bracket_and_final_places_not_a_table_of_zero_buchh
     places = page.split('id="final-places"')[1].split("</section>")[0]
     assert places.count("<tr>") == 4 and "1.</td>" in places
     assert "Knock-out: the winner of each table goes on" in page
+
+
+def _entry_box(client, tournament) -> str:
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    return page.split('id="your-entry"')[1].split("</section>")[0]
+
+
+def _emu_knockout(format: str, players: list):
+    from tests.tournaments.helpers import register_and_start
+    from tournaments.services import do_create_tournament
+
+    organiser = make_user(f"olga-{format}")
+    tournament = do_create_tournament(
+        organiser, "Emu Cup", "emu_ranchers", format, options={"years": 1}, seats_preferred=2, seats_min=2, seats_max=2
+    )
+    return register_and_start(tournament, players)
+
+
+def _loser(tournament, game):
+    """Who lost a two-player table: the worse place, a shared place going to the better seed."""
+    seeds = {entry.user_id: entry.seed for entry in tournament.entries.all()}
+    seats = sorted(game.seats.all(), key=lambda seat: (seat.rank, seeds[seat.user_id]))
+    return seats[-1].user
+
+
+def _winner(tournament, game):
+    return next(seat.user for seat in game.seats.all() if seat.user != _loser(tournament, game))
+
+
+def _loser_of_the_first_table(tournament):
+    from tests.tournaments.helpers import play_out
+
+    return _loser(tournament, play_out(current_tables(tournament)[0].game))
+
+
+def test_a_player_knocked_out_reads_so_and_is_not_offered_to_drop_out(client, db):
+    # Seen trying the demo: out of the double knock-out after a second loss, Alice was still
+    # offered "Drop out after this round", and nothing on the page said she was out.
+    from tests.tournaments.helpers import play_out
+    from tournaments.services import do_advance_round
+
+    players = make_players(4)
+    tournament = _emu_knockout("single", players)
+    loser = _loser_of_the_first_table(tournament)
+    client.force_login(loser)
+    box = _entry_box(client, tournament)
+    assert "You are out of the knock-out" in box and "Drop out after this round" not in box
+
+    # In a double knock-out the first loss is not the last: the losers of round 1 meet in round 2.
+    tournament = _emu_knockout("double", make_players(4, "d"))
+    round_one_losers = {_loser(tournament, play_out(table.game)) for table in current_tables(tournament)}
+    do_advance_round(tournament.pk)
+    for loser in round_one_losers:
+        client.force_login(loser)
+        box = _entry_box(client, tournament)
+        assert "Drop out after this round" in box and "out of the knock-out" not in box
+    tables = current_tables(tournament)
+    losers_table = next(t for t in tables if {seat.user for seat in t.game.seats.all()} == round_one_losers)
+    game = play_out(losers_table.game)
+    client.force_login(_loser(tournament, game))
+    assert "You are out of the knock-out" in _entry_box(client, tournament)
+    client.force_login(_winner(tournament, game))
+    assert "Drop out after this round" in _entry_box(client, tournament)
+
+
+def test_a_player_who_dropped_or_was_disqualified_reads_from_when_and_is_not_offered_to_drop_again(client, db):
+    from tests.tournaments.test_security import started
+    from tournaments.services import do_disqualify, do_drop
+
+    organiser = make_user("olga")
+    players = make_players(6)
+    tournament = started(organiser, players, name="Cup")
+    do_drop(tournament.pk, players[0])
+    do_disqualify(tournament.pk, organiser, players[1])
+    client.force_login(players[0])
+    box = _entry_box(client, tournament)
+    assert "You have dropped out: you are not paired from round 2 on." in box
+    assert "Drop out after this round" not in box
+    client.force_login(players[1])
+    box = _entry_box(client, tournament)
+    assert "You are disqualified: you are not paired from round 2 on." in box
+    assert "Drop out after this round" not in box
+    client.force_login(players[2])
+    assert "Drop out after this round" in _entry_box(client, tournament)

@@ -67,6 +67,7 @@ class Resolved:
     champion: Hashable | None = None
     places: list[tuple[int, Hashable]] = field(default_factory=list)  # filled when finished
     finished: bool = False  # the final is decided (without a champion if nobody played it)
+    eliminated: list[Hashable] = field(default_factory=list)  # out so far, in the order they went out
 
 
 class Bracket:
@@ -187,6 +188,7 @@ class Bracket:
                 final_id = "GF"
                 if out.losers["GF"] is not EMPTY:
                     eliminated.append((self.by_id["GF"].stage, out.losers["GF"]))
+        out.eliminated = [player for _stage, player in eliminated if player is not EMPTY]
         if final_id in out.winners:
             out.finished = True
             champion = out.winners[final_id]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.formats import round_robin
-from tournaments.formats.elimination import multiplayer_advancers, multiplayer_round
+from tournaments.formats.elimination import EMPTY, multiplayer_advancers, multiplayer_round
 from tournaments.formats.scoring import advancing_order, rank_key
 from tournaments.formats.swiss import pair_counts, pair_round
 from tournaments.models import Entry, Tournament
@@ -177,6 +177,39 @@ def _dropped(entries: list[Entry], inactive: set[int]) -> dict[int, int]:
     """When each inactive entry left: a later drop never undoes a walkover given before it."""
     times = drop_times(entries)
     return {player: times.get(player, 0) for player in inactive}
+
+
+def knocked_out(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> set[int]:
+    """The entries a knock-out has put out so far (none before it starts): a Swiss top cut's
+    players left out of the cut, a bracket's players out of it, a multiplayer knock-out's
+    players not going on from a finished round."""
+    knockout = [r for r in rounds if r.stage == "elimination"]
+    if not knockout:
+        return set()
+    seeds = elimination_seeds(tournament, entries, rounds)
+    out = {entry.pk for entry in entries} - set(seeds)
+    if tournament.seats_max == 2:
+        inactive = inactive_from(entries, len(rounds) + 1)
+        resolved = two_player_bracket(tournament, entries, rounds).resolve(
+            bracket_results(rounds), _dropped(entries, inactive)
+        )
+        return out | {player for player in resolved.eliminated if player is not EMPTY}
+    last = knockout[-1]
+    playing = {player for table in last.tables for player in table.ranks} | set(last.byes)
+    out |= set(seeds) - playing
+    if last.finished:
+        seed_of = {player: number for number, player in enumerate(seeds, 1)}
+        inactive = inactive_from(entries, len(rounds) + 1)
+        going = multiplayer_advancers(
+            [t.ranks for t in last.tables],
+            last.byes,
+            tournament.advance_per_table,
+            seed_of,
+            tournament.seats_min,
+            frozenset(inactive),
+        )
+        out |= playing - set(going)
+    return out
 
 
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
