@@ -3,7 +3,8 @@
     python -m bench bot_agreement [--positions 40] [--only WORD] [--seed-base N] [--reference N]
 
 At positions of real games (CuBirds 2p: lay steps of games between Good bots; Wizard 4p:
-seat 0's decisions with more than one candidate, in games of four Standard bots), every
+seat 0's decisions with more than one candidate, in games of four Standard bots, and the same
+split into bids and card plays in hands of four cards or more: `--only "wizard 4p bids"`), every
 search below chooses among the same candidates (the game's own `candidates`, Standard's
 move first), from the seat's view, and its choice is compared with a reference's:
 sequential halving on common sampled deals with many more rollouts. The figure is the share
@@ -60,6 +61,8 @@ class Case:
     keep: float = 0.15  # the share of eligible positions kept (spread over more games)
     seat: int | None = None  # only this seat's decisions (None: every seat's)
     steps: tuple[str, ...] = ()  # only these steps (CuBirds' `step`; empty: any)
+    phases: tuple[str, ...] = ()  # only these phases (Wizard's `phase`; empty: any)
+    min_hand: int = 0  # only rounds of at least this many cards (Wizard's `hand_size`)
 
 
 CASES = [
@@ -91,6 +94,39 @@ CASES = [
         keep=0.08,
         seat=0,
     ),
+    # Session 21: bids lack rollouts, card plays a model (bots README).
+    Case(
+        "wizard 4p bids",
+        "wizard",
+        4,
+        "standard",
+        reference=4_000,
+        searches={
+            "standard": _standard,
+            "good (halving, 200)": _halving(wizard.GOOD_ROLLOUTS),
+            "halving, 600": _halving(600),
+        },
+        keep=0.5,
+        seat=0,
+        phases=("bid",),
+        min_hand=4,
+    ),
+    Case(
+        "wizard 4p cards",
+        "wizard",
+        4,
+        "standard",
+        reference=4_000,
+        searches={
+            "standard": _standard,
+            "good (halving, 200)": _halving(wizard.GOOD_ROLLOUTS),
+            "halving, 600": _halving(600),
+        },
+        keep=0.08,
+        seat=0,
+        phases=("play",),
+        min_hand=4,
+    ),
 ]
 
 
@@ -104,7 +140,12 @@ def positions(case: Case, count: int, seed_base: int) -> list[tuple[dict, int, l
         rng = random.Random(f"bench-agreement:{seed_base}:{number}")
         while not engine.is_over(state) and len(found) < count:
             seat = engine.to_act(state)[0]
-            wanted = (case.seat is None or seat == case.seat) and (not case.steps or state.get("step") in case.steps)
+            wanted = (
+                (case.seat is None or seat == case.seat)
+                and (not case.steps or state.get("step") in case.steps)
+                and (not case.phases or state.get("phase") in case.phases)
+                and state.get("hand_size", 0) >= case.min_hand
+            )
             if wanted:
                 view = engine.view(state, seat)
                 candidates = game.candidates(engine, view, seat, legal_from_view(engine, view, seat))

@@ -16,6 +16,11 @@ def _top_tens() -> list[tuple[str, str, list]]:
     return [(pool, pool_title(pool), top(pool, 10)) for pool in POOLS]
 
 
+LIVE = (Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED)
+LIVE_SHOWN = 100  # a bound for the page, far above what anyone plays at once
+FINISHED_SHOWN = 10
+
+
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "home.html", {"top_tens": _top_tens()})
@@ -32,19 +37,18 @@ def home(request):
     )
     waiting = list(waiting)
     waiting_ids = [deadline.game_id for deadline in waiting]
-    others = (
-        Game.objects.filter(seats__user=request.user)
-        .exclude(status=Game.Status.CANCELLED)
-        .exclude(pk__in=waiting_ids)
-        .order_by("-created_at")[:30]
-    )
-    others = list(others)
+    mine = Game.objects.filter(seats__user=request.user).exclude(pk__in=waiting_ids)
+    # Games under way first, every one (a player has a few); then the last ten to finish, with
+    # the way to all of them: ordered by creation, finished tables pushed games under way off.
+    others = list(mine.filter(status__in=LIVE).order_by("-created_at")[:LIVE_SHOWN])
+    finished = list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")[:FINISHED_SHOWN])
     # Tournament tables say which tournament, round and table they are.
-    shown = [deadline.game for deadline in waiting] + others
+    shown = [deadline.game for deadline in waiting] + others + finished
     links = game_links(shown)
     for game in shown:
         game.links = links.get(game.pk, [])
-    return render(request, "home.html", {"waiting": waiting, "others": others, "top_tens": _top_tens()})
+    context = {"waiting": waiting, "others": others, "finished": finished, "top_tens": _top_tens()}
+    return render(request, "home.html", context)
 
 
 def _api(request) -> bool:

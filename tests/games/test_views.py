@@ -186,6 +186,30 @@ def test_the_dashboard_lists_the_games_waiting_for_me_first(client, players):
     assert waiting.index(f"/games/{second.pk}/") < waiting.index(f"/games/{first.pk}/")
 
 
+def test_the_dashboard_lists_games_under_way_before_finished_ones_however_many_finished(client, players):
+    # Seen trying the demo: seven finished tournament tables came first, the games still being
+    # played last, and past 30 newer games a game under way fell off the page altogether.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    under_way = start_game(players, phase_seconds=86400)
+    finished = [start_game(players) for _ in range(31)]
+    now = timezone.now()
+    for number, game in enumerate(finished):
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=now - timedelta(hours=number))
+    client.force_login(players[0])
+    page = client.get(reverse("home")).content.decode()
+    playing = page.split('id="finished-games"', 1)[0]  # waiting for me, and my other games
+    assert f"/games/{under_way.pk}/" in playing
+    assert not any(f'/games/{game.pk}/"' in playing for game in finished)
+    recent = page.split('id="finished-games"', 1)[1].split("</section>", 1)[0]
+    shown = [game for game in finished if f'/games/{game.pk}/"' in recent]
+    assert shown == finished[:10]  # the last ten to finish, latest first
+    assert recent.index(f"/games/{finished[0].pk}/") < recent.index(f"/games/{finished[1].pk}/")
+    assert reverse("games:player", args=[players[0].username]) in recent  # and the way to every game
+
+
 def test_the_creator_offers_the_seat_of_a_player_who_resigned_from_the_table(client, players):
     game = start_game(players)
     newcomer = make_user("dora")
