@@ -1,4 +1,4 @@
-"""The tournament's final mail: every entrant's place and the top of the standings."""
+"""Tournament mail: a round's start (each entrant's table, or bye), the final places, invitations."""
 
 from __future__ import annotations
 
@@ -9,6 +9,51 @@ from games.bymail.headers import game_headers
 from wildcards_site.outbox.sending import queue_mail
 
 TOP = 10
+
+
+def round_started(user, tournament: str, number: int, tables: list, bye: bool, url: str) -> None:
+    """A round has started: each of the entrant's tables (`tournaments.models.Table`, with its
+    game), whom they play there and by when their first move is due; or their bye."""
+    from django.conf import settings
+    from django.urls import reverse
+    from django.utils.text import get_text_list
+    from django.utils.translation import gettext as _
+
+    from games.bymail.mails import local_time
+    from games.models import Deadline
+
+    if not preferences.wants(user, "tournament-round"):
+        return
+    profile = user.profile
+    key = f"tournament:{tournament}:{number}:{user.pk}"
+    headers = game_headers(key, None, user.pk, "tournament-round")
+    with translation.override(profile.language):
+        shown = []
+        for table in tables:
+            game = table.game
+            seats = list(game.seats.select_related("user__profile"))
+            mine = next(seat for seat in seats if seat.user_id == user.pk)
+            wait = Deadline.objects.filter(game=game, seat=mine.position, closed_at=None).first()
+            others = [str(seat.label) for seat in seats if seat.pk != mine.pk]
+            shown.append(
+                {
+                    "number": table.number,
+                    "others": get_text_list(others, _("and")),
+                    "name": str(game),
+                    "url": settings.SITE_URL + reverse("games:table", args=[game.pk]),
+                    "deadline": local_time(wait.closes_at, profile) if wait else None,
+                }
+            )
+        ctx = {
+            "player": profile.name,
+            "tournament": tournament,
+            "round": number,
+            "tables": shown,
+            "bye": bye,
+            "tournament_url": url,
+            "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
+        }
+    queue_mail(key, "tournament-round", user.email, ctx, profile.language, headers)
 
 
 def tournament_final(user, tournament: str, key: str, place: int | None, top: list[dict], url: str) -> None:

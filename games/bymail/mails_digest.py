@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.timesince import timeuntil
 
-from games.bymail import mails, preferences
+from games.bymail import mails
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
 from games.models import Deadline, Game
@@ -74,25 +74,3 @@ def send_digests(now: datetime | None = None) -> int:
         if _local_now(profile, now).hour == DIGEST_HOUR and digest(profile.user, now):
             sent += 1
     return sent
-
-
-def tournament_round_start(user, tournament: str, round_number: int, games: list[Game], url: str) -> None:
-    """A tournament round has started. Nothing calls this yet: tournaments do not exist (tournaments/ is empty)."""
-    if not preferences.wants(user, "tournament-round"):
-        return
-    profile = user.profile
-    key = f"tournament:{tournament}:{round_number}:{user.pk}"
-    headers = game_headers(key, None, user.pk, "tournament-round")
-    with translation.override(profile.language):
-        ctx = {
-            "player": profile.name,
-            "tournament": tournament,
-            "round": round_number,
-            "games": [
-                {"name": mails.game_name(g), "url": settings.SITE_URL + reverse("games:table", args=[g.pk])}
-                for g in games
-            ],
-            "tournament_url": url,
-            "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
-        }
-    queue_mail(key, "tournament-round", user.email, ctx, profile.language, headers)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.bymail import preferences, vacations
 from games.bymail.headers import unsubscribe_url
-from games.bymail.mails_digest import digest, tournament_round_start
+from games.bymail.mails_digest import digest
 from games.models import Deadline, Vacation
 from tests.conftest import make_user, rendered
 from tests.games.conftest import start_game
@@ -89,12 +89,3 @@ def test_booking_vacation_moves_open_deadlines_within_the_yearly_allowance(clien
     with pytest.raises(vacations.VacationRefused):
         vacations.do_book_vacation(alice, date(2000, 1, 1), 1)
     assert Vacation.objects.filter(user=alice).count() == 1
-
-
-@pytest.mark.django_db
-def test_the_tournament_round_mail_exists_though_nothing_sends_it_yet():
-    alice, bruno = make_user("alice", language="nl"), make_user("bruno")
-    game = start_game([alice, bruno], engine="wildcards")
-    tournament_round_start(alice, "Spring Cup", 2, [game], "http://127.0.0.1:8000/tournaments/1/")
-    row = OutboxMessage.objects.get(key__startswith="tournament:")
-    assert row.subject == "Spring Cup: ronde 2 is begonnen"

@@ -129,7 +129,7 @@ def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, numb
         bank_cap_seconds=tournament.bank_cap_seconds,
         weekend_pause=tournament.weekend_pause,
     )
-    games_of: dict[int, list[Game]] = {}
+    tables_of: dict[int, list[Table]] = {}
     tables = []
     for index, players in enumerate(plan.tables):
         # The table belongs to the tournament: no entrant is its creator, its seed is secret,
@@ -144,25 +144,29 @@ def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, numb
             now=now,
         )
         match = plan.matches[index] if plan.matches else ""
-        tables.append(Table(round=round_, number=index + 1, game=game, match=match))
+        table = Table(round=round_, number=index + 1, game=game, match=match)
+        tables.append(table)
         for player in players:
-            games_of.setdefault(player, []).append(game)
+            tables_of.setdefault(player, []).append(table)
     Table.objects.bulk_create(tables)
     Bye.objects.bulk_create([Bye(round=round_, entry_id=player) for player in plan.byes])
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
-    _mail_round(tournament, number, [(by_id[player].user, games) for player, games in games_of.items()])
+    _mail_round(tournament, number, [(by_id[player].user, t) for player, t in tables_of.items()], plan.byes, by_id)
     return round_
 
 
-def _mail_round(tournament: Tournament, number: int, recipients) -> None:
-    from games.bymail.mails_digest import tournament_round_start
+def _mail_round(tournament: Tournament, number: int, seated, byes: list[int], by_id: dict) -> None:
+    """Each entrant of the round is mailed: their table(s), or their bye."""
+    from tournaments.mails import round_started
 
     url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     # The number keeps the mail's outbox key unique when two tournaments share a name.
     label = f"{tournament.name} (#{tournament.pk})"
-    for user, games in recipients:
-        tournament_round_start(user, label, number, games, url)
+    for user, tables in seated:
+        round_started(user, label, number, tables, False, url)
+    for player in byes:
+        round_started(by_id[player].user, label, number, [], True, url)
 
 
 def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime) -> None:

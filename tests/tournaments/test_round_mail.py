@@ -1,0 +1,67 @@
+"""The mail a round's start sends each entrant: their table, whom they play, and a bye said as one."""
+
+import pytest
+
+from tests.conftest import make_user
+from tests.tournaments.helpers import current_tables, make_players, register_and_start
+from tournaments.services import do_create_tournament
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+def _round_mail(user, number: int) -> OutboxMessage:
+    return OutboxMessage.objects.get(key__startswith="tournament:", key__endswith=f":{number}:{user.pk}")
+
+
+def test_each_entrant_reads_their_table_and_whom_they_play_and_a_bye_gets_its_own_mail():
+    # Seen reading the demo's mail: "Your games: Emu Ranchers #30", no opponent, no table, and
+    # the player with a bye was sent nothing at all.
+    organiser = make_user("olga")
+    players = make_players(5)
+    tournament = do_create_tournament(
+        organiser, "Spring Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    tournament = register_and_start(tournament, players)
+    names = {player.pk: player.profile.name for player in players}
+    seated = set()
+    for table in current_tables(tournament):
+        seats = list(table.game.seats.all())
+        for seat in seats:
+            seated.add(seat.user_id)
+            mail = _round_mail(seat.user, 1)
+            other = next(names[s.user_id] for s in seats if s.user_id != seat.user_id)
+            for body in (mail.text, mail.html):
+                assert f"Table {table.number}" in body and f"against {other}" in body, body
+                assert "Your move by" in body or "We mail you when it is your move." in body, body
+    (bye,) = [player for player in players if player.pk not in seated]
+    mail = _round_mail(bye, 1)
+    assert "Spring Swiss" in mail.subject
+    assert "You have a bye in round 1: it counts as a win" in mail.text
+    assert "Table" not in mail.text
+
+
+def test_the_round_mail_speaks_the_entrants_language():
+    organiser = make_user("olga")
+    anna, bruno = make_user("anna", language="nl", display_name="Anna"), make_user("bruno", display_name="Bruno")
+    tournament = do_create_tournament(
+        organiser, "Cup", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    register_and_start(tournament, [anna, bruno])
+    mail = _round_mail(anna, 1)
+    assert mail.subject == f"Cup (#{tournament.pk}): ronde 1 is begonnen"
+    assert "Tafel 1" in mail.text and "tegen Bruno" in mail.text
+
+
+def test_an_entrant_who_turned_round_mail_off_gets_none_and_the_others_still_do():
+    from games.bymail.preferences import do_unsubscribe
+
+    organiser = make_user("olga")
+    quiet, other = make_players(2)
+    do_unsubscribe(quiet, "tournament-round")
+    tournament = do_create_tournament(
+        organiser, "Cup", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    register_and_start(tournament, [quiet, other])
+    assert not OutboxMessage.objects.filter(key__startswith="tournament:", key__endswith=f":{quiet.pk}").exists()
+    assert _round_mail(other, 1).to == other.email
