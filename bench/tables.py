@@ -7,7 +7,9 @@ it prints the milliseconds and queries of:
 - a spectator's page (the log of the last 15 moves; no recap, no pointing): the floor for the page;
 - the player's page with "since your last look" over the last 40 moves, the replay cache
   cold (cleared before each request) and warm;
-- an htmx refresh of the table body carrying the same recap.
+- an htmx refresh of the table body carrying the same recap;
+- the same refresh when nothing on the table has changed: its stamp still holds, so it is
+  answered 204 with no body (games/play/refresh.py).
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def _bench(engine_name: str, steps: int) -> None:
     player = Client()
     player.force_login(user)
 
-    def timed(client, before=None, **extra) -> tuple[float, int]:
+    def timed(client, before=None, status=200, **extra) -> tuple[float, int]:
         times, queries = [], 0
         for _ in range(15):
             if before:
@@ -98,7 +100,7 @@ def _bench(engine_name: str, steps: int) -> None:
                 started = time.perf_counter()
                 response = client.get(url, **extra)
                 times.append((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200
+            assert response.status_code == status
             queries = len(captured)
         return statistics.median(times), queries
 
@@ -109,6 +111,7 @@ def _bench(engine_name: str, steps: int) -> None:
         unseen()
         cache.clear()
 
+    since = max(0, game.version - 40)
     rows = [
         ("spectator page with its 15-move log (the floor)", timed(spectator)),
         ("player page, recap of 40 moves, cache cold", timed(player, cold)),
@@ -117,7 +120,19 @@ def _bench(engine_name: str, steps: int) -> None:
             "htmx refresh with the recap",
             timed(player, None, data={"since": max(0, game.version - 40)}, HTTP_HX_REQUEST="true"),
         ),
+        (
+            "htmx refresh with nothing new (204)",
+            timed(
+                player, None, 204, data={"since": since, "stamp": _stamp(player, url, since)}, HTTP_HX_REQUEST="true"
+            ),
+        ),
     ]
     print(f"{engine_name}:")
     for label, (ms, queries) in rows:
         print(f"  {label}: {ms:.1f} ms, {queries} queries")
+
+
+def _stamp(client, url: str, since: int) -> str:
+    """The stamp the table's refresh carries after a full answer."""
+    html = client.get(url, {"since": since}, HTTP_HX_REQUEST="true").content.decode()
+    return html.split("stamp=", 1)[1].split('"', 1)[0]

@@ -17,6 +17,7 @@ from games.history.replay_steps import Replay
 from games.models import Action, Deadline, Game, Invitation, Seat
 from games.play.jsonbody import loads_move
 from games.play.permissions import can_manage
+from games.play.refresh import table_stamp
 from games.services import ActionRejected, do_action, looks
 from games.services.bot_moves import bots_thinking
 
@@ -50,9 +51,12 @@ def _open_invitation(game: Game, user) -> Invitation | None:
     return game.invitations.filter(user=user, accepted_at=None).first()
 
 
-def table_context(request: HttpRequest, game: Game, since: int | None = None) -> dict:
+def table_context(
+    request: HttpRequest, game: Game, since: int | None = None, thinking: list[int] | None = None
+) -> dict:
     """What the table shows. `since`: the version the recap starts from ("since your last look");
-    None for the seat's own baseline, which an htmx refresh carries so the recap stays put."""
+    None for the seat's own baseline, which an htmx refresh carries so the recap stays put.
+    `thinking`: the bots working out a move, when the caller has already asked."""
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     mine = presenters.seat_of(game, request.user)
     position = mine.position if mine else None
@@ -67,7 +71,7 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
     open_waits = {d.seat: d for d in Deadline.objects.filter(game=game, closed_at__isnull=True)}
     sections.annotate_seats([game], lambda _game: seats)
     actions = presenters.legal_action_choices(game, position)
-    thinking = bots_thinking(game)
+    thinking = bots_thinking(game) if thinking is None else thinking
     return {
         "game": game,
         "seats": seats,
@@ -98,12 +102,21 @@ def table_context(request: HttpRequest, game: Game, since: int | None = None) ->
     }
 
 
+def _stamped(request: HttpRequest, game: Game) -> tuple[list[int], str]:
+    """The bots thinking now, and the stamp of the table the viewer is about to be shown."""
+    thinking = bots_thinking(game)
+    return thinking, table_stamp(game, request.user, thinking)
+
+
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     game = visible_game(request, game_id)
     since = request.GET.get("since", "")
     # Any version is safe to ask for: a recap shows only the viewer's own views.
     since = min(int(since), game.version) if since.isdigit() else None
-    context = table_context(request, game, since)
+    thinking, stamp = _stamped(request, game)
+    if request.htmx and request.GET.get("stamp") == stamp:
+        return HttpResponse(status=204)  # nothing the table shows has changed: htmx keeps it
+    context = table_context(request, game, since, thinking) | {"stamp": stamp}
     if request.htmx:
         return render(request, "games/table_body.html", context)
     if context["my_seat"] is not None:
@@ -134,5 +147,6 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, rejected.message)
     if request.htmx:
         game = visible_game(request, game_id)
-        return render(request, "games/table_body.html", table_context(request, game))
+        thinking, stamp = _stamped(request, game)
+        return render(request, "games/table_body.html", table_context(request, game, None, thinking) | {"stamp": stamp})
     return redirect("games:table", game_id=game_id)
