@@ -24,10 +24,18 @@ def test_it_takes_only_lay_steps_in_cubirds():
     assert all(len(candidates) > 1 and candidates[0]["type"] == "lay" for _v, _s, candidates in found)
 
 
+def test_it_takes_only_bids_or_only_card_plays_of_rounds_of_four_cards_or_more():
+    bids = positions(_case("wizard 4p bids"), 3, seed_base=0)
+    cards = positions(_case("wizard 4p cards"), 3, seed_base=0)
+    assert [view["phase"] for view, _seat, _candidates in bids] == ["bid"] * 3
+    assert [view["phase"] for view, _seat, _candidates in cards] == ["play"] * 3
+    assert all(view["hand_size"] >= 4 and view["seat"] == 0 for view, _s, _c in bids + cards)
+
+
 def test_it_prints_each_searchs_agreement_out_of_the_positions(capsys):
-    main(["--positions", "2", "--only", "wizard", "--reference", "24"])
+    main(["--positions", "2", "--only", "wizard 4p cards", "--reference", "24"])
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "wizard 4p: 2 positions, reference halving with 24 rollouts"
-    assert [line.split(":")[0].strip() for line in out[1:]] == ["standard", "good (halving, 200)", "halving, 400"]
+    assert out[0] == "wizard 4p cards: 2 positions, reference halving with 24 rollouts"
+    assert [line.split(":")[0].strip() for line in out[1:]] == ["standard", "good (halving, 200)", "halving, 600"]
     counts = [int(line.split("agrees at ")[1].split(" ")[0]) for line in out[1:]]
     assert all(0 <= count <= 2 for count in counts)

@@ -201,7 +201,7 @@ def test_the_refresh_after_a_move_starts_the_recap_after_that_move():
     ).content.decode()
     game.refresh_from_db()
     # The body's own refresh asks for the news since this move, not since the page was opened.
-    assert f'?since={game.version}&amp;stamp=' in answer and 'hx-trigger="every 20s"' in answer
+    assert f"?since={game.version}&amp;stamp=" in answer and 'hx-trigger="every 20s"' in answer
 
 
 def test_a_game_whose_log_does_not_replay_still_opens_and_says_who_moved(caplog):
