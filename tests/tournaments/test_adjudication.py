@@ -122,6 +122,19 @@ def test_adjudicating_a_stalled_table_stops_its_game(swiss, organiser):
     assert played_rounds(swiss)[0].tables[0].ranks == {a: 1, b: 1, c: 4, d: 3}
 
 
+def test_the_organisers_box_names_an_adjudicated_table_as_the_rounds_list_does(swiss, organiser, client):
+    # Seen adjudicating on a phone: the round said "result set by the organisers", the
+    # organiser's own box "Table 1 · abandoned", as if the decision had not been taken.
+    first, _second = current_tables(swiss)
+    a, b, c, d = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, {a: 1, b: 2, c: 3, d: 4}, "Stuck for a week")
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    box = page.split('id="adjudicate"', 1)[1].split("</div>", 1)[0]
+    summary = box.split("<summary>", 1)[1].split("</summary>", 1)[0]
+    assert summary == "Table 1 · result set by the organisers", summary
+
+
 def test_places_are_normalised_to_a_ranking():
     from tournaments.services.adjudication import competition_ranks
 
