@@ -11,9 +11,11 @@ from wildcards_site.outbox.sending import queue_mail
 TOP = 10
 
 
-def round_started(user, tournament: str, number: int, tables: list, bye: bool, url: str) -> None:
+def round_started(user, tournament, label: str, number: int, tables: list, bye: bool, knockout: bool) -> None:
     """A round has started: each of the entrant's tables (`tournaments.models.Table`, with its
-    game), whom they play there and by when their first move is due; or their bye."""
+    game), whom they play there and by when their first move is due; or their bye (in a
+    knock-out it goes on, elsewhere it scores `tournament.bye_score`). `label`: the tournament
+    as the mail names it."""
     from django.conf import settings
     from django.urls import reverse
     from django.utils.text import get_text_list
@@ -25,13 +27,13 @@ def round_started(user, tournament: str, number: int, tables: list, bye: bool, u
     if not preferences.wants(user, "tournament-round"):
         return
     profile = user.profile
-    key = f"tournament:{tournament}:{number}:{user.pk}"
+    key = f"tournament:{label}:{number}:{user.pk}"
     headers = game_headers(key, None, user.pk, "tournament-round")
     with translation.override(profile.language):
         shown = []
         for table in tables:
             game = table.game
-            seats = list(game.seats.select_related("user__profile"))
+            seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
             mine = next(seat for seat in seats if seat.user_id == user.pk)
             wait = Deadline.objects.filter(game=game, seat=mine.position, closed_at=None).first()
             others = [str(seat.label) for seat in seats if seat.pk != mine.pk]
@@ -46,11 +48,13 @@ def round_started(user, tournament: str, number: int, tables: list, bye: bool, u
             )
         ctx = {
             "player": profile.name,
-            "tournament": tournament,
+            "tournament": label,
             "round": number,
             "tables": shown,
             "bye": bye,
-            "tournament_url": url,
+            "knockout": knockout,
+            "bye_points": f"{tournament.bye_score:g}",
+            "tournament_url": _tournament_url(tournament),
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
         }
     queue_mail(key, "tournament-round", user.email, ctx, profile.language, headers)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import ENGINE_TITLES, Game
+from tournaments.formats.scoring import DEFAULT_PLACE_POINTS
 
 
 class Tournament(models.Model):
@@ -90,6 +91,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def bye_score(self) -> float:
+        """The points a bye scores: the organisers', else one win at a full table."""
+        if self.bye_points is not None:
+            return self.bye_points
+        return list(self.place_points or DEFAULT_PLACE_POINTS)[0]
 
     @property
     def game_title(self) -> str:

@@ -47,7 +47,7 @@ def tournament_data(tournament: Tournament) -> dict:
         "adjudicable": _adjudicable(tournament, rounds, shown, awaiting),
         "standings": standings,
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
-        "knocked_out": knocked_out(tournament, entries, rounds),
+        "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
         "crosstable": crosstable(standings, rounds) if tournament.format == Tournament.Format.ROUND_ROBIN else None,
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
@@ -138,7 +138,8 @@ def your_table(tournament: Tournament, user) -> dict | None:
     if round_ is None:
         return None
     if round_.byes.filter(entry=entry).exists():
-        return {"round": round_.number, "bye": True}
+        knockout = round_.stage == "elimination"  # a knock-out's bye goes on; elsewhere it scores
+        return {"round": round_.number, "bye": True, "knockout": knockout, "bye_points": _number(tournament.bye_score)}
     table = round_.tables.filter(game__seats__user=user).select_related("game").first()
     if table is None:
         return None
@@ -164,8 +165,7 @@ def scoring_words(tournament: Tournament) -> dict:
     elimination = tournament.format in (Tournament.Format.SINGLE_ELIMINATION, Tournament.Format.DOUBLE_ELIMINATION)
     return {
         "place_points": [(place, _number(value)) for place, value in enumerate(points, 1)],
-        # Blank: a bye is one win, the first place's points.
-        "bye_points": _number(tournament.bye_points if tournament.bye_points is not None else points[0]),
+        "bye_points": _number(tournament.bye_score),
         "elimination": elimination,
         "phase_hours": tournament.phase_seconds // 3600,
         "bank_days": tournament.bank_start_seconds // 86400,

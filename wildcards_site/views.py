@@ -41,7 +41,8 @@ def home(request):
     # Games under way first, every one (a player has a few); then the last ten to finish, with
     # the way to all of them: ordered by creation, finished tables pushed games under way off.
     others = list(mine.filter(status__in=LIVE).order_by("-created_at")[:LIVE_SHOWN])
-    finished = list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")[:FINISHED_SHOWN])
+    ended = mine.filter(status__in=(Game.Status.FINISHED, Game.Status.ABANDONED))
+    finished = list(ended.order_by("-finished_at", "-pk")[:FINISHED_SHOWN])
     # Tournament tables say which tournament, round and table they are.
     shown = [deadline.game for deadline in waiting] + others + finished
     links = game_links(shown)

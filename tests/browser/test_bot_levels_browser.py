@@ -93,3 +93,23 @@ def test_the_rated_box_is_unticked_while_every_other_seat_is_a_bot(phone_page, l
     page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
     expect(rated).to_be_enabled()
     expect(rated).not_to_be_checked()
+
+
+def test_the_rated_box_comes_back_ticked_after_the_form_was_refused_with_bots_alone(phone_page, live_server):
+    # The box set aside is not posted: a form sent back with an error came back unticked, and
+    # giving a seat back to a person then left a game meant to be rated unrated.
+    make_user("eve", display_name="Eve")
+    page = phone_page
+    log_in(page, live_server, "eve")
+    page.goto(f"{live_server.url}/games/new/?engine=wizard")
+    page.get_by_label(re.compile(r"^Players:?$")).fill("3")
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("2")
+    missed = page.get_by_label(re.compile(r"^Missed deadlines in a row"))
+    missed.evaluate("field => { field.removeAttribute('max'); field.value = '11'; }")  # refused by the server
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator(".errorlist, .error").first).to_be_visible()
+    rated = page.get_by_label(re.compile(r"^Rated"))
+    expect(rated).to_be_disabled()
+    page.get_by_label(re.compile(r"^Of which bots:?$")).fill("1")
+    expect(rated).to_be_enabled()
+    expect(rated).to_be_checked()

@@ -210,6 +210,20 @@ def test_the_dashboard_lists_games_under_way_before_finished_ones_however_many_f
     assert reverse("games:player", args=[players[0].username]) in recent  # and the way to every game
 
 
+def test_a_game_nobody_finished_is_listed_among_the_finished_ones_with_its_status(client, players):
+    # A game every player timed out of ends "abandoned": it must not vanish from the home page.
+    from django.utils import timezone
+
+    game = start_game(players)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED, finished_at=timezone.now())
+    client.force_login(players[0])
+    page = client.get(reverse("home")).content.decode()
+    recent = page.split('id="finished-games"', 1)[1].split("</section>", 1)[0]
+    assert f"/games/{game.pk}/" in recent and "abandoned" in recent
+    mine = page.split('id="my-games"', 1)[1].split("</section>", 1)[0]
+    assert "None yet." not in mine  # not a newcomer: no games under way is said as such
+
+
 def test_the_creator_offers_the_seat_of_a_player_who_resigned_from_the_table(client, players):
     game = start_game(players)
     newcomer = make_user("dora")

@@ -257,6 +257,10 @@ def test_a_double_forfeit_declared_on_the_final_ends_the_event_without_a_champio
     tournament = register_and_start(tournament, make_players(2))
     (final,) = current_tables(tournament)
     nobody_played(final.game)
+    from tournaments.presenters import tournament_data
+
+    waiting = tournament_data(tournament)
+    assert waiting["awaiting_decision"] and not waiting["knocked_out"]  # nobody is out before the decision
     do_adjudicate_table(final.pk, organiser, dict.fromkeys(entries_at(tournament, final)), "Neither came")
     do_advance_round(tournament.pk)
     tournament.refresh_from_db()
@@ -277,6 +281,11 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
     assert do_advance_round(tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
+    # While the organisers decide, the finalists are not told they are out: a decision may crown them.
+    from tournaments.presenters import tournament_data
+
+    assert tournament_data(tournament)["awaiting_decision"]
+    assert not set(entries_at(tournament, final)) & tournament_data(tournament)["knocked_out"]
     a, b, c = entries_at(tournament, final)
     do_adjudicate_table(final.pk, organiser, {a: 3, b: 1, c: 2}, "Decided on the score when the server failed")
     do_advance_round(tournament.pk)

@@ -20,7 +20,15 @@ def test_each_entrant_reads_their_table_and_whom_they_play_and_a_bye_gets_its_ow
     organiser = make_user("olga")
     players = make_players(5)
     tournament = do_create_tournament(
-        organiser, "Spring Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+        organiser,
+        "Spring Swiss",
+        "cubirds",
+        "swiss",
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+        rounds=2,
+        bye_points=2.5,
     )
     tournament = register_and_start(tournament, players)
     names = {player.pk: player.profile.name for player in players}
@@ -37,8 +45,31 @@ def test_each_entrant_reads_their_table_and_whom_they_play_and_a_bye_gets_its_ow
     (bye,) = [player for player in players if player.pk not in seated]
     mail = _round_mail(bye, 1)
     assert "Spring Swiss" in mail.subject
-    assert "You have a bye in round 1: it counts as a win" in mail.text
+    # The organiser set a bye at 2.5 points: "it counts as a win" would be untrue.
+    assert "You have a bye in round 1: a bye scores 2.5; the next round starts" in mail.text
     assert "Table" not in mail.text
+    from django.test import Client
+
+    client = Client()
+    client.force_login(bye)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "You have a bye in round 1: a bye scores 2.5; the next round starts" in page
+
+
+def test_a_bye_in_a_knock_out_says_the_player_goes_on_without_playing():
+    organiser = make_user("olga")
+    players = make_players(4)
+    tournament = do_create_tournament(
+        organiser, "Triple Cup", "wizard", "single", seats_preferred=3, seats_min=3, seats_max=3
+    )
+    tournament = register_and_start(tournament, players)
+    seated = {seat.user_id for table in current_tables(tournament) for seat in table.game.seats.all()}
+    byes = [player for player in players if player.pk not in seated]
+    assert byes, "four players at 3-player tables: someone has a bye"
+    for player in byes:
+        text = _round_mail(player, 1).text
+        assert "You have a bye in round 1: you go on to the next round without playing." in text
+        assert "scores" not in text
 
 
 def test_the_round_mail_speaks_the_entrants_language():

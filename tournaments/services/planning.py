@@ -179,13 +179,19 @@ def _dropped(entries: list[Entry], inactive: set[int]) -> dict[int, int]:
     return {player: times.get(player, 0) for player in inactive}
 
 
-def knocked_out(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> set[int]:
+def knocked_out(
+    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], awaiting: bool = False
+) -> set[int]:
     """The entries a knock-out has put out so far (none before it starts): a Swiss top cut's
     players left out of the cut, a bracket's players out of it, a multiplayer knock-out's
-    players not going on from a finished round."""
+    players not going on from a finished round. `awaiting`: the knock-out waits for the
+    organisers to decide a table nobody played (`WAITING`), whose players are not out yet."""
     knockout = [r for r in rounds if r.stage == "elimination"]
     if not knockout:
         return set()
+    undecided = set()
+    if awaiting:
+        undecided = {player for table in undecided_forfeits(rounds[-1]) for player in table.ranks}
     seeds = elimination_seeds(tournament, entries, rounds)
     out = {entry.pk for entry in entries} - set(seeds)
     if tournament.seats_max == 2:
@@ -193,7 +199,7 @@ def knocked_out(tournament: Tournament, entries: list[Entry], rounds: list[Playe
         resolved = two_player_bracket(tournament, entries, rounds).resolve(
             bracket_results(rounds), _dropped(entries, inactive)
         )
-        return out | {player for player in resolved.eliminated if player is not EMPTY}
+        return (out | {player for player in resolved.eliminated if player is not EMPTY}) - undecided
     last = knockout[-1]
     playing = {player for table in last.tables for player in table.ranks} | set(last.byes)
     out |= set(seeds) - playing
@@ -209,7 +215,7 @@ def knocked_out(tournament: Tournament, entries: list[Entry], rounds: list[Playe
             frozenset(inactive),
         )
         out |= playing - set(going)
-    return out
+    return out - undecided
 
 
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:

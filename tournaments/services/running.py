@@ -152,21 +152,22 @@ def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, numb
     Bye.objects.bulk_create([Bye(round=round_, entry_id=player) for player in plan.byes])
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
-    _mail_round(tournament, number, [(by_id[player].user, t) for player, t in tables_of.items()], plan.byes, by_id)
+    seated = [(by_id[player].user, player_tables) for player, player_tables in tables_of.items()]
+    _mail_round(tournament, number, seated, [by_id[player].user for player in plan.byes], plan.stage)
     return round_
 
 
-def _mail_round(tournament: Tournament, number: int, seated, byes: list[int], by_id: dict) -> None:
+def _mail_round(tournament: Tournament, number: int, seated, byes: list, stage: str) -> None:
     """Each entrant of the round is mailed: their table(s), or their bye."""
     from tournaments.mails import round_started
 
-    url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     # The number keeps the mail's outbox key unique when two tournaments share a name.
     label = f"{tournament.name} (#{tournament.pk})"
+    knockout = stage == "elimination"
     for user, tables in seated:
-        round_started(user, label, number, tables, False, url)
-    for player in byes:
-        round_started(by_id[player].user, label, number, [], True, url)
+        round_started(user, tournament, label, number, tables, False, knockout)
+    for user in byes:
+        round_started(user, tournament, label, number, [], True, knockout)
 
 
 def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime) -> None:

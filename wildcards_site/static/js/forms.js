@@ -48,8 +48,9 @@ function showBotLevels(count) {
 }
 // Bots are never rated: while every seat but the creator's is a bot, the Rated box is unticked
 // and set aside (the server stores such a game unrated anyway); the player's own choice
-// comes back with a seat for a person.
-function setRatedAside(form) {
+// comes back with a seat for a person. A page that opens with the box set aside (a form sent
+// back with an error: the box was not posted) remembers the default, rated.
+function setRatedAside(form, opening) {
   const seats = form.querySelector("input[data-seat-count]");
   const bots = form.querySelector("input[data-bot-count]");
   const rated = form.querySelector("input[data-rated]");
@@ -58,7 +59,7 @@ function setRatedAside(form) {
   const chosen = Number.parseInt(bots.value || "0", 10);
   const alone = Number.isInteger(players) && Number.isInteger(chosen) && players > 0 && chosen >= players - 1;
   if (alone && !rated.disabled) {
-    rated.dataset.chosen = rated.checked ? "on" : "";
+    rated.dataset.chosen = rated.checked || opening ? "on" : "";
     rated.checked = false;
     rated.disabled = true;
   } else if (!alone && rated.disabled) {
@@ -73,7 +74,7 @@ document.addEventListener("input", (event) => {
 document.addEventListener("DOMContentLoaded", () => {
   for (const count of document.querySelectorAll("input[data-bot-count]")) {
     showBotLevels(count);
-    setRatedAside(count.form);
+    setRatedAside(count.form, true);
   }
 });
 
