@@ -16,7 +16,7 @@ from tournaments.formats.elimination import called_up
 from tournaments.formats.round_robin import blank_rounds, meeting_balance
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, rank_key
 from tournaments.models import Table, Tournament
-from tournaments.services.planning import WAITING, knocked_out, plan_next_round
+from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
 from tournaments.services.results import (
     PlayedRound,
     bracket_results,
@@ -142,6 +142,16 @@ def your_table(tournament: Tournament, user) -> dict | None:
         return {"round": round_.number, "bye": True, "knockout": knockout, "bye_points": _number(tournament.bye_score)}
     table = round_.tables.filter(game__seats__user=user).select_related("game").first()
     if table is None:
+        if round_.stage == "elimination" and tournament.seats_max == 2:
+            # A bracket seats nobody against an empty slot: say so, not nothing.
+            entries = list(tournament.entries.all())
+            seated = set(
+                tournament.entries.filter(user__seats__game__tournament_table__round=round_).values_list(
+                    "pk", flat=True
+                )
+            )
+            if entry.pk in without_table(tournament, entries, played_rounds(tournament), round_.number, seated):
+                return {"round": round_.number, "bye": False, "no_table": True}
         return None
     seat = table.game.seats.filter(user=user).first()
     deadline = (

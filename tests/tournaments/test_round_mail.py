@@ -96,3 +96,25 @@ def test_an_entrant_who_turned_round_mail_off_gets_none_and_the_others_still_do(
     register_and_start(tournament, [quiet, other])
     assert not OutboxMessage.objects.filter(key__startswith="tournament:", key__endswith=f":{quiet.pk}").exists()
     assert _round_mail(other, 1).to == other.email
+
+
+def test_a_bracket_walkover_is_said_on_the_page_and_in_a_mail():
+    # Three players in a bracket of four: the top seed meets an empty slot in round 1. It had no
+    # table, no bye, no mail, and nothing on the tournament page said why.
+    from django.test import Client
+
+    organiser = make_user("olga")
+    players = make_players(3)
+    tournament = do_create_tournament(
+        organiser, "Small Cup", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    tournament = register_and_start(tournament, players)
+    seated = {seat.user_id for table in current_tables(tournament) for seat in table.game.seats.all()}
+    (idle,) = [player for player in players if player.pk not in seated]
+    said = "You have no table in round 1: your next opponent comes from another table; the bracket shows which."
+    assert said in _round_mail(idle, 1).text
+    client = Client()
+    client.force_login(idle)
+    assert said in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    client.force_login(next(player for player in players if player.pk in seated))
+    assert said not in client.get(f"/tournaments/{tournament.pk}/").content.decode()

@@ -218,6 +218,17 @@ def knocked_out(
     return out - undecided
 
 
+def without_table(
+    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], number: int, seated: set[int]
+) -> set[int]:
+    """The players still in a two-player bracket with no table in knock-out round `number`: a
+    walkover (their opponent's slot is empty) or a wait for an opponent from another table."""
+    if tournament.seats_max != 2:
+        return set()
+    still_in = set(elimination_seeds(tournament, entries, rounds)) - knocked_out(tournament, entries, rounds)
+    return still_in - inactive_from(entries, number) - seated
+
+
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
     """(place, entry id) for everybody, best first."""
     order: list[tuple[int, int]] = []

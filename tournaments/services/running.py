@@ -24,7 +24,7 @@ from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from tournaments.models import Bye, Entry, Round, Table, Tournament
-from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round
+from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
 from tournaments.services.registration import ratings_of
 from tournaments.services.results import played_rounds
 from wildcards_site.queueing import queue_task
@@ -115,10 +115,11 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
     if plan is None or not plan.tables:
         _finish(tournament, entries, rounds, now)
         return None
-    return _create_round(tournament, entries, plan, len(rounds) + 1, now)
+    return _create_round(tournament, entries, rounds, plan, now)
 
 
-def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, number: int, now: datetime) -> Round:
+def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
+    number = len(rounds) + 1
     by_id = {entry.pk: entry for entry in entries}
     round_ = Round.objects.create(tournament=tournament, number=number, stage=plan.stage, started_at=now)
     control = TimeControl(
@@ -153,12 +154,15 @@ def _create_round(tournament: Tournament, entries: list[Entry], plan: Plan, numb
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
     seated = [(by_id[player].user, player_tables) for player, player_tables in tables_of.items()]
-    _mail_round(tournament, number, seated, [by_id[player].user for player in plan.byes], plan.stage)
+    idle = []
+    if plan.stage == "elimination":
+        idle = [by_id[p].user for p in sorted(without_table(tournament, entries, rounds, number, set(tables_of)))]
+    _mail_round(tournament, number, seated, [by_id[player].user for player in plan.byes], idle, plan.stage)
     return round_
 
 
-def _mail_round(tournament: Tournament, number: int, seated, byes: list, stage: str) -> None:
-    """Each entrant of the round is mailed: their table(s), or their bye."""
+def _mail_round(tournament: Tournament, number: int, seated, byes: list, idle: list, stage: str) -> None:
+    """Each entrant of the round is mailed: their table(s), their bye, or why a bracket seats them nowhere."""
     from tournaments.mails import round_started
 
     # The number keeps the mail's outbox key unique when two tournaments share a name.
@@ -168,6 +172,8 @@ def _mail_round(tournament: Tournament, number: int, seated, byes: list, stage: 
         round_started(user, tournament, label, number, tables, False, knockout)
     for user in byes:
         round_started(user, tournament, label, number, [], True, knockout)
+    for user in idle:
+        round_started(user, tournament, label, number, [], False, knockout)
 
 
 def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime) -> None:
