@@ -11,31 +11,34 @@ from wildcards_site.outbox.sending import queue_mail
 TOP = 10
 
 
-def round_started(user, tournament, label: str, number: int, tables: list, bye: bool, knockout: bool) -> None:
+def round_started(
+    user, tournament, label: str, number: int, tables: list, bye: bool, knockout: bool, known: dict | None = None
+) -> None:
     """A round has started: each of the entrant's tables (`tournaments.models.Table`, with its
     game), whom they play there and by when their first move is due; or their bye (in a
     knock-out it goes on, elsewhere it scores `tournament.bye_score`). `label`: the tournament
-    as the mail names it."""
+    as the mail names it. `known`: the round's seats and open deadlines read once for every
+    entrant (`round_known`), else read here."""
     from django.conf import settings
     from django.urls import reverse
     from django.utils.text import get_text_list
     from django.utils.translation import gettext as _
 
     from games.bymail.mails import local_time
-    from games.models import Deadline
 
     if not preferences.wants(user, "tournament-round"):
         return
     profile = user.profile
     key = f"tournament:{label}:{number}:{user.pk}"
     headers = game_headers(key, None, user.pk, "tournament-round")
+    known = known or round_known(tables)
     with translation.override(profile.language):
         shown = []
         for table in tables:
             game = table.game
-            seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
+            seats = known["seats"].get(game.pk, [])
             mine = next(seat for seat in seats if seat.user_id == user.pk)
-            wait = Deadline.objects.filter(game=game, seat=mine.position, closed_at=None).first()
+            wait = known["waits"].get((game.pk, mine.position))
             others = [str(seat.label) for seat in seats if seat.pk != mine.pk]
             shown.append(
                 {
@@ -58,6 +61,20 @@ def round_started(user, tournament, label: str, number: int, tables: list, bye: 
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
         }
     queue_mail(key, "tournament-round", user.email, ctx, profile.language, headers)
+
+
+def round_known(tables: list) -> dict:
+    """The seats (with their players' profiles) and open deadlines of these tables, one query each."""
+    from games.models import Deadline, Seat
+
+    games = [table.game_id for table in tables]
+    seats: dict[int, list] = {}
+    for seat in (
+        Seat.objects.filter(game_id__in=games).select_related("user__profile").order_by("game", "position", "pk")
+    ):
+        seats.setdefault(seat.game_id, []).append(seat)
+    waits = {(wait.game_id, wait.seat): wait for wait in Deadline.objects.filter(game_id__in=games, closed_at=None)}
+    return {"seats": seats, "waits": waits}
 
 
 def tournament_final(user, tournament: str, key: str, place: int | None, top: list[dict], url: str) -> None:

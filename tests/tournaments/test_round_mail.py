@@ -118,3 +118,26 @@ def test_a_bracket_walkover_is_said_on_the_page_and_in_a_mail():
     assert said in client.get(f"/tournaments/{tournament.pk}/").content.decode()
     client.force_login(next(player for player in players if player.pk in seated))
     assert said not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("field", [4, 16])
+def test_the_round_mail_costs_as_many_queries_for_16_entrants_as_for_4(field, django_assert_max_num_queries):
+    # It is queued while the tournament row is locked: three queries an entrant (opt-outs,
+    # seats, deadline) held the lock longer the larger the field.
+    from tournaments.services.running import _mail_round
+
+    organiser = make_user("olga")
+    tournament = do_create_tournament(
+        organiser, "Wide Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    tournament = register_and_start(tournament, make_players(field))
+    OutboxMessage.objects.all().delete()
+    tables = current_tables(tournament)
+    for table in tables:
+        table.game.refresh_from_db()
+    seated = [(seat.user, [table]) for table in tables for seat in table.game.seats.select_related("user__profile")]
+    # Queueing a mail is three queries (a savepoint, the insert, its release); what the mails
+    # read (seats, deadlines, opt-outs) is read once for the round.
+    with django_assert_max_num_queries(6 + 3 * field):
+        _mail_round(tournament, 1, seated, [], [], "swiss")
+    assert OutboxMessage.objects.filter(key__startswith="tournament:").count() == field

@@ -107,7 +107,7 @@ def do_advance_round(tournament_id: int, now: datetime | None = None) -> Round |
 
 
 def _next_round(tournament: Tournament, now: datetime) -> Round | None:
-    entries = list(tournament.entries.select_related("user"))
+    entries = list(tournament.entries.select_related("user__profile"))
     rounds = played_rounds(tournament)
     plan = plan_next_round(tournament, entries, rounds)
     if plan is not None and plan.stage == WAITING:
@@ -163,17 +163,21 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
 
 def _mail_round(tournament: Tournament, number: int, seated, byes: list, idle: list, stage: str) -> None:
     """Each entrant of the round is mailed: their table(s), their bye, or why a bracket seats them nowhere."""
-    from tournaments.mails import round_started
+    from games.bymail.preferences import load_opt_outs
+    from tournaments.mails import round_known, round_started
 
     # The number keeps the mail's outbox key unique when two tournaments share a name.
     label = f"{tournament.name} (#{tournament.pk})"
     knockout = stage == "elimination"
+    # Read once for the whole round: this runs while the tournament row is locked.
+    known = round_known([table for _user, tables in seated for table in tables])
+    load_opt_outs([user for user, _tables in seated] + byes + idle)
     for user, tables in seated:
-        round_started(user, tournament, label, number, tables, False, knockout)
+        round_started(user, tournament, label, number, tables, False, knockout, known)
     for user in byes:
-        round_started(user, tournament, label, number, [], True, knockout)
+        round_started(user, tournament, label, number, [], True, knockout, known)
     for user in idle:
-        round_started(user, tournament, label, number, [], False, knockout)
+        round_started(user, tournament, label, number, [], False, knockout, known)
 
 
 def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime) -> None:
