@@ -164,7 +164,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--reference", type=int, help="the reference's rollouts (default: each case's own)")
     args = parser.parse_args(argv)
     for case in CASES:
-        if args.only and not any(word in case.label for word in args.only):
+        # A word that is a whole label names that case alone ("wizard 4p"); otherwise any label containing it.
+        exact = [word for word in args.only if any(word == other.label for other in CASES)]
+        wanted = case.label in exact or any(word in case.label for word in args.only if word not in exact)
+        if args.only and not wanted:
             continue
         engine, game = get_engine(case.game_name), GAMES[case.game_name]
         found = positions(case, args.positions, args.seed_base)

@@ -35,17 +35,20 @@ def load_demo_tournaments() -> dict:
     table is still being played}. Made once: a second call finds them (by name and organiser)."""
     organiser = get_user_model().objects.get(username="organiser")
     made = {t.name: t for t in Tournament.objects.filter(created_by=organiser, name__in=[ROUND_ROBIN, DOUBLE])}
-    if len(made) == 2:
-        round_robin, double = made[ROUND_ROBIN], made[DOUBLE]
-    else:
+    # Each made only if missing (one may have been deleted by hand): never a second copy.
+    round_robin, double = made.get(ROUND_ROBIN), made.get(DOUBLE)
+    if round_robin is None or double is None:
         users = _players()
-        round_robin = _tournament(organiser, users[:6], ROUND_ROBIN, "round_robin", rounds=5)
-        _play_rounds(round_robin, 4)
-        _play_one_table(round_robin)
-        double = _tournament(organiser, users, DOUBLE, "double")
-        _play_rounds(double, 3)
-        _play_one_table(double)
-        # The worker rates a finished game; the demo is made before the worker starts.
+        if round_robin is None:
+            round_robin = _tournament(organiser, users[:6], ROUND_ROBIN, "round_robin", rounds=5)
+            _play_rounds(round_robin, 4)
+            _play_one_table(round_robin)
+        if double is None:
+            double = _tournament(organiser, users, DOUBLE, "double")
+            _play_rounds(double, 3)
+            _play_one_table(double)
+        # The worker rates a finished game; the demo is made before the worker starts (a game
+        # rated already is left as it is).
         for game in Game.objects.filter(status=Game.Status.FINISHED, rated=True).order_by("finished_at", "pk"):
             do_rate_game(game.pk)
     playing = _current_tables(round_robin)[-1].game

@@ -39,3 +39,9 @@ def test_it_prints_each_searchs_agreement_out_of_the_positions(capsys):
     assert [line.split(":")[0].strip() for line in out[1:]] == ["standard", "good (halving, 200)", "halving, 600"]
     counts = [int(line.split("agrees at ")[1].split(" ")[0]) for line in out[1:]]
     assert all(0 <= count <= 2 for count in counts)
+
+
+def test_a_whole_label_names_its_case_alone(capsys):
+    main(["--positions", "1", "--only", "wizard 4p", "--reference", "8"])
+    headers = [line for line in capsys.readouterr().out.splitlines() if "positions, reference" in line]
+    assert headers == ["wizard 4p: 1 positions, reference halving with 8 rollouts"]

@@ -24,3 +24,10 @@ def test_the_demo_has_a_round_robin_and_a_knock_out_under_way_and_loading_it_aga
     call_command("load_demo")
 
     assert Tournament.objects.count() == 2 and Game.objects.count() == games
+
+
+def test_a_demo_tournament_deleted_by_hand_comes_back_alone(capsys):
+    call_command("load_demo")
+    Tournament.objects.filter(name="Emu Double Knock-out").delete()
+    call_command("load_demo")
+    assert sorted(Tournament.objects.values_list("name", flat=True)) == ["Emu Double Knock-out", "Spring Round Robin"]
