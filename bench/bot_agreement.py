@@ -65,6 +65,26 @@ class Case:
     min_hand: int = 0  # only rounds of at least this many cards (Wizard's `hand_size`)
 
 
+def _wizard_phase_case(label: str, phase: str, keep: float) -> Case:
+    """Seat 0's decisions of one phase in Wizard rounds of four cards or more, games of Standard bots."""
+    return Case(
+        label,
+        "wizard",
+        4,
+        "standard",
+        reference=4_000,
+        searches={
+            "standard": _standard,
+            "good (halving, 200)": _halving(wizard.GOOD_ROLLOUTS),
+            "halving, 600": _halving(600),
+        },
+        keep=keep,
+        seat=0,
+        phases=(phase,),
+        min_hand=4,
+    )
+
+
 CASES = [
     Case(
         "cubirds 2p lay",
@@ -95,38 +115,8 @@ CASES = [
         seat=0,
     ),
     # Session 21: bids lack rollouts, card plays a model (bots README).
-    Case(
-        "wizard 4p bids",
-        "wizard",
-        4,
-        "standard",
-        reference=4_000,
-        searches={
-            "standard": _standard,
-            "good (halving, 200)": _halving(wizard.GOOD_ROLLOUTS),
-            "halving, 600": _halving(600),
-        },
-        keep=0.5,
-        seat=0,
-        phases=("bid",),
-        min_hand=4,
-    ),
-    Case(
-        "wizard 4p cards",
-        "wizard",
-        4,
-        "standard",
-        reference=4_000,
-        searches={
-            "standard": _standard,
-            "good (halving, 200)": _halving(wizard.GOOD_ROLLOUTS),
-            "halving, 600": _halving(600),
-        },
-        keep=0.08,
-        seat=0,
-        phases=("play",),
-        min_hand=4,
-    ),
+    _wizard_phase_case("wizard 4p bids", "bid", keep=0.5),
+    _wizard_phase_case("wizard 4p cards", "play", keep=0.08),
 ]
 
 

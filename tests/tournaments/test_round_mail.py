@@ -14,6 +14,12 @@ def _round_mail(user, number: int) -> OutboxMessage:
     return OutboxMessage.objects.get(key__startswith="tournament:", key__endswith=f":{number}:{user.pk}")
 
 
+def _not_seated(tournament, players: list) -> list:
+    """The players at no table of the current round."""
+    seated = {seat.user_id for table in current_tables(tournament) for seat in table.game.seats.all()}
+    return [player for player in players if player.pk not in seated]
+
+
 def test_each_entrant_reads_their_table_and_whom_they_play_and_a_bye_gets_its_own_mail():
     # Seen reading the demo's mail: "Your games: Emu Ranchers #30", no opponent, no table, and
     # the player with a bye was sent nothing at all.
@@ -63,8 +69,7 @@ def test_a_bye_in_a_knock_out_says_the_player_goes_on_without_playing():
         organiser, "Triple Cup", "wizard", "single", seats_preferred=3, seats_min=3, seats_max=3
     )
     tournament = register_and_start(tournament, players)
-    seated = {seat.user_id for table in current_tables(tournament) for seat in table.game.seats.all()}
-    byes = [player for player in players if player.pk not in seated]
+    byes = _not_seated(tournament, players)
     assert byes, "four players at 3-player tables: someone has a bye"
     for player in byes:
         text = _round_mail(player, 1).text
@@ -109,14 +114,13 @@ def test_a_bracket_walkover_is_said_on_the_page_and_in_a_mail():
         organiser, "Small Cup", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
     )
     tournament = register_and_start(tournament, players)
-    seated = {seat.user_id for table in current_tables(tournament) for seat in table.game.seats.all()}
-    (idle,) = [player for player in players if player.pk not in seated]
+    (idle,) = _not_seated(tournament, players)
     said = "You have no table in round 1: your next opponent comes from another table; the bracket shows which."
     assert said in _round_mail(idle, 1).text
     client = Client()
     client.force_login(idle)
     assert said in client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    client.force_login(next(player for player in players if player.pk in seated))
+    client.force_login(next(player for player in players if player != idle))
     assert said not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
 
 

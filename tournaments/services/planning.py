@@ -132,8 +132,7 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
     if tournament.seats_max == 2:
         if len(elimination_seeds(tournament, entries, rounds)) < 2:
             return None  # drops left nobody to play a top cut against: the Swiss standings stand
-        bracket = two_player_bracket(tournament, entries, rounds)
-        resolved = bracket.resolve(bracket_results(rounds), _dropped(entries, inactive))
+        resolved = _resolved_bracket(tournament, entries, rounds, inactive)
         if resolved.finished:
             return _waiting(rounds) if resolved.champion is None else None
         return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
@@ -146,15 +145,7 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
         last = knockout[-1]
         if len(last.tables) == 1 and not last.byes:
             return _waiting(rounds)  # the final has been played (or nobody played it: the organisers decide)
-        # A qualifier who dropped is replaced by the best runner-up still in.
-        entrants = multiplayer_advancers(
-            [t.ranks for t in last.tables],
-            last.byes,
-            tournament.advance_per_table,
-            seed_of,
-            tournament.seats_min,
-            frozenset(inactive),
-        )
+        entrants = _going_on(tournament, last, seed_of, inactive)
     if len(entrants) < tournament.seats_min:
         # Too many drops to seat another table: the tournament ends here, unless a table nobody
         # played is still to be decided (its players may go on).
@@ -163,6 +154,24 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
         entrants, tournament.seats_preferred, tournament.seats_min, tournament.seats_max, tournament.advance_per_table
     )
     return Plan("elimination", tables, byes)
+
+
+def _resolved_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], inactive: set[int]):
+    """A two-player bracket with the results so far, drops given as walkovers (`Bracket.resolve`)."""
+    return two_player_bracket(tournament, entries, rounds).resolve(bracket_results(rounds), _dropped(entries, inactive))
+
+
+def _going_on(tournament: Tournament, last: PlayedRound, seed_of: dict[int, int], inactive: set[int]) -> list[int]:
+    """Who goes on from a multiplayer knock-out round: a qualifier who dropped is replaced by the
+    best runner-up still in."""
+    return multiplayer_advancers(
+        [t.ranks for t in last.tables],
+        last.byes,
+        tournament.advance_per_table,
+        seed_of,
+        tournament.seats_min,
+        frozenset(inactive),
+    )
 
 
 def _waiting(rounds: list[PlayedRound]) -> Plan | None:
@@ -194,27 +203,16 @@ def knocked_out(
         undecided = {player for table in undecided_forfeits(rounds[-1]) for player in table.ranks}
     seeds = elimination_seeds(tournament, entries, rounds)
     out = {entry.pk for entry in entries} - set(seeds)
+    inactive = inactive_from(entries, len(rounds) + 1)
     if tournament.seats_max == 2:
-        inactive = inactive_from(entries, len(rounds) + 1)
-        resolved = two_player_bracket(tournament, entries, rounds).resolve(
-            bracket_results(rounds), _dropped(entries, inactive)
-        )
+        resolved = _resolved_bracket(tournament, entries, rounds, inactive)
         return (out | {player for player in resolved.eliminated if player is not EMPTY}) - undecided
     last = knockout[-1]
     playing = {player for table in last.tables for player in table.ranks} | set(last.byes)
     out |= set(seeds) - playing
     if last.finished:
         seed_of = {player: number for number, player in enumerate(seeds, 1)}
-        inactive = inactive_from(entries, len(rounds) + 1)
-        going = multiplayer_advancers(
-            [t.ranks for t in last.tables],
-            last.byes,
-            tournament.advance_per_table,
-            seed_of,
-            tournament.seats_min,
-            frozenset(inactive),
-        )
-        out |= playing - set(going)
+        out |= playing - set(_going_on(tournament, last, seed_of, inactive))
     return out - undecided
 
 
@@ -234,9 +232,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     order: list[tuple[int, int]] = []
     has_knockout = any(r.stage == "elimination" for r in rounds)
     if has_knockout and tournament.seats_max == 2:
-        bracket = two_player_bracket(tournament, entries, rounds)
-        inactive = inactive_from(entries, len(rounds) + 1)
-        resolved = bracket.resolve(bracket_results(rounds), _dropped(entries, inactive))
+        resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
         order = list(resolved.places)
     elif has_knockout:
         seeds = elimination_seeds(tournament, entries, rounds)
