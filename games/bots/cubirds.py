@@ -17,6 +17,7 @@ import random
 from games.engines.base import Action, State
 from games.engines.cubirds.bot import auto_action
 from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES, SPECIES, WIN_PAIRS_BIRDS, WIN_SPECIES
+from games.engines.cubirds.rules import apply_legal
 
 GOOD_ROLLOUTS = 150
 # Strong is Good's own search with many more rollouts, so it cannot be expected to play worse
@@ -52,6 +53,9 @@ def candidates(engine: object, view: dict, seat: int, legal: list[Action]) -> li
 
 def rollout_action(state: State, seat: int) -> Action:
     return auto_action(state, seat)
+
+
+rollout_apply = apply_legal  # rollouts play only `rollout_action`'s moves, legal by construction
 
 
 def known_holdings(view: dict) -> list[dict[str, int]]:

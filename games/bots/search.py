@@ -49,7 +49,8 @@ def action_key(action: Action) -> str:
 
 def rollout(engine: Engine, game: Any, state: State, start: State) -> State:
     """Play Standard for every seat from `state` to the horizon; the state reached."""
-    to_act, apply, policy = engine.to_act, engine.apply, game.rollout_action
+    # A game may play its rollouts' own (legal) moves without the engine's checks.
+    to_act, apply, policy = engine.to_act, getattr(game, "rollout_apply", engine.apply), game.rollout_action
     for _ in range(MAX_ROLLOUT_STEPS):
         if engine.is_over(state) or game.horizon_reached(state, start):
             break

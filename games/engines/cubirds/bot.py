@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from games.engines.base import Action, IllegalAction, State
 from games.engines.cubirds.cards import CARD_SPECIES, LARGE, ORDER, species_counts
-from games.engines.cubirds.rules import family_species, legal_actions
+from games.engines.cubirds.rules import LAYS, family_species
 from games.engines.cubirds.scoring import winning_collection
+
+_species_of = CARD_SPECIES.__getitem__
 
 
 def auto_action(state: State, seat: int) -> Action:
-    legal = legal_actions(state, seat)
-    if not legal:
+    # The menu is empty exactly when it is not this seat's turn (a turn starts with birds in
+    # hand): said without building it, as rollouts call this at every step.
+    if state["over"] or seat != state["player"]:
         raise IllegalAction(f"Seat {seat} has nothing to do now.")
     step = state["step"]
     if step == "draw":
@@ -25,9 +28,9 @@ def auto_action(state: State, seat: int) -> Action:
     hand = state["hands"][seat]
     counts = species_counts(hand)
     if step == "lay":
-        # Each row's first and last bird of each species, found once for all the lays on the menu.
-        ends = [_ends(row) for row in state["rows"]]
-        return max(legal, key=lambda action: (_enclosed(ends, action), -counts[action["species"]]))
+        if not counts:
+            raise IllegalAction(f"Seat {seat} has nothing to do now.")
+        return _best_lay(state["rows"], counts)
     collection = state["collections"][seat]
     collected = species_counts(collection)
     best = None
@@ -41,20 +44,24 @@ def auto_action(state: State, seat: int) -> Action:
     return {"type": "family", "species": best} if best else {"type": "no_family"}
 
 
-def _ends(row: list[str]) -> tuple[int, dict[str, tuple[int, int]]]:
-    """The row's length, and each species' first and last place in it."""
-    ends: dict[str, tuple[int, int]] = {}
-    for index, card in enumerate(row):
-        name = CARD_SPECIES[card]
-        first = ends.get(name)
-        ends[name] = (index, index) if first is None else (first[0], index)
-    return len(row), ends
+def _best_lay(rows: list[list[str]], counts: dict[str, int]) -> Action:
+    """The first lay of the menu with the most birds enclosed, then the fewest in hand.
 
-
-def _enclosed(ends: list[tuple[int, dict]], action: Action) -> int:
-    """How many birds a lay would take from its row."""
-    length, places = ends[action["row"]]
-    span = places.get(action["species"])
-    if span is None:
-        return 0
-    return span[0] if action["side"] == "left" else length - 1 - span[1]
+    The same lay as `max` over the menu, without building the menu: rollouts lay at every
+    turn, so this is most of a search's time.
+    """
+    # Each row's species from the left and from the right, for the nearest bird either side.
+    named = [(names, names[::-1]) for names in (list(map(_species_of, row)) for row in rows)]
+    best, best_enclosed, best_count = None, -1, 0
+    for name, count in counts.items():  # species in the menu's order, then rows, then sides
+        lays = LAYS[name]
+        for index, (names, backwards) in enumerate(named):
+            if name in names:
+                left, right = names.index(name), backwards.index(name)
+            else:
+                left = right = 0
+            if left > best_enclosed or (left == best_enclosed and count < best_count):
+                best, best_enclosed, best_count = lays[2 * index], left, count
+            if right > best_enclosed or (right == best_enclosed and count < best_count):
+                best, best_enclosed, best_count = lays[2 * index + 1], right, count
+    return best

@@ -6,6 +6,7 @@ import pytest
 
 from games.engines.cubirds import ENGINE
 from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES
+from games.engines.cubirds.rules import apply_legal
 from games.engines.cubirds.scoring import winning_collection
 from games.engines.simulate import play_random_game
 from tests.engines.contract import check_random_games
@@ -94,3 +95,51 @@ def test_random_play_reaches_every_end_of_the_game():
     for seed in range(300):
         ends.add(play_random_game(ENGINE, 3 + seed % 3, seed).final_state["end"])
     assert ends == {"seven_species", "two_threes", "no_redeal", "no_cards"}
+
+
+def _birds_taken(row: list[str], species: str, side: str) -> int:
+    """Birds a lay takes, counted by walking the row from the side laid on (rulebook: the birds
+    between the new bird and the nearest bird of its species; none if there is none)."""
+    cards = row if side == "left" else row[::-1]
+    for place, card in enumerate(cards):
+        if CARD_SPECIES[card] == species:
+            return place
+    return 0
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_default_lay_is_the_menus_first_with_most_birds_taken_then_fewest_in_hand(players):
+    lays = 0
+    for seed in range(40):
+        play = play_random_game(ENGINE, players, seed)
+        state = ENGINE.new_game(players, seed, play.options)
+        for seat, action in play.actions:
+            before, state = state, ENGINE.apply(state, seat, action)
+            if before["step"] != "lay":
+                continue
+            state_at_lay = before
+            hand = [CARD_SPECIES[card] for card in state_at_lay["hands"][seat]]
+            rows = state_at_lay["rows"]
+            expected = max(
+                ENGINE.legal_actions(state_at_lay, seat),
+                key=lambda lay: (
+                    _birds_taken(rows[lay["row"]], lay["species"], lay["side"]),
+                    -hand.count(lay["species"]),
+                ),
+            )
+            assert ENGINE.auto_action(state_at_lay, seat) == expected
+            lays += 1
+    assert lays > 40 * 10
+
+
+def test_the_rollouts_unchecked_apply_makes_the_same_states_as_apply():
+    steps = 0
+    for seed in range(30):
+        play = play_random_game(ENGINE, 2 + seed % 4, seed, policy="auto" if seed % 2 else "random")
+        state = ENGINE.new_game(play.num_players, seed, play.options)
+        for seat, action in play.actions:
+            checked = ENGINE.apply(state, seat, action)
+            assert apply_legal(state, seat, action) == checked
+            state = checked
+            steps += 1
+    assert steps > 30 * 40
