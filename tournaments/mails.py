@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.utils import translation
 
 from games.bymail import preferences
@@ -9,6 +11,21 @@ from games.bymail.headers import game_headers
 from wildcards_site.outbox.sending import queue_mail
 
 TOP = 10
+# Spanish "y" becomes "e" before a word sounding "i" ("Ana e Inés", "e Hilda"), not before
+# "hie"/"hia"/"hio", which sound "ye" ("Ana y Hierro").
+_SPANISH_I_SOUND = re.compile(r"h?[ií](?![aeoáéó])", re.IGNORECASE)
+
+
+def names_list(names: list[str]) -> str:
+    """ "Ana, Bruno and Carla", joined as the active language joins names."""
+    from django.utils.text import get_text_list
+    from django.utils.translation import get_language
+    from django.utils.translation import gettext as _
+
+    last = _("and")
+    if len(names) > 1 and (get_language() or "").startswith("es") and _SPANISH_I_SOUND.match(names[-1]):
+        last = "e"
+    return get_text_list(names, last)
 
 
 def round_started(
@@ -21,8 +38,6 @@ def round_started(
     entrant (`round_known`), else read here."""
     from django.conf import settings
     from django.urls import reverse
-    from django.utils.text import get_text_list
-    from django.utils.translation import gettext as _
 
     from games.bymail.mails import local_time
 
@@ -43,7 +58,7 @@ def round_started(
             shown.append(
                 {
                     "number": table.number,
-                    "others": get_text_list(others, _("and")),
+                    "others": names_list(others),
                     "name": str(game),
                     "url": settings.SITE_URL + reverse("games:table", args=[game.pk]),
                     "deadline": local_time(wait.closes_at, profile) if wait else None,

@@ -145,3 +145,26 @@ def test_the_round_mail_costs_as_many_queries_for_16_entrants_as_for_4(field, dj
     with django_assert_max_num_queries(6 + 3 * field):
         _mail_round(tournament, 1, seated, [], [], "swiss")
     assert OutboxMessage.objects.filter(key__startswith="tournament:").count() == field
+
+
+@pytest.mark.parametrize(
+    ("language", "names", "said"),
+    [
+        ("es", ["Ana", "Inés"], "Ana e Inés"),
+        ("es", ["Bruno", "Carla", "Hilda"], "Bruno, Carla e Hilda"),
+        ("es", ["Bruno", "Íñigo"], "Bruno e Íñigo"),
+        ("es", ["Ana", "Hierro"], "Ana y Hierro"),  # "hie" sounds "ye": the "y" stays
+        ("es", ["Inés", "Ana"], "Inés y Ana"),
+        ("en", ["Ann", "Ines"], "Ann and Ines"),
+        ("nl", ["Anna", "Ineke"], "Anna en Ineke"),
+        ("es", ["Inés"], "Inés"),
+    ],
+)
+def test_the_opponents_are_listed_as_the_language_joins_names(language, names, said):
+    # Seen in a Spanish round mail: "contra Ana y Inés", where Spanish says "Ana e Inés".
+    from django.utils import translation
+
+    from tournaments.mails import names_list
+
+    with translation.override(language):
+        assert names_list(names) == said
