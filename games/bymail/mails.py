@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import formats, timezone, translation
+from django.utils.translation import pgettext
 
 from games import recap as recaps
 from games.bymail import preferences, render
@@ -44,7 +45,9 @@ def local_time(moment, profile) -> str:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         zone = zoneinfo.ZoneInfo("UTC")
     local = timezone.localtime(moment, zone)
-    return f"{formats.date_format(local, 'l j F Y, H:i')} ({profile.time_zone})"
+    # Translators: a date format (Django's letters); Spanish "l j \d\e F \d\e Y, H:i".
+    pattern = pgettext("moment in a mail", "l j F Y, H:i")
+    return f"{formats.date_format(local, pattern)} ({profile.time_zone})"
 
 
 def game_name(game: Game) -> str:

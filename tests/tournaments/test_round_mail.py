@@ -89,6 +89,30 @@ def test_the_round_mail_speaks_the_entrants_language():
     assert "Tafel 1" in mail.text and "tegen Bruno" in mail.text
 
 
+def test_a_spanish_deadline_reads_as_spanish_writes_dates():
+    # Seen in the demo's mail: "antes de viernes 27 noviembre 2026", where Spanish writes
+    # "antes del viernes 27 de noviembre de 2026".
+    import re
+
+    organiser = make_user("olga")
+    players = [
+        make_user(name, language="es", display_name=name.title(), time_zone="Europe/Madrid")
+        for name in ("carmen", "diego")
+    ]
+    tournament = do_create_tournament(
+        organiser, "Copa", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    register_and_start(tournament, players)
+    texts = [_round_mail(player, 1).text for player in players]
+    weekday = "(lunes|martes|miércoles|jueves|viernes|sábado|domingo)"
+    deadlines = [line for text in texts for line in text.splitlines() if "Te toca jugar" in line]
+    assert len(deadlines) == 1, texts  # the first player to move has a deadline, the other waits
+    assert re.fullmatch(
+        rf"\s*Te toca jugar antes del {weekday} \d+ de [a-z]+ de 20\d\d, \d\d:\d\d \(Europe/Madrid\)\.",
+        deadlines[0],
+    ), deadlines[0]
+
+
 def test_an_entrant_who_turned_round_mail_off_gets_none_and_the_others_still_do():
     from games.bymail.preferences import do_unsubscribe
 
