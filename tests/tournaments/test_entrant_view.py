@@ -54,6 +54,10 @@ def test_an_entrant_sees_their_table_deadline_time_control_and_scoring_in_words(
     mine = page.split('id="your-table"')[1].split("</section>")[0]
     assert reverse("games:table", args=[game.pk]) in mine and "Round 1, table 1" in mine
     assert "your move, by" in mine
+    # Seen in the demo: "Carmen, Alice" under Alice's own table, where the table page says "(you)".
+    names = mine.split('class="seats">')[1].split("</p>")[0]
+    assert f"{acting.profile.name} (you)" in names
+    assert all(f"{seat.name} (you)" not in names for seat in game.seats.exclude(user=acting))
     assert "Time: 36 hours for each move." in page
     assert "Points for each place at a table: 1. 4, 2. 2, 3. 1; a bye scores 4." in page
     client.force_login(organiser)  # not playing: no table of theirs
