@@ -269,6 +269,12 @@ class Deadline(models.Model):
         return f"{self.game} seat {self.seat} until {self.closes_at:%Y-%m-%d %H:%M}"
 
 
+class InvitationQuerySet(models.QuerySet):
+    def open(self) -> InvitationQuerySet:
+        """Neither taken up nor withdrawn: the link still seats its holder."""
+        return self.filter(accepted_at__isnull=True, withdrawn_at__isnull=True)
+
+
 class Invitation(models.Model):
     game = models.ForeignKey(Game, models.CASCADE, related_name="invitations")
     email = models.EmailField(blank=True)
@@ -277,6 +283,9 @@ class Invitation(models.Model):
     token = models.CharField(max_length=43, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    objects = InvitationQuerySet.as_manager()
 
     def __str__(self) -> str:
         return f"invitation to {self.game} for {self.user or self.email}"

@@ -17,6 +17,11 @@ urlpatterns = [
     path("<id:game_id>/join/", views_lobby.join, name="join"),
     path("<id:game_id>/leave/", views_lobby.leave, name="leave"),
     path("<id:game_id>/invite/", views_lobby.invite, name="invite"),
+    path(
+        "<id:game_id>/invitations/<id:invitation_id>/withdraw/",
+        views_lobby.withdraw_invitation,
+        name="withdraw_invitation",
+    ),
     path("invitation/<str:token>/", views_lobby.invitation, name="invitation"),
     path("<id:game_id>/resign/", views_organiser.resign, name="resign"),
     path("<id:game_id>/pause/", views_organiser.pause, name="pause"),

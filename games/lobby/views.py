@@ -14,7 +14,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.engines import available_engines
 from games.lobby.forms import GameForm, InviteForm
 from games.models import ENGINE_TITLES, Game, Invitation, Seat
-from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby
+from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby, do_withdraw_invitation
+from games.services.invitations import invitee_name
 from wildcards_site import throttle
 
 
@@ -116,6 +117,20 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
             messages.error(request, rejected.message)
         else:
             messages.success(request, _("Invitation sent to %(who)s.") % {"who": form.cleaned_data["who"]})
+    return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResponse:
+    try:
+        invitation = do_withdraw_invitation(game_id, invitation_id, request.user)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+    else:
+        messages.success(request, _("Invitation to %(who)s withdrawn.") % {"who": invitee_name(invitation)})
     return redirect("games:table", game_id=game_id)
 
 

@@ -33,12 +33,14 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
     last_event = game.events.order_by("-pk").values_list("pk", flat=True).first()
     if user.is_authenticated:
         offers = list(game.seat_offers.filter(user=user, answered_at=None).values_list("pk", flat=True))
-        invited = list(game.invitations.filter(user=user, accepted_at=None).values_list("pk", flat=True))
+        invited = list(game.invitations.open().filter(user=user).values_list("pk", flat=True))
     else:
         offers = invited = []
+    # A waiting game's players see its open invitations (one more query, before the start only).
+    pending = list(game.invitations.open().values_list("pk", flat=True)) if game.status == game.Status.OPEN else []
     minute = int(timezone.now().timestamp() // 60)
     shown = (
-        game.version, game.status, game.paused_at, seats, waits, last_event, offers, invited,
+        game.version, game.status, game.paused_at, seats, waits, last_event, offers, invited, pending,
         thinking, user.pk, get_language(), minute,
     )  # fmt: skip
     return hashlib.sha256(repr(shown).encode()).hexdigest()[:20]

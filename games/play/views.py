@@ -20,6 +20,7 @@ from games.play.permissions import can_manage
 from games.play.refresh import table_stamp
 from games.services import ActionRejected, do_action, looks
 from games.services.bot_moves import bots_thinking
+from games.services.invitations import invitee_name
 
 # Seconds between the table's own refreshes: a slow game changes seldom, but a bot's task
 # answers within a second or so, and a player facing bots should not wait 20 s to see it.
@@ -48,7 +49,22 @@ def _takes_part(game: Game, user) -> bool:
 def _open_invitation(game: Game, user) -> Invitation | None:
     if game.status != Game.Status.OPEN or not user.is_authenticated:
         return None
-    return game.invitations.filter(user=user, accepted_at=None).first()
+    return game.invitations.open().filter(user=user).first()
+
+
+def _invited(game: Game, user) -> list[dict]:
+    """The invitations a waiting game's players see: whom each names (an address only to its
+    sender: a fellow player may be a stranger) and whether the viewer may withdraw it."""
+    invitations = game.invitations.open().select_related("user__profile", "invited_by__profile").order_by("pk")
+    return [
+        {
+            "pk": invitation.pk,
+            "name": invitee_name(invitation) if invitation.user_id or invitation.invited_by_id == user.pk else None,
+            "by": invitation.invited_by.profile.name,
+            "mine": invitation.invited_by_id == user.pk,
+        }
+        for invitation in invitations
+    ]
 
 
 def table_context(
@@ -91,6 +107,7 @@ def table_context(
         if request.user.is_authenticated
         else [],
         "my_invitation": None if mine else _open_invitation(game, request.user),
+        "invited": _invited(game, request.user) if mine and game.status == Game.Status.OPEN else [],
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},

@@ -6,7 +6,8 @@ transaction and the lock on the game row.
 
 from games.services.deadlines import close_games, do_close_overdue, do_send_reminders, overdue_games, sweep_overdue
 from games.services.errors import ActionRejected
-from games.services.lobby import do_create_game, do_create_table, do_invite, do_join, do_leave_lobby, do_start_game
+from games.services.invitations import do_invite, do_withdraw_invitation
+from games.services.lobby import do_create_game, do_create_table, do_join, do_leave_lobby, do_start_game
 from games.services.organiser import (
     do_extend_deadline,
     do_pause,
@@ -29,6 +30,7 @@ __all__ = [
     "do_decline_seat",
     "do_extend_deadline",
     "do_invite",
+    "do_withdraw_invitation",
     "do_join",
     "do_leave_lobby",
     "do_offer_seat",

@@ -1,4 +1,4 @@
-"""Creating games, inviting, joining and starting them."""
+"""Creating games, joining and starting them (invitations: `invitations.py`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -145,48 +143,6 @@ def do_create_table(
     return game
 
 
-def _check_one_address(who: str) -> None:
-    """One address Django accepts: a list ("a@x, b@y"), a header break or markup would
-    otherwise be stored and handed to the mailer, which refuses it again at every retry."""
-    try:
-        validate_email(who)
-    except ValidationError:
-        raise ActionRejected(
-            "bad_address", _("“%(who)s” is not one valid email address.") % {"who": who[:80]}
-        ) from None
-
-
-def do_invite(game_id: int, inviter, who: str) -> Invitation:
-    """Invite a player by username or email address; the token lets a newcomer join after signing up."""
-    who = who.strip()
-    if "@" in who:
-        _check_one_address(who)
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.OPEN:
-            raise ActionRejected("not_open", _("Invitations can only be sent while the game waits for players."))
-        if not game.seats.filter(user=inviter).exists() and game.created_by_id != inviter.pk:
-            raise ActionRejected("forbidden", _("Only the game's players can invite."))
-        user = User.objects.filter(username__iexact=who).first() or (
-            User.objects.filter(email__iexact=who).first() if "@" in who else None
-        )
-        if user is None and "@" not in who:
-            raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
-        if user is not None and game.seats.filter(user=user).exists():
-            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": user.username})
-        invitation = Invitation.objects.create(
-            game=game,
-            user=user,
-            email=(user.email if user else who),
-            invited_by=inviter,
-            token=secrets.token_urlsafe(32),
-        )
-        from games.services import notify_lobby
-
-        notify_lobby.invitation(invitation)
-        return invitation
-
-
 def do_join(game_id: int, user, token: str | None = None, now: datetime | None = None) -> Game:
     """Take a free seat; a private game needs a valid invitation. The game starts when full."""
     now = now or timezone.now()
@@ -198,12 +154,15 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
             raise ActionRejected("already_seated", _("You already have a seat in this game."))
         invitation = None
         if token:
-            invitation = Invitation.objects.filter(game=game, token=token, accepted_at__isnull=True).first()
+            invitation = Invitation.objects.open().filter(game=game, token=token).first()
             if invitation is None:
-                raise ActionRejected("bad_invitation", _("This invitation is not valid (used, or for another game)."))
-        elif game.visibility == Game.Visibility.PRIVATE:
-            invitation = Invitation.objects.filter(game=game, user=user, accepted_at__isnull=True).first()
-            if invitation is None:
+                raise ActionRejected(
+                    "bad_invitation", _("This invitation is not valid (used, withdrawn, or for another game).")
+                )
+        else:
+            # Invited to an open game and joining from its page: the invitation is taken up too.
+            invitation = Invitation.objects.open().filter(game=game, user=user).first()
+            if invitation is None and game.visibility == Game.Visibility.PRIVATE:
                 raise ActionRejected("private", _("This game is private: you need an invitation to join."))
         if game.seats.count() >= game.num_seats:
             raise ActionRejected("full", _("Every seat in this game is taken."))

@@ -115,3 +115,21 @@ def test_a_viewer_who_changed_language_gets_the_table_in_it(client, table, playe
     profile.save()
     response = _refresh(client, game, stamp)
     assert response.status_code == 200 and "in corso" in response.content.decode()  # "running"
+
+
+def test_an_invitation_sent_or_withdrawn_answers_a_waiting_tables_players(client, players):
+    from games.models import Game
+    from games.services import do_create_game, do_invite, do_withdraw_invitation
+
+    alice, bob, _carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    client.force_login(alice)
+    before = _stamp(_refresh(client, game))
+    assert _refresh(client, game, before).status_code == 204
+    sent = do_invite(game.pk, alice, "bob")
+    answer = _refresh(client, game, before)
+    assert answer.status_code == 200 and "Bob" in answer.content.decode()
+    invited = _stamp(answer)
+    do_withdraw_invitation(game.pk, sent.pk, alice)
+    answer = _refresh(client, game, invited)
+    assert answer.status_code == 200 and 'id="invited"' not in answer.content.decode()

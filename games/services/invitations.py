@@ -1,0 +1,89 @@
+"""Invitations to a game waiting for players: sent, refused when the person is already invited,
+withdrawn by whoever sent them. Joining with one is `lobby.do_join`."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game, Invitation
+from games.services.errors import ActionRejected
+
+User = get_user_model()
+
+
+def _check_one_address(who: str) -> None:
+    """One address Django accepts: a list ("a@x, b@y"), a header break or markup would
+    otherwise be stored and handed to the mailer, which refuses it again at every retry."""
+    try:
+        validate_email(who)
+    except ValidationError:
+        raise ActionRejected(
+            "bad_address", _("“%(who)s” is not one valid email address.") % {"who": who[:80]}
+        ) from None
+
+
+def do_invite(game_id: int, inviter, who: str) -> Invitation:
+    """Invite a player by username or email address; the token lets a newcomer join after signing up."""
+    who = who.strip()
+    if "@" in who:
+        _check_one_address(who)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise ActionRejected("not_open", _("Invitations can only be sent while the game waits for players."))
+        if not game.seats.filter(user=inviter).exists() and game.created_by_id != inviter.pk:
+            raise ActionRejected("forbidden", _("Only the game's players can invite."))
+        user = User.objects.filter(username__iexact=who).first() or (
+            User.objects.filter(email__iexact=who).first() if "@" in who else None
+        )
+        if user is None and "@" not in who:
+            raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
+        if user is not None and game.seats.filter(user=user).exists():
+            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": user.username})
+        email = user.email if user else who
+        # One open invitation a person: a second would only mail them again.
+        same = Q(user=user) | Q(email__iexact=email) if user is not None else Q(email__iexact=email)
+        already = game.invitations.open().filter(same).select_related("user__profile").first()
+        if already is not None:
+            raise ActionRejected("already_invited", _("%(name)s is already invited.") % {"name": invitee_name(already)})
+        invitation = Invitation.objects.create(
+            game=game,
+            user=user,
+            email=email,
+            invited_by=inviter,
+            token=secrets.token_urlsafe(32),
+        )
+        from games.services import notify_lobby
+
+        notify_lobby.invitation(invitation)
+        return invitation
+
+
+def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime | None = None) -> Invitation:
+    """Take back an invitation not taken up yet: its link no longer seats anyone. Only its sender may."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        invitation = game.invitations.open().select_related("user__profile").filter(pk=invitation_id).first()
+        if invitation is None:
+            raise ActionRejected("no_invitation", _("This invitation was taken up or withdrawn already."))
+        if game.status != Game.Status.OPEN:
+            raise ActionRejected("not_open", _("The game is no longer waiting for players."))
+        if invitation.invited_by_id != user.pk:
+            raise ActionRejected("forbidden", _("Only the player who sent an invitation can withdraw it."))
+        invitation.withdrawn_at = now or timezone.now()
+        invitation.save(update_fields=["withdrawn_at"])
+        return invitation
+
+
+def invitee_name(invitation: Invitation) -> str:
+    """Whom an invitation names: the player's name, or the address it was sent to."""
+    return invitation.user.profile.name if invitation.user_id else invitation.email

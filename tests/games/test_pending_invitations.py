@@ -1,0 +1,106 @@
+"""A waiting game's invitations: one per person, listed to its players, withdrawn by whoever sent them.
+
+Found by trying the demo: Alice invited bruno twice and he got two mails; nothing on the page said
+who was invited, and an invitation sent to a mistyped address could not be taken back."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, Invitation
+from games.services import ActionRejected, do_create_game, do_invite, do_join
+from tests.conftest import make_user
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+def _invited_section(client, game) -> str:
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    return page.split('id="invited"')[1].split("</section>")[0] if 'id="invited"' in page else ""
+
+
+def test_inviting_someone_already_invited_is_refused_and_mails_nothing_more(players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 4, visibility=Game.Visibility.PRIVATE)
+    do_join(game.pk, carol, token=do_invite(game.pk, alice, "carol").token)
+    do_invite(game.pk, alice, "friend@example.org")
+    do_invite(game.pk, alice, "bob")
+    # The same person by another spelling, by their address, or invited by another player.
+    for inviter, again in [(alice, " Friend@Example.ORG "), (alice, "BOB"), (alice, bob.email), (carol, "bob")]:
+        with pytest.raises(ActionRejected) as refused:
+            do_invite(game.pk, inviter, again)
+        assert refused.value.code == "already_invited"
+    assert Invitation.objects.filter(game=game).count() == 3
+    assert OutboxMessage.objects.filter(key__startswith="invite:").count() == 3
+
+
+def test_the_page_says_someone_is_already_invited(client, players):
+    alice = players[0]
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    client.force_login(alice)
+    client.post(reverse("games:invite", args=[game.pk]), {"who": "bob"})
+    page = client.post(reverse("games:invite", args=[game.pk]), {"who": "bob"}, follow=True).content.decode()
+    assert "Bob is already invited." in page
+    assert Invitation.objects.filter(game=game).count() == 1
+
+
+def test_the_players_see_who_is_invited_and_only_the_inviter_sees_an_address(client, players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 4)
+    do_invite(game.pk, alice, "friend@example.org")
+    do_invite(game.pk, alice, "carol")
+    do_join(game.pk, bob)
+    client.force_login(alice)
+    mine = _invited_section(client, game)
+    assert "Carol" in mine and "friend@example.org" in mine
+    client.force_login(bob)
+    theirs = _invited_section(client, game)
+    assert "Carol" in theirs and "an email address, invited by Alice" in theirs
+    assert "friend@example.org" not in theirs and "Withdraw" not in theirs
+    client.force_login(make_user("watcher"))  # an open game anyone may watch: its invitations are the players' own
+    assert _invited_section(client, game) == ""
+    # Once taken, an invitation is a seat, no longer listed.
+    do_join(game.pk, carol)
+    client.force_login(alice)
+    assert "Carol" not in _invited_section(client, game)
+
+
+def test_the_inviter_withdraws_an_invitation_and_its_link_says_so(client, players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    do_join(game.pk, bob, token=do_invite(game.pk, alice, "bob").token)
+    sent = do_invite(game.pk, alice, "carol")
+    withdraw = reverse("games:withdraw_invitation", args=[game.pk, sent.pk])
+
+    client.force_login(bob)  # a fellow player may not take back Alice's invitation
+    page = client.post(withdraw, follow=True).content.decode()
+    assert "Only the player who sent an invitation can withdraw it." in page
+    assert Invitation.objects.get(pk=sent.pk).withdrawn_at is None
+
+    client.force_login(alice)
+    page = client.post(withdraw, follow=True).content.decode()
+    assert "Invitation to Carol withdrawn." in page
+    assert _invited_section(client, game) == ""
+
+    client.force_login(carol)
+    assert client.get(reverse("games:table", args=[game.pk])).status_code == 404  # private, no longer invited
+    link = client.get(reverse("games:invitation", args=[sent.token])).content.decode()
+    assert "This invitation was withdrawn." in link and "Take my seat" not in link
+    with pytest.raises(ActionRejected):
+        do_join(game.pk, carol, token=sent.token)
+    assert not game.seats.filter(user=carol).exists()
+    # Withdrawn, the same person may be invited again (a new link).
+    again = do_invite(game.pk, alice, "carol")
+    assert again.token != sent.token
+
+
+def test_a_started_games_invitations_cannot_be_withdrawn(client, players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 2, visibility=Game.Visibility.PRIVATE)
+    sent = do_invite(game.pk, alice, "bob")
+    stale = do_invite(game.pk, alice, "carol")
+    do_join(game.pk, bob, token=sent.token)  # the game is full and starts
+    client.force_login(alice)
+    page = client.post(reverse("games:withdraw_invitation", args=[game.pk, stale.pk]), follow=True).content.decode()
+    assert "The game is no longer waiting for players." in page
+    assert Invitation.objects.get(pk=stale.pk).withdrawn_at is None
