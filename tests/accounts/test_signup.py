@@ -1,4 +1,5 @@
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -120,3 +121,35 @@ def test_the_browsers_time_zone_is_kept_and_anything_else_is_utc(client, sent, k
 
     sign_up(client, time_zone=sent)
     assert profile_for(User.objects.get(username="dora")).time_zone == kept
+
+
+def test_a_newcomer_invited_by_mail_signs_up_and_is_brought_back_to_the_invitation(client):
+    # Found by trying the demo: after confirming, the newcomer landed on their settings and had to
+    # dig the invitation mail out again to take the seat they had signed up for.
+    from games.services import do_create_game, do_invite
+
+    game = do_create_game(make_user("alice"), "cubirds", 2)
+    invitation = do_invite(game.pk, game.created_by, "pal@example.org")
+    here = reverse("games:invitation", args=[invitation.token])
+    page = client.get(here).content.decode()
+    signup = re.search(r'href="(/accounts/signup/\?[^"]+)"', page).group(1).replace("&amp;", "&")
+    form = client.get(signup).content.decode()
+    assert 'value="pal@example.org"' in form, "the invited address is filled in"
+    client.post(signup, {"username": "pal", "email": "pal@example.org", "password": PASSWORD})
+    link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
+    assert client.get(link).status_code == 200
+    answer = client.post(link)
+    assert answer.status_code == 302 and answer.url == here
+    seat_page = client.get(here).content.decode()
+    assert "Take my seat" in seat_page
+
+
+@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"])
+def test_a_sign_up_never_sends_the_newcomer_to_another_site(client, elsewhere):
+    client.post(
+        reverse("accounts:signup") + "?" + urlencode({"next": elsewhere}),
+        {"username": "dora", "email": "dora@example.org", "password": PASSWORD},
+    )
+    link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
+    answer = client.post(link)
+    assert answer.status_code == 302 and answer.url == reverse("accounts:profile")

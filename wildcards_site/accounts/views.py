@@ -9,7 +9,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
-from django.utils.http import url_has_allowed_host_and_scheme, urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode, urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
@@ -35,7 +35,10 @@ User = get_user_model()
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form = SignupForm(request.POST or None)
+    # Where to go once the address is confirmed (an invitation's page), carried by the link mailed.
+    next_url = _local_next(request, request.POST.get("next") or request.GET.get("next") or "")
+    initial = {"email": request.GET.get("email", "")[:254]}
+    form = SignupForm(request.POST or None, initial=initial)
     if request.method == "POST" and not throttle.allowed(request, "signup", "ip", throttle.rate("signup_ip")):
         return throttle.too_many(request)
     if request.method == "POST" and form.is_valid():
@@ -52,9 +55,9 @@ def signup(request: HttpRequest) -> HttpResponse:
             Profile.objects.filter(user=user).update(
                 language=_supported_language(get_language()), time_zone=data["time_zone"]
             )
-        _send_verification(user)
+        _send_verification(user, next_url)
         return render(request, "accounts/signup_sent.html", {"email": user.email})
-    return render(request, "accounts/signup.html", {"form": form})
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
 def _send_account_exists(user) -> None:
@@ -62,10 +65,12 @@ def _send_account_exists(user) -> None:
     emails.account_exists(user.email, {"user": user, "link": link}, language=profile_for(user).language)
 
 
-def _send_verification(user) -> None:
+def _send_verification(user, next_url: str = "") -> None:
     uid = urlsafe_base64_encode(str(user.pk).encode())
     token = email_verification_token.make_token(user)
     link = settings.SITE_URL + reverse("accounts:verify", kwargs={"uidb64": uid, "token": token})
+    if next_url:
+        link += "?" + urlencode({"next": next_url})
     emails.verify_email(user.email, {"user": user, "link": link}, language=profile_for(user).language)
 
 
@@ -81,8 +86,9 @@ def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
         user.save(update_fields=["is_active"])
         login(request, user, backend=settings.SESSION_LOGIN_BACKEND)
         messages.success(request, _("Your address is confirmed. Welcome to Wildcards!"))
-        return redirect("accounts:profile")
-    return render(request, "accounts/verify.html", {"confirm_user": user})
+        next_url = _local_next(request, request.POST.get("next") or request.GET.get("next") or "")
+        return redirect(next_url or "accounts:profile")
+    return render(request, "accounts/verify.html", {"confirm_user": user, "next": request.GET.get("next", "")})
 
 
 def _user_from_uid(uidb64: str):
@@ -102,6 +108,17 @@ def login_view(request: HttpRequest) -> HttpResponse:
         profile_for(form.user)
         return redirect(_safe_next(request, next_url))
     return render(request, "accounts/login.html", {"form": form, "next": next_url})
+
+
+def _local_next(request: HttpRequest, next_url: str) -> str:
+    """`next_url` if it is a path on this site, else "" (never another site, whatever the link says)."""
+    if (
+        next_url.startswith("/")
+        and not next_url.startswith("//")
+        and url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure())
+    ):
+        return next_url
+    return ""
 
 
 def _safe_next(request: HttpRequest, next_url: str) -> str:
