@@ -78,3 +78,12 @@ def test_a_finished_game_says_how_it_was_won_and_ranks_everyone():
         if winner is not None:
             assert '<tr class="cb-won"><td>1</td>' in page
     assert ends == {"seven_species", "two_threes", "no_redeal"}, ends  # the seeds reach all three ends
+
+
+def test_a_hand_of_one_bird_reads_one_card_in_hand():
+    # Seen reading a table: "1 cards in hand".
+    state = ENGINE.new_game(2, "cb-one", {})
+    state = {**state, "hands": [state["hands"][0][:1], state["hands"][1]]}
+    html = _render(ENGINE.view(state, None))
+    assert "1 card in hand" in html and "1 cards in hand" not in html
+    assert f"{len(state['hands'][1])} cards in hand" in html

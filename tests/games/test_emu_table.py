@@ -81,3 +81,11 @@ def test_the_mail_shows_the_card_the_other_took_from_the_discard_pile():
     lines = [line for section in sections for line in section["lines"]]
     assert any(line.startswith("In hand, taken from the discard pile: The Market") for line in lines), lines
     assert not any("Painter" in line or "Savage" in line for line in lines)
+
+
+def test_a_score_of_one_reads_one_point_so_far():
+    # Seen reading a table: "1 points so far".
+    state = ENGINE.new_game(2, "emu-one")
+    state = {**state, "scores": [1, 7]}
+    html = render(ENGINE.view(state, 0))
+    assert "1 point so far" in html and "1 points so far" not in html and "7 points so far" in html

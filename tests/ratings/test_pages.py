@@ -131,3 +131,24 @@ def test_the_home_page_shows_a_top_ten_per_game(client):
     rated_players(12)
     page = client.get("/").content.decode()
     assert "P011" in page and "P002" in page and "P001<" not in page
+
+
+def test_the_player_page_counts_one_game_in_the_singular_and_heads_its_change_column_as_a_noun(client, people):
+    # Seen in the demo in Spanish: "1 partidas, 0 ganadas" and a column headed "Cambiar" ("to change"),
+    # the language button's verb, over the rating changes.
+    from django.test import Client
+
+    from tournaments.ratings.services import do_rate_game
+
+    alice, bob = people[:2]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)
+    page = client.get("/ratings/players/bob/").content.decode()
+    assert "1 game, 0 won (0%)" in page and "1 games" not in page
+    for language, noun, verb in [
+        ("es", "Cambio", "Cambiar"),
+        ("it", "Variazione", "Cambia"),
+        ("nl", "Verschil", "Wijzigen"),
+    ]:
+        html = Client(headers={"accept-language": language}).get("/ratings/players/bob/").content.decode()
+        recent = html.split('id="recent"')[1].split("</thead>")[0]
+        assert f"<th>{noun}</th>" in recent and verb not in recent, (language, recent)
