@@ -284,6 +284,9 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Sent to an address (even one an account has): listed as that address to its sender
+    # only, so an invitation never tells anyone else whose account an address is.
+    by_address = models.BooleanField(default=False)
 
     objects = InvitationQuerySet.as_manager()
 

@@ -36,8 +36,9 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
         invited = list(game.invitations.open().filter(user=user).values_list("pk", flat=True))
     else:
         offers = invited = []
-    # A waiting game's players see its open invitations (one more query, before the start only).
-    pending = list(game.invitations.open().values_list("pk", flat=True)) if game.status == game.Status.OPEN else []
+    # A waiting game's players (only) see its open invitations: one more query, before the start only.
+    seated = user.is_authenticated and any(seat[2] == user.pk for seat in seats)
+    pending = list(game.invitations.open().values_list("pk", flat=True)) if seated and game.status == "open" else []
     minute = int(timezone.now().timestamp() // 60)
     shown = (
         game.version, game.status, game.paused_at, seats, waits, last_event, offers, invited, pending,

@@ -59,7 +59,9 @@ def _invited(game: Game, user) -> list[dict]:
     return [
         {
             "pk": invitation.pk,
-            "name": invitee_name(invitation) if invitation.user_id or invitation.invited_by_id == user.pk else None,
+            "name": invitee_name(invitation)
+            if invitation.invited_by_id == user.pk or (invitation.user_id and not invitation.by_address)
+            else None,
             "by": invitation.invited_by.profile.name,
             "mine": invitation.invited_by_id == user.pk,
         }

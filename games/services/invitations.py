@@ -9,7 +9,7 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -47,17 +47,18 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation:
         )
         if user is None and "@" not in who:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
+        # Refusals name only what the inviter typed: never another player's address, nor the
+        # account an address belongs to.
         if user is not None and game.seats.filter(user=user).exists():
-            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": user.username})
+            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": who})
         email = user.email if user else who
         # One open invitation a person: a second would only mail them again.
-        same = Q(user=user) | Q(email__iexact=email) if user is not None else Q(email__iexact=email)
-        already = game.invitations.open().filter(same).select_related("user__profile").first()
-        if already is not None:
-            raise ActionRejected("already_invited", _("%(name)s is already invited.") % {"name": invitee_name(already)})
+        if invitations_of(game, user, email).exists():
+            raise ActionRejected("already_invited", _("%(name)s is already invited.") % {"name": who})
         invitation = Invitation.objects.create(
             game=game,
             user=user,
+            by_address="@" in who,
             email=email,
             invited_by=inviter,
             token=secrets.token_urlsafe(32),
@@ -84,6 +85,19 @@ def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime
         return invitation
 
 
+def invitations_of(game: Game, user, email: str = "") -> models.QuerySet:
+    """The game's open invitations of one person: to their account or to their address."""
+    same = Q(user=user) if user is not None else Q(pk__in=[])
+    if email:
+        same |= Q(email__iexact=email)
+    return game.invitations.open().filter(same)
+
+
 def invitee_name(invitation: Invitation) -> str:
-    """Whom an invitation names: the player's name, or the address it was sent to."""
-    return invitation.user.profile.name if invitation.user_id else invitation.email
+    """Whom an invitation names, as its sender put it: the player's name, or the address."""
+    return invitation.email if invitation.by_address or not invitation.user_id else invitation.user.profile.name
+
+
+def withdraw_all(invitations: models.QuerySet, now: datetime) -> None:
+    """Close these invitations: their links no longer seat anyone."""
+    invitations.update(withdrawn_at=now)

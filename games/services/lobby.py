@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from games.engines import IllegalOptions, get_engine
 from games.models import Game, Invitation, Seat
 from games.services.errors import ActionRejected
+from games.services.invitations import invitations_of, withdraw_all
 from games.services.play import Outcome, advance
 
 User = get_user_model()
@@ -155,6 +156,8 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
         invitation = None
         if token:
             invitation = Invitation.objects.open().filter(game=game, token=token).first()
+            if invitation is not None and invitation.user_id not in (None, user.pk):
+                invitation = None  # a link to a player's account seats that player only
             if invitation is None:
                 raise ActionRejected(
                     "bad_invitation", _("This invitation is not valid (used, withdrawn, or for another game).")
@@ -170,6 +173,8 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
         if invitation is not None:
             invitation.accepted_at, invitation.user = now, user
             invitation.save(update_fields=["accepted_at", "user"])
+        # Any other invitation of theirs (by address, by another player) has done its work.
+        invitations_of(game, user, user.email).update(accepted_at=now)
         if game.seats.count() == game.num_seats:
             _start(game, now)
         return game
@@ -187,6 +192,8 @@ def do_leave_lobby(game_id: int, user) -> bool:
             return True
         if not game.seats.filter(user=user).delete()[0]:
             raise ActionRejected("not_seated", _("You have no seat in this game."))
+        # Nobody left could take back the leaver's invitations (only a sender may): they go too.
+        withdraw_all(game.invitations.open().filter(invited_by=user), timezone.now())
         return False
 
 

@@ -40,7 +40,7 @@ def test_the_page_says_someone_is_already_invited(client, players):
     client.force_login(alice)
     client.post(reverse("games:invite", args=[game.pk]), {"who": "bob"})
     page = client.post(reverse("games:invite", args=[game.pk]), {"who": "bob"}, follow=True).content.decode()
-    assert "Bob is already invited." in page
+    assert "bob is already invited." in page
     assert Invitation.objects.filter(game=game).count() == 1
 
 
@@ -104,3 +104,77 @@ def test_a_started_games_invitations_cannot_be_withdrawn(client, players):
     page = client.post(reverse("games:withdraw_invitation", args=[game.pk, stale.pk]), follow=True).content.decode()
     assert "The game is no longer waiting for players." in page
     assert Invitation.objects.get(pk=stale.pk).withdrawn_at is None
+
+
+def test_a_refusal_never_names_an_address_or_an_account_the_inviter_did_not_type(players):
+    # Found in review: Carol, inviting a newcomer by username, read the address Alice had typed;
+    # and inviting an address told whose account it was.
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 4)
+    do_join(game.pk, carol)
+    do_invite(game.pk, alice, "secret@example.org")
+    newcomer = make_user("newcomer")
+    type(newcomer).objects.filter(pk=newcomer.pk).update(email="secret@example.org")
+    with pytest.raises(ActionRejected) as refused:
+        do_invite(game.pk, carol, "newcomer")
+    assert "secret@example.org" not in refused.value.message and "newcomer" in refused.value.message
+    with pytest.raises(ActionRejected) as refused:
+        do_invite(game.pk, alice, carol.email)  # seated already
+    assert "Carol" not in refused.value.message and "carol" not in refused.value.message.replace(carol.email, "")
+
+
+def test_an_address_that_belongs_to_an_account_is_listed_as_an_address(client, players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 4)
+    do_join(game.pk, bob)
+    do_invite(game.pk, alice, carol.email)
+    client.force_login(bob)
+    listed = _invited_section(client, game)
+    assert "an email address, invited by Alice" in listed and "Carol" not in listed
+    client.force_login(alice)
+    assert carol.email in _invited_section(client, game)
+
+
+def test_joining_takes_up_every_invitation_of_that_person(players):
+    alice, _bob, _carol = players
+    game = do_create_game(alice, "toy", 4)
+    do_invite(game.pk, alice, "new@example.org")
+    newcomer = make_user("newbie")
+    type(newcomer).objects.filter(pk=newcomer.pk).update(email="new@example.org")
+    newcomer.refresh_from_db()
+    do_join(game.pk, newcomer)  # from the open game's page, without the mail's link
+    assert not Invitation.objects.open().filter(game=game).exists()
+
+
+def test_a_player_who_leaves_takes_their_invitations_with_them(players):
+    alice, bob, _carol = players
+    game = do_create_game(alice, "toy", 4, visibility=Game.Visibility.PRIVATE)
+    do_join(game.pk, bob, token=do_invite(game.pk, alice, "bob").token)
+    left_behind = do_invite(game.pk, bob, "friend@example.org")
+    from games.services import do_leave_lobby
+
+    do_leave_lobby(game.pk, bob)
+    assert Invitation.objects.get(pk=left_behind.pk).withdrawn_at is not None
+    with pytest.raises(ActionRejected):
+        do_join(game.pk, make_user("friend"), token=left_behind.token)
+
+
+def test_an_invitation_to_a_player_seats_only_that_player(players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    for_bob = do_invite(game.pk, alice, "bob")
+    with pytest.raises(ActionRejected) as refused:
+        do_join(game.pk, carol, token=for_bob.token)
+    assert refused.value.code == "bad_invitation"
+    assert not game.seats.filter(user=carol).exists()
+    assert Invitation.objects.get(pk=for_bob.pk).user == bob
+
+
+def test_one_games_invitation_cannot_be_withdrawn_through_another_game(client, players):
+    alice = players[0]
+    mine = do_create_game(alice, "toy", 3)
+    other = do_create_game(players[1], "toy", 3)
+    theirs = do_invite(other.pk, players[1], "carol")
+    client.force_login(alice)
+    client.post(reverse("games:withdraw_invitation", args=[mine.pk, theirs.pk]))
+    assert Invitation.objects.get(pk=theirs.pk).withdrawn_at is None
