@@ -31,3 +31,21 @@ def test_it_fills_a_private_game_by_an_invitation_accepted_on_its_page(signed_in
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     assert sorted(game.seats.values_list("user__username", flat=True)) == ["ana", "ben"]
+
+
+def test_on_a_phone_the_creator_sees_whom_they_invited_and_withdraws_a_mistyped_address(signed_in, live_server):
+    creator = make_user("ana", display_name="Ana")
+    game = do_create_game(creator, "wildcards", 3, {}, visibility=Game.Visibility.PRIVATE)
+    ana = signed_in("ana", width=390)
+    ana.goto(f"{live_server.url}/games/{game.pk}/")
+    invite = ana.get_by_label("Invite by username or email address")
+    invite.fill("a-rather-long-mistyped-address@example.org")
+    ana.get_by_role("button", name="Invite", exact=True).click()
+    expect(ana.locator("#invited")).to_contain_text("a-rather-long-mistyped-address@example.org")
+    invite.fill("a-rather-long-mistyped-address@example.org")
+    ana.get_by_role("button", name="Invite", exact=True).click()
+    expect(ana.locator(".messages")).to_contain_text("is already invited")
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 390
+    ana.locator("#invited").get_by_role("button", name="Withdraw").click()
+    expect(ana.locator(".messages")).to_contain_text("withdrawn")
+    expect(ana.locator("#invited")).to_have_count(0)
