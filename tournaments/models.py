@@ -93,6 +93,15 @@ class Tournament(models.Model):
         return self.name
 
     @property
+    def takes_late_entries(self) -> bool:
+        """A running Swiss still pairing latecomers: before round `late_join_before_round` is made."""
+        return (
+            self.status == self.Status.RUNNING
+            and self.format == self.Format.SWISS
+            and self.current_round < self.late_join_before_round
+        )
+
+    @property
     def bye_score(self) -> float:
         """The points a bye scores: the organisers', else one win at a full table."""
         if self.bye_points is not None:

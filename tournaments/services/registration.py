@@ -96,11 +96,7 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
     now = now or timezone.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        late_swiss = (
-            tournament.status == Tournament.Status.RUNNING
-            and tournament.format == Tournament.Format.SWISS
-            and tournament.current_round < tournament.late_join_before_round
-        )
+        late_swiss = tournament.takes_late_entries
         if tournament.status != Tournament.Status.REGISTRATION and not late_swiss:
             raise ActionRejected("closed", _("Registration for this tournament is closed."))
         if tournament.registration_opens_at and now < tournament.registration_opens_at:
