@@ -4,6 +4,7 @@ from tournaments import views
 
 app_name = "ratings"
 urlpatterns = [
+    path("", views.leaderboards_index, name="index"),
     path("players/<str:username>/", views.player, name="player"),
     path("<str:pool>/", views.leaderboard, name="leaderboard"),
 ]

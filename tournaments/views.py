@@ -28,6 +28,11 @@ def _page_number(request: HttpRequest) -> int:
         return 1
 
 
+def leaderboards_index(request: HttpRequest) -> HttpResponse:
+    """`/ratings/` itself: the first game's leaderboard, as the menu's link (each board links the others)."""
+    return redirect("ratings:leaderboard", pool=next(iter(POOLS)))
+
+
 def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
     if pool not in POOLS:
         raise Http404

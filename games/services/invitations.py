@@ -15,7 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation
+from games.services import notify_lobby
 from games.services.errors import ActionRejected
+from wildcards_site.outbox.sending import drop_unsent
 
 User = get_user_model()
 
@@ -63,8 +65,6 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation:
             invited_by=inviter,
             token=secrets.token_urlsafe(32),
         )
-        from games.services import notify_lobby
-
         notify_lobby.invitation(invitation)
         return invitation
 
@@ -82,6 +82,7 @@ def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime
             raise ActionRejected("forbidden", _("Only the player who sent an invitation can withdraw it."))
         invitation.withdrawn_at = now or timezone.now()
         invitation.save(update_fields=["withdrawn_at"])
+        drop_unsent([notify_lobby.mail_key(invitation.pk)])
         return invitation
 
 
@@ -99,5 +100,7 @@ def invitee_name(invitation: Invitation) -> str:
 
 
 def withdraw_all(invitations: models.QuerySet, now: datetime) -> None:
-    """Close these invitations: their links no longer seat anyone."""
-    invitations.update(withdrawn_at=now)
+    """Close these invitations: their links no longer seat anyone, their mails still waiting are not sent."""
+    ids = list(invitations.values_list("pk", flat=True))
+    Invitation.objects.filter(pk__in=ids).update(withdrawn_at=now)
+    drop_unsent([notify_lobby.mail_key(pk) for pk in ids])

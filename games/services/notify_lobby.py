@@ -9,8 +9,13 @@ from games.models import Invitation
 from wildcards_site.outbox.sending import queue_mail
 
 
+def mail_key(invitation_id: int) -> str:
+    """The outbox key of an invitation's mail (dropped while unsent if it is withdrawn)."""
+    return f"invite:{invitation_id}"
+
+
 def invitation(invite: Invitation) -> None:
     language = invite.user.profile.language if invite.user_id else None
     link = settings.SITE_URL + reverse("games:invitation", args=[invite.token])
     ctx = {"invitation": invite, "game": invite.game, "inviter": invite.invited_by.profile.name, "link": link}
-    queue_mail(f"invite:{invite.pk}", "invitation", invite.email, ctx, language)
+    queue_mail(mail_key(invite.pk), "invitation", invite.email, ctx, language)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Invitation
-from games.services import ActionRejected, do_create_game, do_invite, do_join
+from games.services import ActionRejected, do_create_game, do_invite, do_join, do_withdraw_invitation
 from tests.conftest import make_user
 from wildcards_site.outbox.models import OutboxMessage
 
@@ -178,3 +178,24 @@ def test_one_games_invitation_cannot_be_withdrawn_through_another_game(client, p
     client.force_login(alice)
     client.post(reverse("games:withdraw_invitation", args=[mine.pk, theirs.pk]))
     assert Invitation.objects.get(pk=theirs.pk).withdrawn_at is None
+
+
+def test_a_withdrawn_invitation_still_waiting_in_the_outbox_is_never_sent(players):
+    # Noticed in review: the mail to a mistyped address went out after its invitation was withdrawn.
+    from wildcards_site.outbox.sending import claim_batch
+
+    alice, bob, _carol = players
+    game = do_create_game(alice, "toy", 4, visibility=Game.Visibility.PRIVATE)
+    do_join(game.pk, bob, token=do_invite(game.pk, alice, "bob").token)
+    mistyped = do_invite(game.pk, alice, "frend@example.org")
+    left_behind = do_invite(game.pk, bob, "pal@example.org")
+    OutboxMessage.objects.filter(key=f"invite:{mistyped.pk}").update(status=OutboxMessage.Status.PENDING)
+    do_withdraw_invitation(game.pk, mistyped.pk, alice)
+    from games.services import do_leave_lobby
+
+    do_leave_lobby(game.pk, bob)
+    for invitation in (mistyped, left_behind):
+        row = OutboxMessage.objects.get(key=f"invite:{invitation.pk}")
+        assert row.status == OutboxMessage.Status.DROPPED
+    claimed = {row.key for row in claim_batch()}
+    assert f"invite:{mistyped.pk}" not in claimed and f"invite:{left_behind.pk}" not in claimed

@@ -152,3 +152,10 @@ def test_the_player_page_counts_one_game_in_the_singular_and_heads_its_change_co
         html = Client(headers={"accept-language": language}).get("/ratings/players/bob/").content.decode()
         recent = html.split('id="recent"')[1].split("</thead>")[0]
         assert f"<th>{noun}</th>" in recent and verb not in recent, (language, recent)
+
+
+def test_the_ratings_address_itself_opens_a_leaderboard_not_a_404(client):
+    # Found by trimming the leaderboard's address to /ratings/ in the demo.
+    answer = client.get("/ratings/")
+    assert answer.status_code == 302 and answer["Location"] == "/ratings/wildcards/"
+    assert client.get(answer["Location"]).status_code == 200

@@ -65,6 +65,14 @@ def queue_recipe(key: str, to: str, recipe: dict, send_at: datetime | None = Non
     _insert([row])
 
 
+def drop_unsent(keys: list[str]) -> int:
+    """Mail no longer wanted (an invitation withdrawn): rows still waiting are never sent.
+    One a worker has claimed already may still go out. The number dropped."""
+    return OutboxMessage.objects.filter(key__in=keys, status=OutboxMessage.Status.PENDING).update(
+        status=OutboxMessage.Status.DROPPED, last_error=""
+    )
+
+
 def _insert(rows: list[OutboxMessage]) -> None:
     # ON CONFLICT DO NOTHING: one statement, and no savepoint to undo a duplicate key.
     OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)
