@@ -73,13 +73,14 @@ def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime
     """Take back an invitation not taken up yet: its link no longer seats anyone. Only its sender may."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        invitation = game.invitations.open().select_related("user__profile").filter(pk=invitation_id).first()
-        if invitation is None:
+        invitation = game.invitations.select_related("user__profile").filter(pk=invitation_id).first()
+        # Anyone but its sender hears the same for every id: no telling which invitations exist.
+        if invitation is None or invitation.invited_by_id != user.pk:
+            raise ActionRejected("forbidden", _("Only the player who sent an invitation can withdraw it."))
+        if invitation.accepted_at is not None or invitation.withdrawn_at is not None:
             raise ActionRejected("no_invitation", _("This invitation was taken up or withdrawn already."))
         if game.status != Game.Status.OPEN:
             raise ActionRejected("not_open", _("The game is no longer waiting for players."))
-        if invitation.invited_by_id != user.pk:
-            raise ActionRejected("forbidden", _("Only the player who sent an invitation can withdraw it."))
         invitation.withdrawn_at = now or timezone.now()
         invitation.save(update_fields=["withdrawn_at"])
         drop_unsent([notify_lobby.mail_key(invitation.pk)])

@@ -199,3 +199,20 @@ def test_a_withdrawn_invitation_still_waiting_in_the_outbox_is_never_sent(player
         assert row.status == OutboxMessage.Status.DROPPED
     claimed = {row.key for row in claim_batch()}
     assert f"invite:{mistyped.pk}" not in claimed and f"invite:{left_behind.pk}" not in claimed
+
+
+def test_someone_elses_invitation_and_none_at_all_get_the_same_answer(client, players):
+    # Noticed in review: the answers told a stranger which invitation ids were open in which game.
+    alice, bob, _carol = players
+    game = do_create_game(alice, "toy", 3)  # open: anyone may look at the table, and post
+    sent = do_invite(game.pk, alice, "carol")
+    client.force_login(bob)
+    answers = set()
+    for invitation_id in (sent.pk, sent.pk + 1000):
+        page = client.post(reverse("games:withdraw_invitation", args=[game.pk, invitation_id]), follow=True)
+        answers.add(page.content.decode().split('class="messages"')[1].split("</ul>")[0])
+    assert len(answers) == 1 and "Only the player who sent an invitation can withdraw it." in answers.pop()
+    client.force_login(alice)  # the sender, withdrawing twice, is told it is done already
+    client.post(reverse("games:withdraw_invitation", args=[game.pk, sent.pk]))
+    again = client.post(reverse("games:withdraw_invitation", args=[game.pk, sent.pk]), follow=True)
+    assert "This invitation was taken up or withdrawn already." in again.content.decode()
