@@ -22,7 +22,7 @@ from wildcards_site.outbox.sending import drop_unsent
 User = get_user_model()
 
 
-def _check_one_address(who: str) -> None:
+def check_one_address(who: str) -> None:
     """One address Django accepts: a list ("a@x, b@y"), a header break or markup would
     otherwise be stored and handed to the mailer, which refuses it again at every retry."""
     try:
@@ -37,7 +37,7 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation:
     """Invite a player by username or email address; the token lets a newcomer join after signing up."""
     who = who.strip()
     if "@" in who:
-        _check_one_address(who)
+        check_one_address(who)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.OPEN:

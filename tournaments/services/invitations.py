@@ -7,13 +7,12 @@ import secrets
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
+from games.services.invitations import check_one_address
 from tournaments.models import Entry, Tournament, TournamentInvitation
 from tournaments.services.registration import do_register
 from tournaments.services.running import check_organiser
@@ -26,13 +25,7 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
     so an organiser cannot mail one address again and again."""
     who = who.strip()
     if "@" in who:
-        # One address Django accepts: a list, a header break or markup never reaches the mailer.
-        try:
-            validate_email(who)
-        except ValidationError:
-            raise ActionRejected(
-                "bad_address", _("“%(who)s” is not one valid email address.") % {"who": who[:80]}
-            ) from None
+        check_one_address(who)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
