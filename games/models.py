@@ -64,6 +64,8 @@ class Game(models.Model):
     timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
     # An unrated game changes nobody's rating (tournaments/ratings reads this).
     rated = models.BooleanField(_("rated"), default=True)
+    # The finished game this one plays again, with the same players and settings (`do_rematch`).
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
 
     # The cache of the engine state after `version` actions, and its wait.
     version = models.PositiveIntegerField(default=0)

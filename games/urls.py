@@ -16,6 +16,7 @@ urlpatterns = [
     path("<id:game_id>/act/", views.act, name="act"),
     path("<id:game_id>/join/", views_lobby.join, name="join"),
     path("<id:game_id>/leave/", views_lobby.leave, name="leave"),
+    path("<id:game_id>/rematch/", views_lobby.rematch, name="rematch"),
     path("<id:game_id>/invite/", views_lobby.invite, name="invite"),
     path(
         "<id:game_id>/invitations/<id:invitation_id>/withdraw/",

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
 from django.utils import translation
 
 from games.bymail import preferences
 from games.bymail.headers import game_headers
 from wildcards_site.outbox.sending import queue_mail
+from wildcards_site.wording import names_list
 
 TOP = 10
-# Spanish "y" becomes "e" before a word sounding "i" ("Ana e Inés", "e Hilda"), not before
-# "hie"/"hia"/"hio", which sound "ye" ("Ana y Hierro").
-_SPANISH_I_SOUND = re.compile(r"h?[ií](?![aeoáéó])", re.IGNORECASE)
-
-
-def names_list(names: list[str]) -> str:
-    """ "Ana, Bruno and Carla", joined as the active language joins names."""
-    from django.utils.text import get_text_list
-    from django.utils.translation import get_language
-    from django.utils.translation import gettext as _
-
-    last = _("and")
-    if len(names) > 1 and (get_language() or "").startswith("es") and _SPANISH_I_SOUND.match(names[-1]):
-        last = "e"
-    return get_text_list(names, last)
 
 
 def round_started(
@@ -124,9 +108,10 @@ def tournament_invitation(invitation) -> None:
     from django.conf import settings
     from django.urls import reverse
 
-    language = invitation.user.profile.language if invitation.user_id else None
+    # Someone with no account yet has no language of their own: the organiser's is the better guess.
+    language = (invitation.user if invitation.user_id else invitation.invited_by).profile.language
     link = settings.SITE_URL + reverse("tournaments:invitation", args=[invitation.token])
-    # The game's name in the invitee's language (a newcomer's: the site's).
+    # The game's name in the mail's language.
     with translation.override(language or settings.LANGUAGE_CODE):
         game = invitation.tournament.game_title
     ctx = {

@@ -1,4 +1,4 @@
-"""Finding, creating, joining and inviting to games."""
+"""Finding, creating, joining and inviting to games, and playing a finished one again."""
 
 from __future__ import annotations
 
@@ -9,14 +9,24 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines import available_engines
 from games.lobby.forms import GameForm, InviteForm
 from games.models import ENGINE_TITLES, Game, Invitation, Seat
-from games.services import ActionRejected, do_create_game, do_invite, do_join, do_leave_lobby, do_withdraw_invitation
+from games.services import (
+    ActionRejected,
+    do_create_game,
+    do_invite,
+    do_join,
+    do_leave_lobby,
+    do_rematch,
+    do_withdraw_invitation,
+)
 from games.services.invitations import invitee_name
 from wildcards_site import throttle
+from wildcards_site.wording import names_list
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -132,6 +142,45 @@ def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) 
     else:
         messages.success(request, _("Invitation to %(who)s withdrawn.") % {"who": invitee_name(invitation)})
     return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play a finished game again: the first to ask makes the game and invites the others, the rest join it."""
+    # Asking again after cancelling would mail the others again: the invitations' own limit.
+    if not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
+        return throttle.too_many(request)
+    try:
+        game = do_rematch(game_id, request.user)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+        return redirect("games:table", game_id=game_id)
+    mine = game.created_by_id == request.user.pk
+    if game.status == Game.Status.RUNNING:
+        # Against bots alone the rematch starts as it is made; otherwise the last player in starts it.
+        started = (
+            _("The rematch has started.") if mine else _("You joined, and the table is full: the game has started.")
+        )
+        messages.success(request, started)
+    elif mine:
+        names = [
+            invitee_name(invited) for invited in game.invitations.open().select_related("user__profile").order_by("pk")
+        ]
+        messages.success(
+            request,
+            ngettext(
+                "A new game with the same settings: %(names)s is invited by mail.",
+                "A new game with the same settings: %(names)s are invited by mail.",
+                len(names),
+            )
+            % {"names": names_list(names)},
+        )
+    else:
+        messages.success(request, _("You joined the game. It starts when every seat is taken."))
+    return redirect("games:table", game_id=game.pk)
 
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:

@@ -6,14 +6,15 @@ answer is 204 with no body and htmx keeps the table as it is. The stamp covers e
 table shows that can change: the moves (the version), the game's status and pause, every seat
 (who sits there, bot or person, level, clock, score, place), the open deadlines (extensions
 move them without a move), the table's log of events, offers and invitations to the viewer,
-whether a bot is thinking, the viewer and their language, and the minute (the time left is
-written in words).
+a finished game's rematch, whether a bot is thinking, the viewer and their language, and the
+minute (the time left is written in words).
 """
 
 from __future__ import annotations
 
 import hashlib
 
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -39,9 +40,15 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
     # A waiting game's players (only) see its open invitations: one more query, before the start only.
     seated = user.is_authenticated and any(seat[2] == user.pk for seat in seats)
     pending = list(game.invitations.open().values_list("pk", flat=True)) if seated and game.status == "open" else []
+    # A finished game's players see its rematch: asked for, sat in, started (one query, once over only).
+    rematch = (
+        list(game.rematches.annotate(taken=Count("seats")).values_list("pk", "status", "taken"))
+        if seated and game.status == "finished"
+        else []
+    )
     minute = int(timezone.now().timestamp() // 60)
     shown = (
         game.version, game.status, game.paused_at, seats, waits, last_event, offers, invited, pending,
-        thinking, user.pk, get_language(), minute,
+        rematch, thinking, user.pk, get_language(), minute,
     )  # fmt: skip
     return hashlib.sha256(repr(shown).encode()).hexdigest()[:20]

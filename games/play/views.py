@@ -21,6 +21,7 @@ from games.play.refresh import table_stamp
 from games.services import ActionRejected, do_action, looks
 from games.services.bot_moves import bots_thinking
 from games.services.invitations import invitee_name
+from games.services.rematch import current_rematch
 
 # Seconds between the table's own refreshes: a slow game changes seldom, but a bot's task
 # answers within a second or so, and a player facing bots should not wait 20 s to see it.
@@ -30,7 +31,7 @@ REFRESH_SECONDS_WHILE_BOTS_THINK = 2
 
 def visible_game(request: HttpRequest, game_id: int) -> Game:
     """A game the viewer may look at: open games for all, private ones for their players and staff."""
-    game = get_object_or_404(Game.objects.select_related("created_by"), pk=game_id)
+    game = get_object_or_404(Game.objects.select_related("created_by", "rematch_of"), pk=game_id)
     private = game.visibility == Game.Visibility.PRIVATE and not request.user.is_staff
     if private and not (request.user.is_authenticated and _takes_part(game, request.user)):
         raise Http404("no such game")
@@ -67,6 +68,21 @@ def _invited(game: Game, user) -> list[dict]:
         }
         for invitation in invitations
     ]
+
+
+def _rematch(game: Game, mine: Seat | None) -> dict | None:
+    """What a finished game's player sees of playing it again: nothing asked yet, or the
+    rematch someone asked for, whether they sit in it and whether it still waits for them."""
+    if mine is None or game.status != Game.Status.FINISHED:
+        return None
+    rematch = current_rematch(game)
+    if rematch is None:
+        return {"game": None}
+    return {
+        "game": rematch,
+        "by": rematch.created_by.profile.name if rematch.created_by_id else "",
+        "seated": rematch.seats.filter(user_id=mine.user_id).exists(),
+    }
 
 
 def table_context(
@@ -110,6 +126,7 @@ def table_context(
         else [],
         "my_invitation": None if mine else _open_invitation(game, request.user),
         "invited": _invited(game, request.user) if mine and game.status == Game.Status.OPEN else [],
+        "rematch": _rematch(game, mine),
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},

@@ -16,6 +16,7 @@ from games.services.organiser import (
     do_resume_long_pauses,
 )
 from games.services.play import Outcome, do_action
+from games.services.rematch import do_rematch
 from games.services.seats import do_accept_seat, do_decline_seat, do_offer_seat, do_seat_bot
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "do_join",
     "do_leave_lobby",
     "do_offer_seat",
+    "do_rematch",
     "do_pause",
     "do_resign",
     "do_resume",

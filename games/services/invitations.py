@@ -57,16 +57,21 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation:
         # One open invitation a person: a second would only mail them again.
         if invitations_of(game, user, email).exists():
             raise ActionRejected("already_invited", _("%(name)s is already invited.") % {"name": who})
-        invitation = Invitation.objects.create(
-            game=game,
-            user=user,
-            by_address="@" in who,
-            email=email,
-            invited_by=inviter,
-            token=secrets.token_urlsafe(32),
-        )
-        notify_lobby.invitation(invitation)
-        return invitation
+        return send_invitation(game, inviter, user, email, by_address="@" in who)
+
+
+def send_invitation(game: Game, inviter, user, email: str, by_address: bool = False) -> Invitation:
+    """Store an invitation and queue its mail (inside the caller's transaction, the game locked)."""
+    invitation = Invitation.objects.create(
+        game=game,
+        user=user,
+        by_address=by_address,
+        email=email,
+        invited_by=inviter,
+        token=secrets.token_urlsafe(32),
+    )
+    notify_lobby.invitation(invitation)
+    return invitation
 
 
 def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime | None = None) -> Invitation:

@@ -49,6 +49,7 @@ def do_create_game(
     seed: str | None = None,
     rated: bool = True,
     bot_levels: list[str] | None = None,
+    rematch_of: Game | None = None,
 ) -> Game:
     """A new game waiting for players, with the creator in the first seat and `bots` bot seats.
 
@@ -96,6 +97,7 @@ def do_create_game(
             # Bots are never rated, so a person among bots alone has nobody to be rated against.
             rated=rated and bots < num_seats - 1,
             timeouts_before_bot=timeouts_before_bot,
+            rematch_of=rematch_of,
         )
         Seat.objects.create(game=game, user=creator)
         for level in levels:

@@ -15,7 +15,8 @@ def mail_key(invitation_id: int) -> str:
 
 
 def invitation(invite: Invitation) -> None:
-    language = invite.user.profile.language if invite.user_id else None
+    # Someone with no account yet has no language of their own: the inviter's is the better guess.
+    language = (invite.user if invite.user_id else invite.invited_by).profile.language
     link = settings.SITE_URL + reverse("games:invitation", args=[invite.token])
     ctx = {"invitation": invite, "game": invite.game, "inviter": invite.invited_by.profile.name, "link": link}
     queue_mail(mail_key(invite.pk), "invitation", invite.email, ctx, language)

@@ -4,8 +4,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.services import do_create_game
+from games.services import do_create_game, do_join
 from tests.conftest import make_user
+from tests.games.conftest import play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,3 +50,29 @@ def test_on_a_phone_the_creator_sees_whom_they_invited_and_withdraws_a_mistyped_
     ana.locator("#invited").get_by_role("button", name="Withdraw").click()
     expect(ana.locator(".messages")).to_contain_text("withdrawn")
     expect(ana.locator("#invited")).to_have_count(0)
+
+
+def test_on_a_phone_two_players_play_a_finished_game_again(signed_in, live_server):
+    ana = make_user("ana", display_name="Ana")
+    ben = make_user("ben", display_name="Ben")
+    game = do_create_game(ana, "emu_ranchers", 2, {"years": 1})
+    do_join(game.pk, ben)
+    game = play_to_the_end(Game.objects.get(pk=game.pk))
+    assert game.status == Game.Status.FINISHED
+
+    ben_page = signed_in("ben", width=390)
+    ben_page.goto(f"{live_server.url}/games/{game.pk}/")
+    ben_page.locator("#rematch").get_by_role("button", name="Play again").click()
+    expect(ben_page.locator(".messages")).to_contain_text("Ana is invited by mail.")
+    expect(ben_page.locator(".game-link")).to_contain_text(f"A rematch of {game}")
+    assert ben_page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    ana_page = signed_in("ana", width=390)
+    ana_page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(ana_page.locator("#rematch")).to_contain_text("Ben asks to play again.")
+    assert ana_page.evaluate("document.documentElement.scrollWidth") <= 390
+    ana_page.locator("#rematch").get_by_role("button", name="Play again").click()
+    expect(ana_page.locator(".messages")).to_contain_text("the game has started")
+    rematch = Game.objects.get(rematch_of=game)
+    assert rematch.status == Game.Status.RUNNING
+    assert sorted(rematch.seats.values_list("user__username", flat=True)) == ["ana", "ben"]

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.engines import get_engine
 from games.models import Game
-from games.services import do_create_game, do_join
+from games.services import do_action, do_create_game, do_join
 from games.services.lobby import TimeControl
 from tests.conftest import make_user, register_engine
 from tests.games.toy_engine import ToyEngine
@@ -32,3 +33,15 @@ def start_game(players, engine="toy", options=None, bots=0, **time_control) -> G
 
 def seat_user(game: Game, position: int):
     return game.seats.get(position=position).user
+
+
+def play_to_the_end(game: Game) -> Game:
+    """Every seat plays its engine's default move through do_action until the game is over."""
+    engine = get_engine(game.engine)
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            return game
+        position = engine.to_act(game.state)[0]
+        action = engine.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)

@@ -107,3 +107,15 @@ def test_a_deadline_firing_while_the_last_bid_arrives_has_one_outcome(players):
     # Either the player's card or the default went in, never both.
     assert bids.get().channel in ("web", "timeout")
     assert connection.vendor == "postgresql"
+
+
+def test_two_players_asking_to_play_again_at_once_get_one_rematch(players):
+    from games.services import do_rematch
+    from tests.games.conftest import play_to_the_end
+
+    game = play_to_the_end(start_game(players))
+    results = race([lambda user=user: do_rematch(game.pk, user) for user in players])
+    assert not any(isinstance(r, Exception) for r in results), results
+    assert len({r.pk for r in results}) == 1
+    rematch = Game.objects.get(rematch_of=game)
+    assert rematch.seats.count() == 3 and rematch.status == Game.Status.RUNNING

@@ -138,7 +138,7 @@ def test_resigning_hands_the_seat_to_a_bot_and_ranks_the_player_last(players):
     seat = game.seats.get(position=0)
     assert seat.kind == Seat.Kind.BOT and seat.status == Seat.Status.RESIGNED
     assert Action.objects.filter(game=game, seat=0, channel="bot").exists()
-    from tests.games.test_play import play_to_the_end
+    from tests.games.conftest import play_to_the_end
 
     game = play_to_the_end(game)
     assert game.seats.get(position=0).rank == 3
@@ -149,7 +149,7 @@ def test_a_player_who_resigned_ranks_last_even_with_the_best_score_and_the_other
     game = start_game(players, options={"rounds": 1}, phase_seconds=DAY)
     leader = max(range(3), key=lambda position: min(game.state["hands"][position]))
     do_resign(game.pk, seat_user(game, leader))
-    from tests.games.test_play import play_to_the_end
+    from tests.games.conftest import play_to_the_end
 
     game = play_to_the_end(game)
     seats = {seat.position: seat for seat in game.seats.all()}

@@ -43,3 +43,19 @@ def test_a_bad_address_on_the_table_gets_a_clear_message(client, players, lobby,
 def test_one_valid_address_is_invited(players, lobby):
     do_invite(lobby.pk, players[0], "  friend@example.org ")
     assert Invitation.objects.get().email == "friend@example.org"
+
+
+def test_a_newcomer_is_invited_in_the_inviters_language(db):
+    """Noticed on the demo: Carmen's invitation to a friend with no account came in English.
+    The friend has no language of their own yet; the inviter's is the better guess."""
+    from tests.conftest import make_user
+
+    carmen = make_user("carmen", display_name="Carmen", language="es")
+    game = do_create_game(carmen, "toy", 3, {})
+    do_invite(game.pk, carmen, "amiga@example.org")
+    mail = OutboxMessage.objects.get(to="amiga@example.org")
+    assert "Carmen te invita" in mail.subject, mail.subject
+    # A player with an account gets their own language, whoever invites them.
+    make_user("dirk", language="nl")
+    do_invite(game.pk, carmen, "dirk")
+    assert OutboxMessage.objects.get(to="dirk@example.org").subject.startswith("Carmen nodigt je uit")

@@ -4,7 +4,7 @@ from django.core import mail  # noqa: F401 - keeps the locmem backend visible in
 from games.history.replay import rebuild_state, verify
 from games.models import Action, Deadline, Game, Seat
 from games.services import ActionRejected, do_action
-from tests.games.conftest import seat_user, start_game
+from tests.games.conftest import play_to_the_end, seat_user, start_game
 from wildcards_site.outbox.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
@@ -105,19 +105,6 @@ def test_people_channels_must_say_which_version_they_answer(players):
             expected_version=None,
         )
     assert rejected.value.code == "stale"
-
-
-def play_to_the_end(game):
-    from games.engines import get_engine
-
-    engine = get_engine(game.engine)
-    while True:
-        game.refresh_from_db()
-        if game.status != Game.Status.RUNNING:
-            return game
-        position = engine.to_act(game.state)[0]
-        action = engine.auto_action(game.state, position)
-        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
 
 
 def test_it_plays_a_whole_game_and_stores_the_result_on_the_seats(players):

@@ -13,6 +13,7 @@ from games.engines import get_engine
 from games.models import Deadline
 from games.services import do_action, do_resign
 from games.services.organiser import do_extend_deadline, do_pause
+from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +134,28 @@ def test_an_invitation_sent_or_withdrawn_answers_a_waiting_tables_players(client
     do_withdraw_invitation(game.pk, sent.pk, alice)
     answer = _refresh(client, game, invited)
     assert answer.status_code == 200 and 'id="invited"' not in answer.content.decode()
+
+
+def test_a_rematch_asked_for_or_joined_answers_the_finished_tables_players(client, players):
+    from games.services import do_rematch
+    from tests.games.conftest import play_to_the_end
+
+    alice, bob, carol = players
+    game = play_to_the_end(start_game(players))
+    client.force_login(alice)
+    before = _stamp(_refresh(client, game))
+    assert _refresh(client, game, before).status_code == 204
+    do_rematch(game.pk, bob)
+    answer = _refresh(client, game, before)
+    assert answer.status_code == 200 and "Bob asks to play again." in answer.content.decode()
+    asked = _stamp(answer)
+    assert _refresh(client, game, asked).status_code == 204
+    do_rematch(game.pk, carol)
+    # Carol sat down, then the rematch started without Alice: each is news to her.
+    seated = _refresh(client, game, asked)
+    assert seated.status_code == 200
+    from games.services import do_invite, do_join
+
+    do_join(game.rematches.get().pk, make_user("dan"), token=do_invite(game.rematches.get().pk, bob, "dan").token)
+    answer = _refresh(client, game, _stamp(seated))
+    assert answer.status_code == 200 and "The rematch has started without you." in answer.content.decode()

@@ -165,6 +165,15 @@ def test_an_address_without_an_account_is_invited_and_the_newcomer_accepts(swiss
         do_accept_tournament_invitation(invitation.token, newcomer)
 
 
+def test_a_newcomer_is_invited_in_the_organisers_language(swiss, organiser):
+    """As a game's invitation: someone with no account yet gets the inviter's language, not English."""
+    organiser.profile.language = "it"
+    organiser.profile.save(update_fields=["language"])
+    do_invite_to_tournament(swiss.pk, organiser, "nuovo@example.org")
+    mail = OutboxMessage.objects.get(to="nuovo@example.org")
+    assert mail.subject.startswith("Org0 ti invita"), mail.subject
+
+
 @pytest.mark.parametrize("who", ["a@x.org, b@y.org", "a@x.org\nBcc: c@z.org", "<b>@x", "nobody-here"])
 def test_it_refuses_bad_addresses_and_unknown_names(swiss, organiser, who):
     with pytest.raises(ActionRejected):

@@ -188,7 +188,7 @@ def test_the_opponents_are_listed_as_the_language_joins_names(language, names, s
     # Seen in a Spanish round mail: "contra Ana y Inés", where Spanish says "Ana e Inés".
     from django.utils import translation
 
-    from tournaments.mails import names_list
+    from wildcards_site.wording import names_list
 
     with translation.override(language):
         assert names_list(names) == said
