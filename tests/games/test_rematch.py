@@ -1,8 +1,7 @@
 """Playing again: a finished game's players ask for a rematch and sit down together again.
 
-Found by playing a game with friends on the demo: once it was over, the table said who won and
-nothing more; starting another meant creating a game, setting every option again and inviting
-each player by name."""
+Once a game was over, the table said who won and nothing more; starting another meant creating
+a game, setting every option again and inviting each player by name."""
 
 import pytest
 from django.urls import reverse
