@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 ENGINE_TITLES = {
@@ -294,6 +295,21 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"invitation to {self.game} for {self.user or self.email}"
+
+
+class TableMessage(models.Model):
+    """Something a player wrote at a game's table (`services.talk.do_say`): text only, shown escaped."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    text = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.game}: {self.text[:40]}"
 
 
 class SeatOffer(models.Model):

@@ -14,6 +14,7 @@ urlpatterns = [
     path("new/", views_lobby.create_game, name="create"),
     path("<id:game_id>/", views.table, name="table"),
     path("<id:game_id>/act/", views.act, name="act"),
+    path("<id:game_id>/say/", views.say, name="say"),
     path("<id:game_id>/join/", views_lobby.join, name="join"),
     path("<id:game_id>/leave/", views_lobby.leave, name="leave"),
     path("<id:game_id>/rematch/", views_lobby.rematch, name="rematch"),

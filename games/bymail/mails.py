@@ -20,6 +20,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import pgettext
 
 from games import recap as recaps
+from games import table_talk
 from games.bymail import preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
@@ -36,6 +37,7 @@ from wildcards_site.outbox.sending import queue_recipe
 MAX_LINKS = 16
 # A turn mail tells at most this many moves of the others; the table and the replay have the rest.
 MAIL_RECAP_STEPS = 20
+MAIL_TALK = 10  # the latest lines of table talk a turn mail carries
 
 
 def local_time(moment, profile) -> str:
@@ -98,6 +100,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     names = seat_names(game)
     return _base(game, seat) | {
         "recap": _since_last_move(game, seat, names),
+        "talk": _talk_since_last_move(game, seat),
         "board": render.board(game.engine, view, names),
         "moves": moves,
         "reply_to": reply_address(wait),
@@ -115,6 +118,17 @@ def _since_last_move(game: Game, seat: Seat, names: dict) -> recaps.Recap:
     )
     since = last_own + 1 if last_own is not None else 0
     return recaps.recap(game, seat.position, since, names, upto=game.version, max_steps=MAIL_RECAP_STEPS)
+
+
+def _talk_since_last_move(game: Game, seat: Seat) -> list:
+    """What the others wrote at the table since this seat's last move (all of it before the first)."""
+    last_move = (
+        game.actions.filter(seat=seat.position, seq__lt=game.version)
+        .order_by("-seq")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    return table_talk.said_since(game, last_move, seat.user_id, MAIL_TALK)
 
 
 # Queueing: inside the game's transaction, only who gets which mail about which version.

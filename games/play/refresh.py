@@ -5,7 +5,7 @@ to render. It carries a stamp of what it last showed; when the stamp is still th
 answer is 204 with no body and htmx keeps the table as it is. The stamp covers everything the
 table shows that can change: the moves (the version), the game's status and pause, every seat
 (who sits there, bot or person, level, clock, score, place), the open deadlines (extensions
-move them without a move), the table's log of events, offers and invitations to the viewer,
+move them without a move), the table's log of events, its talk, offers and invitations to the viewer,
 a finished game's rematch, whether a bot is thinking, the viewer and their language, and the
 minute (the time left is written in words).
 """
@@ -32,6 +32,7 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
         Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("seat").values_list("seat", "closes_at")
     )
     last_event = game.events.order_by("-pk").values_list("pk", flat=True).first()
+    last_said = game.messages.order_by("-pk").values_list("pk", flat=True).first()
     if user.is_authenticated:
         offers = list(game.seat_offers.filter(user=user, answered_at=None).values_list("pk", flat=True))
         invited = list(game.invitations.open().filter(user=user).values_list("pk", flat=True))
@@ -48,7 +49,7 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
     )
     minute = int(timezone.now().timestamp() // 60)
     shown = (
-        game.version, game.status, game.paused_at, seats, waits, last_event, offers, invited, pending,
+        game.version, game.status, game.paused_at, seats, waits, last_event, last_said, offers, invited, pending,
         rematch, thinking, user.pk, get_language(), minute,
     )  # fmt: skip
     return hashlib.sha256(repr(shown).encode()).hexdigest()[:20]

@@ -8,17 +8,18 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import presenters, sections
+from games import presenters, sections, table_talk
 from games import recap as recaps
 from games.history.replay_steps import Replay
 from games.models import Action, Deadline, Game, Invitation, Seat
 from games.play.jsonbody import loads_move
 from games.play.permissions import can_manage
 from games.play.refresh import table_stamp
-from games.services import ActionRejected, do_action, looks
+from games.services import ActionRejected, do_action, do_say, looks, talk
 from games.services.bot_moves import bots_thinking
 from games.services.invitations import invitee_name
 from games.services.rematch import current_rematch
@@ -127,6 +128,8 @@ def table_context(
         "my_invitation": None if mine else _open_invitation(game, request.user),
         "invited": _invited(game, request.user) if mine and game.status == Game.Status.OPEN else [],
         "rematch": _rematch(game, mine),
+        "talk": table_talk.latest(game),
+        "talk_limit": talk.MAX_LENGTH,
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},
@@ -186,3 +189,15 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         thinking, stamp = _stamped(request, game)
         return render(request, "games/table_body.html", table_context(request, game, None, thinking) | {"stamp": stamp})
     return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def say(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Table talk: one message from a player; a refusal says why and keeps nothing."""
+    visible_game(request, game_id)  # 404 for a game the writer may not see
+    try:
+        do_say(game_id, request.user, request.POST.get("text", ""))
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+    return redirect(reverse("games:table", args=[game_id]) + "#talk")

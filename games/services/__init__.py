@@ -18,6 +18,7 @@ from games.services.organiser import (
 from games.services.play import Outcome, do_action
 from games.services.rematch import do_rematch
 from games.services.seats import do_accept_seat, do_decline_seat, do_offer_seat, do_seat_bot
+from games.services.talk import do_say
 
 __all__ = [
     "ActionRejected",
@@ -40,6 +41,7 @@ __all__ = [
     "do_resign",
     "do_resume",
     "do_resume_long_pauses",
+    "do_say",
     "do_seat_bot",
     "do_send_reminders",
     "do_start_game",

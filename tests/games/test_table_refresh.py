@@ -159,3 +159,12 @@ def test_a_rematch_asked_for_or_joined_answers_the_finished_tables_players(clien
     do_join(game.rematches.get().pk, make_user("dan"), token=do_invite(game.rematches.get().pk, bob, "dan").token)
     answer = _refresh(client, game, _stamp(seated))
     assert answer.status_code == 200 and "The rematch has started without you." in answer.content.decode()
+
+
+def test_a_message_at_the_table_answers_its_refresh(client, table, players):
+    from games.services import do_say
+
+    game, stamp = table
+    do_say(game.pk, players[1], "Good luck!")
+    answer = _refresh(client, game, stamp)
+    assert answer.status_code == 200 and "Good luck!" in answer.content.decode()
