@@ -16,7 +16,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db.models import Prefetch
 from django.urls import reverse
-from django.utils import formats, timezone, translation
+from django.utils import timezone, translation
 from django.utils.translation import pgettext
 
 from games import recap as recaps
@@ -32,6 +32,7 @@ from games.rules_pages.rules import rules_url
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.sending import queue_recipe
+from wildcards_site.wording import format_date
 
 # Menus longer than this (CuBirds' lay, Emu Ranchers' play) are answered by reply only.
 MAX_LINKS = 16
@@ -41,7 +42,7 @@ MAIL_TALK = 10  # the latest lines of table talk a turn mail carries
 
 
 def local_time(moment, profile) -> str:
-    """A moment in the recipient's time zone, with month and day names in the active language."""
+    """A moment in the recipient's time zone, with month and day names as the active language writes them."""
     try:
         zone = zoneinfo.ZoneInfo(profile.time_zone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -49,7 +50,7 @@ def local_time(moment, profile) -> str:
     local = timezone.localtime(moment, zone)
     # Translators: a date format (Django's letters); Spanish "l j \d\e F \d\e Y, H:i".
     pattern = pgettext("moment in a mail", "l j F Y, H:i")
-    return f"{formats.date_format(local, pattern)} ({profile.time_zone})"
+    return f"{format_date(local, pattern)} ({profile.time_zone})"
 
 
 def game_name(game: Game) -> str:

@@ -1,0 +1,20 @@
+"""`{{ moment|when:"D j M H:i" }}`: Django's `date` filter, with day and month names in the case
+the active language writes them (`wildcards_site.wording.format_date`)."""
+
+from __future__ import annotations
+
+from django import template
+
+from wildcards_site.wording import format_date
+
+register = template.Library()
+
+
+@register.filter(expects_localtime=True)
+def when(value, pattern: str = "DATE_FORMAT") -> str:
+    if value in (None, ""):
+        return ""
+    try:
+        return format_date(value, pattern)
+    except AttributeError:  # not a date: as `date`, nothing rather than an error page
+        return ""
