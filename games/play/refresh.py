@@ -5,9 +5,9 @@ to render. It carries a stamp of what it last showed; when the stamp is still th
 answer is 204 with no body and htmx keeps the table as it is. The stamp covers everything the
 table shows that can change: the moves (the version), the game's status and pause, every seat
 (who sits there, bot or person, level, clock, score, place), the open deadlines (extensions
-move them without a move), the table's log of events, its talk, offers and invitations to the viewer,
-a finished game's rematch, whether a bot is thinking, the viewer and their language, and the
-minute (the time left is written in words).
+move them without a move), the table's log of events, its talk, offers and invitations to the
+viewer, a finished game's rematch, whether a bot is thinking, the viewer and their language,
+and the minute (the time left is written in words).
 """
 
 from __future__ import annotations
