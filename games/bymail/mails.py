@@ -31,6 +31,7 @@ from games.presenters import action_label
 from games.rules_pages.rules import rules_url
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
+from wildcards_site.outbox.models import OutboxMessage
 from wildcards_site.outbox.sending import queue_recipe
 from wildcards_site.wording import format_date
 
@@ -101,7 +102,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     names = seat_names(game)
     return _base(game, seat) | {
         "recap": _since_last_move(game, seat, names),
-        "talk": _talk_since_last_move(game, seat),
+        "talk": _talk_since_last_mail(game, seat),
         "board": render.board(game.engine, view, names),
         "moves": moves,
         "reply_to": reply_address(wait),
@@ -121,15 +122,17 @@ def _since_last_move(game: Game, seat: Seat, names: dict) -> recaps.Recap:
     return recaps.recap(game, seat.position, since, names, upto=game.version, max_steps=MAIL_RECAP_STEPS)
 
 
-def _talk_since_last_move(game: Game, seat: Seat) -> list:
-    """What the others wrote at the table since this seat's last move (all of it before the first)."""
-    last_move = (
-        game.actions.filter(seat=seat.position, seq__lt=game.version)
-        .order_by("-seq")
-        .values_list("created_at", flat=True)
+def _talk_since_last_mail(game: Game, seat: Seat) -> list:
+    """What the others wrote at the table since this seat's last turn mail went out (all of it
+    before the first): a line written after that mail, even before the player moved, is in this one."""
+    last_mail = (
+        OutboxMessage.objects.filter(key__startswith=f"turn:{game.pk}:{seat.position}:", sent_at__isnull=False)
+        .order_by("-sent_at")
+        .values_list("claimed_at", "sent_at")
         .first()
     )
-    return table_talk.said_since(game, last_move, seat.user_id, MAIL_TALK)
+    since = (last_mail[0] or last_mail[1]) if last_mail else None  # written when claimed, so the claim
+    return table_talk.said_since(game, since, seat.user_id, MAIL_TALK)
 
 
 # Queueing: inside the game's transaction, only who gets which mail about which version.

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.engines import available_engines
 from games.lobby.forms import GameForm, InviteForm
 from games.models import ENGINE_TITLES, Game, Invitation, Seat
+from games.play.views import visible_game
 from games.services import (
     ActionRejected,
     do_create_game,
@@ -148,39 +149,40 @@ def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) 
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Play a finished game again: the first to ask makes the game and invites the others, the rest join it."""
-    # Asking again after cancelling would mail the others again: the invitations' own limit.
+    visible_game(request, game_id)  # 404 for a game the asker may not see: its state stays unknown
     if not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
         return throttle.too_many(request)
     try:
-        game = do_rematch(game_id, request.user)
-    except Game.DoesNotExist:
-        raise Http404("no such game") from None
+        game, outcome = do_rematch(game_id, request.user)
     except ActionRejected as rejected:
         messages.error(request, rejected.message)
         return redirect("games:table", game_id=game_id)
-    mine = game.created_by_id == request.user.pk
+    messages.success(request, _rematch_message(game, outcome, request.user))
+    return redirect("games:table", game_id=game.pk)
+
+
+def _rematch_message(game: Game, outcome: str, user) -> str:
+    if outcome == "seated":
+        return _("You have a seat in the rematch.")
     if game.status == Game.Status.RUNNING:
         # Against bots alone the rematch starts as it is made; otherwise the last player in starts it.
-        started = (
-            _("The rematch has started.") if mine else _("You joined, and the table is full: the game has started.")
+        return (
+            _("The rematch has started.")
+            if outcome == "created"
+            else _("You joined, and the table is full: the game has started.")
         )
-        messages.success(request, started)
-    elif mine:
-        names = [
-            invitee_name(invited) for invited in game.invitations.open().select_related("user__profile").order_by("pk")
-        ]
-        messages.success(
-            request,
-            ngettext(
-                "A new game with the same settings: %(names)s is invited by mail.",
-                "A new game with the same settings: %(names)s are invited by mail.",
-                len(names),
-            )
-            % {"names": names_list(names)},
-        )
-    else:
-        messages.success(request, _("You joined the game. It starts when every seat is taken."))
-    return redirect("games:table", game_id=game.pk)
+    if outcome == "joined":
+        return _("You joined the game. It starts when every seat is taken.")
+    # Only the asker's own invitations: an address another player typed is theirs to see.
+    mine = game.invitations.open().filter(invited_by=user).select_related("user__profile").order_by("pk")
+    names = [invitee_name(invited) for invited in mine]
+    if not names:
+        return _("A new game with the same settings is waiting for players.")
+    return ngettext(
+        "A new game with the same settings: %(names)s is invited by mail.",
+        "A new game with the same settings: %(names)s are invited by mail.",
+        len(names),
+    ) % {"names": names_list(names)}
 
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:

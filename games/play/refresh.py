@@ -32,7 +32,7 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
         Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("seat").values_list("seat", "closes_at")
     )
     last_event = game.events.order_by("-pk").values_list("pk", flat=True).first()
-    last_said = game.messages.order_by("-pk").values_list("pk", flat=True).first()
+    last_said = game.messages.order_by("-created_at", "-pk").values_list("pk", flat=True).first()
     if user.is_authenticated:
         offers = list(game.seat_offers.filter(user=user, answered_at=None).values_list("pk", flat=True))
         invited = list(game.invitations.open().filter(user=user).values_list("pk", flat=True))

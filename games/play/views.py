@@ -74,7 +74,7 @@ def _invited(game: Game, user) -> list[dict]:
 def _rematch(game: Game, mine: Seat | None) -> dict | None:
     """What a finished game's player sees of playing it again: nothing asked yet, or the
     rematch someone asked for, whether they sit in it and whether it still waits for them."""
-    if mine is None or game.status != Game.Status.FINISHED:
+    if mine is None or mine.status == Seat.Status.REMOVED or game.status != Game.Status.FINISHED:
         return None
     rematch = current_rematch(game)
     if rematch is None:
@@ -84,6 +84,14 @@ def _rematch(game: Game, mine: Seat | None) -> dict | None:
         "by": rematch.created_by.profile.name if rematch.created_by_id else "",
         "seated": rematch.seats.filter(user_id=mine.user_id).exists(),
     }
+
+
+def _rematch_of(game: Game, user) -> Game | None:
+    """The game this one plays again, to a viewer who may see it (a private one: its players, staff)."""
+    previous = game.rematch_of
+    if previous is None or previous.visibility == Game.Visibility.OPEN or user.is_staff:
+        return previous
+    return previous if user.is_authenticated and previous.seats.filter(user=user).exists() else None
 
 
 def table_context(
@@ -128,6 +136,8 @@ def table_context(
         "my_invitation": None if mine else _open_invitation(game, request.user),
         "invited": _invited(game, request.user) if mine and game.status == Game.Status.OPEN else [],
         "rematch": _rematch(game, mine),
+        "rematch_of": _rematch_of(game, request.user),
+        "may_talk": mine is not None and mine.status != Seat.Status.REMOVED and game.status != Game.Status.CANCELLED,
         "talk": table_talk.latest(game),
         "talk_limit": talk.MAX_LENGTH,
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,

@@ -18,5 +18,11 @@ def invitation(invite: Invitation) -> None:
     # Someone with no account yet has no language of their own: the inviter's is the better guess.
     language = (invite.user if invite.user_id else invite.invited_by).profile.language
     link = settings.SITE_URL + reverse("games:invitation", args=[invite.token])
-    ctx = {"invitation": invite, "game": invite.game, "inviter": invite.invited_by.profile.name, "link": link}
+    game = invite.game
+    # "A rematch of …, which you played together" only to someone who played it.
+    previous = game.rematch_of if invite.user_id and game.rematch_of_id else None
+    if previous is not None and not previous.seats.filter(user_id=invite.user_id).exists():
+        previous = None
+    inviter = invite.invited_by.profile.name
+    ctx = {"invitation": invite, "game": game, "inviter": inviter, "link": link, "previous": previous}
     queue_mail(mail_key(invite.pk), "invitation", invite.email, ctx, language)

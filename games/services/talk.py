@@ -8,26 +8,26 @@ What is read back (the table's lines, a turn mail's) is `games.table_talk`.
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, TableMessage
+from games.models import Game, Seat, TableMessage
 from games.services.errors import ActionRejected
 
 MAX_LENGTH = 500
 BURST = 5
 BURST_WINDOW = timedelta(minutes=1)
-# Control characters (a terminal's escapes, NUL) but not the line break.
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 
 
 def clean(text: str) -> str:
-    """The text as stored: line breaks as "\\n", control characters dropped, ends trimmed."""
-    return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n")).strip()
+    """The text as stored: line breaks as "\\n", ends trimmed, and no control or format
+    characters (a terminal's escapes, NUL, the bidi overrides that would turn a name round)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(c for c in text if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf")).strip()
 
 
 def do_say(game_id: int, user, text: str, now: datetime | None = None) -> TableMessage:
@@ -43,7 +43,8 @@ def do_say(game_id: int, user, text: str, now: datetime | None = None) -> TableM
     with transaction.atomic():
         # The game row's lock makes the burst count exact when one player posts twice at once.
         game = Game.objects.select_for_update().get(pk=game_id)
-        if not game.seats.filter(user=user).exists():
+        # A player an organiser removed from the table has no more say at it.
+        if not game.seats.filter(user=user).exclude(status=Seat.Status.REMOVED).exists():
             raise ActionRejected("not_seated", _("Only the game's players can write at its table."))
         if game.status == Game.Status.CANCELLED:
             raise ActionRejected("cancelled", _("This game was cancelled."))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from games.engines import get_engine
 from games.models import Action
@@ -44,7 +45,11 @@ def _move(game, seat: int) -> None:
     game.refresh_from_db()
 
 
-def test_talk_mailed_before_the_players_move_is_not_mailed_again():
+def _sent(row) -> None:
+    OutboxMessage.objects.filter(pk=row.pk).update(claimed_at=timezone.now(), sent_at=timezone.now())
+
+
+def test_the_next_turn_mail_carries_what_was_written_since_the_last_one_went_out():
     ann, ben = make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben")
     game = start_game([ann, ben], engine="wildcards")
     engine = get_engine(game.engine)
@@ -52,10 +57,13 @@ def test_talk_mailed_before_the_players_move_is_not_mailed_again():
     do_say(game.pk, ben, "first words")
     first = _turn_mail("ann@example.org")
     assert "first words" in first.text
+    _sent(first)
+    do_say(game.pk, ben, "between the mail and her reply")
     _move(game, hers)
-    do_say(game.pk, ben, "second words")
+    do_say(game.pk, ben, "after her move")
     while hers not in engine.to_act(game.state):
         _move(game, engine.to_act(game.state)[0])
     later = _turn_mail("ann@example.org")
     assert later.pk != first.pk
-    assert "second words" in later.text and "first words" not in later.text
+    assert "between the mail and her reply" in later.text and "after her move" in later.text
+    assert "first words" not in later.text  # mailed already

@@ -116,6 +116,6 @@ def test_two_players_asking_to_play_again_at_once_get_one_rematch(players):
     game = play_to_the_end(start_game(players))
     results = race([lambda user=user: do_rematch(game.pk, user) for user in players])
     assert not any(isinstance(r, Exception) for r in results), results
-    assert len({r.pk for r in results}) == 1
+    assert len({r[0].pk for r in results}) == 1
     rematch = Game.objects.get(rematch_of=game)
     assert rematch.seats.count() == 3 and rematch.status == Game.Status.RUNNING

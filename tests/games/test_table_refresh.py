@@ -153,7 +153,8 @@ def test_a_rematch_asked_for_or_joined_answers_the_finished_tables_players(clien
     do_rematch(game.pk, carol)
     # Carol sat down, then the rematch started without Alice: each is news to her.
     seated = _refresh(client, game, asked)
-    assert seated.status_code == 200
+    assert seated.status_code == 200 and "Bob asks to play again." in seated.content.decode()
+    assert _stamp(seated) != asked
     from games.services import do_invite, do_join
 
     do_join(game.rematches.get().pk, make_user("dan"), token=do_invite(game.rematches.get().pk, bob, "dan").token)

@@ -13,7 +13,7 @@ from games.models import Game, TableMessage
 from games.services import ActionRejected, do_create_game, do_leave_lobby, do_say
 from games.services.talk import MAX_LENGTH
 from tests.conftest import make_user
-from tests.games.conftest import start_game
+from tests.games.conftest import play_to_the_end, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -95,16 +95,34 @@ def test_a_burst_is_slowed_down_and_a_minute_later_talk_goes_on(players):
 
 def test_players_talk_before_the_start_and_after_the_end_but_not_in_a_cancelled_game(players):
     alice = players[0]
+    finished = play_to_the_end(start_game(players))
+    do_say(finished.pk, players[1], "Well played!")
     waiting = do_create_game(alice, "toy", 3)
     do_say(waiting.pk, alice, "Anyone for a game?")
     do_leave_lobby(waiting.pk, alice)
     with pytest.raises(ActionRejected) as refused:
         do_say(waiting.pk, alice, "hello?")
     assert refused.value.code == "cancelled"
-    assert TableMessage.objects.count() == 1
+    assert TableMessage.objects.count() == 2
 
 
 def test_control_characters_are_dropped(players):
     game = start_game(players)
     message = do_say(game.pk, players[0], "  well\x00 played\x1b[31m!\r\nreally  ")
     assert message.text == "well played[31m!\nreally"
+
+
+def test_bidi_overrides_and_other_invisible_controls_are_dropped(players):
+    game = start_game(players)
+    message = do_say(game.pk, players[0], "Alice\u202e  nuf\u200b saw\u0085")
+    assert message.text == "Alice  nuf saw"
+
+
+def test_a_player_an_organiser_removed_has_no_more_say(players):
+    from games.models import Seat
+
+    game = start_game(players)
+    game.seats.filter(user=players[2]).update(kind=Seat.Kind.BOT, status=Seat.Status.REMOVED)
+    with pytest.raises(ActionRejected) as refused:
+        do_say(game.pk, players[2], "I am still here")
+    assert refused.value.code == "not_seated" and not TableMessage.objects.exists()

@@ -158,4 +158,23 @@
     // A refresh already on its way when the pick was made.
     if (holding(e.detail.requestConfig && e.detail.requestConfig.elt)) e.detail.shouldSwap = false;
   });
+
+  // A field kept across a swap (hx-preserve: the table talk, the invitation) is moved out and
+  // back where the browser lacks Element.moveBefore, and loses focus and caret: give them back,
+  // so that someone typing goes on typing when the table refreshes.
+  var typing = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var el = document.activeElement;
+    typing = el && el.id && el.hasAttribute("hx-preserve")
+      ? { id: el.id, start: el.selectionStart, end: el.selectionEnd } : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!typing) return;
+    var el = document.getElementById(typing.id);
+    if (el && document.activeElement !== el) {
+      el.focus();
+      if (typing.start !== null && el.setSelectionRange) el.setSelectionRange(typing.start, typing.end);
+    }
+    typing = null;
+  });
 })();
