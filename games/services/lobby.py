@@ -30,6 +30,11 @@ class TimeControl:
     bank_cap_seconds: int = 10 * 86400
     weekend_pause: bool = False
 
+    @classmethod
+    def of(cls, holder: object) -> TimeControl:
+        """The time control a game or a tournament was set up with (both hold these fields)."""
+        return cls(**{name: getattr(holder, name) for name in cls.__dataclass_fields__})
+
 
 def new_seed() -> str:
     """A game's seed: 128 random bits, so no deal can be guessed or computed from public numbers."""

@@ -81,14 +81,7 @@ def _create(game: Game, seats: list[Seat], user) -> Game:
         invited = seat.user_id is not None and seat.user_id != user.pk and seat.status != Seat.Status.REMOVED
         if invited and seat.user.is_active and seat.user not in others:
             others.append(seat.user)
-    clock = TimeControl(
-        clock=game.clock,
-        phase_seconds=game.phase_seconds,
-        bank_start_seconds=game.bank_start_seconds,
-        bank_increment_seconds=game.bank_increment_seconds,
-        bank_cap_seconds=game.bank_cap_seconds,
-        weekend_pause=game.weekend_pause,
-    )
+    clock = TimeControl.of(game)
     rematch = do_create_game(
         user,
         game.engine,

@@ -122,14 +122,7 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
     number = len(rounds) + 1
     by_id = {entry.pk: entry for entry in entries}
     round_ = Round.objects.create(tournament=tournament, number=number, stage=plan.stage, started_at=now)
-    control = TimeControl(
-        clock=tournament.clock,
-        phase_seconds=tournament.phase_seconds,
-        bank_start_seconds=tournament.bank_start_seconds,
-        bank_increment_seconds=tournament.bank_increment_seconds,
-        bank_cap_seconds=tournament.bank_cap_seconds,
-        weekend_pause=tournament.weekend_pause,
-    )
+    control = TimeControl.of(tournament)
     tables_of: dict[int, list[Table]] = {}
     tables = []
     for index, players in enumerate(plan.tables):
