@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from games.engines import get_engine
 from games.models import Game
-from games.services import do_action
+from games.services import do_action, do_say
 from games.services.seats import do_offer_seat, do_seat_bot
 from tests.hidden_information.twins import TWINS
 from tests.tournaments.helpers import current_tables, make_players, start
@@ -47,6 +47,7 @@ def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, st
     # thinking", or the viewer's own moves) and the organiser's forms (the seats waited for).
     found["refresh"] = "".join(re.findall(r"<div hidden data-refresh[^>]*></div>", table))
     found["my-turn"] = _section(table, "my-turn")
+    found["talk"] = _section(table, "talk")  # the table talk: players' words, never a card
     found["organiser"] = "".join(re.findall(r'<section class="card organiser">.*?</section>', table, re.S))
     return found
 
@@ -86,6 +87,7 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
     (table,) = current_tables(tournament)
     game = table.game
     _moves(game, 4)
+    do_say(game.pk, players[0], "good luck")
     do_extend_round(tournament.pk, organiser, 12)
     game.refresh_from_db()
     absent = game.seats.get(position=0).user
@@ -106,6 +108,7 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
         if user == absent:
             assert "A seat is offered to you" in before["seat-offer"]
         assert "Organisers" in before["table-log"] and before["crosstable"] and before["refresh"]
+        assert "good luck" in before["talk"]
         assert before["organiser"] or user != organiser  # the organiser's forms are there to compare
         original = Game.objects.get(pk=game.pk)
         for seed in range(3):
