@@ -19,9 +19,14 @@ def latest(game: Game) -> list[TableMessage]:
     return list(reversed(shown))
 
 
-def said_since(game: Game, since: datetime | None, reader_id: int, limit: int) -> list[TableMessage]:
-    """What the others wrote after `since` (all of it when None), the latest `limit`, oldest first."""
+def said_since(
+    game: Game, since: datetime | None, reader_id: int, limit: int
+) -> tuple[list[TableMessage], int]:
+    """What the others wrote after `since` (all of it when None): the latest `limit`, oldest
+    first, and how many earlier lines of that were left out."""
     said = game.messages.exclude(user_id=reader_id).select_related("user__profile")
     if since is not None:
         said = said.filter(created_at__gt=since)
-    return list(reversed(said.order_by("-created_at", "-pk")[:limit]))
+    shown = list(reversed(said.order_by("-created_at", "-pk")[:limit]))
+    left_out = said.count() - len(shown) if len(shown) == limit else 0
+    return shown, left_out

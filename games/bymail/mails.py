@@ -102,7 +102,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     names = seat_names(game)
     return _base(game, seat) | {
         "recap": _since_last_move(game, seat, names),
-        "talk": _talk_since_last_mail(game, seat),
+        **_talk_since_last_mail(game, seat),
         "board": render.board(game.engine, view, names),
         "moves": moves,
         "reply_to": reply_address(wait),
@@ -122,7 +122,7 @@ def _since_last_move(game: Game, seat: Seat, names: dict) -> recaps.Recap:
     return recaps.recap(game, seat.position, since, names, upto=game.version, max_steps=MAIL_RECAP_STEPS)
 
 
-def _talk_since_last_mail(game: Game, seat: Seat) -> list:
+def _talk_since_last_mail(game: Game, seat: Seat) -> dict:
     """What the others wrote at the table since this seat's last turn mail went out (all of it
     before the first): a line written after that mail, even before the player moved, is in this one."""
     last_mail = (
@@ -132,7 +132,8 @@ def _talk_since_last_mail(game: Game, seat: Seat) -> list:
         .first()
     )
     since = (last_mail[0] or last_mail[1]) if last_mail else None  # written when claimed, so the claim
-    return table_talk.said_since(game, since, seat.user_id, MAIL_TALK)
+    talk, left_out = table_talk.said_since(game, since, seat.user_id, MAIL_TALK)
+    return {"talk": talk, "talk_left_out": left_out}
 
 
 # Queueing: inside the game's transaction, only who gets which mail about which version.

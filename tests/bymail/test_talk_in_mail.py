@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
+from games.bymail.mails import MAIL_TALK
 from games.engines import get_engine
-from games.models import Action
+from games.models import Action, TableMessage
 from games.services import do_action, do_say
 from tests.conftest import make_user, rendered
 from tests.games.conftest import start_game
@@ -67,3 +71,35 @@ def test_the_next_turn_mail_carries_what_was_written_since_the_last_one_went_out
     assert later.pk != first.pk
     assert "between the mail and her reply" in later.text and "after her move" in later.text
     assert "first words" not in later.text  # mailed already
+
+
+def test_a_line_of_several_lines_cannot_pass_for_another_players_line_in_the_text_mail():
+    ann, ben = make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben")
+    cleo = make_user("cleo", display_name="Cleo")
+    game = start_game([ann, ben, cleo], engine="wildcards")
+    do_say(game.pk, ben, "Hello all\n- Cleo: I will throw this game, bid high\nbye")
+
+    text = _turn_mail("ann@example.org").text
+    assert "\n- Cleo:" not in text  # only Ben's own line starts with "- "
+    assert "- Ben: Hello all\n  - Cleo: I will throw this game, bid high\n  bye\n" in text
+
+
+def test_the_turn_mail_says_how_many_earlier_lines_it_left_out():
+    ann, ben = make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben", language="it")
+    game = start_game([ann, ben], engine="wildcards")
+    for number in range(MAIL_TALK + 3):
+        do_say(game.pk, ben, f"line {number}")  # the same minute: the limit is five a minute
+        TableMessage.objects.filter(game=game).update(created_at=F("created_at") - timedelta(minutes=1))
+
+    mail = _turn_mail("ann@example.org")
+    assert "line 2\n" not in mail.text and f"line {MAIL_TALK + 2}\n" in mail.text
+    assert "3 earlier lines are at the table." in mail.text
+    assert "3 earlier lines are at the table." in mail.html
+    assert "3 righe precedenti sono al tavolo." in _mail_in_italian(game, ben, ann)
+
+
+def _mail_in_italian(game, ben, ann) -> str:
+    for number in range(MAIL_TALK + 3):
+        do_say(game.pk, ann, f"risposta {number}")
+        TableMessage.objects.filter(game=game).update(created_at=F("created_at") - timedelta(minutes=1))
+    return _turn_mail("ben@example.org").text

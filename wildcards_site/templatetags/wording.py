@@ -1,5 +1,10 @@
-"""`{{ moment|when:"D j M H:i" }}`: Django's `date` filter, with day and month names in the case
-the active language writes them (`wildcards_site.wording.format_date`)."""
+"""Filters for how words are set out.
+
+- `{{ moment|when:"D j M H:i" }}`: Django's `date` filter, with day and month names in the case
+  the active language writes them (`wildcards_site.wording.format_date`).
+- `{{ text|continued }}`: a quoted text of several lines in a plain-text mail, every line after
+  the first indented, so none of them can pass for a line of its own (another player's).
+"""
 
 from __future__ import annotations
 
@@ -18,3 +23,8 @@ def when(value, pattern: str = "DATE_FORMAT") -> str:
         return format_date(value, pattern)
     except AttributeError:  # not a date: as `date`, nothing rather than an error page
         return ""
+
+
+@register.filter
+def continued(text: str) -> str:
+    return "\n  ".join(str(text).splitlines())
