@@ -19,9 +19,7 @@ def latest(game: Game) -> list[TableMessage]:
     return list(reversed(shown))
 
 
-def said_since(
-    game: Game, since: datetime | None, reader_id: int, limit: int
-) -> tuple[list[TableMessage], int]:
+def said_since(game: Game, since: datetime | None, reader_id: int, limit: int) -> tuple[list[TableMessage], int]:
     """What the others wrote after `since` (all of it when None): the latest `limit`, oldest
     first, and how many earlier lines of that were left out."""
     said = game.messages.exclude(user_id=reader_id).select_related("user__profile")
