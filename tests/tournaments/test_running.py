@@ -10,11 +10,12 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
+from games.services import do_rematch
 from games.services.errors import ActionRejected
 from tests.tournaments.helpers import current_tables, make_players, play_out, start
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
-from tournaments.models import Bye, Round, Tournament
+from tournaments.models import Bye, Round, Table, Tournament
 from tournaments.services import (
     do_advance_round,
     do_create_tournament,
@@ -292,3 +293,21 @@ def test_a_late_player_joins_a_running_swiss_before_the_given_round(db):
     with pytest.raises(ActionRejected) as rejected:
         do_register(tournament.pk, too_late)
     assert rejected.value.code == "closed"
+
+
+def test_a_rematch_of_a_tournament_table_is_a_casual_game_outside_the_tournament(db):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Again", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=2
+    )
+    players = make_players(3)
+    tournament = entered(tournament, players)
+    (table,) = current_tables(tournament)
+    play_out(table.game)
+    table.game.refresh_from_db()
+
+    rematch, how = do_rematch(table.game.pk, players[0])
+    assert how == "created" and rematch.rematch_of_id == table.game.pk
+    assert not Table.objects.filter(game=rematch).exists()  # the tournament does not count it
+    assert rematch.rated == table.game.rated and rematch.created_by == players[0]
+    assert do_advance_round(tournament.pk).number == 2  # the open rematch holds nothing up
