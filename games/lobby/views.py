@@ -74,7 +74,10 @@ def create_game(request: HttpRequest) -> HttpResponse:
         except ActionRejected as rejected:
             form.add_error(None, rejected.message)
         else:
-            messages.success(request, _("Your game is created. Invite players, or wait for them to join."))
+            if game.status == Game.Status.OPEN:
+                messages.success(request, _("Your game is created. Invite players, or wait for them to join."))
+            else:  # every other seat a bot's: it started at once
+                messages.success(request, _("The game has started: you play against the bots."))
             return redirect("games:table", game_id=game.pk)
     title = ENGINE_TITLES.get(engine_name, engine_name)
     return render(request, "games/create.html", {"form": form, "engine": engine_name, "title": title})

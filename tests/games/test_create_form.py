@@ -86,3 +86,20 @@ def test_it_names_the_options_in_the_players_language_from_the_games_terms(clien
     with translation.override("it"):
         page = client.get(reverse("games:create"), {"engine": "wizard"}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Dichiarazione al Buio" in page and "Stregone Oscuro" in page
+
+
+def test_a_game_whose_seats_are_all_filled_by_bots_says_it_has_started_not_to_invite(client, players):
+    client.force_login(players[0])
+    response = client.post(reverse("games:create"), form_for("wizard", 3) | {"bots": 2}, follow=True)
+    game = Game.objects.get()
+    assert game.status == Game.Status.RUNNING
+    page = response.content.decode()
+    assert "The game has started: you play against the bots." in page
+    assert "Invite players" not in page
+
+
+def test_a_game_with_open_seats_asks_its_creator_to_invite_players(client, players):
+    client.force_login(players[0])
+    response = client.post(reverse("games:create"), form_for("wizard", 3) | {"bots": 1}, follow=True)
+    assert Game.objects.get().status == Game.Status.OPEN
+    assert "Your game is created. Invite players, or wait for them to join." in response.content.decode()
