@@ -9,13 +9,74 @@ it was added by the last server, ours or our provider's; lower ones come
 from earlier hops or from the sender, who could write anything there.
 A verdict of failure refuses the mail; no verdict (a self-hosted server
 that checks nothing) leaves the decision to the token and the From.
+
+`Authentication-Results` is read by its grammar, not searched for words: the server
+quotes what the sender chose (the envelope sender, in `smtp.mailfrom` and comments),
+so `dmarc=pass@evil.example` there must not read as a verdict. authres, the reference
+parser, refuses Microsoft 365's header (it has no authserv-id), hence this small reader.
 """
 
 from __future__ import annotations
 
 import re
 
-_RESULT = re.compile(r"\b(spf|dkim|dmarc)\s*=\s*([a-z]+)", re.IGNORECASE)
+# A resinfo opens each ";" part of the header: `method[/version]=result` (RFC 8601 2.2).
+_METHODSPEC = re.compile(r"([a-z0-9-]+)(?:/[0-9]+)?=([a-z]+)", re.IGNORECASE)
+# A method said twice in one header: a failure is never hidden by a pass (a value the receiver
+# copied without its quotes could split off a part that looks like a verdict), but one passing
+# DKIM signature of several is enough.
+_DECISIVE = {"dmarc": "fail", "spf": "fail", "dkim": "pass"}
+# The only DMARC verdicts that decide; none, temperror and permerror leave it to SPF and DKIM.
+_DMARC_DECIDES = ("pass", "fail")
+
+
+def _parts(value: str) -> list[str]:
+    """The header's ";"-separated parts with comments dropped, quoted strings kept whole."""
+    parts, current, depth, quoted, escaped = [], [], 0, False, False
+    for char in value:
+        if escaped:
+            escaped = False
+            if depth == 0:
+                current.append(char)
+            continue
+        if char == "\\" and (quoted or depth):
+            escaped = True
+            continue
+        if depth:
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0:
+                current.append(" ")
+            continue
+        if quoted:
+            quoted = char != '"'
+            current.append(char)
+        elif char == '"':
+            quoted = True
+            current.append(char)
+        elif char == "(":
+            depth = 1
+        elif char == ";":
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def _results(value: str) -> dict[str, str]:
+    """Each method's result as the server wrote it: only the words that open a part count,
+    never a property's value or a comment (the sender chose those: `smtp.mailfrom=dmarc=pass@…`)."""
+    found: dict[str, str] = {}
+    for part in _parts(value):
+        words = part.split()
+        spec = _METHODSPEC.fullmatch(words[0]) if words else None
+        if spec is None:  # the authserv-id, "none", or nothing
+            continue
+        method, result = spec.group(1).lower(), spec.group(2).lower()
+        if method not in found or result == _DECISIVE.get(method):
+            found[method] = result
+    return found
 
 
 def _first(message, header: str) -> str:
@@ -25,9 +86,11 @@ def _first(message, header: str) -> str:
 
 def verdicts(message) -> dict[str, str]:
     """The topmost verdicts, e.g. {"spf": "pass", "dkim": "fail", "dmarc": "fail"}, lower-cased."""
-    found: dict[str, str] = {}
-    for method, result in _RESULT.findall(_first(message, "Authentication-Results")):
-        found.setdefault(method.lower(), result.lower())
+    found = {
+        method: result
+        for method, result in _results(_first(message, "Authentication-Results")).items()
+        if method in ("spf", "dkim", "dmarc")
+    }
     spf = _first(message, "Received-SPF").split()
     if spf:
         found.setdefault("spf", spf[0].lower())
@@ -43,10 +106,11 @@ def verdicts(message) -> dict[str, str]:
 def looks_forged(message) -> bool:
     """True when the receiving side says the From domain did not send it.
 
-    DMARC's verdict decides when there is one; otherwise a hard SPF failure
+    DMARC's pass or fail decides when there is one; otherwise (no DMARC policy:
+    dmarc=none, as Gmail and Outlook write it, or an error) a hard SPF failure
     without a passing DKIM signature does (a softfail or neutral does not).
     """
     found = verdicts(message)
-    if "dmarc" in found:
+    if found.get("dmarc") in _DMARC_DECIDES:
         return found["dmarc"] == "fail"
     return found.get("spf") == "fail" and found.get("dkim") != "pass"

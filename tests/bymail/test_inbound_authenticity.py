@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.bymail import authenticity
 from games.bymail.models import InboundMail
 from tests.bymail.conftest import listed_moves, post_mailgun, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
@@ -89,3 +90,86 @@ def test_a_softfail_or_a_passing_signature_does_not_refuse(client, table, header
     game, original, _deliver = table
     assert post_postmark(client, _from_alice(original, header)).status_code == 200
     assert _moved(game)
+
+
+# The topmost Authentication-Results is the receiving server's, but it quotes values the sender
+# chose (the envelope sender in smtp.mailfrom, in comments): a verdict-looking word inside them is
+# not the server's verdict. What Gmail-style receivers write, the envelope sender chosen by a forger:
+INJECTED = (
+    "mx.wildcards.example; dkim=none; "
+    "spf=pass (mx.wildcards.example: domain of dmarc=pass@evil.example designates 203.0.113.9 "
+    "as permitted sender) smtp.mailfrom=dmarc=pass@evil.example; "
+    "dmarc=fail (p=REJECT) header.from=example.org"
+)
+
+
+def test_a_forged_reply_cannot_pass_dmarc_with_a_verdict_in_its_own_envelope_sender(client, table):
+    game, original, deliver = table
+    raw = _from_alice(original, f"Authentication-Results: {INJECTED}")
+    assert post_postmark(client, raw).status_code == 200
+    assert not _moved(game)
+    assert InboundMail.objects.get().outcome == "forged_sender"
+
+
+class _Headers:
+    def __init__(self, *headers: tuple[str, str]) -> None:
+        self.headers = headers
+
+    def get_all(self, name: str) -> list[str] | None:
+        return [value for key, value in self.headers if key.lower() == name.lower()] or None
+
+
+# Hand-read: what each header says the receiving server concluded (the RFC 8601 resinfo that open
+# each ";" part; comments and property values are the sender's words, not verdicts).
+HEADERS = [
+    # Gmail: folded, with the envelope sender in a comment and in smtp.mailfrom.
+    (
+        "mx.google.com;\r\n       dkim=pass header.i=@example.org header.s=s1 header.b=abc;\r\n"
+        "       spf=pass (google.com: domain of a@example.org designates 1.2.3.4 as permitted sender)"
+        " smtp.mailfrom=a@example.org;\r\n       dmarc=pass (p=NONE sp=NONE dis=NONE) header.from=example.org",
+        {"dkim": "pass", "spf": "pass", "dmarc": "pass"},
+    ),
+    # Microsoft 365: no authserv-id at all (RFC 8601 wants one; real mail has none).
+    (
+        "spf=pass (sender IP is 1.2.3.4) smtp.mailfrom=example.org; dkim=pass (signature was verified)"
+        " header.d=example.org;dmarc=pass action=none header.from=example.org;compauth=pass reason=100",
+        {"spf": "pass", "dkim": "pass", "dmarc": "pass"},
+    ),
+    (INJECTED, {"dkim": "none", "spf": "pass", "dmarc": "fail"}),
+    # A quoted local part holding ";" and a verdict: still one property value.
+    (
+        'mx.example; spf=pass smtp.mailfrom="x;dmarc=pass"@evil.example; dmarc=fail header.from=example.org',
+        {"spf": "pass", "dmarc": "fail"},
+    ),
+    # A nested comment with a verdict and a ";" in it.
+    (
+        "mx.example (a (nested; dmarc=pass) note); dmarc=fail header.from=example.org",
+        {"dmarc": "fail"},
+    ),
+    # A receiver that dropped the quotes of such a local part: the part it splits off looks like
+    # a verdict, but a failure said anywhere in the header is never hidden by a pass.
+    (
+        "mx.example; spf=pass smtp.mailfrom=x; dmarc=pass @evil.example; dmarc=fail header.from=example.org",
+        {"spf": "pass", "dmarc": "fail"},
+    ),
+    # Several DKIM signatures: one that passes is enough.
+    ("mx.example; dkim=fail header.d=evil.example; dkim=pass header.d=example.org", {"dkim": "pass"}),
+    # Versioned methods and upper case.
+    ("mx.example 1; SPF/1=Fail smtp.mailfrom=example.org; DKIM=None", {"spf": "fail", "dkim": "none"}),
+    ("mx.example; none", {}),
+]
+
+
+@pytest.mark.parametrize(("header", "expected"), HEADERS)
+def test_it_reads_only_the_receiving_servers_own_verdicts(header, expected):
+    assert authenticity.verdicts(_Headers(("Authentication-Results", header))) == expected
+
+
+@pytest.mark.parametrize("dmarc", ["none", "temperror", "permerror"])
+def test_a_hard_spf_failure_counts_when_dmarc_has_no_verdict(dmarc):
+    # A domain without a DMARC policy (dmarc=none, as Gmail and Outlook write it then): SPF says the
+    # domain did not send it and no DKIM signature passes, so the reply is refused as documented.
+    header = f"mx.wildcards.example; spf=fail smtp.mailfrom=example.org; dkim=none; dmarc={dmarc}"
+    assert authenticity.looks_forged(_Headers(("Authentication-Results", header)))
+    passing = f"mx.wildcards.example; spf=fail smtp.mailfrom=example.org; dkim=pass; dmarc={dmarc}"
+    assert not authenticity.looks_forged(_Headers(("Authentication-Results", passing)))
