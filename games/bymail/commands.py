@@ -3,7 +3,9 @@
 A command matches a legal action when it has the same words as that
 action's phrase in some language, in any order: "bid 3 forest",
 "offerta foresta 3" and "Bid Forest 3." all name the same bid. Accents,
-case, punctuation and articles do not matter.
+case, punctuation and articles do not matter. Where two different moves
+have the same words ("swap Lion Ibex" gives the Lion, "swap Ibex Lion" the
+Ibex), the order the mail lists them in decides, and another order is refused.
 """
 
 from __future__ import annotations
@@ -50,10 +52,14 @@ SPELLINGS = {"montagne": "montagna"}
 
 def words(text: str) -> tuple[str, ...]:
     """The command's words as a sorted tuple: order, case, accents and articles ignored."""
+    return tuple(sorted(ordered_words(text)))
+
+
+def ordered_words(text: str) -> tuple[str, ...]:
+    """The command's words in the order written: case, accents and articles ignored."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     tokens = [SPELLINGS.get(token, token) for token in re.split(r"[^a-z0-9]+", plain)]
-    tokens = [token for token in tokens if token and token not in FILLERS]
-    return tuple(sorted(tokens))
+    return tuple(token for token in tokens if token and token not in FILLERS)
 
 
 # Longest piece of a line echoed back in a refusal; no move is longer.
@@ -69,19 +75,26 @@ class Menu:
     """The legal actions of one seat with their phrases in every language, for matching."""
 
     actions: list[dict]
-    by_words: dict[tuple[str, ...], list[dict]]
+    # The words of a phrase, sorted -> each phrase with those words, in its own order -> its actions.
+    by_words: dict[tuple[str, ...], dict[tuple[str, ...], list[dict]]]
 
     def match(self, line: str) -> dict:
-        wanted = words(line)
+        wanted = ordered_words(line)
         if not wanted:
             raise CommandError(_("An empty line is not a move."))
-        found = self.by_words.get(wanted, [])
-        distinct = {json.dumps(action, sort_keys=True): action for action in found}
-        if not distinct:
-            shown = line.strip()
-            shown = shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
+        phrases = self.by_words.get(tuple(sorted(wanted)), {})
+        shown = line.strip()
+        shown = shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
+        if not phrases:
             raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
-        return next(iter(distinct.values()))
+        moves = {json.dumps(action, sort_keys=True) for found in phrases.values() for action in found}
+        if len(phrases) == 1 or len(moves) == 1:  # one phrase (alike cards share it), or one move
+            return next(iter(phrases.values()))[0]
+        if wanted in phrases:
+            return phrases[wanted][0]
+        raise CommandError(
+            _("“%(line)s” could be more than one move: write it in the order the mail lists it.") % {"line": shown}
+        )
 
 
 def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
@@ -90,12 +103,12 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
     Interchangeable actions (two Wizards, two Forest 3 cards) share words;
     the first one is taken, which the engines treat alike.
     """
-    by_words: dict[tuple[str, ...], list[dict]] = {}
+    by_words: dict[tuple[str, ...], dict[tuple[str, ...], list[dict]]] = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for action in legal:
-                key = words(render.phrase(engine_name, action, view))
-                bucket = by_words.setdefault(key, [])
+                written = ordered_words(render.phrase(engine_name, action, view))
+                bucket = by_words.setdefault(tuple(sorted(written)), {}).setdefault(written, [])
                 if action not in bucket:
                     bucket.append(action)
     return Menu(legal, by_words)

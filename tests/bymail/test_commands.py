@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.utils import translation
 
@@ -145,3 +147,96 @@ def test_an_italian_emu_ranchers_turn_mail_names_the_cards_in_italian():
         italian = [decktet.card_name(card["name"]) for card in hand]
     assert [name for name in italian if name in text], (italian, text[:800])
     assert not [card["name"] for card in hand if card["name"].startswith("The ") and card["name"] in text]
+
+
+def _two_way_swaps(limit: int = 3):
+    """Wild Cards positions where a seat may swap (Meerkat) both ways between two species:
+    "swap Lion Ibex" and "swap Ibex Lion" have the same words and are different moves."""
+    from games.bymail import render
+
+    engine = get_engine("wildcards")
+    found = []
+    for game in range(40):
+        state = engine.new_game(3, f"swaps{game}")
+        rng = random.Random(game)
+        while not engine.is_over(state) and len(found) < limit:
+            for seat in engine.to_act(state):
+                legal = engine.legal_actions(state, seat)
+                view = engine.view(state, seat)
+                with translation.override("en"):
+                    phrases = {render.phrase("wildcards", a, view): a for a in legal if a["type"] == "swap"}
+                for written, action in phrases.items():
+                    verb, *names = written.split(" ", 1)[0], *written.split(" ")[1:]
+                    flipped = " ".join([verb, *reversed(names)])
+                    if len(names) == 2 and flipped in phrases and phrases[flipped] != action:
+                        found.append((state, seat, written, action, flipped, phrases[flipped]))
+                        break
+            seat = rng.choice(engine.to_act(state))
+            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        if len(found) >= limit:
+            return found
+    return found
+
+
+def test_a_listed_command_makes_its_own_move_when_another_move_has_the_same_words():
+    positions = _two_way_swaps()
+    assert positions, "no two-way swap in 40 random games: widen the search"
+    engine = get_engine("wildcards")
+    for state, seat, written, action, flipped, other in positions:
+        menu = commands.menu("wildcards", engine.legal_actions(state, seat), engine.view(state, seat))
+        assert menu.match(written) == action
+        assert menu.match(flipped) == other
+        assert menu.match(written.upper() + ".") == action  # case and punctuation still do not matter
+
+
+def test_the_same_words_in_another_order_are_refused_when_they_could_be_either_move():
+    state, seat, written, _action, _flipped, _other = _two_way_swaps(limit=1)[0]
+    engine = get_engine("wildcards")
+    menu = commands.menu("wildcards", engine.legal_actions(state, seat), engine.view(state, seat))
+    verb, first, second = written.split(" ")
+    with translation.override("en"), pytest.raises(commands.CommandError) as refused:
+        menu.match(f"{first} {verb} {second}")
+    assert "could be more than one move" in str(refused.value)
+
+
+def _same_move(a: dict, b: dict, view: dict) -> bool:
+    """Whether two Wild Cards actions are one move as a player sees it: the same species given
+    and animal taken, the same cards (alike cards are one), read off the view, not the phrases."""
+    from games.bymail.render.wildcards import _animal_by_id, _card_by_id
+
+    if a == b:
+        return True
+    if a["type"] != b["type"]:
+        return False
+    if a["type"] == "swap":
+        return a["give"] == b["give"] and _animal_by_id(view, a["take"]) == _animal_by_id(view, b["take"])
+    if a["type"] == "eagle_bid":
+        return sorted(_card_by_id(view, c) for c in a["cards"]) == sorted(_card_by_id(view, c) for c in b["cards"])
+    if "card" in a:
+        return _card_by_id(view, a["card"]) == _card_by_id(view, b["card"])
+    return False
+
+
+@pytest.mark.parametrize("kind", ["eagle_bid", "swap", "bid", "take"])
+def test_every_command_a_wild_cards_mail_lists_makes_that_move_over_whole_games(kind):
+    from games.bymail import render
+
+    engine = get_engine("wildcards")
+    wrong, checked = [], 0
+    with translation.override("en"):
+        for game in range(8):
+            rng = random.Random(game)
+            state = engine.new_game(3, f"listed{game}")
+            while not engine.is_over(state):
+                for seat in engine.to_act(state):
+                    legal = engine.legal_actions(state, seat)
+                    view = engine.view(state, seat)
+                    menu = commands.menu("wildcards", legal, view)
+                    for action in (a for a in legal if a["type"] == kind):
+                        made = menu.match(render.phrase("wildcards", action, view))
+                        checked += 1
+                        if not _same_move(action, made, view):
+                            wrong.append((render.phrase("wildcards", action, view), action, made))
+                seat = rng.choice(engine.to_act(state))
+                state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    assert checked > 20 and wrong == []
