@@ -2,6 +2,8 @@
 
 `json.loads` raises RecursionError (a server error) on a body nested 100,000 deep;
 no move of any game nests more than a few levels, so depth is capped before use.
+It also reads NaN and Infinity, which are not JSON and which PostgreSQL refuses to
+store (a server error again): they are refused here.
 """
 
 from __future__ import annotations
@@ -25,10 +27,14 @@ def _depth(value) -> int:
     return deepest
 
 
+def _not_json(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
 def loads_move(text: str | bytes):
     """The JSON value in `text`; ValueError when it is not JSON or is nested too deep."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_not_json)
     except RecursionError:
         raise ValueError("nested too deep") from None
     except UnicodeDecodeError as error:

@@ -1,3 +1,4 @@
+import json
 import random
 
 import pytest
@@ -198,3 +199,23 @@ def test_it_hides_a_private_game_and_answers_unknown_ones_with_404(table, player
 
 def test_it_refuses_a_wrong_method(players):
     assert_error(api_for(players[0]).post("/me", {}), 405, "method_not_allowed")
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "code"),
+    [
+        ('"note": "' + "x" * 10_000 + '"', 422, "illegal"),  # else stored in the log, shown in every replay
+        ('"x": NaN', 400, "malformed"),  # not JSON; PostgreSQL refused it: a server error
+        ('"x": -Infinity', 400, "malformed"),
+    ],
+)
+def test_it_refuses_a_legal_wild_cards_move_with_a_key_of_its_own_and_stores_nothing(players, extra, status, code):
+    alice = players[0]
+    game = new_game([alice], "wildcards", bots=2, seed="extra-keys")
+    seat = game.seats.get(user=alice).position
+    move = json.dumps(dict(get_engine("wildcards").legal_actions(game.state, seat)[0]))
+    body = f'{{"version": {game.version}, "action": {move[:-1]}, {extra}}}}}'
+    before = game.version
+    assert_error(api_for(alice).post(f"/games/{game.pk}/actions", body, raw=True), status, code)
+    game.refresh_from_db()
+    assert game.version == before and not Action.objects.filter(game=game, seat=seat).exists()

@@ -3,7 +3,8 @@
 Each engine's test module calls `check_random_games` with its own option
 sets and adds its game's invariants through `invariant`, so the generic
 properties (purity, determinism, JSON round trip, illegal actions change
-nothing, views hide what they must) are written once.
+nothing, a legal action with a key of its own added is refused, views hide
+what they must) are written once.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def _check_step(engine, state, seat, legal, junk_actions, leak_check, rng) -> No
     attempts = [(seat, junk) for junk in junk_actions]
     attempts += [(seat, None), (seat, {}), (seat, {"type": "no-such-action"}), (seat, "bid"), (seat, [legal[0]])]
     attempts += [(seat, 7), (seat, {"type": [legal[0].get("type")]})]
+    # A legal action with a key no action has: refused, never stored in the log as sent.
+    attempts.append((seat, {**legal[0], "note": "x" * 1000}))
     # A legal action with one value of the wrong shape: a list, nothing, a mapping.
     for key in legal[0]:
         if key != "type":

@@ -255,17 +255,34 @@ HANDLERS = {
 }
 
 
+# Each action's keys: an action is exactly these (a key of its own would be stored in the log as sent).
+KEYS = {
+    "bid": {"type", "card"},
+    "eagle_bid": {"type", "cards"},
+    "eagle_choose": {"type", "card"},
+    "swap": {"type", "give", "take"},
+    "no_swap": {"type"},
+    "discard": {"type", "card"},
+    "done": {"type"},
+    "tie_pay": {"type", "card"},
+    "reveal": {"type", "card"},
+    "take": {"type", "animal"},
+    "pass": {"type"},
+    "pay": {"type", "card"},
+}
+
 _NO_HANDLERS: dict = {}
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
-    # The usual case first: a listed action (or a plain dict) with a str type from a seat that
-    # must act (a finished game waits for nobody, so `to_act` also says it is not over).
+    # The usual case first: a listed action (built by `legal_actions`, so its keys are right) or
+    # a plain dict with exactly its action's keys, with a str type from a seat that must act (a
+    # finished game waits for nobody, so `to_act` also says it is not over).
     if (type(action) is Action or type(action) is dict) and type(seat) is int and seat in state["to_act"]:
         kind = action.get("type")
         if type(kind) is str:
             handler = HANDLERS[state["phase"]].get(kind)
-            if handler is not None:
+            if handler is not None and (type(action) is Action or action.keys() == KEYS[kind]):
                 return _settled(handler(state, seat, action))
     if not isinstance(action, dict):
         raise IllegalAction("An action must be a dictionary with a 'type'.")
@@ -278,6 +295,8 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     handler = handlers.get(kind) if type(kind) is str else None
     if handler is None:
         raise IllegalAction(f"You cannot do {kind!r} now; possible: {', '.join(handlers)}.")
+    if set(action) != KEYS[kind]:
+        raise IllegalAction(f"A {kind!r} action has exactly the keys: {', '.join(sorted(KEYS[kind]))}.")
     return _settled(handler(state, seat, action))
 
 
