@@ -72,7 +72,7 @@ def _render(engine, state, index: int, language: str):
             {
                 "phrase": render.phrase("wildcards", action, view),
                 "label": action_label(action, "wildcards"),
-                "link": "http://127.0.0.1:8000/mail/act/" + action_link_token(index, wait, action, closes) + "/",
+                "link": "http://127.0.0.1:8000/mail/act/" + action_link_token(index, wait, action) + "/",
             }
             for action in engine.legal_actions(state, seat)
         ]

@@ -95,7 +95,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     for action in legal:
         move = {"phrase": render.phrase(game.engine, action, view), "label": action_label(action, game.engine, view)}
         if len(legal) <= MAX_LINKS:
-            token = action_link_token(seat.user_id, wait, action, deadline.closes_at)
+            token = action_link_token(seat.user_id, wait, action)
             move["link"] = settings.SITE_URL + reverse("bymail:act", args=[token])
         moves.append(move)
     profile = seat.user.profile

@@ -77,19 +77,13 @@ class LinkToken:
     user_id: int
     wait: WaitToken
     action: dict
-    expires_at: datetime
 
 
-def action_link_token(user_id: int, wait: WaitToken, action: dict, expires_at: datetime) -> str:
-    payload = {
-        "u": user_id,
-        "g": wait.game_id,
-        "s": wait.seat,
-        "v": wait.version,
-        "d": wait.deadline_id,
-        "a": action,
-        "e": int(expires_at.timestamp()),
-    }
+def action_link_token(user_id: int, wait: WaitToken, action: dict) -> str:
+    """A signed link for one move. It works while its wait is open, until the wait's deadline
+    as it stands then: an extension, a pause or a vacation moves it, so the link carries no
+    expiry of its own (links mailed before this carry one, "e", which is no longer read)."""
+    payload = {"u": user_id, "g": wait.game_id, "s": wait.seat, "v": wait.version, "d": wait.deadline_id, "a": action}
     return signing.dumps(payload, salt=LINK_SALT, compress=True)
 
 
@@ -97,7 +91,7 @@ def read_action_link(token: str) -> LinkToken:
     try:
         data = signing.loads(token, salt=LINK_SALT)
         wait = WaitToken(int(data["g"]), int(data["s"]), int(data["v"]), int(data["d"]))
-        return LinkToken(int(data["u"]), wait, dict(data["a"]), datetime.fromtimestamp(int(data["e"]), UTC))
+        return LinkToken(int(data["u"]), wait, dict(data["a"]))
     except (signing.BadSignature, KeyError, TypeError, ValueError) as error:
         raise BadToken(str(error)) from None
 

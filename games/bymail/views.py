@@ -47,13 +47,13 @@ def action_link(request: HttpRequest, token: str) -> HttpResponse:
         return _problem(
             request, _("This link was used already"), _("Your move “%(move)s” was made.") % {"move": label}, game, 200
         )
-    if now >= link.expires_at:
-        return _problem(
-            request, _("This link has expired"), _("Its deadline has passed; nothing was changed."), game, 410
-        )
     try:
-        check_wait(game, link.wait, now)
+        check_wait(game, link.wait, now)  # the wait's deadline as it stands now, extensions included
     except ActionRejected as rejected:
+        if rejected.code == "expired":
+            return _problem(
+                request, _("This link has expired"), _("Its deadline has passed; nothing was changed."), game, 410
+            )
         return _problem(request, _("This link no longer works"), rejected.message, game, 409)
     if request.method != "POST":
         return render(

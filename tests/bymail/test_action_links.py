@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
+from django.core import signing
 from django.utils import timezone
 
 from games.bymail import mails
-from games.bymail.tokens import WaitToken, action_link_token
+from games.bymail.tokens import LINK_SALT, WaitToken, action_link_token, read_action_link
 from games.models import Action, Deadline
+from games.services.organiser import do_extend_deadline
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 
@@ -69,19 +72,33 @@ def test_the_others_sealed_bid_does_not_spoil_a_link(client, game):
     assert game.version >= 2
 
 
-def test_an_expired_link_changes_nothing(client, game):
-    seat = game.seats.get(position=0)
-    wait = Deadline.objects.get(game=game, seat=0, closed_at__isnull=True)
-    token = action_link_token(
-        seat.user_id,
-        WaitToken(game.pk, 0, 0, wait.pk),
-        {"type": "bid", "card": "refill"},
-        timezone.now() - timedelta(seconds=1),
-    )
-    response = client.post(f"/mail/act/{token}/")
+def test_a_link_past_its_deadline_changes_nothing(client, game):
+    path, _move = _link(game)
+    # The deadline passed and the sweep has not closed the wait yet.
+    Deadline.objects.filter(game=game, seat=0).update(closes_at=timezone.now() - timedelta(seconds=1))
+    response = client.post(path)
     assert response.status_code == 410
+    assert "This link has expired" in response.content.decode()
     game.refresh_from_db()
     assert game.version == 0
+
+
+def test_a_link_works_until_its_extended_deadline(client, game, monkeypatch):
+    path, _move = _link(game, position=1)
+    wait = Deadline.objects.get(game=game, seat=1, closed_at__isnull=True)
+    mailed = wait.closes_at
+    do_extend_deadline(game.pk, game.created_by, 1, 24)
+    later = mailed + timedelta(hours=1)  # past the deadline the mail gave, before the extended one
+    monkeypatch.setattr("games.bymail.views.timezone", SimpleNamespace(now=lambda: later))
+    assert client.post(path).status_code == 200
+    game.refresh_from_db()
+    assert Action.objects.get(game=game, seat=1).channel == Action.Channel.EMAIL_LINK
+
+
+def test_a_link_mailed_before_links_lost_their_own_expiry_still_works():
+    wait = WaitToken(1, 0, 0, 1)
+    old = signing.dumps({"u": 7, "g": 1, "s": 0, "v": 0, "d": 1, "a": {"type": "pass"}, "e": 1}, salt=LINK_SALT)
+    assert read_action_link(old) == read_action_link(action_link_token(7, wait, {"type": "pass"}))
 
 
 def test_a_forged_link_changes_nothing(client, game):
