@@ -18,7 +18,6 @@ import random
 import smtplib
 import socket
 import time
-from datetime import UTC, datetime, timedelta
 
 
 def _setup() -> None:
@@ -66,7 +65,6 @@ def _render(engine, state, index: int, language: str):
     seat = engine.to_act(state)[0]
     view = engine.view(state, seat)
     wait = WaitToken(index, seat, index, index)
-    closes = datetime(2030, 1, 1, tzinfo=UTC) + timedelta(days=2)
     with translation.override(language):
         moves = [
             {

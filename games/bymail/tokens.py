@@ -12,7 +12,6 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from email.utils import getaddresses, parseaddr
 
 from django.conf import settings
