@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.bymail import inbound_mime, mails
@@ -14,6 +17,11 @@ from games.engines import get_engine
 from games.models import Deadline, Game, Seat
 from games.presenters import action_label
 from wildcards_site.outbox.sending import queue_mail
+
+log = logging.getLogger(__name__)
+
+# Refusals mailed to one address an hour, whatever the mails' Message-IDs.
+REFUSALS_AN_HOUR = 5
 
 
 def _reply_headers(record: InboundMail, original, event: str, reply_to: str = "") -> dict:
@@ -71,6 +79,11 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     user = _registered(sender)
     if user is None:
         return
+    if _refused_lately(user.email, record) >= REFUSALS_AN_HOUR:
+        # Anyone can write in a player's name (a forged From is refused, but answered to the
+        # player): a few answers an hour tell them why; more would let a stranger flood them.
+        log.info("inbound mail=%s: no answer, %s refusals to its sender this hour", record.message_id, REFUSALS_AN_HOUR)
+        return
     language = language_of(sender, seat if owner else None)
     with translation.override(language):
         subject = _subject(original) if owner else _("Your mail to Wildcards")
@@ -90,6 +103,13 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
         language,
         _reply_headers(record, original, "move-refused", ctx.get("reply_to", "")),
     )
+
+
+def _refused_lately(address: str, record: InboundMail) -> int:
+    """Mails in this address's name refused in the last hour, before `record`."""
+    since = timezone.now() - timedelta(hours=1)
+    earlier = InboundMail.objects.filter(sender__iexact=address, received_at__gte=since).exclude(pk=record.pk)
+    return earlier.exclude(outcome__in=("", "accepted")).count()
 
 
 def _registered(sender: str):

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+from datetime import timedelta
 
+import pytest
+from anymail.inbound import AnymailInboundMessage
+from django.utils import timezone
+
+from games.bymail.inbound import receive
+from games.bymail.mails_replies import REFUSALS_AN_HOUR
 from games.bymail.models import InboundMail
 from tests.bymail.conftest import post_mailgun, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
@@ -53,3 +59,32 @@ def test_a_forged_mail_from_a_players_address_is_answered_there_without_its_subj
     [answer] = deliver()
     assert str(answer["To"]) == "alice@example.org"  # the registered spelling, not the claimed one
     assert "spam.example" not in str(answer["Subject"]) and "spam.example" not in text_of(answer)
+
+
+def _forged_from(address: str, number: int) -> AnymailInboundMessage:
+    raw = (
+        f"{FORGED}From: {address}\r\nTo: play@wildcards.localhost\r\n"
+        f"Message-ID: <spoof-{number}@attacker.example>\r\nSubject: hello\r\n\r\nbid refill\r\n"
+    )
+    return AnymailInboundMessage.parse_raw_mime(raw)
+
+
+def test_forged_mails_in_a_players_name_get_a_few_answers_an_hour_not_one_each(db):
+    make_user("victim")
+    for number in range(30):
+        receive(_forged_from("victim@example.org", number))
+    answered = OutboxMessage.objects.filter(to="victim@example.org")
+    assert answered.count() == REFUSALS_AN_HOUR
+    assert InboundMail.objects.filter(outcome="forged_sender").count() == 30  # each one still recorded
+    # An hour later the player is answered again.
+    InboundMail.objects.update(received_at=timezone.now() - timedelta(minutes=61))
+    receive(_forged_from("victim@example.org", 31))
+    assert answered.count() == REFUSALS_AN_HOUR + 1
+
+
+def test_refusals_to_others_do_not_use_up_a_players_answers(db):
+    make_user("victim"), make_user("other")
+    for number in range(REFUSALS_AN_HOUR):
+        receive(_forged_from("other@example.org", number))
+    receive(_forged_from("victim@example.org", 99))
+    assert OutboxMessage.objects.filter(to="victim@example.org").count() == 1
