@@ -1,5 +1,7 @@
 """A tournament's organisers organise its tables: they may give a seat at one to another player,
-and extend or pause it, like staff (registered with games, which never imports tournaments)."""
+and extend or pause it, like staff (registered with games, which never imports tournaments).
+Not a table where they sit themselves: an organiser who plays in their own event holds no power
+over their own table (another organiser, or staff, manages it)."""
 
 from __future__ import annotations
 
@@ -7,4 +9,5 @@ from __future__ import annotations
 def organises_table(game, user) -> bool:
     from tournaments.models import Table
 
-    return Table.objects.filter(game=game, round__tournament__organisers=user).exists()
+    organised = Table.objects.filter(game=game, round__tournament__organisers=user)
+    return organised.exists() and not game.seats.filter(user=user).exists()

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameEvent
+from games.models import Game, GameEvent, Seat
 from games.services import notify_organiser
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
@@ -58,6 +58,8 @@ def do_adjudicate_table(
         # The tournament's lock first, as do_advance_round takes it: no round is made meanwhile.
         tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
         check_organiser(tournament, user)
+        if Seat.objects.filter(game_id=table.game_id, user=user).exists():
+            raise ActionRejected("own_table", _("You play at this table: another organiser decides its result."))
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Only a table of a running tournament can be adjudicated."))
         if table.round.number != tournament.current_round:

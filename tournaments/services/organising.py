@@ -60,6 +60,8 @@ def do_add_entrant(tournament_id: int, user, player) -> Entry:
     organiser's to waive, the capacity is not."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
+        if player == user:  # the entry conditions are waived for others, never for oneself
+            raise ActionRejected("own_entry", _("Enter your own tournament as every player does."))
         if tournament.entries.filter(user=player).exists():
             raise ActionRejected("already_registered", _("This player is already in the tournament."))
         if tournament.capacity and tournament.entries.count() >= tournament.capacity:

@@ -43,6 +43,16 @@ def check_organiser(tournament: Tournament, user) -> None:
         raise ActionRejected("forbidden", _("Only the tournament's organisers can do this."))
 
 
+def check_not_their_table(tournament: Tournament, user, entry_user) -> None:
+    """An organiser who plays does not remove a player they sit with this round (a table they
+    are at is another organiser's to decide)."""
+    shared = Table.objects.filter(round__tournament=tournament, round__number=tournament.current_round)
+    if shared.filter(game__seats__user=user).filter(game__seats__user=entry_user).exists():
+        raise ActionRejected(
+            "own_table", _("You play at this player's table this round: another organiser decides this.")
+        )
+
+
 def minimum_entries(tournament: Tournament) -> int:
     return 2 if tournament.seats_max == 2 else tournament.seats_min
 
@@ -207,6 +217,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if entry_user != user:
             check_organiser(tournament, user)
+            check_not_their_table(tournament, user, entry_user)
         if tournament.status not in (Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Only a running tournament can be left this way."))
         entry = tournament.entries.select_for_update().filter(user=entry_user).first()
@@ -224,6 +235,7 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
+        check_not_their_table(tournament, user, entry_user)
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Players can be disqualified only while the tournament runs."))
         entry = tournament.entries.filter(user=entry_user).first()

@@ -1,0 +1,114 @@
+"""An organiser who enters their own tournament plays their table as any entrant does: no organiser
+power over a table where they sit ("a table has no creator: no entrant holds any power over it").
+Found by a review: an organiser-entrant handed their opponent's seat to a bot, adjudicated their
+own table as its winner, and paused it or extended their own deadline."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engines import get_engine
+from games.models import Action, Game, Seat
+from games.services import ActionRejected, do_action, do_extend_deadline, do_pause, do_seat_bot
+from tests.conftest import make_user
+from tests.tournaments.helpers import current_tables, make_players
+from tournaments.services import (
+    do_add_entrant,
+    do_adjudicate_table,
+    do_create_tournament,
+    do_disqualify,
+    do_drop,
+    do_register,
+    do_start,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _own_table(co_organiser=None):
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    if co_organiser is not None:
+        tournament.organisers.add(co_organiser)
+    do_register(tournament.pk, organiser)  # organisers may play in their own event
+    rival = make_players(1)[0]
+    do_register(tournament.pk, rival)
+    do_start(tournament.pk, organiser)
+    tournament.refresh_from_db()
+    (table,) = current_tables(tournament)
+    return tournament, table, organiser, rival
+
+
+def _play_a_little(game: Game, rival) -> None:
+    engine = get_engine(game.engine)
+    while Action.objects.filter(game=game, actor=rival).count() < 3:
+        game.refresh_from_db()
+        position = engine.to_act(game.state)[0]
+        seat = game.seats.get(position=position)
+        action = engine.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat.user, expected_version=game.version)
+
+
+def test_an_organiser_cannot_give_away_the_seat_of_their_opponent_at_their_own_table():
+    _tournament, table, organiser, rival = _own_table()
+    _play_a_little(table.game, rival)
+    seat = table.game.seats.get(user=rival)
+    with pytest.raises(ActionRejected):
+        do_seat_bot(table.game.pk, organiser, seat.position)
+    seat.refresh_from_db()
+    assert (seat.kind, seat.status) == (Seat.Kind.HUMAN, Seat.Status.PLAYING)
+
+
+def test_an_organiser_cannot_adjudicate_their_own_table():
+    tournament, table, organiser, rival = _own_table()
+    entries = dict(tournament.entries.values_list("user_id", "pk"))
+    with pytest.raises(ActionRejected):
+        do_adjudicate_table(table.pk, organiser, {entries[organiser.pk]: 1, entries[rival.pk]: None}, "no show")
+    table.refresh_from_db()
+    assert table.adjudicated_ranks is None and table.game.status == Game.Status.RUNNING
+
+
+def test_an_organiser_cannot_pause_their_own_table_or_extend_their_own_deadline():
+    _tournament, table, organiser, _rival = _own_table()
+    game = table.game
+    mine = game.seats.get(user=organiser).position
+    with pytest.raises(ActionRejected):
+        do_extend_deadline(game.pk, organiser, mine, 24)
+    with pytest.raises(ActionRejected):
+        do_pause(game.pk, organiser)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+
+
+def test_another_organiser_still_manages_the_table_an_organiser_plays_at():
+    helper = make_user("helper")
+    _tournament, table, organiser, rival = _own_table(co_organiser=helper)
+    game = table.game
+    do_extend_deadline(game.pk, helper, game.seats.get(user=organiser).position, 24)
+    do_pause(game.pk, helper)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED
+
+
+def test_an_organiser_enters_their_own_event_as_anyone_does_not_by_adding_themselves():
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2, min_rating=1600
+    )
+    with pytest.raises(ActionRejected):
+        do_add_entrant(tournament.pk, organiser, organiser)  # would skip the rating floor
+    assert not tournament.entries.exists()
+
+
+def test_an_organiser_cannot_disqualify_or_drop_the_player_at_their_own_table():
+    tournament, table, organiser, rival = _own_table()
+    with pytest.raises(ActionRejected):
+        do_disqualify(tournament.pk, organiser, rival)
+    with pytest.raises(ActionRejected):
+        do_drop(tournament.pk, organiser, rival)
+    entry = tournament.entries.get(user=rival)
+    assert not entry.disqualified and entry.dropped_before_round is None
+    do_drop(tournament.pk, organiser)  # their own entry is theirs to drop
+    assert tournament.entries.get(user=organiser).dropped_before_round == 2
