@@ -6,7 +6,9 @@ own play is tested in tests/games); no-shows go through the games' real resign p
 
 import pytest
 
+from games.engines import get_engine
 from games.models import Game, Seat
+from games.services import do_action
 from games.services.organiser import do_resign
 from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
 from tournaments.models import Tournament
@@ -130,14 +132,34 @@ def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
     players = make_players(3)
     tournament = register_and_start(tournament, players)
     (table,) = current_tables(tournament)
-    do_resign(table.game.pk, players[0])
-    play_out(table.game)
+    game = table.game
+    engine = get_engine(game.engine)
+    seat = game.seats.get(user=players[0]).position
+    do_action(game.pk, seat, engine.auto_action(game.state, seat), "web", user=players[0], expected_version=0)
+    do_resign(game.pk, players[0])  # after a move of their own: they played, then left
+    play_out(game)
     (played,) = played_rounds(tournament)[0].tables
     leaver = tournament.entries.get(user=players[0]).pk
     stayed = sorted(rank for entry, rank in played.ranks.items() if entry != leaver)
     assert played.ranks[leaver] == 3
     # The two who stayed may tie on points (the deal is random): then they share first place.
     assert stayed in ([1, 2], [1, 1])
+
+
+def test_a_player_who_left_without_a_move_of_their_own_forfeits_the_table():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Leaver", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
+    )
+    players = make_players(3)
+    tournament = register_and_start(tournament, players)
+    (table,) = current_tables(tournament)
+    do_resign(table.game.pk, players[0])
+    play_out(table.game)
+    (played,) = played_rounds(tournament)[0].tables
+    leaver = tournament.entries.get(user=players[0]).pk
+    assert played.ranks[leaver] is None
+    assert sorted(rank for entry, rank in played.ranks.items() if entry != leaver) in ([1, 2], [1, 1])
 
 
 def test_a_bye_at_two_player_tables_is_worth_one_win():

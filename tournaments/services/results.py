@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.models import Game, Seat
+from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
 from tournaments.models import Entry, Round, Tournament
@@ -78,18 +78,29 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
     return out
 
 
+# The channels of a player's own moves (not a timeout's default, a bot's or an organiser's).
+OWN_CHANNELS = (Action.Channel.WEB, Action.Channel.EMAIL_LINK, Action.Channel.EMAIL_REPLY, Action.Channel.API)
+
+
 def _rank(game: Game, seat: Seat, seats: list[Seat]) -> int | None:
-    """The seat's rank, or None (a forfeit) when nobody played the game.
+    """The seat's rank, or None (a forfeit) when nobody played the game or the seat's player never did.
 
     A finished game already ranks a seat that left (timed out, resigned, taken by a bot)
     below every seat that stayed (`games.services.play.finish`). A game abandoned or
     cancelled, or one every player left, was played by nobody: a double forfeit, no points
     for anyone, rather than a shared last place that would outscore the players of other
-    tables who played and came last.
+    tables who played and came last. So is a seat that left without one move of its own (a
+    no-show the bot played on): otherwise the bot's second place would outscore players of
+    other tables who played every move and came third.
     """
     if game.status in (Game.Status.ABANDONED, Game.Status.CANCELLED):
         return None
     if all(other.status != Seat.Status.PLAYING for other in seats):
+        return None
+    if (
+        seat.status != Seat.Status.PLAYING
+        and not game.actions.filter(seat=seat.position, channel__in=OWN_CHANNELS).exists()
+    ):
         return None
     return seat.rank
 
