@@ -228,7 +228,7 @@ def without_table(
 
 
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
-    """(place, entry id) for everybody, best first."""
+    """(place, entry id) for everybody, best first; the disqualified last."""
     order: list[tuple[int, int]] = []
     has_knockout = any(r.stage == "elimination" for r in rounds)
     if has_knockout and tournament.seats_max == 2:
@@ -257,4 +257,21 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     for row in swiss_standings(tournament, entries, rounds):
         if row.player not in placed_ids:
             order.append((len(order) + 1, row.player))
-    return order
+    return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
+
+
+def _disqualified_last(order: list[tuple[int, int]], disqualified: set[int]) -> list[tuple[int, int]]:
+    """A disqualified player keeps their results but takes no place ahead of anyone: they go
+    last, and everyone they were ahead of moves up by one a disqualified player (shared places
+    stay shared)."""
+    if not disqualified & {player for _place, player in order}:
+        return order
+    kept = [
+        (place - sum(1 for other, player in order if player in disqualified and other < place), player)
+        for place, player in order
+        if player not in disqualified
+    ]
+    out = [player for _place, player in order if player in disqualified]
+    last = max((place for place, _player in kept), default=0)
+    after = last + sum(1 for place, _player in kept if place == last) if kept else 1  # after the last kept
+    return kept + [(after + number, player) for number, player in enumerate(out)]
