@@ -89,6 +89,10 @@ def detail(request, tournament_id: int):
     registered = my_entry is not None
     invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
     over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    if my_entry is not None:  # an organiser who plays: their own table is another organiser's to decide
+        data["adjudicable"] = [
+            table for table in data["adjudicable"] if all(p["entry"] != my_entry.pk for p in table["players"])
+        ]
     return render(
         request,
         "tournaments/detail.html",

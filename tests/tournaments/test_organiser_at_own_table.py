@@ -6,6 +6,7 @@ own table as its winner, and paused it or extended their own deadline."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from games.engines import get_engine
 from games.models import Action, Game, Seat
@@ -112,3 +113,16 @@ def test_an_organiser_cannot_disqualify_or_drop_the_player_at_their_own_table():
     assert not entry.disqualified and entry.dropped_before_round is None
     do_drop(tournament.pk, organiser)  # their own entry is theirs to drop
     assert tournament.entries.get(user=organiser).dropped_before_round == 2
+
+
+def test_the_tournament_page_offers_an_organiser_who_plays_no_form_for_their_own_table(client):
+    helper = make_user("helper")
+    tournament, table, organiser, _rival = _own_table(co_organiser=helper)
+    url = reverse("tournaments:detail", args=[tournament.pk])
+    client.force_login(organiser)
+    page = client.get(url).content.decode()
+    assert "Adjudicate a table" not in page
+    assert f'action="{reverse("tournaments:adjudicate", args=[tournament.pk, table.game_id])}"' not in page
+    client.force_login(helper)
+    page = client.get(url).content.decode()
+    assert f'action="{reverse("tournaments:adjudicate", args=[tournament.pk, table.game_id])}"' in page
