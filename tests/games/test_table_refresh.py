@@ -3,6 +3,7 @@ and the whole table as soon as anything has: a move, a pause, an extension, a se
 or a minute gone by (the time left is written in words)."""
 
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -17,6 +18,14 @@ from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def still_minute(monkeypatch):
+    """The stamp carries the minute: held still, so a test that expects a change to answer the
+    whole table cannot pass on a minute going by instead (the minute's own test moves it)."""
+    moment = timezone.now()
+    monkeypatch.setattr("games.play.refresh.timezone", SimpleNamespace(now=lambda: moment))
 
 
 def _refresh(client: Client, game, stamp: str | None = None):
