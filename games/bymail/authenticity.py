@@ -22,6 +22,12 @@ import re
 
 # A resinfo opens each ";" part of the header: `method[/version]=result` (RFC 8601 2.2).
 _METHODSPEC = re.compile(r"([a-z0-9-]+)(?:/[0-9]+)?=([a-z]+)", re.IGNORECASE)
+_AROUND_EQUALS = re.compile(r"\s*=\s*")
+# A failure written anywhere in the header, comments and values included. The sender can make
+# the header ill-formed (a quote or a parenthesis in the envelope sender the server quotes) and
+# so shift what reads as a part's opening words; a failure is never hidden that way, and one the
+# sender wrote into their own address only refuses their own mail.
+_FAILURE_ANYWHERE = re.compile(r"\b(spf|dmarc)\s*=\s*fail\b", re.IGNORECASE)
 # A method said twice in one header: a failure is never hidden by a pass (a value the receiver
 # copied without its quotes could split off a part that looks like a verdict), but one passing
 # DKIM signature of several is enough.
@@ -69,13 +75,15 @@ def _results(value: str) -> dict[str, str]:
     never a property's value or a comment (the sender chose those: `smtp.mailfrom=dmarc=pass@…`)."""
     found: dict[str, str] = {}
     for part in _parts(value):
-        words = part.split()
+        words = _AROUND_EQUALS.sub("=", part).split()
         spec = _METHODSPEC.fullmatch(words[0]) if words else None
         if spec is None:  # the authserv-id, "none", or nothing
             continue
         method, result = spec.group(1).lower(), spec.group(2).lower()
         if method not in found or result == _DECISIVE.get(method):
             found[method] = result
+    for method in _FAILURE_ANYWHERE.findall(value):
+        found[method.lower()] = "fail"
     return found
 
 

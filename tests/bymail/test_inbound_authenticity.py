@@ -160,6 +160,28 @@ HEADERS = [
 ]
 
 
+# Headers a forger can make ill-formed through the envelope sender the receiver quotes: however
+# the quotes and comments fall, a failure written anywhere is never hidden (a second review).
+UNBALANCED = [
+    # A quoted local part holding ")": it ends the comment early, and the '"' after it opens a
+    # quoted string that would run to the end of the header over "; dmarc=fail".
+    'mx.wildcards.example; dkim=none; spf=pass (mx.wildcards.example: domain of "a)b"@evil.example '
+    'designates 203.0.113.9 as permitted sender) smtp.mailfrom="a)b"@evil.example; '
+    "dmarc=fail (p=REJECT) header.from=example.org",
+    # Copied without its quotes: an unclosed "(" would drop the rest as a comment.
+    "mx.wildcards.example; spf=pass smtp.mailfrom=a(b@evil.example; dmarc=fail header.from=example.org",
+    # Blanks around "=" are grammatical (RFC 8601 2.2: [CFWS] "=" [CFWS]).
+    "mx.wildcards.example; spf=pass smtp.mailfrom=evil.example; dmarc = fail header.from=example.org",
+]
+
+
+@pytest.mark.parametrize("header", UNBALANCED)
+def test_a_dmarc_failure_is_never_hidden_by_how_the_forgers_address_is_quoted(header):
+    message = _Headers(("Authentication-Results", header))
+    assert authenticity.verdicts(message)["dmarc"] == "fail"
+    assert authenticity.looks_forged(message)
+
+
 @pytest.mark.parametrize(("header", "expected"), HEADERS)
 def test_it_reads_only_the_receiving_servers_own_verdicts(header, expected):
     assert authenticity.verdicts(_Headers(("Authentication-Results", header))) == expected
