@@ -99,10 +99,14 @@ def do_resume_long_pauses(now: datetime | None = None) -> int:
     return resumed
 
 
-def do_extend_deadline(game_id: int, user, seat: int, hours: int) -> Game:
+def do_extend_deadline(game_id: int, user, seat: int, hours: int, *, checked_by_caller: bool = False) -> Game:
+    """`checked_by_caller`: the caller has checked `user` may extend this game, as one of many
+    extended alike (a tournament round's every table, the organiser's own among them); the
+    limits still apply."""
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_manager(game, user)
+        if not checked_by_caller:
+            _check_manager(game, user)
         unlimited = is_unlimited(user)
         longest = 24 * 30 if unlimited else settings.GAME_MAX_EXTENSION_HOURS
         if not 1 <= hours <= longest:

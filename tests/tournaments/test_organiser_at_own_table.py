@@ -5,11 +5,13 @@ own table as its winner, and paused it or extended their own deadline."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
 from games.engines import get_engine
-from games.models import Action, Game, Seat
+from games.models import Action, Deadline, Game, Seat
 from games.services import ActionRejected, do_action, do_extend_deadline, do_pause, do_seat_bot
 from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, make_players
@@ -19,6 +21,7 @@ from tournaments.services import (
     do_create_tournament,
     do_disqualify,
     do_drop,
+    do_extend_round,
     do_register,
     do_start,
 )
@@ -126,3 +129,23 @@ def test_the_tournament_page_offers_an_organiser_who_plays_no_form_for_their_own
     client.force_login(helper)
     page = client.get(url).content.decode()
     assert f'action="{reverse("tournaments:adjudicate", args=[tournament.pk, table.game_id])}"' in page
+
+
+def test_an_organiser_who_plays_extends_the_whole_round_their_own_table_alike():
+    # Every table of the round gets the same time: not a power over their own table.
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Long Cup", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=2
+    )
+    do_register(tournament.pk, organiser)
+    for player in make_players(5):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    tournament.refresh_from_db()
+    games = [table.game_id for table in current_tables(tournament)]
+    assert len(games) == 2
+    waits = Deadline.objects.filter(game_id__in=games, closed_at__isnull=True)
+    before = dict(waits.values_list("pk", "closes_at"))
+    assert do_extend_round(tournament.pk, organiser, 24) == len(before)
+    after = dict(Deadline.objects.filter(pk__in=before).values_list("pk", "closes_at"))
+    assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=24) for pk in before}
