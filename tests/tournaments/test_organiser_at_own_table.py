@@ -101,8 +101,12 @@ def test_an_organiser_enters_their_own_event_as_anyone_does_not_by_adding_themse
     tournament = do_create_tournament(
         organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2, min_rating=1600
     )
+    helper = make_user("helper")
+    tournament.organisers.add(helper)
     with pytest.raises(ActionRejected):
         do_add_entrant(tournament.pk, organiser, organiser)  # would skip the rating floor
+    with pytest.raises(ActionRejected):
+        do_add_entrant(tournament.pk, organiser, helper)  # nor one organiser for another
     assert not tournament.entries.exists()
 
 

@@ -60,8 +60,10 @@ def do_add_entrant(tournament_id: int, user, player) -> Entry:
     organiser's to waive, the capacity is not."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
-        if player == user:  # the entry conditions are waived for others, never for oneself
-            raise ActionRejected("own_entry", _("Enter your own tournament as every player does."))
+        if player == user or tournament.organisers.filter(pk=player.pk).exists():
+            # The entry conditions are waived for players, never for an organiser (oneself, or
+            # one organiser for another).
+            raise ActionRejected("own_entry", _("Organisers enter their own tournament as every player does."))
         if tournament.entries.filter(user=player).exists():
             raise ActionRejected("already_registered", _("This player is already in the tournament."))
         if tournament.capacity and tournament.entries.count() >= tournament.capacity:
