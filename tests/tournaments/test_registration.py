@@ -84,6 +84,7 @@ def test_it_refuses_a_player_whose_games_often_ended_without_them(swiss):
         )
         status = Seat.Status.LEFT if index < 2 else Seat.Status.PLAYING
         Seat.objects.create(game=game, user=flaky, position=0, status=status)
+        Seat.objects.create(game=game, user=other, position=1)  # games with another person count
     with pytest.raises(ActionRejected) as rejected:
         do_register(swiss.pk, flaky)
     assert rejected.value.code == "unreliable"
@@ -152,3 +153,35 @@ def test_bad_settings_are_refused_with_a_clear_message(db, engine, format, field
     with pytest.raises(ActionRejected, match=message):
         do_create_tournament(organiser, "Bad", engine, format, **fields)
     assert not Tournament.objects.exists()
+
+
+def _game_with(player, status: str, others: list, game_status: str = Game.Status.FINISHED, ago: int = 0) -> Game:
+    game = Game.objects.create(
+        engine="wildcards",
+        seed=f"r{Game.objects.count()}",
+        num_seats=1 + len(others),
+        status=game_status,
+        finished_at=timezone.now() - timedelta(days=ago),
+    )
+    Seat.objects.create(game=game, user=player, position=0, status=status)
+    for position, other in enumerate(others, 1):
+        Seat.objects.create(game=game, user=other, position=position, kind=Seat.Kind.BOT if other is None else "human")
+    return game
+
+
+def test_quick_games_against_bots_do_not_wash_out_tables_left_to_other_people(db):
+    # Found by a review: twenty quick games against bots alone made a player who had left ten
+    # tables of people "reliable" again.
+    flaky, person = make_players(2)
+    for _ in range(10):
+        _game_with(flaky, Seat.Status.LEFT, [person], ago=30)
+    for _ in range(20):
+        _game_with(flaky, Seat.Status.PLAYING, [None])
+    assert registration_service.reliability_of(flaky) == 0.0
+
+
+def test_a_table_abandoned_because_its_people_left_counts_against_them(db):
+    flaky, person = make_players(2)
+    _game_with(flaky, Seat.Status.LEFT, [person], game_status=Game.Status.ABANDONED)
+    _game_with(flaky, Seat.Status.PLAYING, [person])
+    assert registration_service.reliability_of(flaky) == 0.5

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -47,11 +48,16 @@ def ratings_of(user_ids: list[int], engine: str) -> dict[int, float]:
 
 
 def reliability_of(user) -> float:
-    """Share of the player's latest finished games they finished themselves (not replaced by a
-    bot after timeouts, not resigned); a player without finished games counts as reliable."""
+    """Share of the player's latest finished games with other people that they finished
+    themselves (not replaced by a bot after timeouts, not resigned); a player without such
+    games counts as reliable. Games against bots alone do not count (twenty quick ones would
+    wash out a record of leaving people's tables), and a table abandoned because its people
+    left does."""
+    with_people = Seat.objects.filter(game_id=OuterRef("game_id"), user__isnull=False).exclude(user=user)
     statuses = list(
-        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
-        .order_by("-game__finished_at")
+        Seat.objects.filter(user=user, game__status__in=(Game.Status.FINISHED, Game.Status.ABANDONED))
+        .filter(Exists(with_people))
+        .order_by(F("game__finished_at").desc(nulls_last=True))
         .values_list("status", flat=True)[:RELIABILITY_GAMES]
     )
     if not statuses:
