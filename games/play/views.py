@@ -137,7 +137,7 @@ def table_context(
         "invited": _invited(game, request.user) if mine and game.status == Game.Status.OPEN else [],
         "rematch": _rematch(game, mine),
         "rematch_of": _rematch_of(game, request.user),
-        "may_talk": mine is not None and mine.status != Seat.Status.REMOVED and game.status != Game.Status.CANCELLED,
+        "may_talk": talk.may_talk(game, mine),
         "talk": table_talk.latest(game),
         "talk_limit": talk.MAX_LENGTH,
         "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,

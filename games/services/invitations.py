@@ -62,7 +62,14 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation:
 
 def send_invitation(game: Game, inviter, user, email: str, by_address: bool = False) -> Invitation:
     """Store an invitation and queue its mail (inside the caller's transaction, the game locked)."""
-    invitation = Invitation.objects.create(
+    invitation = new_invitation(game, inviter, user, email, by_address)
+    notify_lobby.invitation(invitation)
+    return invitation
+
+
+def new_invitation(game: Game, inviter, user, email: str, by_address: bool = False) -> Invitation:
+    """Store an invitation with a fresh token, mailing nobody."""
+    return Invitation.objects.create(
         game=game,
         user=user,
         by_address=by_address,
@@ -70,8 +77,6 @@ def send_invitation(game: Game, inviter, user, email: str, by_address: bool = Fa
         invited_by=inviter,
         token=secrets.token_urlsafe(32),
     )
-    notify_lobby.invitation(invitation)
-    return invitation
 
 
 def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime | None = None) -> Invitation:

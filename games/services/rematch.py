@@ -8,16 +8,15 @@ once, never makes a second rematch: the finished game's row is locked while one 
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Invitation, Seat
+from games.models import Game, Seat
 from games.services.errors import ActionRejected
-from games.services.invitations import send_invitation
+from games.services.invitations import new_invitation, send_invitation
 from games.services.lobby import TimeControl, do_create_game, do_join
 
 REMATCHES_AN_HOUR = 3  # rematches one player may make of one game in `REMATCH_WINDOW`
@@ -63,13 +62,7 @@ def _welcome_back(rematch: Game, user) -> None:
     was used up when they first joined); one whose invitation was withdrawn may not."""
     theirs = rematch.invitations.filter(user=user).order_by("-pk").first()
     if theirs is not None and theirs.accepted_at is not None and theirs.withdrawn_at is None:
-        Invitation.objects.create(
-            game=rematch,
-            user=user,
-            email=user.email,
-            invited_by=theirs.invited_by,
-            token=secrets.token_urlsafe(32),
-        )
+        new_invitation(rematch, theirs.invited_by, user, user.email)
 
 
 def _create(game: Game, seats: list[Seat], user) -> Game:

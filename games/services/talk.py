@@ -30,6 +30,12 @@ def clean(text: str) -> str:
     return "".join(c for c in text if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf")).strip()
 
 
+def may_talk(game: Game, seat: Seat | None) -> bool:
+    """Whether the player in `seat` may write at the table: a player the organisers did not
+    remove, in a game not cancelled (what `do_say` checks, for showing the box)."""
+    return seat is not None and seat.status != Seat.Status.REMOVED and game.status != Game.Status.CANCELLED
+
+
 def do_say(game_id: int, user, text: str, now: datetime | None = None) -> TableMessage:
     """Store one message of a game's player; refused (nothing stored) when empty, too long or too fast."""
     now = now or timezone.now()

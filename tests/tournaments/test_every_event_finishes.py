@@ -124,7 +124,8 @@ def test_a_table_where_nobody_played_gives_nobody_points():
     assert sum(points[player] for player in ranks) == 7
 
 
-def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
+def _one_table_of_three():
+    """A one-round Swiss of three players at one Wild Cards table: (tournament, players, game)."""
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "Leaver", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
@@ -132,7 +133,11 @@ def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
     players = make_players(3)
     tournament = register_and_start(tournament, players)
     (table,) = current_tables(tournament)
-    game = table.game
+    return tournament, players, table.game
+
+
+def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
+    tournament, players, game = _one_table_of_three()
     engine = get_engine(game.engine)
     seat = game.seats.get(user=players[0]).position
     do_action(game.pk, seat, engine.auto_action(game.state, seat), "web", user=players[0], expected_version=0)
@@ -147,15 +152,9 @@ def test_a_player_who_left_a_game_ranks_below_everyone_who_played_it():
 
 
 def test_a_player_who_left_without_a_move_of_their_own_forfeits_the_table():
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Leaver", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
-    )
-    players = make_players(3)
-    tournament = register_and_start(tournament, players)
-    (table,) = current_tables(tournament)
-    do_resign(table.game.pk, players[0])
-    play_out(table.game)
+    tournament, players, game = _one_table_of_three()
+    do_resign(game.pk, players[0])
+    play_out(game)
     (played,) = played_rounds(tournament)[0].tables
     leaver = tournament.entries.get(user=players[0]).pk
     assert played.ranks[leaver] is None
