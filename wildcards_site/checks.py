@@ -83,3 +83,21 @@ def check_static_collected(app_configs=None, **kwargs) -> list[Error]:
             )
         ]
     return []
+
+
+@register(Tags.security)
+def check_inbound_verdict_headers(app_configs=None, **kwargs) -> list[Error]:
+    """A misspelt name in INBOUND_VERDICT_HEADERS would leave the server's own verdict unread."""
+    from games.bymail.authenticity import HEADERS
+
+    known = {header.lower() for header in HEADERS}
+    unknown = [name for name in settings.INBOUND_VERDICT_HEADERS if name.lower() not in known]
+    if not unknown:
+        return []
+    return [
+        Error(
+            f"INBOUND_VERDICT_HEADERS names headers we do not read: {', '.join(unknown)}.",
+            hint=f"Name some of {', '.join(HEADERS)}: those your receiving mail server or provider writes.",
+            id="wildcards.E007",
+        )
+    ]

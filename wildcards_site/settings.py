@@ -278,6 +278,10 @@ MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
 # A reply is a few lines: a mail larger than this is refused from its headers alone.
 INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", 10_000_000)
+# The verdict headers the receiving side writes (games/bymail/authenticity.py): e.g.
+# "Authentication-Results" behind OpenDMARC, "Received-SPF" for Postmark or policyd-spf,
+# "X-Mailgun-Spf,X-Mailgun-Dkim-Check-Result" for Mailgun. Unset: every kind is weighed on its own.
+INBOUND_VERDICT_HEADERS = envlist("INBOUND_VERDICT_HEADERS", "")
 # Pages and the API take posts of Django's usual 2.5 MB at most; the inbound webhooks carry
 # whole mails, which providers post encoded (base64 in JSON: 4/3 of the mail), so Django's own
 # limit is set for them and `webhooks.RequestSizeLimit` keeps every other path at PAGE_MAX_BYTES.

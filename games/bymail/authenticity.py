@@ -10,6 +10,15 @@ from earlier hops or from the sender, who could write anything there.
 A verdict of failure refuses the mail; no verdict (a self-hosted server
 that checks nothing) leaves the decision to the token and the From.
 
+A server writes its own kinds only, and a header of any other kind is there because an
+earlier hop or the sender wrote it (Postfix with policyd-spf writes Received-SPF alone; a
+forger adds `Authentication-Results: …; dmarc=pass`). So the kinds are weighed apart: each
+source's topmost verdict is read on its own, and a failure of any one refuses the mail; a pass
+of one kind never answers a failure of another. Where the operator names the kinds their
+receiving side writes (`INBOUND_VERDICT_HEADERS`), only those are read, together, as one
+server's verdict (a forwarding hop's SPF failure is then answered by the DKIM and DMARC passes
+the same server found).
+
 `Authentication-Results` is read by its grammar, not searched for words: the server
 quotes what the sender chose (the envelope sender, in `smtp.mailfrom` and comments),
 so `dmarc=pass@evil.example` there must not read as a verdict. authres, the reference
@@ -92,33 +101,58 @@ def _first(message, header: str) -> str:
     return str(values[0]) if values else ""
 
 
-def verdicts(message) -> dict[str, str]:
-    """The topmost verdicts, e.g. {"spf": "pass", "dkim": "fail", "dmarc": "fail"}, lower-cased."""
-    found = {
-        method: result
-        for method, result in _results(_first(message, "Authentication-Results")).items()
-        if method in ("spf", "dkim", "dmarc")
-    }
-    spf = _first(message, "Received-SPF").split()
+# The verdict headers, by who writes them together: Mailgun writes its two as one verdict.
+SOURCES: dict[str, tuple[str, ...]] = {
+    "authentication-results": ("Authentication-Results",),
+    "received-spf": ("Received-SPF",),
+    "mailgun": ("X-Mailgun-Spf", "X-Mailgun-Dkim-Check-Result"),
+}
+HEADERS: tuple[str, ...] = tuple(header for headers in SOURCES.values() for header in headers)
+
+
+def verdicts(message, headers: tuple[str, ...] | list[str] = HEADERS) -> dict[str, str]:
+    """The topmost verdicts of these headers, e.g. {"spf": "pass", "dkim": "fail", "dmarc": "fail"},
+    lower-cased; where two say the same method, the first header named here decides."""
+    wanted = {header.lower() for header in headers}
+    found: dict[str, str] = {}
+    if "authentication-results" in wanted:
+        found = {
+            method: result
+            for method, result in _results(_first(message, "Authentication-Results")).items()
+            if method in ("spf", "dkim", "dmarc")
+        }
+    spf = _first(message, "Received-SPF").split() if "received-spf" in wanted else []
     if spf:
         found.setdefault("spf", spf[0].lower())
-    mailgun_spf = _first(message, "X-Mailgun-Spf").strip().lower()
+    mailgun_spf = _first(message, "X-Mailgun-Spf").strip().lower() if "x-mailgun-spf" in wanted else ""
     if mailgun_spf:
         found.setdefault("spf", mailgun_spf)
-    mailgun_dkim = _first(message, "X-Mailgun-Dkim-Check-Result").strip().lower()
+    mailgun_dkim = (
+        _first(message, "X-Mailgun-Dkim-Check-Result").strip().lower()
+        if "x-mailgun-dkim-check-result" in wanted
+        else ""
+    )
     if mailgun_dkim:
         found.setdefault("dkim", mailgun_dkim)
     return found
 
 
-def looks_forged(message) -> bool:
+def looks_forged(message, named: list[str] | None = None) -> bool:
     """True when the receiving side says the From domain did not send it.
 
-    DMARC's pass or fail decides when there is one; otherwise (no DMARC policy:
-    dmarc=none, as Gmail and Outlook write it, or an error) a hard SPF failure
-    without a passing DKIM signature does (a softfail or neutral does not).
+    `named`: the verdict headers the receiving side writes (the `INBOUND_VERDICT_HEADERS`
+    setting); read together as one server's verdict. Unnamed (None or empty): every source
+    is weighed on its own and any one's failure refuses.
     """
-    found = verdicts(message)
+    if named:
+        return _failed(verdicts(message, named))
+    return any(_failed(verdicts(message, headers)) for headers in SOURCES.values())
+
+
+def _failed(found: dict[str, str]) -> bool:
+    """DMARC's pass or fail decides when there is one; otherwise (no DMARC policy: dmarc=none,
+    as Gmail and Outlook write it, or an error) a hard SPF failure without a passing DKIM
+    signature does (a softfail or neutral does not)."""
     if found.get("dmarc") in _DMARC_DECIDES:
         return found["dmarc"] == "fail"
     return found.get("spf") == "fail" and found.get("dkim") != "pass"

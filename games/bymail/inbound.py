@@ -14,6 +14,7 @@ import logging
 from datetime import datetime
 
 from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -86,7 +87,7 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
     seat = None
     try:
         # Authenticity first: a forged sender is answered at most at a registered address, never acted on.
-        if authenticity.looks_forged(message):
+        if authenticity.looks_forged(message, settings.INBOUND_VERDICT_HEADERS):
             raise Refused(
                 "forged_sender",
                 _(

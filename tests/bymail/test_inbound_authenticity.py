@@ -195,3 +195,69 @@ def test_a_hard_spf_failure_counts_when_dmarc_has_no_verdict(dmarc):
     assert authenticity.looks_forged(_Headers(("Authentication-Results", header)))
     passing = f"mx.wildcards.example; spf=fail smtp.mailfrom=example.org; dkim=pass; dmarc={dmarc}"
     assert not authenticity.looks_forged(_Headers(("Authentication-Results", passing)))
+
+
+# A receiving server writes the verdict headers of its own kinds only; one of another kind is in the
+# mail because the sender put it there. Postfix with policyd-spf, say, writes Received-SPF alone:
+# a forger's Authentication-Results saying dmarc=pass, or Mailgun's headers saying DKIM passed,
+# must not outweigh the server's failure (an attacker's review played a move that way).
+FORGED_BESIDE_A_REAL_FAILURE = [
+    (
+        "Received-SPF: fail (wildcards.example: 203.0.113.9 is not a permitted sender)",
+        "Authentication-Results: wildcards.example; spf=pass; dkim=pass; dmarc=pass header.from=example.org",
+    ),
+    (
+        "Received-SPF: fail (wildcards.example: 203.0.113.9 is not a permitted sender)",
+        "X-Mailgun-Dkim-Check-Result: Pass",
+    ),
+    ("Authentication-Results: mx.wildcards.example; spf=fail; dkim=none; dmarc=fail", "X-Mailgun-Spf: Pass"),
+]
+
+
+@pytest.mark.parametrize(("server", "forger"), FORGED_BESIDE_A_REAL_FAILURE)
+def test_a_verdict_of_a_kind_the_server_does_not_write_never_outweighs_its_failure(client, table, server, forger):
+    game, original, _deliver = table
+    assert post_postmark(client, _from_alice(original, server, forger)).status_code == 200
+    assert not _moved(game)
+    assert InboundMail.objects.get().outcome == "forged_sender"
+
+
+def test_the_receivers_own_kinds_decide_once_the_operator_names_them(client, table, settings):
+    # A forwarding hop: SPF fails at our server, but the signature survives and DMARC passes. With
+    # the server's headers named, its Authentication-Results decides and the reply is played.
+    game, original, _deliver = table
+    raw = _from_alice(
+        original,
+        "Authentication-Results: mx.wildcards.example; spf=fail; dkim=pass; dmarc=pass header.from=example.org",
+        "Received-SPF: fail (forwarder.example: 198.51.100.7 is not a permitted sender)",
+    )
+    settings.INBOUND_VERDICT_HEADERS = ["Authentication-Results"]
+    assert post_postmark(client, raw).status_code == 200
+    assert _moved(game)
+
+
+@pytest.mark.parametrize(
+    ("named", "headers", "forged"),
+    [
+        # Unnamed: every kind is read, and a failure of any kind refuses.
+        (None, [("Received-SPF", "fail (x)"), ("Authentication-Results", "mx; dmarc=pass")], True),
+        (None, [("Received-SPF", "pass (x)"), ("Authentication-Results", "mx; dmarc=pass")], False),
+        # Named: only those kinds are read; the others are the sender's words.
+        (["Received-SPF"], [("Received-SPF", "fail (x)"), ("Authentication-Results", "mx; dmarc=pass")], True),
+        (["Received-SPF"], [("Received-SPF", "pass (x)"), ("Authentication-Results", "mx; dmarc=fail")], False),
+        (
+            ["X-Mailgun-Spf", "X-Mailgun-Dkim-Check-Result"],
+            [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Dkim-Check-Result", "Pass"), ("Received-SPF", "fail (x)")],
+            False,
+        ),
+        (
+            ["X-Mailgun-Spf", "X-Mailgun-Dkim-Check-Result"],
+            [("X-Mailgun-Spf", "Fail"), ("Authentication-Results", "mx; dkim=pass")],
+            True,
+        ),
+        # Mailgun writes its two headers together: its own DKIM pass answers its own SPF failure.
+        (None, [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Dkim-Check-Result", "Pass")], False),
+    ],
+)
+def test_which_verdicts_count(named, headers, forged):
+    assert authenticity.looks_forged(_Headers(*headers), named) is forged

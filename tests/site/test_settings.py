@@ -153,6 +153,7 @@ UNSAFE = [
     ({"ANYMAIL_PROVIDER": "mailgun", "ANYMAIL_MAILGUN_API_KEY": "k"}, "wildcards.E004"),
     ({"SITE_URL": "http://wildcards.example.org"}, "security.W008"),
     ({"CACHE_URL": ""}, "wildcards.E005"),
+    ({"INBOUND_VERDICT_HEADERS": "Authentication-Results,Recieved-SPF"}, "wildcards.E007"),
 ]
 
 
