@@ -183,7 +183,8 @@ def visible_game(token, game_id: int) -> Game:
 
 
 def my_position(game: Game, token) -> int | None:
-    return game.seats.filter(user=token.user).values_list("position", flat=True).first()
+    """The seat the token's user plays, whose hidden cards they see (none once a bot took it over)."""
+    return presenters.private_position(game, game.seats.filter(user=token.user).first())
 
 
 def summary(game: Game) -> dict:

@@ -81,7 +81,7 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
 def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -> dict:
     revealed = is_revealed(game)
     mine = presenters.seat_of(game, request.user)
-    viewer = mine.position if mine else None
+    viewer = presenters.private_position(game, mine)
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     names = {seat.position: seat.label for seat in seats}  # a bot seat says so, and its level
     state = steps.state_at(step)

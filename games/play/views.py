@@ -102,7 +102,7 @@ def table_context(
     `thinking`: the bots working out a move, when the caller has already asked."""
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     mine = presenters.seat_of(game, request.user)
-    position = mine.position if mine else None
+    position = presenters.private_position(game, mine)
     recap = latest = None
     if game.state is not None:
         names = {s.position: s.name for s in seats if s.position is not None}

@@ -68,6 +68,19 @@ def seat_of(game: Game, user) -> Seat | None:
     )
 
 
+def private_position(game: Game, seat: Seat | None) -> int | None:
+    """The position whose hidden cards the viewer of `seat` may see: theirs while they play it.
+
+    Once they resigned, timed out or were removed, a bot plays the seat with cards dealt after
+    they left, and they may still talk to someone at the table: until the game ends they see it
+    as a spectator does."""
+    if seat is None:
+        return None
+    if game.is_live and not (seat.kind == Seat.Kind.HUMAN and seat.status == Seat.Status.PLAYING):
+        return None
+    return seat.position
+
+
 def table_view(game: Game, position: int | None) -> dict:
     """What the viewer sees: the engine's view for their seat, or the spectator's."""
     if game.state is None:
