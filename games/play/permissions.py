@@ -21,16 +21,27 @@ def register_organiser_check(check: OrganiserCheck) -> None:
         _organiser_checks.append(check)
 
 
+def plays_in(game: Game, user) -> bool:
+    """Whether `user` has (or had) a seat in the game."""
+    return game.seats.filter(user=user).exists()
+
+
 def is_organiser(game: Game, user) -> bool:
-    """Staff, or an organiser by a registered check: may take a seat from a player still playing."""
+    """Staff, or an organiser by a registered check: may take a seat from a player still playing.
+
+    Never at a game where they sit: nobody moderates a table they play at, staff included (a
+    review found the demo's staff organiser handing their opponent's seat to a bot)."""
     if not getattr(user, "is_authenticated", False):
         return False
-    return bool(user.is_staff) or any(check(game, user) for check in _organiser_checks)
+    if not (user.is_staff or any(check(game, user) for check in _organiser_checks)):
+        return False
+    return not plays_in(game, user)
 
 
-def is_unlimited(user) -> bool:
-    """Staff alone act beyond the limits on pauses and extensions (settings `GAME_MAX_*`)."""
-    return bool(getattr(user, "is_staff", False))
+def is_unlimited(game: Game, user) -> bool:
+    """Staff alone act beyond the limits on pauses and extensions (settings `GAME_MAX_*`), and not
+    at a game where they sit (there they are its creator, at most)."""
+    return bool(getattr(user, "is_staff", False)) and not plays_in(game, user)
 
 
 def can_manage(game: Game, user) -> bool:

@@ -42,7 +42,7 @@ def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
         _check_manager(game, user)
         if game.status != Game.Status.RUNNING:
             raise ActionRejected("not_running", _("Only a running game can be paused."))
-        if not is_unlimited(user) and _count(game, GameEvent.Kind.PAUSED) >= settings.GAME_MAX_PAUSES:
+        if not is_unlimited(game, user) and _count(game, GameEvent.Kind.PAUSED) >= settings.GAME_MAX_PAUSES:
             raise ActionRejected(
                 "too_many_pauses",
                 _("This game has been paused %(count)s times already, the most allowed.")
@@ -107,7 +107,7 @@ def do_extend_deadline(game_id: int, user, seat: int, hours: int, *, checked_by_
         game = lock_game(game_id)
         if not checked_by_caller:
             _check_manager(game, user)
-        unlimited = is_unlimited(user)
+        unlimited = is_unlimited(game, user)
         longest = 24 * 30 if unlimited else settings.GAME_MAX_EXTENSION_HOURS
         if not 1 <= hours <= longest:
             raise ActionRejected(

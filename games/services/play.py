@@ -94,9 +94,12 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
     if channel == Action.Channel.BOT and not any(s.position == seat and s.kind == Seat.Kind.BOT for s in seats):
         # A searching bot thought outside the lock; meanwhile a person may have taken the seat back.
         raise ActionRejected("not_a_bot", _("No bot plays this seat any more."))
-    if channel == Action.Channel.ORGANISER and not (user is not None and user.is_staff):
-        # Playing for someone else is moderation: staff only, never a creator or an entrant.
-        raise ActionRejected("forbidden", _("Only staff can act for another seat."))
+    if channel == Action.Channel.ORGANISER and not (
+        user is not None and user.is_staff and not any(s.user_id == user.pk for s in seats)
+    ):
+        # Playing for someone else is moderation: staff only, never a creator or an entrant, and
+        # never at a table where they sit themselves.
+        raise ActionRejected("forbidden", _("Only staff who do not play in this game can act for another seat."))
     if channel not in AUTOMATIC_CHANNELS:
         owner = next((s.user_id for s in seats if s.position == seat and s.kind == Seat.Kind.HUMAN), None)
         if user is None or owner != user.pk:

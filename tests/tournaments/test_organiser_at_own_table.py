@@ -29,8 +29,8 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db
 
 
-def _own_table(co_organiser=None):
-    organiser = make_user("org")
+def _own_table(co_organiser=None, staff=False):
+    organiser = make_user("org", staff=staff)
     tournament = do_create_tournament(
         organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
     )
@@ -153,3 +153,43 @@ def test_an_organiser_who_plays_extends_the_whole_round_their_own_table_alike():
     assert do_extend_round(tournament.pk, organiser, 24) == len(before)
     after = dict(Deadline.objects.filter(pk__in=before).values_list("pk", "closes_at"))
     assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=24) for pk in before}
+
+
+def test_a_staff_organiser_who_plays_holds_no_power_over_their_own_table_either():
+    # Staff moderate the site's tables, but not one where they sit: a review found the demo's
+    # staff organiser pausing their own table and handing their opponent's seat to a bot.
+    _tournament, table, organiser, rival = _own_table(staff=True)
+    _play_a_little(table.game, rival)
+    game = table.game
+    seat = game.seats.get(user=rival)
+    for attempt in (
+        lambda: do_seat_bot(game.pk, organiser, seat.position),
+        lambda: do_pause(game.pk, organiser),
+        lambda: do_extend_deadline(game.pk, organiser, game.seats.get(user=organiser).position, 24),
+    ):
+        with pytest.raises(ActionRejected):
+            attempt()
+    game.refresh_from_db()
+    seat.refresh_from_db()
+    assert game.status == Game.Status.RUNNING and (seat.kind, seat.status) == ("human", "playing")
+    engine = get_engine(game.engine)
+    position = engine.to_act(game.state)[0]
+    with pytest.raises(ActionRejected):  # nor play for a table-mate as a moderator
+        do_action(
+            game.pk,
+            position,
+            engine.auto_action(game.state, position),
+            "organiser",
+            user=organiser,
+            expected_version=game.version,
+        )
+
+
+def test_a_staff_player_sees_no_organiser_box_at_their_own_table(client):
+    _tournament, table, organiser, _rival = _own_table(staff=True)
+    client.force_login(organiser)
+    page = client.get(reverse("games:table", args=[table.game_id])).content.decode()
+    assert 'class="card organiser"' not in page
+    client.force_login(make_user("moderator", staff=True))
+    page = client.get(reverse("games:table", args=[table.game_id])).content.decode()
+    assert 'class="card organiser"' in page  # staff who do not play there still moderate it
