@@ -99,10 +99,16 @@ def do_resume_long_pauses(now: datetime | None = None) -> int:
     return resumed
 
 
-def do_extend_deadline(game_id: int, user, seat: int, hours: int, *, checked_by_caller: bool = False) -> Game:
-    """`checked_by_caller`: the caller has checked `user` may extend this game, as one of many
+def do_extend_deadline(
+    game_id: int, user, seat: int | list[int], hours: int, *, checked_by_caller: bool = False
+) -> Game:
+    """Give one seat's open wait, or several at once (`seat` a list), `hours` more: one extension
+    of the game, as the limits count them, whatever the number of waits.
+
+    `checked_by_caller`: the caller has checked `user` may extend this game, as one of many
     extended alike (a tournament round's every table, the organiser's own among them); the
     limits still apply."""
+    seats = [seat] if isinstance(seat, int) else list(seat)
     with transaction.atomic():
         game = lock_game(game_id)
         if not checked_by_caller:
@@ -119,11 +125,15 @@ def do_extend_deadline(game_id: int, user, seat: int, hours: int, *, checked_by_
                 _("Deadlines of this game have been extended %(count)s times already, the most allowed.")
                 % {"count": settings.GAME_MAX_EXTENSIONS},
             )
-        if not 0 <= seat < game.num_seats or timing.extend_wait(game, seat, hours * 3600) is None:
-            raise ActionRejected("no_deadline", _("That seat has no open deadline to extend."))
-        event = _record(game, GameEvent.Kind.EXTENDED, user, seat=seat, hours=hours)
-        holder = game.seats.filter(position=seat, kind=Seat.Kind.HUMAN).exclude(user=user).select_related("user")
-        notify_organiser.table_event(event, [s.user for s in holder if s.user_id])
+        for position in seats:
+            if not (isinstance(position, int) and 0 <= position < game.num_seats):
+                raise ActionRejected("no_deadline", _("That seat has no open deadline to extend."))
+            if timing.extend_wait(game, position, hours * 3600) is None:
+                raise ActionRejected("no_deadline", _("That seat has no open deadline to extend."))
+        detail = {"hours": hours} if len(seats) == 1 else {"hours": hours, "seats": seats}
+        event = _record(game, GameEvent.Kind.EXTENDED, user, seat=seats[0], **detail)
+        holders = game.seats.filter(position__in=seats, kind=Seat.Kind.HUMAN).exclude(user=user)
+        notify_organiser.table_event(event, [s.user for s in holders.select_related("user") if s.user_id])
         return game
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from wildcards_site.wording import names_list
+
 register = template.Library()
 
 
@@ -14,6 +16,14 @@ def seat_name(seat, names: list) -> str:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
         return "Leo" if seat == "leo" else str(seat)
+
+
+@register.filter
+def seats_named(seats, names: list) -> str:
+    """One seat's name, or several joined ("Ana, Bruno and Carla"): `{{ seats|seats_named:seat_names }}`."""
+    if isinstance(seats, list | tuple):
+        return names_list([seat_name(seat, names) for seat in seats])
+    return seat_name(seats, names)
 
 
 @register.simple_tag(takes_context=True)

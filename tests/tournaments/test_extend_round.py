@@ -37,7 +37,9 @@ def test_the_organiser_extends_every_open_wait_of_the_round(running):
     assert do_extend_round(tournament.pk, organiser, 24) == 6
     after = closing_times(tournament)
     assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=24) for pk in before}
-    assert GameEvent.objects.filter(kind=GameEvent.Kind.EXTENDED).count() == 6
+    # One extension a table (the limits count it once), naming the three seats it reached.
+    events = GameEvent.objects.filter(kind=GameEvent.Kind.EXTENDED)
+    assert sorted(sorted(event.detail["seats"]) for event in events) == [[0, 1, 2], [0, 1, 2]]
 
 
 def test_a_player_who_does_not_organise_is_refused_and_nothing_moves(running):
@@ -69,4 +71,30 @@ def test_the_tournament_page_extends_the_round_and_says_so(client, running):
     assert "Every table of the round has more time." in page
     page = client.post(url, {"hours": "soon"}, follow=True).content.decode()
     assert "Give the extension in whole hours." in page
-    assert GameEvent.objects.filter(kind=GameEvent.Kind.EXTENDED).count() == 6
+    assert GameEvent.objects.filter(kind=GameEvent.Kind.EXTENDED).count() == 2  # one a table
+
+
+def test_a_round_extension_counts_once_at_a_table_where_every_seat_is_waited_for(settings):
+    # Wild Cards' first phase waits for every seat at once: the round's extension is one extension
+    # of each table, not one a seat (a review found a 5-seat table refused at the first one).
+    settings.GAME_MAX_EXTENSIONS = 3
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Big Tables", "wildcards", "swiss", seats_preferred=5, seats_min=5, seats_max=5, rounds=2
+    )
+    for player in make_players(5):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    (table,) = current_tables(tournament)
+    for _ in range(settings.GAME_MAX_EXTENSIONS):
+        before = closing_times(tournament)
+        assert len(before) == 5
+        assert do_extend_round(tournament.pk, organiser, 12) == 5
+        after = closing_times(tournament)
+        assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=12) for pk in before}
+    before = closing_times(tournament)
+    with pytest.raises(ActionRejected) as refused:  # the limit still holds, counted by extensions
+        do_extend_round(tournament.pk, organiser, 12)
+    assert refused.value.code == "too_many_extensions"
+    assert closing_times(tournament) == before
+    assert GameEvent.objects.filter(game=table.game, kind=GameEvent.Kind.EXTENDED).count() == 3

@@ -15,8 +15,8 @@ from tournaments.services.running import check_organiser
 def do_extend_round(tournament_id: int, user, hours: int) -> int:
     """Extend every open wait of the current round's tables by `hours`; returns how many waits.
 
-    Each extension is the games' own (`do_extend_deadline`, with its limits, its log entry
-    and its mail), made by the organiser, whom games knows as the tables' organiser. All or
+    Each table's extension is the games' own (`do_extend_deadline` of all its open waits at
+    once, with its limits, its log entry and its mail), made by the organiser, whom games knows as the tables' organiser. All or
     nothing: one refused extension changes no table.
     """
     with transaction.atomic():
@@ -36,8 +36,12 @@ def do_extend_round(tournament_id: int, user, hours: int) -> int:
         )
         if not waits:
             raise ActionRejected("no_deadline", _("No table of this round is waiting for anyone."))
+        by_game: dict[int, list[int]] = {}
         for game_id, seat in waits:
+            by_game.setdefault(game_id, []).append(seat)
+        for game_id, seats in by_game.items():
             # Checked above, for the whole round: every table alike, an organiser's own too (that
-            # is no power over their own table, which games would refuse them on its own).
-            do_extend_deadline(game_id, user, seat, hours, checked_by_caller=True)
+            # is no power over their own table, which games would refuse them on its own). One
+            # extension a table, however many of its seats are waited for.
+            do_extend_deadline(game_id, user, seats, hours, checked_by_caller=True)
         return len(waits)
