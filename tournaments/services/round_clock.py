@@ -16,8 +16,8 @@ def do_extend_round(tournament_id: int, user, hours: int) -> int:
     """Extend every open wait of the current round's tables by `hours`; returns how many waits.
 
     Each table's extension is the games' own (`do_extend_deadline` of all its open waits at
-    once, with its limits, its log entry and its mail), made by the organiser, whom games knows as the tables' organiser. All or
-    nothing: one refused extension changes no table.
+    once, with its limits, its log entry and its mail), made by the organiser, whom games
+    knows as the tables' organiser. All or nothing: one refused extension changes no table.
     """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
