@@ -125,6 +125,11 @@ class Seat(models.Model):
     bank_seconds = models.PositiveIntegerField(default=0)
     # The game's version when this seat's player last opened the table ("since your last look").
     seen_version = models.PositiveIntegerField(null=True, blank=True)
+    # Who held the seat when it first changed hands to someone else (null: never, or a bot's from
+    # the start), and whether its player now took it over during the game. A substitute is not
+    # rated (tournaments/ratings): a seat handed over late would sell its rank to a second account.
+    first_user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
+    substitute = models.BooleanField(default=False)
     # Final result, filled when the game ends. A seat that left ranks last.
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -334,6 +339,14 @@ class SeatOffer(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.position} of {self.game} offered to {self.user}"
+
+    def gives_own_seat_back(self) -> bool:
+        """Whether it gives a player their own seat back (rated for them, if the game is), not a
+        seat to take over as a substitute (never rated: games/services/seats.py)."""
+        seat = self.game.seats.filter(position=self.position).first()
+        if seat is None:
+            return False
+        return seat.first_user_id == self.user_id or (seat.user_id == self.user_id and not seat.substitute)
 
 
 class Vacation(models.Model):

@@ -45,6 +45,7 @@ def seat_offered(offer: SeatOffer) -> None:
         "game_name": str(game),
         "seat": _seat_names(game)[offer.position],
         "by": offer.offered_by.profile.name if offer.offered_by else "",
+        "own_seat": offer.gives_own_seat_back(),
         "days": settings.GAME_SEAT_OFFER_DAYS,
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
     }

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -145,7 +146,9 @@ def _check_offer(game: Game, position: int, new_user) -> Seat:
                 "it can go only to a bot or back to them."
             ),
         )
-    if game.seats.filter(user=new_user).exclude(pk=target.pk).exists():
+    # Anyone who holds or held another seat of this game: a player who gave up a losing seat
+    # may not take a better one (an attacker's review did, through a second account).
+    if game.seats.filter(Q(user=new_user) | Q(first_user=new_user)).exclude(pk=target.pk).exists():
         raise ActionRejected("already_seated", _("That player already has a seat in this game."))
     return target
 
@@ -176,9 +179,14 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             answered_at=now, accepted=False
         )
         previous = target.user
+        if not target.substitute and previous != user:
+            target.first_user = previous  # the seat's own player (None: a bot's from the start)
+        # Only the seat's own player is not a substitute: they may have it back.
+        owner = previous if not target.substitute and target.first_user_id is None else target.first_user
+        target.substitute = owner is None or owner.pk != user.pk
         target.user, target.kind, target.status = user, Seat.Kind.HUMAN, Seat.Status.PLAYING
         target.consecutive_timeouts = 0
-        target.save(update_fields=["user", "kind", "status", "consecutive_timeouts"])
+        target.save(update_fields=["user", "kind", "status", "consecutive_timeouts", "first_user", "substitute"])
         event = _record(
             game,
             GameEvent.Kind.SEAT_REPLACED,

@@ -294,3 +294,52 @@ def test_the_extend_form_offers_only_the_seats_waited_for(client, players):
 
     three = start_game(players, engine="wildcards")  # sealed bids: all three are waited for
     assert _extend_choices(client.get(reverse("games:table", args=[three.pk])).content.decode()) == ["0", "1", "2"]
+
+
+def test_a_player_who_gave_up_a_seat_is_never_offered_another_one_in_that_game(players, settings):
+    # An attacker's review: the creator resigned a losing seat, had it given to a second account,
+    # then offered a better vacated seat to themselves and finished rated at its rank.
+    settings.GAME_MAX_SEAT_CHANGES_PER_HOUR = 100
+    alice, bob, carol = players
+    game = start_game(players)
+    do_resign(game.pk, carol)
+    do_resign(game.pk, alice)
+    second = make_user("alice2")
+    do_accept_seat(do_offer_seat(game.pk, alice, _position(game, alice), second).pk, second)
+    with pytest.raises(ActionRejected) as rejected:
+        do_offer_seat(game.pk, alice, _position(game, carol), alice)
+    assert rejected.value.code == "already_seated"
+    assert seat_user(game, _position(game, carol)) == carol
+    assert not SeatOffer.objects.filter(user=alice).exists()
+
+
+def test_a_player_may_be_offered_their_own_seat_back(players):
+    game = start_game(players)
+    bob = players[1]
+    position = _position(game, bob)
+    do_resign(game.pk, bob)
+    do_accept_seat(do_offer_seat(game.pk, players[0], position, bob).pk, bob)
+    seat = game.seats.get(position=position)
+    assert (seat.user, seat.kind, seat.status, seat.substitute) == (bob, "human", "playing", False)
+
+
+def test_a_player_who_takes_over_a_seat_is_marked_a_substitute(players):
+    game = start_game(players)
+    position = _position(game, players[1])
+    do_resign(game.pk, players[1])
+    dora = make_user("dora")
+    do_accept_seat(do_offer_seat(game.pk, players[0], position, dora).pk, dora)
+    seat = game.seats.get(position=position)
+    assert (seat.user, seat.substitute) == (dora, True)
+
+
+def test_the_offer_says_whether_the_seat_is_rated_for_its_taker(players):
+    game = start_game(players)
+    bob = players[1]
+    position = _position(game, bob)
+    do_resign(game.pk, bob)
+    dora = make_user("dora")
+    to_dora = do_offer_seat(game.pk, players[0], position, dora)
+    to_bob = do_offer_seat(game.pk, players[0], position, bob)
+    assert "not rated for you" in OutboxMessage.objects.get(key=f"seat-offer:{to_dora.pk}").text
+    assert "rated if the game is rated" in OutboxMessage.objects.get(key=f"seat-offer:{to_bob.pk}").text

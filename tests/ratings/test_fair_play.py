@@ -117,3 +117,16 @@ def test_meetings_older_than_the_window_are_forgotten(people, settings, capsys):
     # Exactly a day later: the first meeting is out of the window, the second counts in full.
     assert later[alice.pk].delta == pytest.approx(win(1520, 1480))
     assert "No differences: 2 games" in check(capsys)
+
+
+def test_a_substitute_who_quits_early_neither_voids_the_game_nor_is_rated(people, capsys):
+    from games.models import Seat
+
+    alice, bob, carol = people[:3]
+    # Bob played his seat (three moves of his own) until it went to Carol, who quit after one.
+    game = finished_game([(alice, 1), (carol, 2)], left=(carol,), moves=1)
+    Seat.objects.filter(game=game, user=carol).update(substitute=True, first_user=bob)
+    moved(game, bob, seat=1, count=3)
+    GameEvent.objects.create(game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous_user": bob.pk})
+    assert {change.player_id for change in do_rate_game(game.pk)} == {alice.pk, bob.pk}
+    assert "No differences: 1 games, 2 rating changes" in check(capsys)

@@ -100,14 +100,17 @@ def test_pools_are_separate_per_game(people):
     assert rating(alice, "cubirds").rating == pytest.approx(1480)
 
 
-def test_a_player_an_organiser_replaced_counts_last_and_the_new_player_takes_the_seats_place(people, capsys):
+def test_a_player_replaced_at_a_seat_counts_last_and_the_substitute_is_not_rated(people, capsys):
     from django.core.management import call_command
 
     from games.models import GameEvent
 
     alice, bob, carol, dave = people[:4]
-    # Dave sat at seat 2 until an organiser gave it to Carol, who finished second.
+    # Dave sat at seat 2 until it was offered to Carol, who finished second. Carol did not play the
+    # game from its start: a seat handed over late (a bot played it well) would sell its rank to a
+    # second account (an attacker's review), so a substitute is not rated; Dave counts last.
     game = finished_game([(alice, 1), (carol, 2), (bob, 3)])
+    Seat.objects.filter(game=game, user=carol).update(substitute=True)
     moved(game, dave, seat=1)
     GameEvent.objects.create(
         game=game,
@@ -117,10 +120,34 @@ def test_a_player_an_organiser_replaced_counts_last_and_the_new_player_takes_the
     )
     do_rate_game(game.pk)
     ranks = dict(RatingChange.objects.filter(game=game).values_list("player_id", "rank"))
-    assert ranks == {alice.pk: 1, carol.pk: 2, bob.pk: 3, dave.pk: 4}
-    assert rating(dave).rating < rating(bob).rating < 1500
+    assert ranks == {alice.pk: 1, bob.pk: 3, dave.pk: 4}
+    assert rating(dave).rating < rating(bob).rating < rating(alice).rating
+    assert rating(bob).rating == pytest.approx(1500)  # beat Dave, lost to Alice
+    assert not Rating.objects.filter(player=carol).exists()
     call_command("recompute_ratings", "--check", "--quiet-progress")
-    assert "No differences: 1 games" in capsys.readouterr().out
+    assert "No differences: 1 games, 3 rating changes" in capsys.readouterr().out
+
+
+def test_in_a_chain_of_substitutes_only_the_seats_first_player_is_rated(people, capsys):
+    from django.core.management import call_command
+
+    from games.models import GameEvent
+
+    alice, bob, carol, dave = people[:4]
+    # Bob's seat went to Carol, then from Carol to Dave, who finished first.
+    game = finished_game([(dave, 1), (alice, 2)])
+    Seat.objects.filter(game=game, user=dave).update(substitute=True)
+    moved(game, bob, seat=0)
+    moved(game, carol, seat=0)
+    for previous in (bob, carol):
+        GameEvent.objects.create(
+            game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=0, detail={"previous_user": previous.pk}
+        )
+    do_rate_game(game.pk)
+    ranks = dict(RatingChange.objects.filter(game=game).values_list("player_id", "rank"))
+    assert ranks == {alice.pk: 2, bob.pk: 3}
+    call_command("recompute_ratings", "--check", "--quiet-progress")
+    assert "No differences: 1 games, 2 rating changes" in capsys.readouterr().out
 
 
 def test_a_seat_given_to_a_bot_still_rates_the_player_who_lost_it_last(people):

@@ -61,16 +61,25 @@ def aborted() -> Q:
     """Games (a filter on Game) in which some rated player quit before making enough moves."""
     enough = settings.RATING_ABORT_MOVES
     quitter = (
-        Seat.objects.filter(game_id=OuterRef("pk"), user__isnull=False, rank__isnull=False, status__in=QUIT)
+        Seat.objects.filter(
+            game_id=OuterRef("pk"), user__isnull=False, rank__isnull=False, status__in=QUIT, substitute=False
+        )
         .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("user_id")))
         .filter(moves__lt=enough)
     )
-    # A player an organiser replaced at a seat is rated last (participants.py): a quitter too,
-    # unless they sit at the table again at the end.
+    # A seat's first player, replaced at it, is rated last (participants.py): a quitter too,
+    # unless they sit at the table again at the end. Substitutes are not rated, so not counted.
+    earlier = GameEvent.objects.filter(
+        game_id=OuterRef("game_id"),
+        kind=GameEvent.Kind.SEAT_REPLACED,
+        seat=OuterRef("seat"),
+        detail__previous_user__isnull=False,
+    ).filter(Q(created_at__lt=OuterRef("created_at")) | Q(created_at=OuterRef("created_at"), pk__lt=OuterRef("pk")))
     replaced = (
         GameEvent.objects.filter(game_id=OuterRef("pk"), kind=GameEvent.Kind.SEAT_REPLACED)
         .annotate(previous=Cast(KT("detail__previous_user"), IntegerField()))
         .filter(previous__isnull=False)
+        .exclude(Exists(earlier))  # a seat's first player only: the others were substitutes
         .exclude(Exists(Seat.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("previous"))))
         .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("previous")))
         .filter(moves__lt=enough)

@@ -23,12 +23,23 @@ def participants(seated: list[tuple[int, int]], replaced: list[int]) -> list[tup
 
 
 def replaced_players(game_ids: list[int] | None = None) -> dict[int, list[int]]:
-    """Game id -> players replaced at a seat during it (from the games' event log): one query."""
-    events = GameEvent.objects.filter(kind=GameEvent.Kind.SEAT_REPLACED).filter(~Q(detail__previous_user=None))
+    """Game id -> players replaced at a seat during it (from the games' event log): one query.
+
+    Only a seat's first player: one who took it over and lost it again was a substitute, and a
+    substitute is not rated."""
+    events = (
+        GameEvent.objects.filter(kind=GameEvent.Kind.SEAT_REPLACED)
+        .filter(~Q(detail__previous_user=None))
+        .order_by("created_at", "pk")
+    )
     if game_ids is not None:
         events = events.filter(game_id__in=game_ids)
     found: dict[int, list[int]] = {}
-    for game_id, player in events.values_list("game_id", "detail__previous_user"):
+    seen: set[tuple[int, int | None]] = set()
+    for game_id, seat, player in events.values_list("game_id", "seat", "detail__previous_user"):
+        if (game_id, seat) in seen:
+            continue
+        seen.add((game_id, seat))
         if isinstance(player, int):
             found.setdefault(game_id, []).append(player)
     return found

@@ -31,7 +31,7 @@ from tournaments.ratings.pools import engine_of, lock_pool, pool_for
 SEATS_SQL = """
 SELECT g.id, g.engine, CAST(g.options AS TEXT), g.finished_at, s.user_id, s.rank
 FROM games_game g JOIN games_seat s ON s.game_id = g.id
-WHERE g.status = 'finished' AND g.rated AND s.user_id IS NOT NULL AND s.rank IS NOT NULL {engines}
+WHERE g.status = 'finished' AND g.rated AND s.user_id IS NOT NULL AND s.rank IS NOT NULL AND NOT s.substitute {engines}
 ORDER BY g.finished_at, g.id, s.user_id
 """
 
@@ -112,7 +112,7 @@ SELECT g.id, g.engine, CAST(g.options AS TEXT), CAST(g.finished_at AS TEXT),
        CAST(EXTRACT(EPOCH FROM g.finished_at) * 1000000 AS BIGINT),
        string_agg(s.user_id || ' ' || s.rank, ' ' ORDER BY s.user_id)
 FROM games_game g JOIN games_seat s ON s.game_id = g.id
-WHERE g.status = 'finished' AND g.rated AND s.user_id IS NOT NULL AND s.rank IS NOT NULL {engines}
+WHERE g.status = 'finished' AND g.rated AND s.user_id IS NOT NULL AND s.rank IS NOT NULL AND NOT s.substitute {engines}
 GROUP BY g.id ORDER BY g.finished_at, g.id
 """
 

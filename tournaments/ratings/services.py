@@ -17,11 +17,10 @@ from tournaments.ratings.pools import lock_pool, pool_for
 def rated_seats(seats: list[Seat]) -> list[Seat]:
     """The seats that count: people, including those who left (a bot plays on, they rank last).
 
-    Players an organiser replaced at a seat are added by `participants`.
-
-    Bots from the start have no user; Leo is no seat at all.
+    Players replaced at a seat are added by `participants`; a substitute (who took a seat over
+    during the game) is not rated. Bots from the start have no user; Leo is no seat at all.
     """
-    return [seat for seat in seats if seat.user_id is not None and seat.rank is not None]
+    return [seat for seat in seats if seat.user_id is not None and seat.rank is not None and not seat.substitute]
 
 
 def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
