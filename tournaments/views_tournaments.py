@@ -166,7 +166,10 @@ ORGANISER_ACTIONS = {
         lambda t, user, other: services.do_disqualify(t, user, other),
         gettext_lazy("The player is disqualified."),
     ),
-    "add": (lambda t, user, other: services.do_add_entrant(t, user, other), gettext_lazy("The player is in.")),
+    "add": (
+        lambda t, user, other: services.do_add_entrant(t, user, other),
+        gettext_lazy("The player is invited: they are in once they accept."),
+    ),
     "remove": (
         lambda t, user, other: services.do_remove_entrant(t, user, other),
         gettext_lazy("The player is no longer in the tournament."),

@@ -7,6 +7,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import make_players
 from tournaments.models import Tournament
 from tournaments.services import (
+    do_accept_tournament_invitation,
     do_cancel_tournament,
     do_create_tournament,
     do_invite_to_tournament,
@@ -102,12 +103,15 @@ def test_the_list_and_its_filter_name_the_games_for_people(client, organiser, cu
     assert '<option value="emu_ranchers">Emu Ranchers</option>' in page
 
 
-def test_the_organiser_adds_and_removes_players_from_the_page(client, organiser, cup):
+def test_the_organiser_invites_past_the_conditions_and_removes_players_from_the_page(client, organiser, cup):
     ana, ben = make_players(2)
     do_register(cup.pk, ben)
     client.force_login(organiser)
     url = reverse("tournaments:organise", args=[cup.pk, "add"])
-    assert "The player is in." in client.post(url, {"username": ana.username}, follow=True).content.decode()
+    page = client.post(url, {"username": ana.username}, follow=True).content.decode()
+    assert "The player is invited: they are in once they accept." in page
+    assert not cup.entries.filter(user=ana).exists()
+    do_accept_tournament_invitation(cup.invitations.get(user=ana).token, ana)
     url = reverse("tournaments:organise", args=[cup.pk, "remove"])
     client.post(url, {"username": ben.username})
     assert list(cup.entries.values_list("user__username", flat=True)) == [ana.username]

@@ -102,15 +102,32 @@ def test_it_refuses_edits_from_others_and_after_the_start(swiss, organiser):
     assert swiss.name == "Autumn Swiss"
 
 
-def test_an_organiser_adds_a_player_past_the_conditions_but_not_past_capacity(swiss, organiser):
-    first, second = make_players(2)
+def test_an_organiser_invites_a_player_past_the_conditions_but_not_past_capacity(swiss, organiser):
+    first, second, late = make_players(3)
     do_update_tournament(swiss.pk, organiser, invitation_only=True, min_rating=2500, capacity=2)
-    do_add_entrant(swiss.pk, organiser, first)
-    do_add_entrant(swiss.pk, organiser, second)
+    invitations = [do_add_entrant(swiss.pk, organiser, player) for player in (first, second, late)]
+    # Nobody is entered without agreeing (an attacker's review entered strangers into rated games).
+    assert not swiss.entries.exists()
+    mail = OutboxMessage.objects.get(key=f"tournament-invite:{invitations[0].pk}")
+    assert mail.to == first.email
+    do_accept_tournament_invitation(invitations[0].token, first)  # waives invitation and rating
+    do_accept_tournament_invitation(invitations[1].token, second)
     with pytest.raises(ActionRejected) as rejected:
-        do_add_entrant(swiss.pk, organiser, make_players(1, "late")[0])
+        do_accept_tournament_invitation(invitations[2].token, late)
     assert rejected.value.code == "full"
     assert set(swiss.entries.values_list("user__username", flat=True)) == {"p0", "p1"}
+    with pytest.raises(ActionRejected) as rejected:
+        do_add_entrant(swiss.pk, organiser, make_players(1, "later")[0])
+    assert rejected.value.code == "full"
+
+
+def test_a_plain_invitation_waives_no_rating_floor(swiss, organiser):
+    player = make_players(1)[0]
+    do_update_tournament(swiss.pk, organiser, min_rating=2500)
+    invitation = do_invite_to_tournament(swiss.pk, organiser, player.username)
+    with pytest.raises(ActionRejected):
+        do_accept_tournament_invitation(invitation.token, player)
+    assert not swiss.entries.exists()
 
 
 def test_an_organiser_removes_a_player_before_the_start_only(swiss, organiser):

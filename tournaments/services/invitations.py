@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from games.services.errors import ActionRejected
 from games.services.invitations import check_one_address
 from tournaments.models import Entry, Tournament, TournamentInvitation
+from tournaments.services.organising import enter_past_conditions
 from tournaments.services.registration import do_register
 from tournaments.services.running import check_organiser
 
@@ -64,7 +65,13 @@ def do_accept_tournament_invitation(token: str, user, now: datetime | None = Non
         if invitation.user_id is not None and invitation.user_id != user.pk:
             raise ActionRejected("bad_invitation", _("This invitation is for another player."))
         invitation.tournament.invited.add(user)
-        entry = do_register(invitation.tournament_id, user, now)
+        if invitation.waives_conditions:
+            tournament = Tournament.objects.select_for_update().get(pk=invitation.tournament_id)
+            if tournament.status != Tournament.Status.REGISTRATION:
+                raise ActionRejected("started", _("The tournament has started: its entrants are fixed."))
+            entry = enter_past_conditions(tournament, user)
+        else:
+            entry = do_register(invitation.tournament_id, user, now)
         invitation.user, invitation.accepted_at = user, now
         invitation.save(update_fields=["user", "accepted_at"])
         return entry

@@ -1,5 +1,5 @@
-"""What organisers do besides starting and running: edit the settings before the start, add and
-remove entrants, cancel, and write to every entrant.
+"""What organisers do besides starting and running: edit the settings before the start, ask
+players in past the entry conditions and remove entrants, cancel, and write to every entrant.
 
 Cancelling: no new round is made, and the tables still being played go on to their end as
 ordinary games, but unrated (a cancelled event rates nobody); finished tables keep their results.
@@ -7,6 +7,7 @@ ordinary games, but unrated (a cancelled event rates nobody); finished tables ke
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -17,7 +18,7 @@ from django.utils.translation import ngettext
 
 from games.models import Game
 from games.services.errors import ActionRejected
-from tournaments.models import Entry, OrganiserMessage, Table, Tournament
+from tournaments.models import Entry, OrganiserMessage, Table, Tournament, TournamentInvitation
 from tournaments.services.registration import rating_of
 from tournaments.services.rules import checked_settings, settings_of
 from tournaments.services.running import check_organiser
@@ -55,9 +56,11 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
         return tournament
 
 
-def do_add_entrant(tournament_id: int, user, player) -> Entry:
-    """An organiser enters a player: the entry conditions (window, invitation, rating) are the
-    organiser's to waive, the capacity is not."""
+def do_add_entrant(tournament_id: int, user, player) -> TournamentInvitation:
+    """An organiser asks a player in past the entry conditions (window, invitation list, rating):
+    an invitation that waives them, mailed to the player, who is in once they accept. Nobody is
+    entered without agreeing (an attacker's review entered strangers into rated games and mailed
+    them the organiser's words). The capacity is not the organiser's to waive."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
         if player == user or tournament.organisers.filter(pk=player.pk).exists():
@@ -66,10 +69,40 @@ def do_add_entrant(tournament_id: int, user, player) -> Entry:
             raise ActionRejected("own_entry", _("Organisers enter their own tournament as every player does."))
         if tournament.entries.filter(user=player).exists():
             raise ActionRejected("already_registered", _("This player is already in the tournament."))
-        if tournament.capacity and tournament.entries.count() >= tournament.capacity:
-            raise ActionRejected("full", _("This tournament is full."))
-        rating = rating_of(player, tournament.engine)
-        return Entry.objects.create(tournament=tournament, user=player, rating=1500 if rating is None else rating)
+        check_room(tournament)
+        open_invitation = tournament.invitations.filter(user=player, accepted_at__isnull=True).first()
+        if open_invitation is not None:
+            # Invited already: the same link now waives the conditions, and no second mail goes out.
+            open_invitation.waives_conditions = True
+            open_invitation.save(update_fields=["waives_conditions"])
+            return open_invitation
+        invitation = TournamentInvitation.objects.create(
+            tournament=tournament,
+            user=player,
+            email=player.email,
+            invited_by=user,
+            token=secrets.token_urlsafe(32),
+            waives_conditions=True,
+        )
+        tournament.invited.add(player)
+        from tournaments.mails import tournament_invitation
+
+        tournament_invitation(invitation)
+        return invitation
+
+
+def check_room(tournament: Tournament) -> None:
+    if tournament.capacity and tournament.entries.count() >= tournament.capacity:
+        raise ActionRejected("full", _("This tournament is full."))
+
+
+def enter_past_conditions(tournament: Tournament, player) -> Entry:
+    """Enter a player whom an organiser asked in past the entry conditions (they accepted)."""
+    if tournament.entries.filter(user=player).exists():
+        raise ActionRejected("already_registered", _("This player is already in the tournament."))
+    check_room(tournament)
+    rating = rating_of(player, tournament.engine)
+    return Entry.objects.create(tournament=tournament, user=player, rating=1500 if rating is None else rating)
 
 
 def do_remove_entrant(tournament_id: int, user, player) -> None:
