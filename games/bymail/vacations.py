@@ -41,13 +41,16 @@ def _midnight(day: date, zone) -> datetime:
 
 
 def days_used(user, year: int) -> int:
-    """Whole days of the user's vacations that fall in `year` (their time zone)."""
+    """Days of the user's vacations that fall in `year` (their time zone): a day counts whole,
+    also the day a vacation booked for today started on."""
     zone = _zone(user)
     start, end = _midnight(date(year, 1, 1), zone), _midnight(date(year + 1, 1, 1), zone)
-    used = timedelta()
+    used = 0
     for vacation in Vacation.objects.filter(user=user, ends_at__gt=start, starts_at__lt=end):
-        used += min(vacation.ends_at, end) - max(vacation.starts_at, start)
-    return round(used.total_seconds() / 86400)
+        first = timezone.localtime(max(vacation.starts_at, start), zone).date()
+        last = timezone.localtime(min(vacation.ends_at, end) - timedelta(microseconds=1), zone).date()
+        used += (last - first).days + 1
+    return used
 
 
 def local_today(user) -> date:
@@ -62,14 +65,16 @@ def do_book_vacation(user, first_day: date, days: int) -> Vacation:
         raise VacationRefused(_("A vacation cannot start in the past."))
     zone = _zone(user)
     starts_at, ends_at = _midnight(first_day, zone), _midnight(first_day + timedelta(days=days), zone)
+    # Booked for today: it starts now. From midnight, it would give back time already spent on a
+    # deadline (an attacker's review rescued a wait nearly run out that way).
+    starts_at = max(starts_at, timezone.now())
     with transaction.atomic():
         # The profile row serialises two bookings of the same player.
         Profile.objects.select_for_update().filter(user=user).first()
         if Vacation.objects.filter(user=user, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
             raise VacationRefused(_("These days overlap a vacation you booked already."))
         for year in sorted({first_day.year, (first_day + timedelta(days=days - 1)).year}):
-            year_start, year_end = _midnight(date(year, 1, 1), zone), _midnight(date(year + 1, 1, 1), zone)
-            new_days = round((min(ends_at, year_end) - max(starts_at, year_start)).total_seconds() / 86400)
+            new_days = sum(1 for i in range(days) if (first_day + timedelta(days=i)).year == year)
             left = allowance() - days_used(user, year)
             if new_days > left:
                 raise VacationRefused(

@@ -17,6 +17,7 @@ from games import recap as recaps
 from games.history.replay_steps import Replay
 from games.models import Action, Deadline, Game, Invitation, Seat
 from games.play.jsonbody import loads_move
+from games.play.numbers import whole_number
 from games.play.permissions import can_manage
 from games.play.refresh import table_stamp
 from games.services import ActionRejected, do_action, do_say, looks, talk
@@ -161,7 +162,8 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     game = visible_game(request, game_id)
     since = request.GET.get("since", "")
     # Any version is safe to ask for: a recap shows only the viewer's own views.
-    since = min(int(since), game.version) if since.isdigit() else None
+    since = whole_number(since, high=2**31 - 1)
+    since = None if since is None else min(since, game.version)
     thinking, stamp = _stamped(request, game)
     if request.htmx and request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)  # nothing the table shows has changed: htmx keeps it

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Game
+from games.play.numbers import whole_number
 from games.services import (
     ActionRejected,
     do_accept_seat,
@@ -32,10 +33,10 @@ class BadRequest(ValueError):
 
 
 def _number(request: HttpRequest, name: str, low: int = 0, high: int = 10**6) -> int:
-    value = request.POST.get(name, "").strip()
-    if not value.isdigit() or not low <= int(value) <= high:
+    value = whole_number(request.POST.get(name, ""), low, high)
+    if value is None:
         raise BadRequest(name)
-    return int(value)
+    return value
 
 
 def _run(request: HttpRequest, game_id: int, call, done: str) -> HttpResponse:

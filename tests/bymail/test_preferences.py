@@ -89,3 +89,22 @@ def test_booking_vacation_moves_open_deadlines_within_the_yearly_allowance(clien
     with pytest.raises(vacations.VacationRefused):
         vacations.do_book_vacation(alice, date(2000, 1, 1), 1)
     assert Vacation.objects.filter(user=alice).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_vacation_booked_for_today_stops_the_clock_from_now_not_from_midnight():
+    # An attacker's review booked today and had the hours since midnight, already spent on a
+    # deadline, given back: a wait nearly run out was rescued.
+    alice, bruno = make_user("alice"), make_user("bruno")
+    game = start_game([alice, bruno], engine="wildcards")
+    position = game.seats.get(user=alice).position
+    wait = Deadline.objects.get(game=game, seat=position, closed_at__isnull=True)
+    Deadline.objects.filter(pk=wait.pk).update(opened_at=wait.opened_at - timedelta(hours=20))
+    before = Deadline.objects.get(pk=wait.pk).closes_at
+    moment = timezone.now()
+    vacation = vacations.do_book_vacation(alice, vacations.local_today(alice), 1)
+    assert moment <= vacation.starts_at <= timezone.now()
+    after = Deadline.objects.get(pk=wait.pk).closes_at
+    # The clock stops from the booking to the vacation's end: no more than that is given back.
+    assert after - before <= vacation.ends_at - moment
+    assert vacations.days_used(alice, vacations.local_today(alice).year) == 1  # today counts whole

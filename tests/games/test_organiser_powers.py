@@ -253,6 +253,10 @@ def test_players_see_why_the_clock_stopped(client, players):
         ("games:replace", {"username": "dora"}),
         ("games:replace", {"seat": "99999999999999999999999", "username": ""}),
         ("games:replace", {"seat": "7", "username": ""}),
+        # Digits str.isdigit() accepts and int() refuses (an attacker's review: 500s).
+        ("games:replace", {"seat": "¹", "username": ""}),
+        ("games:extend", {"seat": "²", "hours": "2"}),
+        ("games:extend", {"seat": "0", "hours": "9" * 5000}),
     ],
 )
 def test_organiser_forms_with_missing_or_bad_fields_answer_400_and_change_nothing(client, players, name, data):

@@ -178,3 +178,12 @@ def test_a_message_at_the_table_answers_its_refresh(client, table, players):
     do_say(game.pk, players[1], "Good luck!")
     answer = _refresh(client, game, stamp)
     assert answer.status_code == 200 and "Good luck!" in answer.content.decode()
+
+
+@pytest.mark.parametrize("since", ["²", "9" * 5000, "-3", "x"])
+def test_a_since_that_is_no_small_number_is_ignored_not_a_server_error(client, table, since):
+    # str.isdigit() took "²" and 5,000 nines, which int() refuses: 500s (an attacker's review).
+    game, _stamp = table
+    client.logout()
+    response = client.get(reverse("games:table", args=[game.pk]), {"since": since})
+    assert response.status_code == 200
