@@ -86,8 +86,12 @@ def create_game(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    token = request.POST.get("token") or None
+    if token is None:
+        # A stranger learns nothing of a private game (with a token, the service checks it).
+        visible_game(request, game_id)
     try:
-        game = do_join(game_id, request.user, token=request.POST.get("token") or None)
+        game = do_join(game_id, request.user, token=token)
     except Game.DoesNotExist:
         raise Http404("no such game") from None
     except ActionRejected as rejected:
@@ -103,6 +107,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    visible_game(request, game_id)
     try:
         cancelled = do_leave_lobby(game_id, request.user)
     except Game.DoesNotExist:
@@ -117,6 +122,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    visible_game(request, game_id)
     form = InviteForm(request.POST)
     if not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
         return throttle.too_many(request)
@@ -137,6 +143,7 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def withdraw_invitation(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResponse:
+    visible_game(request, game_id)
     try:
         invitation = do_withdraw_invitation(game_id, invitation_id, request.user)
     except Game.DoesNotExist:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import Game
 from games.play.numbers import whole_number
+from games.play.views import visible_game
 from games.services import (
     ActionRejected,
     do_accept_seat,
@@ -40,6 +41,7 @@ def _number(request: HttpRequest, name: str, low: int = 0, high: int = 10**6) ->
 
 
 def _run(request: HttpRequest, game_id: int, call, done: str) -> HttpResponse:
+    visible_game(request, game_id)  # 404 for a private game the asker takes no part in: its state stays unknown
     try:
         call()
     except Game.DoesNotExist:

@@ -156,15 +156,20 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
     now = now or timezone.now()
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.OPEN:
-            raise ActionRejected("not_open", _("This game is no longer waiting for players."))
-        if game.seats.filter(user=user).exists():
-            raise ActionRejected("already_seated", _("You already have a seat in this game."))
+        private = game.visibility == Game.Visibility.PRIVATE
         invitation = None
         if token:
             invitation = Invitation.objects.open().filter(game=game, token=token).first()
             if invitation is not None and invitation.user_id not in (None, user.pk):
                 invitation = None  # a link to a player's account seats that player only
+            known = invitation is not None or game.invitations.filter(token=token).exists()
+            if not known and private and not game.seats.filter(user=user).exists():
+                raise Game.DoesNotExist  # a guessed token learns nothing of a private game
+        if game.status != Game.Status.OPEN:
+            raise ActionRejected("not_open", _("This game is no longer waiting for players."))
+        if game.seats.filter(user=user).exists():
+            raise ActionRejected("already_seated", _("You already have a seat in this game."))
+        if token:
             if invitation is None:
                 raise ActionRejected(
                     "bad_invitation", _("This invitation is not valid (used, withdrawn, or for another game).")
