@@ -64,7 +64,7 @@
     if (!p) { form.requestSubmit ? form.requestSubmit() : form.submit(); return; }
     p.querySelector("[data-preview-text]").textContent = form.dataset.preview || form.querySelector("button").textContent;
     p.hidden = false;
-    var ok = p.querySelector("[data-confirm]");
+    var ok = p.querySelector("[data-preview-confirm]");
     if (ok) ok.focus();
   }
 
@@ -123,13 +123,15 @@
 
   document.addEventListener("click", function (e) {
     var p = panel();
-    if (p && e.target.closest("[data-confirm]")) {
+    // Only the preview's own buttons: a form's data-confirm (Resign) is forms.js's question.
+    var inPreview = p && p.contains(e.target);
+    if (inPreview && e.target.closest("[data-preview-confirm]")) {
       e.preventDefault();
       var form = chosen; reset();
       if (form) { if (form.requestSubmit) form.requestSubmit(); else form.submit(); }
       return;
     }
-    if (p && e.target.closest("[data-cancel]")) { e.preventDefault(); reset(); return; }
+    if (inPreview && e.target.closest("[data-preview-cancel]")) { e.preventDefault(); reset(); return; }
     if (activate(e.target)) e.preventDefault();
   });
   document.addEventListener("keydown", function (e) {
