@@ -1,0 +1,76 @@
+"""The Wizard table shows each player what the engine's view lets them see, variants included."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.engines import get_engine
+from games.services.play import do_action
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+ENGINE = get_engine("wizard")
+
+
+def cards_under(page: str, testid: str) -> list[str]:
+    block = re.search(rf'data-testid="{testid}">(.*?)</div>', page, re.S)
+    return re.findall(r'data-card="([^"]+)"', block.group(1)) if block else []
+
+
+def test_it_shows_the_others_hands_but_not_ones_own_while_bidding_under_clairvoyance(client, players):
+    game = start_game(players, engine="wizard", options={"clairvoyance": True})
+    while game.state["phase"] != "bid":  # a trump to choose first (the dealer turned a Wizard)
+        seat = ENGINE.to_act(game.state)[0]
+        do_action(
+            game.pk,
+            seat,
+            ENGINE.legal_actions(game.state, seat)[0],
+            "web",
+            user=seat_user(game, seat),
+            expected_version=game.version,
+        )
+        game.refresh_from_db()
+    me = ENGINE.to_act(game.state)[0]
+    client.force_login(seat_user(game, me))
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+
+    hands = game.state["hands"]
+    for seat in range(len(players)):
+        if seat == me:
+            assert cards_under(page, f"hand-of-{seat}") == []
+        else:
+            assert cards_under(page, f"hand-of-{seat}") == hands[seat]
+            assert f"Hand of {seat_user(game, seat).profile.name}" in page
+    assert cards_under(page, "my-hand") == []
+    assert not any(f'data-card="{card}"' in page for card in hands[me])  # not even elsewhere on the page
+    assert "until every bid is in" in page
+
+
+def test_it_shows_only_ones_own_hand_without_clairvoyance(client, players):
+    game = start_game(players, engine="wizard")
+    me = ENGINE.to_act(game.state)[0]
+    client.force_login(seat_user(game, me))
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert cards_under(page, "my-hand") == game.state["hands"][me]
+    assert "hand-of-" not in page
+
+
+def test_it_shows_ones_own_hand_again_once_the_bids_are_in_under_clairvoyance(client, players):
+    game = start_game(players, engine="wizard", options={"clairvoyance": True})
+    while game.state["phase"] != "play":
+        seat = ENGINE.to_act(game.state)[0]
+        do_action(
+            game.pk,
+            seat,
+            ENGINE.legal_actions(game.state, seat)[0],
+            "web",
+            user=seat_user(game, seat),
+            expected_version=game.version,
+        )
+        game.refresh_from_db()
+    me = ENGINE.to_act(game.state)[0]
+    client.force_login(seat_user(game, me))
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert cards_under(page, "my-hand") == game.state["hands"][me]
+    assert "hand-of-" not in page
