@@ -72,8 +72,9 @@ CHOICES = {
         ("2020", gettext_lazy("2020: three phases, ties broken by face-down payments")),
     ],
     "three_player_removal": [
-        ("one_per_species", gettext_lazy("One animal of each species")),
-        ("random", gettext_lazy("Six animals at random")),
+        # 14 out with three players (seeds/wildcards/components.json), 6 of them one per species.
+        ("one_per_species", gettext_lazy("One animal of each species, then 8 at random")),
+        ("random", gettext_lazy("14 animals at random")),
     ],
 }
 GLOSSARY = [

@@ -1,10 +1,14 @@
 """The create-game form offers each game's options in the rulebooks' words, as the choices the
 engine accepts, and never contradicts the engine's own rules for a player count."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from games.engines import get_engine
+from games.engines.wildcards.cards import ANIMAL_SPECIES, SPECIES
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -51,6 +55,20 @@ def test_it_offers_the_wild_cards_edition_and_removal_as_choices(client, players
     assert response.status_code == 302
     options = Game.objects.get().options
     assert options["edition"] == "2020" and options["three_player_removal"] == "random"
+
+
+def test_it_labels_each_three_player_removal_with_what_the_engine_removes(client, players):
+    client.force_login(players[0])
+    page = client.get(reverse("games:create"), {"engine": "wildcards"}).content.decode()
+    labels = dict(re.findall(r'<option value="(one_per_species|random)"[^>]*>([^<]*)</option>', page))
+    engine = get_engine("wildcards")
+    for seed in range(5):
+        out = engine.new_game(3, seed, {"three_player_removal": "random"})["out"]
+        assert re.findall(r"\d+", labels["random"]) == [str(len(out))]
+        out = engine.new_game(3, seed, {"three_player_removal": "one_per_species"})["out"]
+        assert sorted(ANIMAL_SPECIES[animal] for animal in out[: len(SPECIES)]) == list(range(len(SPECIES)))
+        assert labels["one_per_species"].startswith("One animal of each species")
+        assert re.findall(r"\d+", labels["one_per_species"]) == [str(len(out) - len(SPECIES))]
 
 
 def test_it_refuses_an_edition_that_does_not_exist_and_creates_nothing(client, players):
