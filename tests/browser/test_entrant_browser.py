@@ -1,8 +1,9 @@
 """An entrant's day in a real browser, on a desktop and on a 390 px phone: they find their table
 from the menu, play at it, follow its link back to the tournament and read the standings and the
 round robin's crosstable, which scrolls in its own frame while nothing else is wider than the
-screen. Then the head to head lists the games two players had together. axe-core finds nothing
-serious on any of these pages."""
+screen. Then the head to head lists the games two players had together, and a player's games and
+ratings pages fit a phone in English and Italian. axe-core finds nothing serious on any of these
+pages."""
 
 import pytest
 from playwright.sync_api import expect
@@ -10,9 +11,11 @@ from playwright.sync_api import expect
 from games.engines import get_engine
 from games.models import Action, Game
 from games.services import do_action
+from games.services.organiser import do_resign
 from tests.browser.conftest import play_one_move
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.conftest import make_user
+from tests.games.conftest import play_to_the_end, start_game
 from tests.ratings.conftest import finished_game
 from tests.tournaments.helpers import current_tables, make_players, play_out, start
 from tournaments.models import Table
@@ -137,3 +140,30 @@ def test_head_to_head_lists_the_games_together_with_links(signed_in, live_server
     assert serious_violations(page) == []
     rows.first.get_by_role("link").click()
     expect(page).to_have_url(f"{live_server.url}/games/{games[-1].pk}/")
+
+
+@pytest.mark.parametrize("language", ["en-GB", "it-IT"])
+def test_a_players_games_and_ratings_pages_fit_a_phone(browser, live_server, language):
+    # Seen at 390 px: the games page was 404 px wide (a replay link and an abandoned game's
+    # status), the ratings page ran past the screen in Italian (longer headings).
+    alice, bob, carol = (make_user(name, display_name=name.title()) for name in ("alice", "bob", "carol"))
+    for players, engine, options in [
+        ([alice, bob, carol], "cubirds", None),
+        ([alice, bob], "emu_ranchers", {"years": 1}),
+    ]:
+        do_rate_game(play_to_the_end(start_game(players, engine=engine, options=options)).pk)
+    abandoned = start_game([alice, bob], engine="emu_ranchers")
+    do_resign(abandoned.pk, bob)
+    do_resign(abandoned.pk, alice)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=language, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        for path in ("/games/players/alice/", "/ratings/players/alice/"):
+            assert page.goto(f"{live_server.url}{path}").ok, path
+            for summary in page.locator("details summary").all():  # the folded rating history too
+                summary.click()
+            fits(page, 390)
+            assert serious_violations(page) == [], path
+    finally:
+        context.close()
