@@ -42,6 +42,16 @@ def test_it_shows_who_won_a_finished_game(client, players):
     assert all(str(name) in banner.group(1) for name in winners)
 
 
+def test_a_finished_game_shows_its_players_no_empty_card_for_their_move(client, players):
+    game = start_game(players)
+    client.force_login(seat_user(game, 0))
+    assert 'id="my-turn"' in table_page(client, game)  # while it runs, the card says what to do
+    play_defaults(game, None)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert 'id="my-turn"' not in table_page(client, game)
+
+
 def test_it_never_numbers_an_empty_list():
     found = []
     for path in Path(settings.BASE_DIR, "templates").rglob("*.html"):
