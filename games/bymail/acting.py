@@ -46,10 +46,8 @@ def check_wait(game: Game, wait: WaitToken, now: datetime) -> Deadline:
         )
     acted = Action.objects.filter(game=game, seat=wait.seat, seq__gte=wait.version).exists()
     if deadline.closed_at is not None or acted:
-        raise ActionRejected(
-            "stale",
-            _("The game has moved on since this mail was sent (you already answered it). Nothing was changed."),
-        )
+        # No "Nothing was changed." here: the refusal mail leads with it (emails/move-refused-*).
+        raise ActionRejected("stale", _("The game has moved on since this mail was sent (you already answered it)."))
     return deadline
 
 

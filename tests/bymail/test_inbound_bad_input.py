@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.bymail.models import InboundMail
 from games.models import Action, Deadline
-from tests.bymail.conftest import listed_moves, post_mailgun, post_postmark, reply_mime, text_of
+from tests.bymail.conftest import html_of, listed_moves, post_mailgun, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 
@@ -99,6 +99,24 @@ def test_it_refuses_a_replayed_token_of_an_old_version(client, table):
     assert "moved on" in text_of(answer)
     game.refresh_from_db()
     assert game.version == version
+
+
+@pytest.mark.parametrize(
+    ("player", "nothing_changed"), [("alice", "Nothing was changed."), ("bruno", "Non è cambiato nulla.")]
+)
+def test_a_stale_reply_says_nothing_was_changed_once(client, table, player, nothing_changed):
+    # The mail's template leads with it: a reason that said it again made it read twice.
+    game, mails, deliver = table
+    turn = mails[f"{player}@example.org"]
+    first = reply_mime(turn, f"{player}@example.org", listed_moves(turn)[0])
+    assert post_postmark(client, first).status_code == 200
+    deliver()
+    again = reply_mime(turn, f"{player}@example.org", listed_moves(turn)[0])
+    assert post_postmark(client, again).status_code == 200
+    answer = _answer(deliver, f"{player}@example.org")
+    assert InboundMail.objects.filter(outcome="stale").count() == 1
+    assert text_of(answer).count(nothing_changed) == 1
+    assert html_of(answer).count(nothing_changed) == 1
 
 
 def test_it_answers_an_unknown_command_with_the_legal_moves(client, table):
