@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines.cubirds.cards import LARGE, ORDER, SMALL, WIN_PAIRS_BIRDS, WIN_PAIRS_SPECIES, WIN_SPECIES
 from games.terms.cubirds import BIRD, BIRDS
@@ -10,13 +11,29 @@ from games.terms.cubirds import BIRD, BIRDS
 
 def action_label(action: dict, view: dict | None = None) -> str:
     kind = action.get("type")
-    birds = BIRDS.get(action.get("species"), action.get("species"))
+    name = action.get("species")
+    birds = BIRDS.get(name, name)
     if kind == "lay":
         row = action.get("row")
         row = row + 1 if isinstance(row, int) else row
+        # A lay takes every bird of the species in hand; without the view the count is unknown (0: plural).
+        count = ((view or {}).get("hand_counts") or {}).get(name, 0)
+        values = {"birds": BIRD.get(name, name) if count == 1 else birds, "row": row}
         if action.get("side") == "left":
-            return _("Lay your %(birds)s at the left of row %(row)s") % {"birds": birds, "row": row}
-        return _("Lay your %(birds)s at the right of row %(row)s") % {"birds": birds, "row": row}
+            # Translators: the singular names one bird ("il tuo tucano"), the plural more; English has one form.
+            text = ngettext(
+                "Lay your %(birds)s at the left of row %(row)s",
+                "Lay your %(birds)s at the left of row %(row)s",
+                count,
+            )
+        else:
+            # Translators: the singular names one bird ("il tuo tucano"), the plural more; English has one form.
+            text = ngettext(
+                "Lay your %(birds)s at the right of row %(row)s",
+                "Lay your %(birds)s at the right of row %(row)s",
+                count,
+            )
+        return text % values
     labels = {
         "draw": _("Draw 2 cards"),
         "no_draw": _("Do not draw"),
@@ -118,7 +135,12 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
         # Passing is a chip of its own beside the deck or the collection ("pass": the two are
         # never legal together), so that a whole turn can be played by pointing.
         elif kind == "no_draw":
-            preview = _("Draw no cards and keep the %(count)s in your hand.") % {"count": sum(hand.values())}
+            kept = sum(hand.values())
+            preview = ngettext(
+                "Draw no cards and keep the card in your hand.",
+                "Draw no cards and keep the %(count)s in your hand.",
+                kept,
+            ) % {"count": kept}
             entries.append({"payload": action, "pick": "pass", "target": None, "preview": preview})
         elif kind == "no_family":
             entries.append(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bymail.render import name_of
 from games.terms.cubirds import BIRD, BIRDS
@@ -40,7 +41,10 @@ def event_line(event: dict, names: dict) -> str | None:
             text += _(", enclosing %(birds)s") % {"birds": _birds(enclosed)}
         return text + "."
     if kind == "draw":
-        return _("%(who)s drew %(count)s cards.") % {"who": who, "count": event["count"]}
+        return ngettext("%(who)s drew %(count)s card.", "%(who)s drew %(count)s cards.", event["count"]) % {
+            "who": who,
+            "count": event["count"],
+        }
     if kind == "family":
         return _("%(who)s formed a family of %(count)s %(birds)s and added %(kept)s to the collection.") % {
             "who": who,

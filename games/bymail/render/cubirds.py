@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bymail.render import name_of, section
 from games.terms.cubirds import BIRD as SPECIES
@@ -41,7 +42,11 @@ def board(view: dict, names: dict) -> list[dict]:
     ]
     sections.append(section(_("Rows"), rows))
     lines = [
-        _("%(name)s: %(cards)s cards in hand; collection: %(birds)s")
+        ngettext(
+            "%(name)s: %(cards)s card in hand; collection: %(birds)s",
+            "%(name)s: %(cards)s cards in hand; collection: %(birds)s",
+            view["hand_sizes"][seat],
+        )
         % {"name": name_of(names, seat), "cards": view["hand_sizes"][seat], "birds": _counted(collection)}
         for seat, collection in enumerate(view["collections"])
     ]
@@ -50,7 +55,11 @@ def board(view: dict, names: dict) -> list[dict]:
         section(
             _("Deck"),
             [
-                _("%(deck)s cards in the deck, %(discard)s in the discard pile")
+                ngettext(
+                    "%(deck)s card in the deck, %(discard)s in the discard pile",
+                    "%(deck)s cards in the deck, %(discard)s in the discard pile",
+                    view["deck_size"],
+                )
                 % {"deck": view["deck_size"], "discard": view["discard_size"]}
             ],
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bymail.render import name_of, section
 from games.presenters import decktet
@@ -69,7 +70,8 @@ def board(view: dict, names: dict) -> list[dict]:
             _("Year %(year)s of %(years)s") % {"year": view["year"], "years": view["years"]},
             [
                 _("Discard pile top: %(card)s") % {"card": card(view.get("discard_top"))},
-                _("%(count)s cards in the deck") % {"count": view["deck_size"]},
+                ngettext("%(count)s card in the deck", "%(count)s cards in the deck", view["deck_size"])
+                % {"count": view["deck_size"]},
                 _("Scores: %(scores)s")
                 % {"scores": ", ".join(f"{name_of(names, s)} {v}" for s, v in enumerate(view["scores"]))},
             ],

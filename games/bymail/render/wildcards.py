@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
 from games.presenters.wildcards import animal as presented_animal
@@ -57,7 +58,8 @@ def phrase(action: dict, view: dict) -> str:
 
 
 def _player_line(player: dict, names: dict, me) -> str:
-    parts = [_("%(count)s cards in hand") % {"count": player["cards_held"]}]
+    held = player["cards_held"]
+    parts = [ngettext("%(count)s card in hand", "%(count)s cards in hand", held) % {"count": held}]
     if player["bid"] is not None:
         parts.append(_("bid %(card)s") % {"card": card(player["bid"])})
     elif player["has_bid"]:
@@ -65,12 +67,15 @@ def _player_line(player: dict, names: dict, me) -> str:
     if player["payment"]:
         parts.append(_("paid %(cards)s") % {"cards": ", ".join(card(c) for c in player["payment"])})
     elif player["payment_face_down"]:
-        parts.append(_("%(count)s cards face down") % {"count": player["payment_face_down"]})
+        face_down = player["payment_face_down"]
+        parts.append(
+            ngettext("%(count)s card face down", "%(count)s cards face down", face_down) % {"count": face_down}
+        )
     parts.append(_("animals: %(animals)s") % {"animals": counts(player["collection"], species)})
     if player["leaders"]:
         parts.append(_("Leader of %(species)s") % {"species": ", ".join(species(s) for s in player["leaders"])})
     if player["tokens"]:
-        parts.append(_("%(count)s tokens") % {"count": player["tokens"]})
+        parts.append(ngettext("%(count)s token", "%(count)s tokens", player["tokens"]) % {"count": player["tokens"]})
     if player["talisman"]:
         parts.append(_("holds the Talisman"))
     who = name_of(names, player["seat"]) + (" " + _("(you)") if player["seat"] == me else "")
@@ -129,10 +134,14 @@ def board(view: dict, names: dict) -> list[dict]:
     events = [text for text in (event_line(entry, names) for entry in view.get("log", [])) if text]
     if events:
         sections.append(section(_("This round so far"), events))
+    left = view["animal_deck_size"]
     sections.append(
         section(
             _("Round %(round)s") % {"round": view["round"]},
-            [_("%(count)s animals left in the deck") % {"count": view["animal_deck_size"]}],
+            [
+                ngettext("%(count)s animal left in the deck", "%(count)s animals left in the deck", left)
+                % {"count": left}
+            ],
         )
     )
     return sections
