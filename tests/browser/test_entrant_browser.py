@@ -2,8 +2,8 @@
 from the menu, play at it, follow its link back to the tournament and read the standings and the
 round robin's crosstable, which scrolls in its own frame while nothing else is wider than the
 screen. Then the head to head lists the games two players had together, and a player's games and
-ratings pages fit a phone in English and Italian. axe-core finds nothing serious on any of these
-pages."""
+ratings pages and the finished games fit a phone in all four languages. axe-core finds nothing
+serious on any of these pages."""
 
 import pytest
 from playwright.sync_api import expect
@@ -142,10 +142,11 @@ def test_head_to_head_lists_the_games_together_with_links(signed_in, live_server
     expect(page).to_have_url(f"{live_server.url}/games/{games[-1].pk}/")
 
 
-@pytest.mark.parametrize("language", ["en-GB", "it-IT"])
-def test_a_players_games_and_ratings_pages_fit_a_phone(browser, live_server, language):
+@pytest.mark.parametrize("language", ["en-GB", "it-IT", "es-ES", "nl-NL"])
+def test_a_players_games_and_ratings_pages_and_the_history_fit_a_phone(browser, live_server, language):
     # Seen at 390 px: the games page was 404 px wide (a replay link and an abandoned game's
-    # status), the ratings page ran past the screen in Italian (longer headings).
+    # status), the ratings page ran past the screen in Italian (longer headings), the finished
+    # games in Spanish and Dutch.
     alice, bob, carol = (make_user(name, display_name=name.title()) for name in ("alice", "bob", "carol"))
     for players, engine, options in [
         ([alice, bob, carol], "cubirds", None),
@@ -159,7 +160,7 @@ def test_a_players_games_and_ratings_pages_fit_a_phone(browser, live_server, lan
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
-        for path in ("/games/players/alice/", "/ratings/players/alice/"):
+        for path in ("/games/players/alice/", "/ratings/players/alice/", "/games/history/"):
             assert page.goto(f"{live_server.url}{path}").ok, path
             for summary in page.locator("details summary").all():  # the folded rating history too
                 summary.click()
