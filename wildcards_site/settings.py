@@ -276,6 +276,8 @@ MAIL_DIR = VAR_DIR / "mail"
 # Replies to game mail go to play+<signed token>@MAIL_REPLY_DOMAIN (default: the sender's domain).
 MAIL_REPLY_DOMAIN = envstr("MAIL_REPLY_DOMAIN", "")
 VACATION_DAYS_PER_YEAR = envint("VACATION_DAYS_PER_YEAR", 30)
+# Invitations and seat offers nobody asked for, from everyone together, mailed to one address a day.
+UNASKED_MAILS_PER_DAY = envint("UNASKED_MAILS_PER_DAY", 10)
 # A reply is a few lines: a mail larger than this is refused from its headers alone.
 INBOUND_MAX_BYTES = envint("INBOUND_MAX_BYTES", 10_000_000)
 # The verdict headers the receiving side writes (games/bymail/authenticity.py): e.g.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation
-from games.services import notify_lobby
+from games.services import notify_lobby, unasked
 from games.services.errors import ActionRejected
 from wildcards_site.outbox.sending import drop_unsent
 
@@ -33,7 +34,7 @@ def check_one_address(who: str) -> None:
         ) from None
 
 
-def do_invite(game_id: int, inviter, who: str) -> Invitation:
+def do_invite(game_id: int, inviter, who: str) -> Invitation | None:
     """Invite a player by username or email address; the token lets a newcomer join after signing up."""
     who = who.strip()
     if "@" in who:
@@ -50,20 +51,32 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation:
         if user is None and "@" not in who:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
         # Refusals name only what the inviter typed: never another player's address, nor the
-        # account an address belongs to.
-        if user is not None and game.seats.filter(user=user).exists():
-            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": who})
+        # account an address belongs to. An address of a player seated or invited is answered as
+        # any address is, and nothing is sent: an inviter never learns whose address it is (an
+        # attacker's review confirmed a fellow player's address by the refusal), unless they
+        # invited that very address themselves.
+        by_address = "@" in who
         email = user.email if user else who
+        if user is not None and game.seats.filter(user=user).exists():
+            if by_address:
+                return None
+            raise ActionRejected("already_seated", _("%(name)s already has a seat.") % {"name": who})
         # One open invitation a person: a second would only mail them again.
-        if invitations_of(game, user, email).exists():
+        existing = invitations_of(game, user, email)
+        if existing.exists():
+            if by_address and not existing.filter(invited_by=inviter, by_address=True, email__iexact=who).exists():
+                return None
             raise ActionRejected("already_invited", _("%(name)s is already invited.") % {"name": who})
-        return send_invitation(game, inviter, user, email, by_address="@" in who)
+        unasked.check_room(email, who)
+        return send_invitation(game, inviter, user, email, by_address=by_address)
 
 
 def send_invitation(game: Game, inviter, user, email: str, by_address: bool = False) -> Invitation:
     """Store an invitation and queue its mail (inside the caller's transaction, the game locked)."""
     invitation = new_invitation(game, inviter, user, email, by_address)
-    notify_lobby.invitation(invitation)
+    if unasked.mailed_today(email) < settings.UNASKED_MAILS_PER_DAY:
+        # A rematch's invitations past the day's share wait on the site, unmailed.
+        notify_lobby.invitation(invitation)
     return invitation
 
 

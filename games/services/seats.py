@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat, SeatOffer
 from games.play.permissions import can_manage, is_organiser
-from games.services import bot_choice, notify_organiser, timing
+from games.services import bot_choice, notify_organiser, timing, unasked
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import Outcome, advance, lock_game
@@ -111,6 +111,7 @@ def do_offer_seat(game_id: int, user, position: int, new_user, now: datetime | N
         _check_manager(game, user)
         target = _check_offer(game, position, new_user)
         _check_rate(game, now)
+        unasked.check_room(new_user.email, new_user.profile.name)
         try:
             with transaction.atomic():
                 offer = SeatOffer.objects.create(game=game, position=position, user=new_user, offered_by=user)

@@ -124,3 +124,14 @@ def test_without_a_proxy_a_written_forwarded_address_does_not_escape_the_limit(c
         response = client.post(reverse("accounts:signup"), data, HTTP_X_FORWARDED_FOR=f"198.51.100.{number}")
     assert response.status_code == 429
     assert len(mail.outbox) == 2
+
+
+def test_sign_ups_for_one_new_address_mail_it_a_few_times_at_most(client, settings):
+    # An attacker's review signed up three times with one stranger's address: three mails. From
+    # many visitors (the per-visitor limit does not see them) the count per address still holds.
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "mail_address": "2/h", "signup_ip": "100/h"}
+    for number in range(4):
+        data = {"username": f"new{number}", "email": "Victim@Example.org", "password": PASSWORD}
+        answer = client.post(reverse("accounts:signup"), data, REMOTE_ADDR=f"203.0.113.{number}")
+        assert answer.status_code == 200  # the same answer: nobody learns how often it was tried
+    assert len([m for m in mail.outbox if m.to == ["victim@example.org"]]) == 2

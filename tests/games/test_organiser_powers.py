@@ -347,3 +347,21 @@ def test_the_offer_says_whether_the_seat_is_rated_for_its_taker(players):
     to_bob = do_offer_seat(game.pk, players[0], position, bob)
     assert "not rated for you" in OutboxMessage.objects.get(key=f"seat-offer:{to_dora.pk}").text
     assert "rated if the game is rated" in OutboxMessage.objects.get(key=f"seat-offer:{to_bob.pk}").text
+
+
+def test_seat_offers_to_one_person_count_against_their_days_share_from_every_game(players, settings):
+    # An attacker's review made game after game only to offer its seat: four mails to one person.
+    settings.UNASKED_MAILS_PER_DAY = 2
+    alice, bob, carol = players
+    victim = make_user("victim", display_name="Vic")
+    for _ in range(2):
+        game = start_game([alice, bob])
+        do_resign(game.pk, bob)
+        do_offer_seat(game.pk, alice, _position(game, bob), victim)
+    game = start_game([alice, carol])
+    do_resign(game.pk, carol)
+    with pytest.raises(ActionRejected) as refused:
+        do_offer_seat(game.pk, alice, _position(game, carol), victim)
+    assert refused.value.code == "too_many_invitations" and "Vic" in refused.value.message
+    assert OutboxMessage.objects.filter(to=victim.email).count() == 2
+    assert not SeatOffer.objects.filter(game=game).exists()

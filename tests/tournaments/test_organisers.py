@@ -274,3 +274,21 @@ def test_messages_come_from_organisers_only_and_not_after_the_end(swiss, organis
     with pytest.raises(ActionRejected) as rejected:
         do_message_entrants(swiss.pk, organiser, "Hello")
     assert rejected.value.code == "over"
+
+
+def test_tournament_invitations_count_against_the_addresss_days_share(organiser, settings):
+    from games.services import do_create_game, do_invite
+
+    settings.UNASKED_MAILS_PER_DAY = 2
+    do_invite(do_create_game(organiser, "wildcards", 3).pk, organiser, "victim@example.org")
+    first = do_create_tournament(
+        organiser, "One", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    do_invite_to_tournament(first.pk, organiser, "victim@example.org")
+    second = do_create_tournament(
+        organiser, "Two", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    with pytest.raises(ActionRejected) as refused:
+        do_invite_to_tournament(second.pk, organiser, "victim@example.org")
+    assert refused.value.code == "too_many_invitations"
+    assert not second.invitations.exists()

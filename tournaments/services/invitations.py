@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.services import unasked
 from games.services.errors import ActionRejected
 from games.services.invitations import check_one_address
 from tournaments.models import Entry, Tournament, TournamentInvitation
@@ -43,6 +44,7 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
         already = tournament.invitations.filter(user=invitee) if invitee else None
         if (already is not None and already.exists()) or tournament.invitations.filter(email__iexact=email).exists():
             raise ActionRejected("already_invited", _("This player has been invited already."))
+        unasked.check_room(email, who)
         invitation = TournamentInvitation.objects.create(
             tournament=tournament, user=invitee, email=email, invited_by=user, token=secrets.token_urlsafe(32)
         )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game
+from games.services import unasked
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, OrganiserMessage, Table, Tournament, TournamentInvitation
 from tournaments.services.registration import rating_of
@@ -76,6 +77,7 @@ def do_add_entrant(tournament_id: int, user, player) -> TournamentInvitation:
             open_invitation.waives_conditions = True
             open_invitation.save(update_fields=["waives_conditions"])
             return open_invitation
+        unasked.check_room(player.email, player.profile.name)
         invitation = TournamentInvitation.objects.create(
             tournament=tournament,
             user=player,

@@ -49,6 +49,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             if throttle.allowed(request, "signup_existing", throttle.by_field("email"), throttle.rate("mail_address")):
                 _send_account_exists(existing)
             return render(request, "accounts/signup_sent.html", {"email": data["email"]})
+        # A new address is mailed a few times an hour at most, whoever asks: an attacker's review
+        # mailed a stranger confirmation after confirmation. The answer is the same either way.
+        if not throttle.allowed(request, "signup_new", throttle.by_field("email"), throttle.rate("mail_address")):
+            return render(request, "accounts/signup_sent.html", {"email": data["email"]})
         with transaction.atomic():
             remove_unconfirmed(data["username"], data["email"])
             user = User.objects.create_user(data["username"], data["email"], data["password"], is_active=False)
