@@ -61,3 +61,31 @@ def test_the_settings_page_links_mail_preferences_and_api_tokens(client, alice):
     page = client.get(reverse("accounts:profile")).content.decode()
     assert reverse("bymail:preferences") in page
     assert reverse("games:api_tokens") in page
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Bruno", "bruno", "BRUNO ", "Bruno B.", "Bot 2", "bot", "Bot 2 · Good bot", "Leo", "Alice · Good bot"],
+)
+def test_a_name_that_passes_for_another_player_or_a_bot_is_refused(client, alice, name):
+    # An attacker's review named himself "Alice" at Alice's table, and "Bot 2 · Good bot".
+    from tests.conftest import make_user
+
+    make_user("bruno", display_name="Bruno B.")
+    client.force_login(alice)
+    response = client.post(reverse("accounts:profile"), profile_data(display_name=name))
+    assert response.status_code == 200
+    assert response.context["form"].errors["display_name"]
+    alice.profile.refresh_from_db()
+    assert alice.profile.display_name == "Alice"
+
+
+def test_a_player_keeps_their_own_name_and_a_name_like_others_only_in_part(client, alice):
+    from tests.conftest import make_user
+
+    make_user("bruno", display_name="Bruno B.")
+    client.force_login(alice)
+    for name in ("Alice", "alice", "Bruno Bianchi", "Robotnik", "Leonora"):
+        assert client.post(reverse("accounts:profile"), profile_data(display_name=name)).status_code == 302
+        alice.profile.refresh_from_db()
+        assert alice.profile.display_name == name

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+import unicodedata
 import zoneinfo
 
 from django import forms
@@ -125,7 +127,31 @@ class ProfileForm(forms.ModelForm):
         name = " ".join(self.cleaned_data["display_name"].split())
         if any(not char.isprintable() for char in name):
             raise forms.ValidationError(_("Please use only printable characters."))
+        # Names are what a table shows: one that passes for another player, or for a bot seat
+        # ("Bot 2 · Good bot") or Leo, is refused (an attacker's review sat as "Alice" at Alice's table).
+        key = _name_key(name)
+        if key and (_LOOKS_AUTOMATIC.match(key) or "·" in name or _taken(key, self.instance.user_id)):
+            raise forms.ValidationError(
+                _("That name passes for another player, a bot or Leo at the table. Please choose another.")
+            )
         return name
+
+
+# A bot seat is "Bot <n>" and its label "… · <level> bot" (games.models.Seat); Leo plays in Wild Cards.
+_LOOKS_AUTOMATIC = re.compile(r"^(bot(\s*\d+)?|leo)$")
+
+
+def _name_key(name: str) -> str:
+    """A name as people read it: compatibility characters folded, case and spacing ignored."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _taken(key: str, user_id: int | None) -> bool:
+    """Whether another player's username or name reads as `key`."""
+    others = User.objects.exclude(pk=user_id)
+    if others.filter(username__iexact=key).exists():
+        return True
+    return Profile.objects.exclude(user_id=user_id).filter(display_name__iexact=key).exists()
 
 
 class WildcardsPasswordResetForm(PasswordResetForm):
