@@ -134,10 +134,34 @@ def standings(
             -row.buchholz,
             -row.opponents_average,
             -row.rating,
-            repr(row.player),
+            entry_order(row.player),
         )
     )
     return rows
+
+
+def entry_order(player: Hashable) -> tuple:
+    """The last word between players level on everything: who entered first (entry ids are
+    numbers, compared as numbers: 9 before 10), for the top cut and the order of a shared place."""
+    return (0, player, "") if isinstance(player, int) else (1, 0, repr(player))
+
+
+def places(rows: Sequence[Standing], order: str = "buchholz") -> list[tuple[int, Hashable]]:
+    """(place, player) in standings order; players level on points and every tie-break share a
+    place and the next place skips (1, 2, 2, 4): entry order is no merit."""
+    found: list[tuple[int, Hashable]] = []
+    previous = None
+    for position, row in enumerate(rows, 1):
+        key = _merit(row, order)
+        place = found[-1][0] if key == previous else position
+        found.append((place, row.player))
+        previous = key
+    return found
+
+
+def _merit(row: Standing, order: str) -> tuple:
+    first = row.sonneborn_berger if order == "sonneborn_berger" else row.buchholz
+    return tuple(round(value, 9) for value in (row.points, first, row.buchholz, row.opponents_average, row.rating))
 
 
 def top_cut(table: Sequence[Standing], size: int, dropped: frozenset = frozenset()) -> list[Hashable]:

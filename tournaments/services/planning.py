@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.formats import round_robin
+from tournaments.formats import round_robin, swiss
 from tournaments.formats.elimination import EMPTY, multiplayer_advancers, multiplayer_round
 from tournaments.formats.scoring import advancing_order, rank_key
 from tournaments.formats.swiss import pair_counts, pair_round
@@ -24,6 +24,7 @@ from tournaments.services.results import (
     elimination_seeds,
     inactive_from,
     swiss_standings,
+    tie_break_order,
     two_player_bracket,
     undecided_forfeits,
 )
@@ -239,7 +240,9 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         seed_of = {player: number for number, player in enumerate(seeds, 1)}
         placed: set[int] = set()
         for played in reversed([r for r in rounds if r.stage == "elimination"]):
-            # Later rounds first; within a round by place at the table, then seed.
+            # Later rounds first; within a round by place at the table (then seed, for the order
+            # of the list): players out in the same round at the same place share it, as the
+            # semi-final losers of a 2-player bracket do (a review found them 5th, 6th, 7th by seed).
             rows = sorted(
                 (rank_key(ranks[p]), seed_of.get(p, 10**9), p)
                 for t in played.tables
@@ -249,14 +252,19 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
             if played is rounds[-1] and len(played.tables) == 1:
                 final = played.tables[0].ranks
                 rows = [(rank_key(final[p]), seed_of.get(p, 10**9), p) for p in advancing_order(final, seed_of)]
-            for _rank, _seed, player in rows:
+            previous = None
+            for rank, _seed, player in rows:
                 if player not in placed:
-                    order.append((len(order) + 1, player))
+                    place = order[-1][0] if previous == rank and order else len(order) + 1
+                    order.append((place, player))
                     placed.add(player)
+                    previous = rank
+            previous = None
     placed_ids = {player for _place, player in order}
-    for row in swiss_standings(tournament, entries, rounds):
-        if row.player not in placed_ids:
-            order.append((len(order) + 1, row.player))
+    rest = [row for row in swiss_standings(tournament, entries, rounds) if row.player not in placed_ids]
+    # Level on points and every tie-break: a shared place (entry order is no merit).
+    start = len(order)
+    order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
 
 

@@ -11,6 +11,7 @@ from tournaments.formats.swiss import (
     RoundResult,
     pair_counts,
     pair_round,
+    places,
     repeated_meetings,
     standings,
     top_cut,
@@ -154,3 +155,18 @@ def test_top_cut_takes_the_best_players_still_in():
 def test_a_player_listed_twice_is_refused():
     with pytest.raises(ValueError, match="twice"):
         pair_round(["a", "a", "b"], {}, {}, {}, 2, 2, 2)
+
+
+def test_players_level_on_every_tie_break_share_their_place_and_the_next_place_skips():
+    # A review found three identical rows placed 4th, 5th and 6th by entry id as text.
+    ratings = {10: 1500, 9: 1500, 100: 1500, 7: 1400}
+    rounds = [RoundResult([{10: 1, 7: 2}, {9: 1, 100: 2}]), RoundResult([{100: 1, 7: 2}, {9: 1, 10: 2}])]
+    table = standings(ratings, rounds, points_per_place=(1, 0))
+    # Hand-worked: 9 has 2 points; 10 and 100 have 1, each met 9 (2) and 7 (0): Buchholz 2, average 1.
+    assert [(row.player, row.points, row.buchholz) for row in table] == [(9, 2, 2), (10, 1, 2), (100, 1, 2), (7, 0, 2)]
+    assert places(table) == [(1, 9), (2, 10), (2, 100), (4, 7)]
+
+
+def test_entries_level_on_everything_are_listed_by_entry_number_not_as_text():
+    ratings = {100: 1500, 9: 1500, 10: 1500}
+    assert [row.player for row in standings(ratings, [])] == [9, 10, 100]
