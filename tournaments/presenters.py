@@ -28,6 +28,7 @@ from tournaments.services.results import (
     two_player_bracket,
     undecided_forfeits,
 )
+from tournaments.services.rules import unplayable_sizes
 
 
 def tournament_data(tournament: Tournament) -> dict:
@@ -124,6 +125,16 @@ def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], sh
             for player in vacated
         ]
         shown[index]["called_from"] = previous.number
+
+
+def unplayable_tables(tournament: Tournament) -> list[dict]:
+    """For its organisers: each table size the event allows but its game cannot be played at with
+    its options (settings from before every size was checked). A round that needs one cannot be
+    made; before the start the settings can still be changed."""
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        return []
+    sizes = unplayable_sizes(tournament.engine, tournament.options, tournament.seats_min, tournament.seats_max)
+    return [{"size": size, "reason": reason} for size, reason in sizes]
 
 
 def your_table(tournament: Tournament, user) -> dict | None:

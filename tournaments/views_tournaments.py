@@ -20,7 +20,14 @@ from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.presenters import round_robin_words, scoring_words, tournament_data, tournament_json, your_table
+from tournaments.presenters import (
+    round_robin_words,
+    scoring_words,
+    tournament_data,
+    tournament_json,
+    unplayable_tables,
+    your_table,
+)
 from wildcards_site import throttle
 
 User = get_user_model()
@@ -105,6 +112,7 @@ def detail(request, tournament_id: int):
             # After the end the organisers have nothing left to do here, unless something went wrong.
             "organiser_box": is_organiser and (not over or bool(tournament.problem)),
             "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
+            "unplayable": unplayable_tables(tournament) if is_organiser else [],
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),

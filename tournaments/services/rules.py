@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalOptions, get_engine
-from games.models import Game
+from games.models import ENGINE_TITLES, Game
 from games.services.errors import ActionRejected
 from tournaments.formats.tables import TableSizeError, split
 from tournaments.models import Tournament
@@ -109,9 +109,24 @@ def _check_tables(engine, format: str, fields: dict) -> None:
         )
     try:
         split(minimum, preferred, minimum, maximum)
-        fields["options"] = engine.validate_options(preferred, fields.get("options") or {})
-    except (IllegalOptions, TableSizeError) as error:
+    except TableSizeError as error:
         raise _refuse(str(error)) from None
+    # The organiser's choices are kept as chosen: each table's own size completes them
+    # (`table_options`), so what a game sets by itself for a size (Wizard's two-player variant,
+    # Wild Cards' Leo) is set table by table. Every size from the fewest to the most can be
+    # seated (drops, byes and uneven fields make them all), so each must be playable.
+    options = fields.get("options") or {}
+    unplayable = unplayable_sizes(engine.name, options, minimum, maximum)
+    if unplayable:
+        size, reason = unplayable[0]
+        raise _refuse(
+            _(
+                "%(game)s cannot be played by %(size)s with these options: %(reason)s "
+                "Change the fewest or most players at a table, or the options."
+            )
+            % {"game": ENGINE_TITLES.get(engine.name, engine.name), "size": size, "reason": reason}
+        )
+    fields["options"] = dict(options)
     rounds = fields.get("rounds")
     if format == Tournament.Format.SWISS and not rounds:
         raise _refuse(_("A Swiss tournament needs a number of rounds."))
@@ -129,6 +144,24 @@ def _check_tables(engine, format: str, fields: dict) -> None:
     late = fields.setdefault("late_join_before_round", 0)
     if late and (format != Tournament.Format.SWISS or late > (rounds or 0)):
         raise _refuse(_("Only a Swiss tournament takes late entries, and only before one of its rounds."))
+
+
+def table_options(engine_name: str, options: dict, size: int) -> dict:
+    """A table's complete options: the tournament's (the organiser's choices) for its size, as
+    the game completes them; IllegalOptions when the game cannot be played so."""
+    return get_engine(engine_name).validate_options(size, options or {})
+
+
+def unplayable_sizes(engine_name: str, options: dict, fewest: int, most: int) -> list[tuple[int, str]]:
+    """(size, the game's reason) for each table size from `fewest` to `most` that these options
+    cannot seat."""
+    refused = []
+    for size in range(fewest, most + 1):
+        try:
+            table_options(engine_name, options, size)
+        except IllegalOptions as error:
+            refused.append((size, str(error)))
+    return refused
 
 
 def _check_scoring(format: str, fields: dict) -> None:

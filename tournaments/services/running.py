@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engines import IllegalOptions
 from games.models import Game
 from games.services import do_create_table
 from games.services.errors import ActionRejected
@@ -27,6 +28,7 @@ from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
 from tournaments.services.registration import ratings_of
 from tournaments.services.results import played_rounds
+from tournaments.services.rules import table_options
 from wildcards_site.queueing import queue_task
 
 log = logging.getLogger("tournaments")
@@ -130,6 +132,7 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
 
 def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
     number = len(rounds) + 1
+    _check_playable(tournament, number, {len(players) for players in plan.tables})
     by_id = {entry.pk: entry for entry in entries}
     round_ = Round.objects.create(tournament=tournament, number=number, stage=plan.stage, started_at=now)
     control = TimeControl.of(tournament)
@@ -162,6 +165,23 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
         idle = [by_id[p].user for p in sorted(without_table(tournament, entries, rounds, number, set(tables_of)))]
     _mail_round(tournament, number, seated, [by_id[player].user for player in plan.byes], idle, plan.stage)
     return round_
+
+
+def _check_playable(tournament: Tournament, number: int, sizes: set[int]) -> None:
+    """Refuse the round, plainly, when its game cannot be played at one of its table sizes with
+    the tournament's options (settings checked before every size was: `rules.unplayable_sizes`)."""
+    for size in sorted(sizes):
+        try:
+            table_options(tournament.engine, tournament.options, size)
+        except IllegalOptions as error:
+            raise ActionRejected(
+                "unplayable_table",
+                _(
+                    "Round %(round)s needs a table of %(size)s players, and %(game)s cannot be played by "
+                    "%(size)s with this tournament's options: %(reason)s"
+                )
+                % {"round": number, "size": size, "game": tournament.game_title, "reason": str(error)},
+            ) from None
 
 
 def _mail_round(tournament: Tournament, number: int, seated, byes: list, idle: list, stage: str) -> None:
@@ -320,5 +340,7 @@ def sweep_tournaments(now: datetime | None = None) -> int:
 
 def _note_problem(tournament_id: int, error: Exception, now: datetime) -> None:
     log.exception("tournament %s could not move on", tournament_id)
-    problem = f"{type(error).__name__}: {error}"[:2000]
+    # A refusal is already a sentence for people; anything else is named for whoever fixes it.
+    problem = error.message if isinstance(error, ActionRejected) else f"{type(error).__name__}: {error}"
+    problem = problem[:2000]
     Tournament.objects.filter(pk=tournament_id).update(problem=problem, problem_at=now)
