@@ -140,7 +140,13 @@ def _to_entrant(user, tournament, name: str, key: str, extra: dict) -> None:
 
 
 def tournament_cancelled(user, tournament) -> None:
-    _to_entrant(user, tournament, "tournament-cancelled", f"tournament-cancelled:{tournament.pk}:{user.pk}", {})
+    """Cancelled by its organisers, or by the site with a reason (said in the reader's language)."""
+    from tournaments.reasons import cancel_reason_words
+
+    with translation.override(user.profile.language):
+        reason = cancel_reason_words(tournament)
+    key = f"tournament-cancelled:{tournament.pk}:{user.pk}"
+    _to_entrant(user, tournament, "tournament-cancelled", key, {"reason": reason})
 
 
 def tournament_message(user, tournament, message) -> None:

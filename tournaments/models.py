@@ -79,6 +79,9 @@ class Tournament(models.Model):
     # What stopped the sweep from moving this tournament on, for its organisers; blank when fine.
     problem = models.TextField(blank=True)
     problem_at = models.DateTimeField(null=True, blank=True)
+    # Why the site cancelled it (a scheduled start that could not happen), as data for the page and
+    # each entrant's mail in their own language: {"code": ..., ...}. None: its organisers did.
+    cancel_reason = models.JSONField(null=True, blank=True, editable=False)
     # Round robin: the whole schedule, computed once after the start by a worker and kept, a list
     # of rounds [tables, byes] in entry ids; drops are taken out of it round by round.
     schedule = models.JSONField(null=True, blank=True, editable=False)

@@ -28,6 +28,7 @@ from tournaments.presenters import (
     unplayable_tables,
     your_table,
 )
+from tournaments.reasons import cancel_reason_words
 from wildcards_site import throttle
 
 User = get_user_model()
@@ -35,7 +36,8 @@ User = get_user_model()
 
 # Tournaments a page of the list shows: anyone may organise, so the list can grow long.
 LIST_PAGE_SIZE = 25
-# Open for registration first, then running (or preparing, paused), then finished; newest first in each.
+# Open for registration first, then running (or preparing, paused), then finished or cancelled;
+# newest first in each.
 LIST_ORDER = Case(
     When(status=Tournament.Status.REGISTRATION, then=Value(0)),
     When(status__in=[Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED], then=Value(1)),
@@ -44,7 +46,8 @@ LIST_ORDER = Case(
 
 
 def tournament_list(request):
-    tournaments = Tournament.objects.exclude(status=Tournament.Status.CANCELLED)
+    # Cancelled events stay listed (with the finished ones): their entrants look for them.
+    tournaments = Tournament.objects.all()
     engine = request.GET.get("game")
     if engine in available_engines():
         tournaments = tournaments.filter(engine=engine)
@@ -116,6 +119,7 @@ def detail(request, tournament_id: int):
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
+            "cancel_reason": cancel_reason_words(tournament),
             "round_robin": round_robin_words(tournament, data["entries"]),
             **data,
         },

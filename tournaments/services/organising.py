@@ -1,8 +1,7 @@
 """What organisers do besides starting and running: edit the settings before the start, ask
 players in past the entry conditions and remove entrants, cancel, and write to every entrant.
 
-Cancelling: no new round is made, and the tables still being played go on to their end as
-ordinary games, but unrated (a cancelled event rates nobody); finished tables keep their results.
+Cancelling: see `cancelling.py`.
 """
 
 from __future__ import annotations
@@ -16,17 +15,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import Game
 from games.services import unasked
 from games.services.errors import ActionRejected
-from tournaments.models import Entry, OrganiserMessage, Table, Tournament, TournamentInvitation
+from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
+from tournaments.services.cancelling import cancel
 from tournaments.services.registration import rating_of
 from tournaments.services.rules import checked_settings, settings_of
 from tournaments.services.running import check_organiser
 
 # An organiser's message is mail to every entrant: long enough for a notice, not for a newsletter.
 MAX_MESSAGE_CHARS = 2000
-LIVE = [Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED]
 
 
 def _locked_before_start(tournament_id: int, user) -> Tournament:
@@ -117,24 +115,14 @@ def do_remove_entrant(tournament_id: int, user, player) -> None:
 
 
 def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None) -> Tournament:
-    """Cancel before or during the event and tell every entrant (see the module's note on tables)."""
+    """Cancel before or during the event and tell every entrant (`cancelling.cancel`)."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
             raise ActionRejected("over", _("This tournament is already over."))
-        live = Table.objects.filter(round__tournament=tournament, game__status__in=LIVE)
-        Game.objects.filter(pk__in=live.values("game_id")).update(rated=False)
-        tournament.status = Tournament.Status.CANCELLED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
-        from tournaments.mails import tournament_cancelled
-
-        # In the transaction: the outbox rows are written with the cancellation or not at all.
-        for entry in tournament.entries.select_related("user__profile"):
-            tournament_cancelled(entry.user, tournament)
-        return tournament
+        return cancel(tournament, now)
 
 
 def do_message_entrants(tournament_id: int, user, text: str, now: datetime | None = None) -> OrganiserMessage:

@@ -25,6 +25,7 @@ from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.services.cancelling import cancel
 from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
 from tournaments.services.registration import ratings_of
 from tournaments.services.results import played_rounds
@@ -315,9 +316,10 @@ def sweep_tournaments(now: datetime | None = None) -> int:
             done += 1
         except ActionRejected as error:
             log.warning("tournament %s could not start: %s", tournament_id, error.message)
-            Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.REGISTRATION).update(
-                status=Tournament.Status.CANCELLED
-            )
+            try:
+                _cancel_unstarted(tournament_id, error, now)
+            except Exception as failure:
+                _note_problem(tournament_id, failure, now)
         except Exception as error:
             _note_problem(tournament_id, error, now)
     live = Table.objects.filter(
@@ -336,6 +338,20 @@ def sweep_tournaments(now: datetime | None = None) -> int:
             done += 1
         Tournament.objects.filter(pk=tournament_id).exclude(problem="").update(problem="", problem_at=None)
     return done
+
+
+def _cancel_unstarted(tournament_id: int, error: ActionRejected, now: datetime) -> None:
+    """A scheduled start that could not happen cancels the event as its organisers' Cancel does
+    (every entrant mailed, tables none yet), telling why, and the organisers too."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            return  # started (or cancelled) meanwhile by its organisers
+        if error.code == "too_few":
+            reason = {"code": error.code, "needed": minimum_entries(tournament)}
+        else:
+            reason = {"code": error.code, "message": error.message}
+        cancel(tournament, now, reason)
 
 
 def _note_problem(tournament_id: int, error: Exception, now: datetime) -> None:

@@ -1,0 +1,37 @@
+"""Cancelling a tournament: the one way, for its organisers' Cancel and for the site's.
+
+No new round is made, and the tables still being played go on to their end as ordinary games,
+but unrated (a cancelled event rates nobody); finished tables keep their results. Every entrant
+is mailed in the same transaction. The site cancels a tournament whose scheduled start could not
+happen; it keeps why (`Tournament.cancel_reason`) for the page and the mails, and mails the
+organisers too, who did not cancel it themselves.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from games.models import Game
+from tournaments.models import Table, Tournament
+
+LIVE = [Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED]
+
+
+def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) -> Tournament:
+    """Cancel `tournament`, locked by the caller; `reason` None: by its organisers."""
+    from tournaments.mails import tournament_cancelled
+
+    live = Table.objects.filter(round__tournament=tournament, game__status__in=LIVE)
+    Game.objects.filter(pk__in=live.values("game_id")).update(rated=False)
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.finished_at = now
+    tournament.cancel_reason = reason
+    tournament.save(update_fields=["status", "finished_at", "cancel_reason"])
+    told = [entry.user for entry in tournament.entries.select_related("user__profile")]
+    if reason is not None:
+        entrants = {user.pk for user in told}
+        told += [user for user in tournament.organisers.select_related("profile") if user.pk not in entrants]
+    # In the caller's transaction: the outbox rows are written with the cancellation or not at all.
+    for user in told:
+        tournament_cancelled(user, tournament)
+    return tournament
