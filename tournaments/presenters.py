@@ -298,6 +298,7 @@ def _bot_mark(level: str) -> dict:
 
 def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dict]:
     dropped = inactive_from(entries, len(rounds) + 1)
+    disqualified = {entry.pk for entry in entries if entry.disqualified}
     place_of = {entry.pk: entry.final_place for entry in entries}
     rows = swiss_standings(tournament, entries, rounds)
     if tournament.status == Tournament.Status.FINISHED:
@@ -315,6 +316,8 @@ def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dic
             "byes": row.byes,
             "games": row.games,
             "dropped": row.player in dropped,
+            # Disqualified players are inactive too, but read as what they are.
+            "disqualified": row.player in disqualified,
             "final_place": place_of.get(row.player),
         }
         for index, row in enumerate(rows, 1)
@@ -336,6 +339,8 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
     order = sorted(columns, key=lambda key: ({"W": 0, "L": 1, "GF": 2, "GF2": 3}[key[0]], key[1]))
     rows = max(len(matches) for matches in columns.values())
     playing = set(resolved.to_play)
+    disqualified = {entry.pk for entry in entries if entry.disqualified}
+    decider = _deciding_match(bracket, resolved)
     parts = []
     x = 0
     for key in order:
@@ -345,6 +350,12 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         for match in columns[key]:
             players = resolved.players.get(match.id)
             winner = resolved.winners.get(match.id)
+            if match.id == decider and winner in disqualified:
+                # A finalist disqualified during the final takes no place ahead of anyone
+                # (planning.final_places): the other finalist is the champion, drawn so.
+                winner = next(
+                    (p for p in players if p != winner and isinstance(p, int) and p not in disqualified), None
+                )
             state = " current" if match.id in playing else ""
             parts.append(f'<g class="match{state}" data-match="{escape(match.id)}">')
             parts.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="4" class="match-box"/>')
@@ -354,6 +365,8 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
                 else:
                     seed = bracket.seed_of.get(player)
                     text = f"{seed}. {names.get(player, '?')}" if seed else names.get(player, "?")
+                    if player in disqualified:
+                        text += f" ({_('disqualified')})"
                 css = "winner" if winner is not None and player == winner else "player"
                 parts.append(f'<text x="{x + 6}" y="{y + 17 + 18 * line}" class="{css}">{escape(text)}</text>')
             parts.append("</g>")
@@ -364,6 +377,13 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" width="{x}" height="{total_height}" '
         f'viewBox="0 0 {x} {total_height}" role="img" aria-label="{escape(_("Bracket"))}">{"".join(parts)}</svg>'
     )
+
+
+def _deciding_match(bracket, resolved) -> str | None:
+    """The match that decided the champion (the final, or the grand final played last), once decided."""
+    if not resolved.finished:
+        return None
+    return next((match.id for match in reversed(bracket.matches) if match.id in resolved.winners), None)
 
 
 def tournament_json(tournament: Tournament) -> dict:
