@@ -127,6 +127,22 @@ def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], sh
         shown[index]["called_from"] = previous.number
 
 
+def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
+    """What the organiser's box offers `user`: the entrants the drop and disqualify services would
+    accept, and whether a round's extension has any wait to reach."""
+    from tournaments.services.round_clock import open_waits
+    from tournaments.services.running import may_disqualify, may_drop, table_mates
+
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        return {"to_drop": [], "to_disqualify": [], "extendable": False}
+    mates = table_mates(tournament, user)
+    return {
+        "to_drop": [entry for entry in entries if may_drop(user, entry, mates)],
+        "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates)],
+        "extendable": open_waits(tournament).exists(),
+    }
+
+
 def unplayable_tables(tournament: Tournament) -> list[dict]:
     """For its organisers: each table size the event allows but its game cannot be played at with
     its options (settings from before every size was checked). A round that needs one cannot be

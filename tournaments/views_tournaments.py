@@ -21,6 +21,7 @@ from tournaments import services
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.presenters import (
+    organiser_choices,
     round_robin_words,
     scoring_words,
     tournament_data,
@@ -116,6 +117,7 @@ def detail(request, tournament_id: int):
             "organiser_box": is_organiser and (not over or bool(tournament.problem)),
             "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
             "unplayable": unplayable_tables(tournament) if is_organiser else [],
+            "choices": organiser_choices(tournament, request.user, data["entries"]) if is_organiser else {},
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),

@@ -12,6 +12,17 @@ from tournaments.models import Table, Tournament
 from tournaments.services.running import check_organiser
 
 
+def open_waits(tournament: Tournament):
+    """The open waits (deadlines) at the current round's tables still being played: what a
+    round's extension reaches; none, and there is nothing to extend."""
+    tables = Table.objects.filter(
+        round__tournament=tournament,
+        round__number=tournament.current_round,
+        game__status__in=(Game.Status.RUNNING, Game.Status.PAUSED),
+    )
+    return Deadline.objects.filter(game__in=tables.values("game"), closed_at__isnull=True)
+
+
 def do_extend_round(tournament_id: int, user, hours: int) -> int:
     """Extend every open wait of the current round's tables by `hours`; returns how many waits.
 
@@ -24,16 +35,7 @@ def do_extend_round(tournament_id: int, user, hours: int) -> int:
         check_organiser(tournament, user)
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Only a running tournament has a round to extend."))
-        tables = Table.objects.filter(
-            round__tournament=tournament,
-            round__number=tournament.current_round,
-            game__status__in=(Game.Status.RUNNING, Game.Status.PAUSED),
-        )
-        waits = list(
-            Deadline.objects.filter(game__in=tables.values("game"), closed_at__isnull=True)
-            .order_by("game_id", "seat")
-            .values_list("game_id", "seat")
-        )
+        waits = list(open_waits(tournament).order_by("game_id", "seat").values_list("game_id", "seat"))
         if not waits:
             raise ActionRejected("no_deadline", _("No table of this round is waiting for anyone."))
         by_game: dict[int, list[int]] = {}

@@ -46,14 +46,38 @@ def check_organiser(tournament: Tournament, user) -> None:
         raise ActionRejected("forbidden", _("Only the tournament's organisers can do this."))
 
 
+def table_mates(tournament: Tournament, user) -> set[int]:
+    """The user ids seated with `user` at a table of the current round (`user`'s own among them
+    when seated): an organiser who plays neither drops nor disqualifies them."""
+    if user is None or not getattr(user, "pk", None):
+        return set()
+    shared = Table.objects.filter(
+        round__tournament=tournament, round__number=tournament.current_round, game__seats__user=user
+    )
+    return set(User.objects.filter(seats__game__tournament_table__in=shared).values_list("pk", flat=True).distinct())
+
+
 def check_not_their_table(tournament: Tournament, user, entry_user) -> None:
     """An organiser who plays does not remove a player they sit with this round (a table they
     are at is another organiser's to decide)."""
-    shared = Table.objects.filter(round__tournament=tournament, round__number=tournament.current_round)
-    if shared.filter(game__seats__user=user).filter(game__seats__user=entry_user).exists():
+    if entry_user.pk in table_mates(tournament, user):
         raise ActionRejected(
             "own_table", _("You play at this player's table this round: another organiser decides this.")
         )
+
+
+def may_drop(user, entry: Entry, mates: set[int]) -> bool:
+    """Whether `do_drop` accepts `user` dropping `entry` (once the event runs); `mates` is
+    `table_mates(tournament, user)`. The pickers offer what this accepts."""
+    if entry.dropped_before_round is not None:
+        return False
+    return entry.user_id == user.pk or entry.user_id not in mates
+
+
+def may_disqualify(entry: Entry, mates: set[int]) -> bool:
+    """Whether `do_disqualify` accepts `user` disqualifying `entry` (a player who dropped may
+    still be); `mates` as for `may_drop`."""
+    return not entry.disqualified and entry.user_id not in mates
 
 
 def minimum_entries(tournament: Tournament) -> int:
@@ -262,6 +286,8 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         entry = tournament.entries.filter(user=entry_user).first()
         if entry is None:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
+        if entry.disqualified:
+            raise ActionRejected("already_disqualified", _("This player is already disqualified."))
         entry.disqualified = True
         # Dated like a drop, so a bracket knows the walkovers they had before stay theirs.
         if entry.dropped_before_round is None:

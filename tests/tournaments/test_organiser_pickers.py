@@ -1,0 +1,110 @@
+"""The organiser's box offers only what its services accept (a reviewer's 40 tournaments): the
+"Drop player" and "Disqualify" pickers listed players who had dropped already and, to an
+organiser who plays, their own table-mates of the round, which the services refuse; "Extend
+the round" showed when no table of the round waited for anyone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+
+from games.services.errors import ActionRejected
+from tests.tournaments.helpers import current_tables, make_players, start
+from tournaments.services import (
+    do_adjudicate_table,
+    do_create_tournament,
+    do_disqualify,
+    do_drop,
+    do_extend_round,
+    do_register,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _offered(page: str, form_id: str) -> set[str]:
+    form = page[page.index(f'id="{form_id}"') :]
+    form = form[: form.index("</form>")]
+    return set(re.findall(r'<option value="([^"]+)"', form))
+
+
+def _accepted(action, tournament, organiser, players) -> set[str]:
+    """The usernames the service accepts for `action`, each tried and rolled back."""
+    accepted = set()
+    for player in players:
+        try:
+            with transaction.atomic():
+                action(tournament.pk, organiser, player)
+                accepted.add(player.username)
+                raise _Undo
+        except (ActionRejected, _Undo):
+            pass
+    return accepted
+
+
+class _Undo(Exception):
+    pass
+
+
+def _page(client, tournament, user) -> str:
+    client.force_login(user)
+    return client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+
+
+def _swiss(organiser, players):
+    tournament = do_create_tournament(
+        organiser, "Pickers", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=3
+    )
+    for player in players:
+        do_register(tournament.pk, player)
+    return start(tournament)
+
+
+def test_the_pickers_leave_out_who_dropped_or_was_disqualified_and_match_the_services(client):
+    organiser = make_players(1, "org")[0]
+    players = make_players(6)
+    tournament = _swiss(organiser, players)
+    do_drop(tournament.pk, players[1])
+    do_disqualify(tournament.pk, organiser, players[0])
+    page = _page(client, tournament, organiser)
+    drop, disqualify = _offered(page, "drop-player"), _offered(page, "disqualify-player")
+    assert drop == {f"p{i}" for i in range(2, 6)}
+    assert disqualify == {f"p{i}" for i in range(1, 6)}  # a player who dropped may still be disqualified
+    assert drop == _accepted(do_drop, tournament, organiser, players)
+    assert disqualify == _accepted(do_disqualify, tournament, organiser, players)
+
+
+def test_an_organiser_who_plays_is_not_offered_their_table_mates(client):
+    organiser = make_players(1, "org")[0]
+    players = make_players(3)
+    tournament = _swiss(organiser, [organiser, *players])
+    (mine,) = [table for table in current_tables(tournament) if table.game.seats.filter(user=organiser).exists()]
+    mate = mine.game.seats.exclude(user=organiser).get().user
+    others = {player.username for player in players} - {mate.username}
+    page = _page(client, tournament, organiser)
+    drop, disqualify = _offered(page, "drop-player"), _offered(page, "disqualify-player")
+    assert drop == others | {organiser.username}  # their own drop is theirs to make
+    assert disqualify == others
+    everyone = [organiser, *players]
+    assert drop == _accepted(do_drop, tournament, organiser, everyone)
+    assert disqualify == _accepted(do_disqualify, tournament, organiser, everyone)
+
+
+def test_extend_the_round_is_offered_only_while_a_table_waits_for_someone(client):
+    organiser = make_players(1, "org")[0]
+    players = make_players(4)
+    tournament = _swiss(organiser, players)
+    assert "Extend the round" in _page(client, tournament, organiser)
+    entries = dict(tournament.entries.values_list("user_id", "pk"))
+    for table in current_tables(tournament):
+        seated = [entries[seat.user_id] for seat in table.game.seats.order_by("position")]
+        do_adjudicate_table(table.pk, organiser, {p: place for place, p in enumerate(seated, 1)}, "quick")
+    # The round is over and the next one not made yet (the sweep has not run): nothing waits.
+    page = _page(client, tournament, organiser)
+    assert "Extend the round" not in page and 'id="drop-player"' in page
+    with pytest.raises(ActionRejected) as refused:
+        do_extend_round(tournament.pk, organiser, 24)
+    assert refused.value.code == "no_deadline"
