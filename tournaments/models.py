@@ -96,6 +96,11 @@ class Tournament(models.Model):
         return self.name
 
     @property
+    def under_way(self) -> bool:
+        """Started and not over (preparing, running or paused): an entrant may still drop out."""
+        return self.status in (self.Status.PREPARING, self.Status.RUNNING, self.Status.PAUSED)
+
+    @property
     def takes_late_entries(self) -> bool:
         """A running Swiss still pairing latecomers: before round `late_join_before_round` is made."""
         return (

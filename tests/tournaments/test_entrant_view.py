@@ -170,3 +170,41 @@ def test_a_player_who_dropped_or_was_disqualified_reads_from_when_and_is_not_off
     assert "Drop out after this round" not in box
     client.force_login(players[2])
     assert "Drop out after this round" in _entry_box(client, tournament)
+
+
+def test_while_paused_an_entrant_may_still_drop_out_and_reads_that_they_did(client, db):
+    # A reviewer's paused event: do_drop accepts a paused tournament, but the page offered no
+    # "Drop out" and did not say who had dropped (it looked at "running" only).
+    from tests.tournaments.test_security import started
+    from tournaments.services import do_disqualify, do_pause_tournament
+
+    organiser = make_user("olga")
+    players = make_players(6)
+    tournament = started(organiser, players, name="Cup")
+    do_pause_tournament(tournament.pk, organiser)
+    do_disqualify(tournament.pk, organiser, players[1])
+    client.force_login(players[2])
+    assert "Drop out after this round" in _entry_box(client, tournament)
+    answer = client.post(reverse("tournaments:drop", args=[tournament.pk]), follow=True)
+    assert "You leave after this round." in answer.content.decode()
+    box = _entry_box(client, tournament)
+    assert "You have dropped out: you are not paired from round 2 on." in box
+    assert "Drop out after this round" not in box
+    client.force_login(players[1])
+    assert "You are disqualified: you are not paired from round 2 on." in _entry_box(client, tournament)
+
+
+def test_drop_out_asks_for_confirmation_as_other_destructive_buttons_do(client, db):
+    import re
+
+    from tests.tournaments.test_security import started
+
+    players = make_players(3)
+    tournament = started(make_user("olga"), players, name="Cup")
+    client.force_login(players[0])
+    box = _entry_box(client, tournament)
+    action = reverse("tournaments:drop", args=[tournament.pk])
+    form = re.search(rf'<form[^>]*action="{action}"[^>]*>', box)
+    assert form is not None
+    question = "Drop out of Cup? From the next round on you are not paired again; this cannot be undone."
+    assert f'data-confirm="{question}"' in form.group(0)

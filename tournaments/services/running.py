@@ -263,7 +263,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         if entry_user != user:
             check_organiser(tournament, user)
             check_not_their_table(tournament, user, entry_user)
-        if tournament.status not in (Tournament.Status.PREPARING, Tournament.Status.RUNNING, Tournament.Status.PAUSED):
+        if not tournament.under_way:
             raise ActionRejected("not_running", _("Only a running tournament can be left this way."))
         entry = tournament.entries.select_for_update().filter(user=entry_user).first()
         if entry is None:
