@@ -26,6 +26,10 @@ def _collections(before: dict, after: dict, names: dict) -> list[str]:
     return lines
 
 
+def _sentence(line: str) -> str:
+    return line if line.endswith(".") else f"{line}."
+
+
 def changes(before: dict, after: dict, actor: int, names: dict) -> list[str]:
     if before.get("round") == after.get("round"):
         lines = []
@@ -49,7 +53,7 @@ def changes(before: dict, after: dict, actor: int, names: dict) -> list[str]:
         elif now.get("payment_face_down", 0) > was.get("payment_face_down", 0):
             lines.append(_("%(who)s laid a card face down to break the tie.") % {"who": name_of(names, actor)})
         entries = (after.get("log") or [])[len(before.get("log") or []) :]
-        lines += [f"{line}." for entry in entries if (line := event_line(entry, names))]
+        lines += [_sentence(line) for entry in entries if (line := event_line(entry, names))]
         if not lines:  # the Meerkat's swap shows only in the collections
             lines = [f"{line}." for line in _collections(before, after, names)]
         return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext
 
 from wildcards_site.wording import names_list
 
@@ -12,10 +13,12 @@ register = template.Library()
 @register.filter
 def seat_name(seat, names: list) -> str:
     """The name at a seat: `{{ player.seat|seat_name:seat_names }}`; Leo is no seat."""
+    if seat == "leo":
+        return gettext("Leo")
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
-        return "Leo" if seat == "leo" else str(seat)
+        return str(seat)
 
 
 @register.filter

@@ -82,11 +82,16 @@ def _player_line(player: dict, names: dict, me) -> str:
     return f"{who}: " + "; ".join(parts)
 
 
+def _participant(key: str) -> int | str:
+    """A participant as the log's keys name it: a seat number, or "leo"."""
+    return key if key == "leo" else int(key)
+
+
 def event_line(entry: dict, names: dict) -> str | None:
     kind = entry.get("event")
     who = name_of(names, entry.get("player")) if "player" in entry else ""
     if kind == "bids":
-        shown = ", ".join(f"{name_of(names, int(p))} {card(c)}" for p, c in entry["bids"].items())
+        shown = ", ".join(f"{name_of(names, _participant(p))} {card(c)}" for p, c in entry["bids"].items())
         return _("Bids revealed: %(bids)s") % {"bids": shown}
     if kind == "take":
         return _("%(who)s took the %(animal)s") % {"who": who, "animal": species(entry["species"])}
@@ -96,6 +101,8 @@ def event_line(entry: dict, names: dict) -> str | None:
         return _("Order of taking: %(order)s") % {"order": ", ".join(name_of(names, p) for p in entry["order"])}
     if kind == "discard":
         return _("%(who)s discarded %(card)s") % {"who": who, "card": _card_by_id({}, entry["card"])}
+    if kind == "leader" and entry["player"] == "supply":  # nobody holds it now
+        return _("The %(leader)s leader goes back to the supply.") % {"leader": species(entry["species"])}
     if kind == "leader":
         return _("%(who)s is now the %(animal)s Leader") % {"who": who, "animal": species(entry["species"])}
     if kind == "refill":

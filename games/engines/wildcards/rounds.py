@@ -80,6 +80,7 @@ def reveal_bids(state: dict) -> None:
     if leo is not None:
         bids[leo] = shown[leo] = state["leo_sealed"]
         state["leo_sealed"] = None
+    # Keyed by participant number, Leo too (views name him "leo": `view.log_entry`); stored states keep it.
     labels = {PART_KEY[p]: BID_LABEL[card] for p, card in enumerate(shown) if card is not None}
     state["log"].append({"bids": labels, "event": "bids"})
     if eagle is not None:

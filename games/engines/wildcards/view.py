@@ -9,7 +9,7 @@ cards that player holds (`cards_held`), not whether the Refill card is among the
 
 from __future__ import annotations
 
-from .cards import SPECIES, animal_view, card_view
+from .cards import PART_KEY, SPECIES, animal_view, card_view
 
 
 def _players_collection(coll: list[list[int]]) -> dict:
@@ -18,6 +18,19 @@ def _players_collection(coll: list[list[int]]) -> dict:
 
 def _leaders_of(state: dict, participant: int) -> list[str]:
     return [SPECIES[species] for species, holder in enumerate(state["leaders"]) if holder == participant]
+
+
+def log_entry(entry: dict, leo: int | None) -> dict:
+    """A log entry as views show it: Leo named "leo", as everywhere else in the view.
+
+    The bids revealed are logged by participant number (Leo's is the one after the last
+    seat); states keep that key, so that stored games replay to the very same states.
+    """
+    entry = dict(entry)
+    if leo is not None and entry["event"] == "bids" and PART_KEY[leo] in entry["bids"]:
+        key = PART_KEY[leo]
+        entry["bids"] = {("leo" if p == key else p): card for p, card in entry["bids"].items()}
+    return entry
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -89,7 +102,7 @@ def view(state: dict, seat: int | None) -> dict:
         "order": order,
         "turn": order[turn] if 0 <= turn < len(order) else None,
         "taking": None if state["taking"] is None else animal_view(state["taking"]),
-        "log": [dict(entry) for entry in state["log"]],
+        "log": [log_entry(entry, leo) for entry in state["log"]],
         "final": None if state["final"] is None else [dict(row) for row in state["final"]],
     }
     if me is not None:

@@ -1,0 +1,106 @@
+"""Leo and the Leader supply are named as such at the table and in the mails, never as a seat.
+
+Leo is no seat (he is the participant after the last seat) and the supply is nobody: a line
+that names them "2", "Seat 3" or "supply takes ..." tells the reader about a player who does
+not exist.
+"""
+
+from __future__ import annotations
+
+from games.engines.wildcards import ENGINE
+from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
+from tests.games.wildcards_told import Told
+
+NAMES = ["Ann", "Ben", "Cy"]
+
+
+def _leo_bids_savannah_1() -> Told:
+    """2022, Ann and Ben with Leo: Ann bids Forest 3, Ben Forest 4, Leo's pile turns up Savannah 1."""
+    state = make_state(
+        2,
+        "2022",
+        leo=True,
+        hands={0: ["forest 3", "forest 1", "mountains 2"], 1: ["forest 4", "wild 1", "savannah 2", "mountains 1"]},
+        display=["lion", "eagle"],
+    )
+    state["leo_sealed"] = card_id({"hands": [state["deck"]]}, 0, "savannah 1")
+    state["deck"].remove(state["leo_sealed"])
+    told = Told(state, NAMES[:2])
+    told.play(0, {"type": "bid", "card": card_id(told.state, 0, "forest 3")})
+    told.play(1, {"type": "bid", "card": card_id(told.state, 1, "forest 4")})
+    return told
+
+
+REVEALED = "Bids revealed: Ann Forest 3, Ben Forest 4, Leo Savannah 1"
+
+
+def test_the_revealed_bids_name_leo_on_the_table():
+    told = _leo_bids_savannah_1()
+    for viewer in (None, 0, 1):
+        lines = [line for line in told.this_round(viewer) if line.startswith("Bids revealed")]
+        assert len(lines) == 1 and lines[0].startswith(REVEALED), lines
+
+
+def test_the_revealed_bids_name_leo_in_the_turn_mail():
+    told = _leo_bids_savannah_1()
+    for viewer in (0, 1):
+        lines = [line for line in told.mail_round(viewer) if line.startswith("Bids revealed")]
+        assert len(lines) == 1 and lines[0].startswith(REVEALED), lines
+
+
+def test_the_latest_moves_name_leo_when_the_bids_are_revealed():
+    told = _leo_bids_savannah_1()
+    for viewer in (None, 0, 1):
+        lines = told.latest_moves(viewer)
+        assert any(line.startswith(REVEALED) for line in lines), lines
+        assert not any("Seat 3" in line for line in lines), lines
+
+
+def test_the_view_names_leos_bid_leo():
+    view = ENGINE.view(_leo_bids_savannah_1().state, None)
+    bids = next(entry["bids"] for entry in view["log"] if entry["event"] == "bids")
+    assert bids == {"0": "forest 3", "1": "forest 4", "leo": "savannah 1"}
+
+
+def _meerkat_swapped_away() -> Told:
+    """2022, three players. Ann holds the Meerkat Leader with her only Meerkat and a Lion, and
+    bids the Refill card: she swaps her Meerkat for the Peacock on display. Nobody has a Meerkat
+    left, so its Leader goes back to the supply (RULES-NOTES); she claims the Peacock's."""
+    state = make_state(
+        3,
+        "2022",
+        display=["peacock", "eagle"],
+        collections={0: {"meerkat": 1, "lion": 1}},
+        leaders={"meerkat": 0},
+    )
+    state = bid(state, 0, "refill")
+    state = ENGINE.apply(state, 1, {"type": "bid", "card": state["hands"][1][0]})
+    state = ENGINE.apply(state, 2, {"type": "bid", "card": state["hands"][2][0]})
+    assert state["phase"] == "swap" and state["to_act"] == [0]
+    told = Told(state, NAMES)
+    told.play(0, {"type": "swap", "give": "meerkat", "take": animal_id(state, "peacock")})
+    assert "meerkat" in told.view(None)["leader_supply"]
+    return told
+
+
+BACK_TO_SUPPLY = "The Meerkat leader goes back to the supply."
+
+
+def test_a_leader_back_in_the_supply_is_told_as_such_on_the_table():
+    told = _meerkat_swapped_away()
+    for viewer in (None, 0, 1):
+        lines = told.this_round(viewer)
+        assert BACK_TO_SUPPLY in lines, lines
+        assert not any("supply takes" in line or "Seat" in line for line in lines), lines
+
+
+def test_a_leader_back_in_the_supply_is_told_as_such_in_the_latest_moves_and_the_mail():
+    told = _meerkat_swapped_away()
+    for viewer in (None, 0, 1, 2):
+        lines = told.latest_moves(viewer)
+        assert BACK_TO_SUPPLY in lines, lines
+        assert not any("Seat" in line for line in lines), lines
+    for viewer in (0, 1, 2):
+        lines = told.mail_round(viewer)
+        assert BACK_TO_SUPPLY in lines, lines
+        assert not any("Seat" in line for line in lines), lines
