@@ -315,10 +315,10 @@ def _build_phase_results(game: Game, seat: Seat, recipe: dict, memo: dict):
     def build():
         view = engine.view(game.state, seat.position)
         extra = {}
-        if game.engine == "wildcards":  # the same for every player who reads this language
-            key = ("round log", game.pk, recipe["first_seq"], game.version, translation.get_language())
+        if game.engine == "wildcards":  # the same for every player
+            key = ("round log", game.pk, recipe["first_seq"], game.version)
             if key not in memo:
-                memo[key] = _round_log(game, recipe["first_seq"], names)
+                memo[key] = _round_log(game, recipe["first_seq"])
             extra = memo[key]
         return _base(game, seat) | {"round": finished, "results": module.results(view, names, extra)}
 
@@ -335,22 +335,11 @@ _BUILDERS = {
 }
 
 
-def _round_log(game: Game, first_seq: int, names: dict) -> dict:
-    """Wild Cards clears its public log when a round starts: replay to just before the round's last move."""
-    from games.bymail.render.wildcards import round_of
+def _round_log(game: Game, first_seq: int) -> dict:
+    """Wild Cards clears its public log when a round starts: replay to the move that ended the
+    round, and take the round's whole log as the table showed it before the next round began."""
+    from games.bymail.render.wildcards import closing_log
 
-    actions = list(game.actions.filter(seq__gte=first_seq, seq__lt=game.version).order_by("seq"))
-    if not actions:
-        return {}
-    engine = get_engine(game.engine)
-    state = state_at(game, first_seq)
-    for action in actions:
-        after = engine.apply(state, action.seat, action.payload)
-        if round_of(engine.phase_key(after)) != round_of(engine.phase_key(state)):
-            who = render.name_of(names, action.seat)
-            return {
-                "log": engine.view(state, None)["log"],
-                "last_moves": [f"{who}: {action_label(action.payload, game.engine)}"],
-            }
-        state = after
-    return {}
+    moves = game.actions.filter(seq__gte=first_seq, seq__lt=game.version).order_by("seq")
+    log = closing_log(state_at(game, first_seq), [(action.seat, action.payload) for action in moves])
+    return {} if log is None else {"log": log}

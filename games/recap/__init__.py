@@ -96,15 +96,21 @@ def _tell(result: Recap, replay: Replay, steps: range, viewer: int | None, names
         # One cached state, then one apply a step: caching every step would cost a write each.
         state = replay.state_at(steps.start)
         before = engine.view(state, viewer)
+    # An engine may give the states a move passes through (`apply_steps`: a Wild Cards round
+    # ending and the next beginning); each is told as the table showed it.
+    apply_steps = getattr(engine, "apply_steps", None)
     for step in steps:
         actor = replay.actions[step].seat
         lines = []
         if describe is not None:
-            state = engine.apply(state, actor, replay.actions[step].payload)
-            after = engine.view(state, viewer)
-            lines = describe(before, after, actor, names)
-            result.last = (before, after, actor)
-            before = after
+            payload = replay.actions[step].payload
+            states = apply_steps(state, actor, payload) if apply_steps else [engine.apply(state, actor, payload)]
+            first = before
+            for state in states:  # the last is the state the next step starts from
+                after = engine.view(state, viewer)
+                lines += describe(before, after, actor, names)
+                before = after
+            result.last = (first, after, actor)
         if not lines:  # a move the viewer may not see the content of, or one with no words yet
             lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]
         told = [str(line) for line in lines]

@@ -39,17 +39,9 @@ def card_name(card) -> str:
 
 
 @register.filter
-def label_name(label) -> str:
-    """A card as the round's log names it ("forest 3", "refill"), in the reader's language."""
-    return labels.card_label(label)
-
-
-@register.filter
-def seat_list(seats, names: list) -> str:
-    """Seats (or "leo") as a list of names: "Ana, Ben"."""
-    from games.templatetags.game_tags import seat_name
-
-    return ", ".join(seat_name(seat, names) for seat in seats or [])
+def wc_event(event: dict, names: list) -> str:
+    """One entry of the round's log as a sentence, the same words as the mails'."""
+    return labels.event_line(event, dict(enumerate(names or [])))
 
 
 @register.filter

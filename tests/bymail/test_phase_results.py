@@ -43,5 +43,6 @@ def test_it_mails_the_wild_cards_round_with_bids_and_who_took_what():
     _play_until(game, "wildcards", results.exists)
     english = rendered(results.get(to="ann@example.org")).text
     assert "Bids revealed" in english
-    assert "took the" in english or "passed" in english
+    assert "takes the" in english or "passes and draws" in english
+    assert ": Take the" not in english and ": Pass" not in english  # words, not the labels of moves
     assert "Offerte rivelate" in rendered(results.get(to="ben@example.org")).text

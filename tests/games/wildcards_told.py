@@ -3,6 +3,7 @@
     table = Told(state, ["Ann", "Ben", "Cy"])
     table.play(0, {"type": "bid", "card": ...})
     table.latest_moves(viewer)   # the table's log of the latest moves (the recap's sentences)
+    table.moves(viewer)          # the same, a list of sentences for each move
     table.this_round(viewer)     # the table's "This round" list
     table.mail_round(viewer)     # the turn mail's "This round so far" section
 
@@ -59,8 +60,8 @@ class Told:
     def view(self, viewer: int | None) -> dict:
         return ENGINE.view(self.state, viewer)
 
-    def latest_moves(self, viewer: int | None, since: int = 0) -> list[str]:
-        """The recap's sentences for the moves from `since` on, as the table's log and the turn mail tell them."""
+    def moves(self, viewer: int | None, since: int = 0) -> list[list[str]]:
+        """The recap's sentences for each move from `since` on, as the table's log and the turn mail tell them."""
         replay = Replay(
             "wildcards",
             self.start["num_players"],
@@ -71,7 +72,11 @@ class Told:
         )
         game = SimpleNamespace(engine="wildcards", pk=None)
         names = dict(enumerate(self.names))
-        return recaps.recap(game, viewer, since, names, replay=replay, max_steps=len(self.actions)).lines
+        result = recaps.recap(game, viewer, since, names, replay=replay, max_steps=len(self.actions))
+        return [step.lines for step in result.steps]
+
+    def latest_moves(self, viewer: int | None, since: int = 0) -> list[str]:
+        return [line for lines in self.moves(viewer, since) for line in lines]
 
     def this_round(self, viewer: int | None) -> list[str]:
         return public_log(self.view(viewer), self.names)

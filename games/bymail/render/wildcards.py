@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
 from games.presenters.wildcards import animal as presented_animal
-from games.presenters.wildcards import display_ids
+from games.presenters.wildcards import display_ids, event_line
 from games.terms.wildcards import COMMANDS as WORDS
 from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
@@ -82,40 +82,6 @@ def _player_line(player: dict, names: dict, me) -> str:
     return f"{who}: " + "; ".join(parts)
 
 
-def _participant(key: str) -> int | str:
-    """A participant as the log's keys name it: a seat number, or "leo"."""
-    return key if key == "leo" else int(key)
-
-
-def event_line(entry: dict, names: dict) -> str | None:
-    kind = entry.get("event")
-    who = name_of(names, entry.get("player")) if "player" in entry else ""
-    if kind == "bids":
-        shown = ", ".join(f"{name_of(names, _participant(p))} {card(c)}" for p, c in entry["bids"].items())
-        return _("Bids revealed: %(bids)s") % {"bids": shown}
-    if kind == "take":
-        return _("%(who)s took the %(animal)s") % {"who": who, "animal": species(entry["species"])}
-    if kind == "pass":
-        return _("%(who)s passed and drew %(count)s") % {"who": who, "count": entry.get("drawn", 0)}
-    if kind == "order":
-        return _("Order of taking: %(order)s") % {"order": ", ".join(name_of(names, p) for p in entry["order"])}
-    if kind == "discard":
-        return _("%(who)s discarded %(card)s") % {"who": who, "card": _card_by_id({}, entry["card"])}
-    if kind == "leader" and entry["player"] == "supply":  # nobody holds it now
-        return _("The %(leader)s leader goes back to the supply.") % {"leader": species(entry["species"])}
-    if kind == "leader":
-        return _("%(who)s is now the %(animal)s Leader") % {"who": who, "animal": species(entry["species"])}
-    if kind == "refill":
-        return _("%(who)s refilled and drew %(count)s") % {"who": who, "count": entry.get("drawn", 0)}
-    if kind == "eagle":
-        return _("%(who)s kept %(card)s as the bid") % {"who": who, "card": card(entry["bid"])}
-    if kind == "ibex":
-        return _("%(who)s took back %(card)s (Ibex)") % {"who": who, "card": card(entry["card"])}
-    if kind == "tie_reveal" and entry.get("card"):
-        return _("%(who)s revealed %(card)s") % {"who": who, "card": card(entry["card"])}
-    return None
-
-
 def board(view: dict, names: dict) -> list[dict]:
     me = view["seat"]
     sections = []
@@ -138,7 +104,7 @@ def board(view: dict, names: dict) -> list[dict]:
             f"{_('Leo')}: {bid}; " + _("animals: %(animals)s") % {"animals": counts(leo["collection"], species)}
         )
     sections.append(section(_("Players"), lines))
-    events = [text for text in (event_line(entry, names) for entry in view.get("log", [])) if text]
+    events = [event_line(entry, names) for entry in view.get("log", [])]
     if events:
         sections.append(section(_("This round so far"), events))
     left = view["animal_deck_size"]
@@ -159,9 +125,23 @@ def round_of(phase_key: str) -> str | None:
     return head if head.isdigit() else None
 
 
+def closing_log(state: dict, moves) -> list[dict] | None:
+    """The public log of the round that one of `moves` ((seat, action) from `state` on) ends, as
+    the table showed it when the round was cleared away: complete, its last turns, the passes
+    the end of the round made for the players left and the Talisman moving on included. None
+    when no move ends a round."""
+    from games.engines.wildcards import ENGINE
+
+    for seat, action in moves:
+        steps = ENGINE.apply_steps(state, seat, action)
+        if len(steps) > 1:  # the round ended: the state it was cleared to holds its whole log
+            return ENGINE.view(steps[1], None)["log"]
+        state = steps[0]
+    return None
+
+
 def results(view: dict, names: dict, extra: dict) -> list[dict]:
-    """The round that just ended: its public log up to its last move, that move, and the collections now."""
-    events = [text for text in (event_line(entry, names) for entry in extra.get("log", [])) if text]
-    events += extra.get("last_moves", [])
+    """The round that just ended: its public log, complete, and the collections now."""
+    events = [event_line(entry, names) for entry in extra.get("log") or []]
     lines = [_player_line(player, names, view["seat"]) for player in view["players"]]
     return [section(_("What happened"), events or ["-"]), section(_("Collections now"), lines)]

@@ -6,6 +6,8 @@ then works on a fork, so a rejected action changes nothing.
 
 from __future__ import annotations
 
+import copy
+
 from games.engines.base import IllegalAction
 
 from .acquire import next_turn, pass_turn, pay, take
@@ -21,7 +23,15 @@ from .cards import (
     VALUE,
 )
 from .legal import Action
-from .rounds import choose_eagle_bid, finish_refill, place_bid, prepare_round, start_refill_hands
+from .rounds import (
+    choose_eagle_bid,
+    close_round,
+    finish_refill,
+    place_bid,
+    prepare_round,
+    start_refill_hands,
+    start_round,
+)
 from .state import ROUND_OVER, add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
@@ -275,6 +285,11 @@ _NO_HANDLERS: dict = {}
 
 
 def apply(state: dict, seat: int, action: dict) -> dict:
+    return _settled(_handled(state, seat, action))
+
+
+def _handled(state: dict, seat: int, action: dict) -> dict:
+    """The state after the action, checked; the acquisition's last turn leaves it at `ROUND_OVER`."""
     # The usual case first: a listed action (built by `legal_actions`, so its keys are right) or
     # a plain dict with exactly its action's keys, with a str type from a seat that must act (a
     # finished game waits for nobody, so `to_act` also says it is not over).
@@ -283,7 +298,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
         if type(kind) is str:
             handler = HANDLERS[state["phase"]].get(kind)
             if handler is not None and (type(action) is Action or action.keys() == KEYS[kind]):
-                return _settled(handler(state, seat, action))
+                return handler(state, seat, action)
     if not isinstance(action, dict):
         raise IllegalAction("An action must be a dictionary with a 'type'.")
     if state["over"]:
@@ -297,7 +312,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
         raise IllegalAction(f"You cannot do {kind!r} now; possible: {', '.join(handlers)}.")
     if set(action) != KEYS[kind]:
         raise IllegalAction(f"A {kind!r} action has exactly the keys: {', '.join(sorted(KEYS[kind]))}.")
-    return _settled(handler(state, seat, action))
+    return handler(state, seat, action)
 
 
 def _settled(state: dict) -> dict:
@@ -305,3 +320,24 @@ def _settled(state: dict) -> dict:
     if state["phase"] == ROUND_OVER:
         prepare_round(state)
     return state
+
+
+def apply_steps(state: dict, seat: int, action: dict) -> list[dict]:
+    """The states the table passes through in one action; the last is `apply`'s.
+
+    An action that ends the acquisition also runs the end of the round, and the next round's
+    log replaces the round's: before the new round's state come the round's last turn played
+    (payments still beside the bids) and the round cleared away (its log complete: the last
+    passes, the Ibex's take-back, the Talisman moving on, the end of the game). Presenters
+    read their views to tell all of it; states and logs are the same as `apply`'s.
+    """
+    state = _handled(state, seat, action)
+    if state["phase"] != ROUND_OVER:
+        return [state]
+    played = copy.deepcopy(state)
+    close_round(state)
+    if state["over"]:
+        return [played, state]
+    cleared = copy.deepcopy(state)
+    start_round(state)
+    return [played, cleared, state]

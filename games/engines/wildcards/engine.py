@@ -28,6 +28,8 @@ class WildCardsEngine:
     # The busiest calls go straight to their functions (no extra frame).
     legal_actions = staticmethod(legal.legal_actions)
     apply = staticmethod(actions.apply)
+    # The states between, when an action ends a round (for telling what happened; see actions.apply_steps).
+    apply_steps = staticmethod(actions.apply_steps)
 
     def auto_action(self, state: dict, seat: int) -> dict:
         return auto.auto_action(state, seat)

@@ -171,7 +171,14 @@ def finish_refill(state: dict, seat: int, go_on: bool = True) -> None:
 
 
 def prepare_round(state: dict) -> None:
-    """Discard bids and payments (the ibex holder keeps a non-wild bid), renew the display."""
+    """Clear the round away, then start the next one (unless the game is over)."""
+    close_round(state)
+    if not state["over"]:
+        start_round(state)
+
+
+def close_round(state: dict) -> None:
+    """Discard bids and payments (the ibex holder keeps a non-wild bid), renew the display, or end."""
     bids, table, discard = state["bids"], state["table"], state["discard"]
     ibex = state["leaders"][IBEX]
     n = state["num_players"]
@@ -199,7 +206,6 @@ def prepare_round(state: dict) -> None:
         end_game(state)
         return
     state["display"] = [deck.pop() for _ in range(need)]
-    start_round(state)
 
 
 def end_game(state: dict) -> None:
