@@ -132,14 +132,18 @@ def event_line(entry: dict, names: dict) -> str:
     return _("The table changed.")
 
 
-def copy_place(display: list[int], animal_id: int) -> str:
-    """'nearest the deck', 'farthest from the deck', 'in the middle', or '' for a species shown once."""
+def copy_place(display: list[int], animal_id: int, runs: bool = False) -> str:
+    """'nearest the deck', 'farthest from the deck', 'in the middle', or '' for a species shown once.
+
+    `runs`: neighbouring copies are one choice (taking either leaves the same display), so a
+    species whose copies all lie side by side is named alone."""
     if animal_id not in display:
         return ""
     species = cards.ANIMAL_SPECIES[animal_id]
-    copies = [a for a in display if cards.ANIMAL_SPECIES[a] == species]
-    if len(copies) < 2:
+    places = [index for index, a in enumerate(display) if cards.ANIMAL_SPECIES[a] == species]
+    if len(places) < 2 or (runs and places[-1] - places[0] == len(places) - 1):
         return ""
+    copies = [display[index] for index in places]
     place = "nearest" if animal_id == copies[0] else "farthest" if animal_id == copies[-1] else "middle"
     return str(COPY_PLACES[place])
 
@@ -148,19 +152,35 @@ def display_ids(view: dict | None) -> list[int]:
     return [shown["id"] for shown in (view or {}).get("display") or []]
 
 
-def animal(card, display: list[int] | None = None) -> str:
+def _leo_still_to_take(view: dict) -> bool:
+    order, turn = view.get("order") or [], view.get("turn")
+    return "leo" in order and turn in order and order.index("leo") > order.index(turn)
+
+
+def animal(card, display: list[int] | None = None, runs: bool = False) -> str:
     """The species' name; with the display, which copy when it shows more than once."""
     if not isinstance(card, int) or not 0 <= card < cards.NUM_ANIMALS:
         return str(card)
     name = cards.SPECIES[cards.ANIMAL_SPECIES[card]]
-    place = copy_place(display, card) if display else ""
+    place = copy_place(display, card, runs) if display else ""
     return f"{SPECIES.get(name, name)} {place}" if place else str(SPECIES.get(name, name))
+
+
+def offered_animal(card, view: dict | None, kind: str) -> str:
+    """An animal a move of `kind` ("take", "swap") names: which copy only when the moves offer
+    several copies of its species. That is while Leo plays (RULES-NOTES: he takes the animal
+    nearest the deck, so the copy left behind decides what he gets): every copy for a swap, and
+    for a take, while he is still to take, one per run of neighbouring copies. Without Leo, or
+    once he has taken, copies are interchangeable and the moves offer one per species."""
+    view = view or {}
+    if not view.get("leo") or (kind == "take" and not _leo_still_to_take(view)):
+        return animal(card)
+    return animal(card, display_ids(view), runs=kind == "take")
 
 
 def action_label(action: dict, view: dict | None = None) -> str:
     kind = action.get("type")
     card = action.get("card")
-    display = display_ids(view)
     labels = {
         "bid": lambda: _("Bid %(card)s") % {"card": habitat_card(card)},
         "eagle_bid": lambda: (
@@ -170,14 +190,17 @@ def action_label(action: dict, view: dict | None = None) -> str:
         "eagle_choose": lambda: _("Keep %(card)s as the bid") % {"card": habitat_card(card)},
         "swap": lambda: (
             _("Swap a %(give)s for the %(take)s")
-            % {"give": SPECIES.get(action.get("give"), action.get("give")), "take": animal(action.get("take"), display)}
+            % {
+                "give": SPECIES.get(action.get("give"), action.get("give")),
+                "take": offered_animal(action.get("take"), view, "swap"),
+            }
         ),
         "no_swap": lambda: _("No swap"),
         "discard": lambda: _("Discard %(card)s") % {"card": habitat_card(card)},
         "done": lambda: _("Done: draw back up"),
         "tie_pay": lambda: _("Lay %(card)s face down") % {"card": habitat_card(card)},
         "reveal": lambda: _("Reveal %(card)s") % {"card": habitat_card(card)},
-        "take": lambda: _("Take the %(animal)s") % {"animal": animal(action.get("animal"), display)},
+        "take": lambda: _("Take the %(animal)s") % {"animal": offered_animal(action.get("animal"), view, "take")},
         "pass": lambda: _("Pass: take the bid back and draw 2"),
         "pay": lambda: _("Pay %(card)s") % {"card": habitat_card(card)},
     }
@@ -271,7 +294,6 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
     me = _me(view)
     if not me:
         return []
-    display = display_ids(view)
     leaders = set(me.get("leaders") or [])
     entries = []
     for action in legal:
@@ -313,7 +335,7 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
             if all(entry["pick"] != pick for entry in entries):  # two alike are one choice
                 entries.append(_entry(action, pick, None, preview))
         elif kind == "take":
-            preview = _("Take the %(animal)s.") % {"animal": animal(action["animal"], display)}
+            preview = _("Take the %(animal)s.") % {"animal": offered_animal(action["animal"], view, "take")}
             entries.append(
                 {"payload": action, "pick": f"display:{action['animal']}", "target": None, "preview": preview}
             )
@@ -324,7 +346,7 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
         elif kind == "swap":
             preview = _("Swap one of your %(give)s for the %(take)s.") % {
                 "give": SPECIES.get(action["give"], action["give"]),
-                "take": animal(action["take"], display),
+                "take": offered_animal(action["take"], view, "swap"),
             }
             entries.append(_entry(action, f"display:{action['take']}", f"mine:{action['give']}", preview))
     return entries

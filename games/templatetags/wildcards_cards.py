@@ -155,8 +155,8 @@ def card_back(small: bool = True) -> dict:
 
 @register.filter
 def display_animal_name(animal_id, view: dict) -> str:
-    """The species' name, and which copy when the display shows it more than once."""
-    return labels.animal(animal_id, labels.display_ids(view))
+    """The species' name, and which copy when the moves offer several copies of it."""
+    return labels.offered_animal(animal_id, view, "swap" if view.get("phase") == "swap" else "take")
 
 
 @register.filter

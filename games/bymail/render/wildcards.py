@@ -6,8 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
-from games.presenters.wildcards import animal as presented_animal
-from games.presenters.wildcards import display_ids, event_line
+from games.presenters.wildcards import event_line, offered_animal
 from games.terms.wildcards import COMMANDS as WORDS
 from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
@@ -38,9 +37,9 @@ def _card_by_id(view: dict, card_id) -> str:
     return card(cards.card_view(card_id))
 
 
-def _animal_by_id(view: dict, animal_id) -> str:
-    """The species, and which copy when it shows more than once on the display."""
-    return presented_animal(animal_id, display_ids(view))
+def _animal_by_id(view: dict, animal_id, kind: str) -> str:
+    """The species, and which copy when the moves offer several copies of it."""
+    return offered_animal(animal_id, view, kind)
 
 
 def phrase(action: dict, view: dict) -> str:
@@ -51,9 +50,9 @@ def phrase(action: dict, view: dict) -> str:
     if kind == "eagle_bid":
         return f"{WORDS['eagle']} " + " ".join(_card_by_id(view, c) for c in action["cards"])
     if kind == "swap":
-        return f"{WORDS['swap']} {species(action['give'])} {_animal_by_id(view, action['take'])}"
+        return f"{WORDS['swap']} {species(action['give'])} {_animal_by_id(view, action['take'], 'swap')}"
     if kind == "take":
-        return f"{WORDS['take']} {_animal_by_id(view, action['animal'])}"
+        return f"{WORDS['take']} {_animal_by_id(view, action['animal'], 'take')}"
     return str(WORDS[kind]) if kind in ("no_swap", "done", "pass") else kind
 
 
