@@ -11,7 +11,7 @@ from games.models import Game, Seat
 from games.services import do_action
 from games.services.organiser import do_resign
 from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.services import do_advance_round, do_create_tournament, do_disqualify, do_drop
 from tournaments.services.results import played_rounds, swiss_standings
 
@@ -185,3 +185,56 @@ def test_an_organiser_can_still_set_what_a_bye_is_worth():
     play_out(current_tables(tournament)[0].game)
     rows = swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))
     assert {row.player: row.points for row in rows}[bye] == 0.5
+
+
+def _round_robin_of_four(drop_before: int):
+    """Four players at 2-player tables, 1 point a win; P wins every game it plays, the others
+    draw among themselves; P drops before round `drop_before`."""
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "RR", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2, place_points=[1, 0]
+    )
+    players = make_players(4)
+    tournament = register_and_start(tournament, players)
+    leaver = players[0]
+    for number in range(1, 4):
+        for table in current_tables(tournament):
+            users = [seat.user for seat in table.game.seats.all()]
+            settle(table.game, {user: 1 if user == leaver or leaver not in users else 2 for user in users})
+        if number + 1 == drop_before:
+            do_drop(tournament.pk, organiser, leaver)  # during the round: not seated from the next on
+        do_advance_round(tournament.pk)
+        tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    points = {
+        row.player: row.points
+        for row in swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))
+    }
+    return tournament, {entry.user: points[entry.pk] for entry in tournament.entries.all()}, leaver, players
+
+
+def test_a_round_robin_annuls_a_player_who_drops_before_half_their_games():
+    # An organiser's review: a player who beat two and dropped handed the three he had not met a
+    # free win each, so those who had lost to him finished below them.
+    tournament, points, leaver, players = _round_robin_of_four(drop_before=2)
+    others = [player for player in players if player != leaver]
+    # By hand: the others drew every game among them (two games each after P's round, half a
+    # point each); P's win and the byes his absence made count for nobody.
+    assert {player: points[player] for player in others} == dict.fromkeys(others, 1.0)
+    assert points[leaver] == 0
+    places = dict(tournament.entries.values_list("user", "final_place"))
+    assert {places[player.pk] for player in others} == {1} and places[leaver.pk] == 4
+
+
+def test_a_round_robin_player_who_drops_after_half_their_games_forfeits_the_rest():
+    tournament, points, leaver, players = _round_robin_of_four(drop_before=3)
+    others = [player for player in players if player != leaver]
+    # P beat two (both lost a point to him) and forfeited the third game: a win for that one.
+    first_two = Round.objects.filter(tournament=tournament, number__lte=2)
+    tables = [[seat.user for seat in table.game.seats.all()] for round_ in first_two for table in round_.tables.all()]
+    met = {user for users in tables if leaver in users for user in users} - {leaver}
+    assert points[leaver] == 2
+    assert len(met) == 2
+    for player in others:
+        # Two draws among the others (half a point each), and the forfeit won by the one P missed.
+        assert points[player] == 1.0 + (0 if player in met else 1)

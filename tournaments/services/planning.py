@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from tournaments.formats import round_robin, swiss
 from tournaments.formats.elimination import EMPTY, multiplayer_advancers, multiplayer_round
 from tournaments.formats.scoring import advancing_order, rank_key
-from tournaments.formats.swiss import pair_counts, pair_round
+from tournaments.formats.swiss import RoundResult, pair_counts, pair_round
+from tournaments.formats.withdrawals import scheduled_indices
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import (
     PlayedRound,
@@ -116,16 +117,10 @@ def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entr
 def _next_scheduled(plan: list, rounds: list[PlayedRound]) -> int:
     """Where the schedule goes on: after the scheduled round the last played round came from
     (each played table sits inside one of its tables), so passed-over rounds stay passed."""
+    played = [RoundResult([table.ranks for table in r.tables], r.byes) for r in rounds]
     position = 0
-    for played in rounds:
-        tables = [set(table.ranks) for table in played.tables]
-        for index in range(position, len(plan)):
-            scheduled = [set(table) for table in plan[index][0]]
-            if all(any(table <= s for s in scheduled) for table in tables):
-                position = index + 1
-                break
-        else:
-            position += 1
+    for index in scheduled_indices(plan, played):
+        position = position + 1 if index is None else index + 1
     return position
 
 

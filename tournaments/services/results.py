@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
+from tournaments.formats.withdrawals import without_early_withdrawals
 from tournaments.models import Entry, Round, Tournament
 
 DONE = (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CANCELLED)
@@ -127,9 +128,14 @@ def inactive_from(entries: list[Entry], round_number: int) -> set[int]:
 
 def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[swiss.Standing]:
     finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
+    results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
+        # A player who dropped before half their games: results annulled (formats/withdrawals.py).
+        left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round and not e.disqualified}
+        results = without_early_withdrawals(tournament.schedule, results, left, [r.number for r in finished])
     return swiss.standings(
         {entry.pk: entry.rating for entry in entries},
-        [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished],
+        results,
         tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
         tournament.bye_points,  # None: one win at a full table (the first place's points)
         tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's

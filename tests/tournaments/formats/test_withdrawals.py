@@ -1,0 +1,69 @@
+"""A round robin's withdrawals, FIDE's way: before half their games, a player's results are
+annulled; after, the games they leave unplayed are forfeits won by their opponents. Hand-worked
+schedules and results, scored with the standings a round robin uses."""
+
+from tournaments.formats.swiss import RoundResult, standings
+from tournaments.formats.withdrawals import without_early_withdrawals
+
+# Four players at 2-player tables, everyone meeting everyone once.
+SCHEDULE = [
+    [[["A", "B"], ["C", "D"]], []],
+    [[["A", "C"], ["B", "D"]], []],
+    [[["A", "D"], ["B", "C"]], []],
+]
+RATINGS = dict.fromkeys("ABCD", 1500)
+
+
+def points(results: list[RoundResult]) -> dict[str, float]:
+    return {row.player: row.points for row in standings(RATINGS, results, points_per_place=(1, 0))}
+
+
+def test_a_player_who_leaves_before_half_their_games_has_every_result_annulled():
+    # D beat C, then left before round 2 (1 game of 3 played): B's round-2 and A's round-3 byes
+    # came only from D's absence.
+    played = [
+        RoundResult([{"A": 1, "B": 2}, {"C": 2, "D": 1}]),
+        RoundResult([{"A": 1, "C": 2}], ["B"]),
+        RoundResult([{"B": 1, "C": 2}], ["A"]),
+    ]
+    as_played = points(played)
+    assert as_played == {"A": 3, "B": 2, "C": 0, "D": 1}  # the byes were worth a win each
+    kept = without_early_withdrawals(SCHEDULE, played, {"D": 2}, [1, 2, 3])
+    # By hand: no game with D counts, nor the byes D's absence made; C's loss to D is gone too.
+    assert points(kept) == {"A": 2, "B": 1, "C": 0, "D": 0}
+    assert kept[0].tables == [{"A": 1, "B": 2}]
+    assert kept[1].byes == [] and kept[2].byes == []
+
+
+def test_a_player_who_leaves_after_half_their_games_leaves_forfeits_won_by_the_others():
+    played = [
+        RoundResult([{"A": 1, "B": 2}, {"C": 2, "D": 1}]),
+        RoundResult([{"A": 1, "C": 2}, {"B": 1, "D": 2}]),
+        RoundResult([{"B": 1, "C": 2}], ["A"]),
+    ]
+    # D played 2 of 3: results stand, and A's bye is the game D forfeited.
+    assert without_early_withdrawals(SCHEDULE, played, {"D": 3}, [1, 2, 3]) == played
+
+
+def test_a_scheduled_bye_stays_whoever_left():
+    schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
+    played = [RoundResult([{"A": 1, "B": 2}], ["C"]), RoundResult([], ["B", "A"])]
+    # C left before round 2 having played none of their 2 games: A's bye in round 2 is C's
+    # absence (annulled), B's is the schedule's own.
+    kept = without_early_withdrawals(schedule, played, {"C": 2}, [1, 2])
+    assert kept[0] == played[0]
+    assert kept[1].byes == ["B"]
+
+
+def test_at_a_larger_table_the_others_are_scored_as_if_the_leaver_had_not_sat_there():
+    schedule = [
+        [[["A", "B", "D"], ["C", "E", "F"]], []],
+        [[["A", "C", "E"], ["B", "D", "F"]], []],
+        [[["A", "D", "F"], ["B", "C", "E"]], []],
+    ]
+    played = [RoundResult([{"A": 1, "D": 2, "B": 3}, {"C": 1, "E": 2, "F": 3}])]
+    kept = without_early_withdrawals(schedule, played, {"D": 2}, [1])
+    assert kept[0].tables == [{"A": 1, "B": 3}, {"C": 1, "E": 2, "F": 3}]
+    scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDEF", 1500), kept)}
+    # 4/2/1 a place: B moves from third (1) to second (2) of the two left at the table.
+    assert (scored["A"], scored["B"], scored["D"]) == (4, 2, 0)

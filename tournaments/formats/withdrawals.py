@@ -1,0 +1,73 @@
+"""A round robin's withdrawals, as FIDE's tournament rules settle them.
+
+A player who leaves a round robin having played fewer than half of their scheduled games has
+every result annulled: their games count for nobody, and the byes their absence gave later
+opponents score nothing. One who leaves later keeps their results, and each game they leave
+unplayed is a forfeit won by the opponent (the bye their absence gives, one win). Otherwise
+the players a leaver had not met yet would be handed a free win that those who had already lost
+to them never got (an organiser's review placed a player who dropped after two rounds second).
+
+At a table of more than two, the others are scored as if the leaver had not sat there; a table
+left with one player counts for nobody.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+
+from tournaments.formats.swiss import RoundResult
+
+# A schedule: each round's [tables, byes], players by id (Tournament.schedule).
+Schedule = Sequence[Sequence[Sequence]]
+
+
+def scheduled_indices(schedule: Schedule, played: Sequence[RoundResult]) -> list[int | None]:
+    """The scheduled round each played round came from (each played table sits inside one of
+    its tables; a scheduled round emptied by drops is passed over); None past the schedule."""
+    found: list[int | None] = []
+    position = 0
+    for result in played:
+        tables = [set(table) for table in result.tables]
+        for index in range(position, len(schedule)):
+            scheduled = [set(table) for table in schedule[index][0]]
+            if all(any(table <= s for s in scheduled) for table in tables):
+                found.append(index)
+                position = index + 1
+                break
+        else:
+            found.append(None)
+            position += 1
+    return found
+
+
+def without_early_withdrawals(
+    schedule: Schedule, played: Sequence[RoundResult], left_before: Mapping[Hashable, int], numbers: Sequence[int]
+) -> list[RoundResult]:
+    """The played rounds as the standings count them: `left_before` maps each player who left
+    to the round before which they did; `numbers` are the played rounds' numbers."""
+    scheduled_games = Counter(player for tables, _byes in schedule for table in tables for player in table)
+    games = Counter(
+        player for result in played for table in result.tables for player, rank in table.items() if rank is not None
+    )
+    annulled = {player for player in left_before if 2 * games[player] < scheduled_games[player]}
+    if not annulled:
+        return list(played)
+    out = []
+    for result, index, number in zip(played, scheduled_indices(schedule, played), numbers, strict=True):
+        tables = []
+        for table in result.tables:
+            kept = {player: rank for player, rank in table.items() if player not in annulled}
+            if len(kept) == len(table) or len(kept) >= 2:
+                tables.append(kept)
+        plan_tables, plan_byes = schedule[index][:2] if index is not None else ([], [])
+        byes = []
+        for player in result.byes:
+            table = next((table for table in plan_tables if player in table), None)
+            if player not in plan_byes and table is not None:
+                gone = [other for other in table if other != player and left_before.get(other, number + 1) <= number]
+                if gone and all(other in annulled for other in gone):
+                    continue  # the absence of a player whose results are annulled wins nothing
+            byes.append(player)
+        out.append(RoundResult(tables, byes))
+    return out
