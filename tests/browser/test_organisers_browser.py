@@ -1,7 +1,8 @@
 """An organiser, in a real browser at a desktop and a phone width, creates an invitation-only
 tournament with a game option and its own scoring, asks two players in past the entry
-conditions and invites a third, all three accept from the page, removes one and starts it; axe-core finds no serious violation on the
-creation form and the organiser's tournament page (issue 29)."""
+conditions and invites a third, all three accept from the page, removes one and starts it;
+axe-core finds no serious violation on the creation form and the organiser's tournament page
+(issue 29)."""
 
 import re
 
