@@ -10,6 +10,8 @@ and tournaments here):
   player's ratings or tournaments; a provider returns a template and its context, or None.
 - **game links**: where a game belongs, shown at the top of its table and beside it in the
   player's lists ("Round 2, table 3 of Spring Cup"); a provider gets a page's games at once.
+- **invitations**: what else a signed-in player is invited to (a tournament), listed beside
+  their game invitations on the home page and the Games page (`games.lobby.pending`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,19 @@ class GameLink:
     url: str
 
 
+@dataclass(frozen=True)
+class PendingInvitation:
+    """Something a player is invited to and may accept from a list, with one POST."""
+
+    kind: str  # "game", "rematch", "seat" or "tournament": what it is (the page marks it)
+    text: str  # e.g. "Alice invites you to Wizard #12.", in the reader's language
+    url: str  # where to read more about it
+    accept_url: str  # a POST here accepts
+    accept_label: str  # the button's words
+    accept_fields: tuple[tuple[str, str], ...] = ()  # hidden fields posted with it
+    created_at: object = None  # when it was sent: the list is newest first
+
+
 # games -> {(game id, user id): [notes]}
 SeatNotesProvider = Callable[[list[Game]], dict[tuple[int, int], list[SeatNote]]]
 # (player shown, viewer) -> a section or None
@@ -51,6 +66,9 @@ GameLinksProvider = Callable[[list[Game]], dict[int, GameLink]]
 _seat_notes: list[SeatNotesProvider] = []
 _game_links: list[GameLinksProvider] = []
 _player_sections: list[PlayerSectionProvider] = []
+# user -> what else they are invited to
+InvitationsProvider = Callable[[object], list[PendingInvitation]]
+_invitations: list[InvitationsProvider] = []
 
 
 def register_seat_notes(provider: SeatNotesProvider) -> None:
@@ -100,3 +118,13 @@ def annotate_seats(games: Iterable[Game], seats_of: Callable[[Game], Iterable] |
 def player_sections(person, viewer) -> list[PlayerSection]:
     sections = (provider(person, viewer) for provider in _player_sections)
     return [section for section in sections if section is not None]
+
+
+def register_invitations(provider: InvitationsProvider) -> None:
+    if provider not in _invitations:
+        _invitations.append(provider)
+
+
+def other_invitations(user) -> list[PendingInvitation]:
+    """What other apps invite this player to (one call per provider)."""
+    return [invitation for provider in _invitations for invitation in provider(user)]

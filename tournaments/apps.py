@@ -9,13 +9,18 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games.api.openapi import register_paths
         from games.play.permissions import register_organiser_check
-        from games.sections import register_game_links, register_player_section, register_seat_notes
+        from games.sections import (
+            register_game_links,
+            register_invitations,
+            register_player_section,
+            register_seat_notes,
+        )
         from games.signals import game_finished
         from tournaments.api import openapi_paths
         from tournaments.permissions import organises_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.ratings.sections import rating_notes, ratings_block
-        from tournaments.sections import table_links, tournaments_block
+        from tournaments.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.signals import advance_on_finished_game
 
         game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
@@ -25,4 +30,5 @@ class TournamentsConfig(AppConfig):
         register_player_section(ratings_block)
         register_player_section(tournaments_block)
         register_game_links(table_links)
+        register_invitations(tournament_invitations)
         register_paths(openapi_paths)

@@ -119,6 +119,8 @@ def tournament_invitation(invitation) -> None:
         "game": game,
         "inviter": invitation.invited_by.profile.name,
         "link": link,
+        # "Sign up first" only to an address without an account.
+        "has_account": invitation.user_id is not None,
     }
     queue_mail(f"tournament-invite:{invitation.pk}", "tournament-invitation", invitation.email, ctx, language)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.sections import GameLink, PlayerSection
-from tournaments.models import Entry, Table
+from games.sections import GameLink, PendingInvitation, PlayerSection
+from tournaments.models import Entry, Table, Tournament, TournamentInvitation
 
 SHOWN = 10
 
@@ -35,3 +36,31 @@ def table_links(games) -> dict:
         )
         for table in tables
     }
+
+
+def tournament_invitations(user) -> list[PendingInvitation]:
+    """The player's invitations to tournaments still taking entries, to accept from their home
+    and Games pages: one query. An address invited before it had an account counts too."""
+    mine = Q(user=user) | Q(user__isnull=True, email__iexact=user.email) if user.email else Q(user=user)
+    invitations = (
+        TournamentInvitation.objects.filter(mine, accepted_at__isnull=True)
+        .filter(tournament__status=Tournament.Status.REGISTRATION)
+        .exclude(tournament__entries__user=user)
+        .select_related("tournament", "invited_by__profile")[:SHOWN]
+    )
+    return [
+        PendingInvitation(
+            kind="tournament",
+            text=_("%(who)s invites you to %(name)s, a tournament of %(game)s.")
+            % {
+                "who": invitation.invited_by.profile.name,
+                "name": invitation.tournament.name,
+                "game": invitation.tournament.game_title,
+            },
+            url=reverse("tournaments:detail", args=[invitation.tournament_id]),
+            accept_url=reverse("tournaments:accept", args=[invitation.token]),
+            accept_label=_("Accept the invitation"),
+            created_at=invitation.created_at,
+        )
+        for invitation in invitations
+    ]

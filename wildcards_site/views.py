@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as default_server_error
 
+from games.lobby.pending import pending_invitations
 from games.models import Deadline, Game
 from games.sections import game_links
 
@@ -48,7 +49,13 @@ def home(request):
     links = game_links(shown)
     for game in shown:
         game.links = links.get(game.pk, [])
-    context = {"waiting": waiting, "others": others, "finished": finished, "top_tens": _top_tens()}
+    context = {
+        "invitations": pending_invitations(request.user),
+        "waiting": waiting,
+        "others": others,
+        "finished": finished,
+        "top_tens": _top_tens(),
+    }
     return render(request, "home.html", context)
 
 

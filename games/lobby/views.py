@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines import available_engines
 from games.lobby.forms import GameForm, InviteForm
+from games.lobby.pending import pending_invitations
 from games.models import ENGINE_TITLES, Game, Invitation, Seat
 from games.play.views import visible_game
 from games.services import (
@@ -42,7 +43,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
         :20
     ]
     engines = [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()]
-    return render(request, "games/lobby.html", {"open_games": open_games, "running": running, "engines": engines})
+    context = {
+        "invitations": pending_invitations(request.user),
+        "open_games": open_games,
+        "running": running,
+        "engines": engines,
+    }
+    return render(request, "games/lobby.html", context)
 
 
 @login_required

@@ -24,5 +24,13 @@ def invitation(invite: Invitation) -> None:
     if previous is not None and not previous.seats.filter(user_id=invite.user_id).exists():
         previous = None
     inviter = invite.invited_by.profile.name
-    ctx = {"invitation": invite, "game": game, "inviter": inviter, "link": link, "previous": previous}
+    # "Sign up first" only to an address without an account (one invited by address may have one).
+    ctx = {
+        "invitation": invite,
+        "game": game,
+        "inviter": inviter,
+        "link": link,
+        "previous": previous,
+        "has_account": invite.user_id is not None,
+    }
     queue_mail(mail_key(invite.pk), "invitation", invite.email, ctx, language)

@@ -76,3 +76,32 @@ def test_on_a_phone_two_players_play_a_finished_game_again(signed_in, live_serve
     rematch = Game.objects.get(rematch_of=game)
     assert rematch.status == Game.Status.RUNNING
     assert sorted(rematch.seats.values_list("user__username", flat=True)) == ["ana", "ben"]
+
+
+def test_on_a_phone_an_invited_player_finds_the_rematch_at_home_and_accepts_it(signed_in, live_server):
+    """The reviewer's case: invited by username to a rematch, the home page said nothing of it."""
+    from tests.browser.test_accessibility_browser import serious_violations
+
+    ana = make_user("ana", display_name="Ana")
+    ben = make_user("ben", display_name="Ben")
+    game = do_create_game(ana, "emu_ranchers", 2, {"years": 1})
+    do_join(game.pk, ben)
+    game = play_to_the_end(Game.objects.get(pk=game.pk))
+    ana_page = signed_in("ana", width=390)
+    ana_page.goto(f"{live_server.url}/games/{game.pk}/")
+    ana_page.locator("#rematch").get_by_role("button", name="Play again").click()
+    expect(ana_page.locator(".messages")).to_contain_text("Ben is invited by mail.")
+    rematch = Game.objects.get(rematch_of=game)
+
+    ben_page = signed_in("ben", width=390)
+    ben_page.goto(f"{live_server.url}/")
+    invitations = ben_page.locator("#invitations")
+    expect(invitations).to_contain_text(f"Ana invites you to {rematch}, a rematch of {game}.")
+    assert ben_page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(ben_page) == []
+    ben_page.goto(f"{live_server.url}/games/")
+    expect(ben_page.locator("#invitations")).to_contain_text(f"Ana invites you to {rematch}")
+    ben_page.locator("#invitations").get_by_role("button", name="Accept the invitation").click()
+    expect(ben_page.locator(".messages")).to_contain_text("the game has started")
+    rematch.refresh_from_db()
+    assert rematch.status == Game.Status.RUNNING

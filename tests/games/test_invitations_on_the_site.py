@@ -1,0 +1,109 @@
+"""A signed-in player finds what they are invited to on the home page and the Games page.
+
+A player invited by username, then asked to play again, read "No game is waiting for you" at
+home and nothing on the Games page: the mail's link was the only way in (a newcomer's review)."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from games.services import do_create_game, do_invite, do_offer_seat, do_rematch, do_resign
+from tests.conftest import make_user
+from tests.games.conftest import play_to_the_end, start_game
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["home", "games:lobby"]
+
+
+def _invitations(client, page: str) -> str:
+    html = client.get(reverse(page)).content.decode()
+    return html.split('id="invitations"')[1].split("</section>")[0] if 'id="invitations"' in html else ""
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_an_invitation_by_username_is_listed_with_who_sent_it_and_a_way_to_accept(client, players, page):
+    alice, bob, _carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    invitation = do_invite(game.pk, alice, "bob")
+    client.force_login(bob)
+    listed = _invitations(client, page)
+    assert f"Alice invites you to {game}." in listed
+    assert f'action="{reverse("games:join", args=[game.pk])}"' in listed
+    assert f'value="{invitation.token}"' in listed
+    # Accepting from the list takes the seat.
+    answer = client.post(reverse("games:join", args=[game.pk]), {"token": invitation.token})
+    assert answer.status_code == 302 and game.seats.filter(user=bob).exists()
+    assert _invitations(client, page) == ""
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_rematch_invitation_says_which_game_it_plays_again(client, players, page):
+    alice, bob, carol = players
+    finished = play_to_the_end(start_game(players))
+    rematch, _ = do_rematch(finished.pk, alice)
+    client.force_login(bob)
+    listed = _invitations(client, page)
+    assert f"Alice invites you to {rematch}, a rematch of {finished}." in listed
+    assert "Accept the invitation" in listed
+
+
+def test_an_invitation_to_an_address_is_found_once_its_owner_has_an_account(client, players):
+    alice = players[0]
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    invitation = do_invite(game.pk, alice, "newcomer@example.org")
+    newcomer = make_user("newcomer")  # signed up with the invited address afterwards
+    client.force_login(newcomer)
+    listed = _invitations(client, "home")
+    assert f"Alice invites you to {game}." in listed and f'value="{invitation.token}"' in listed
+    client.post(reverse("games:join", args=[game.pk]), {"token": invitation.token})
+    assert game.seats.filter(user=newcomer).exists()
+
+
+def test_nobody_else_sees_an_invitation_and_a_withdrawn_or_started_one_is_gone(client, players):
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    do_invite(game.pk, alice, "bob")
+    client.force_login(carol)
+    assert _invitations(client, "home") == ""
+    game.status = Game.Status.CANCELLED
+    game.save(update_fields=["status"])
+    client.force_login(bob)
+    assert _invitations(client, "home") == ""
+
+
+def test_anonymous_visitors_see_no_invitation_list(client, players):
+    assert _invitations(client, "home") == "" and _invitations(client, "games:lobby") == ""
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_an_open_seat_offer_is_listed_and_taken_from_the_list(client, players, page):
+    alice, bob, _carol = players
+    game = start_game(players)
+    do_resign(game.pk, bob)
+    dora = make_user("dora", display_name="Dora")
+    offer = do_offer_seat(game.pk, alice, game.seats.get(user=bob).position, dora)
+    client.force_login(dora)
+    listed = _invitations(client, page)
+    assert f"Alice offers you a seat in {game}." in listed
+    assert f'action="{reverse("games:answer_offer", args=[game.pk, offer.pk])}"' in listed
+    client.post(reverse("games:answer_offer", args=[game.pk, offer.pk]), {"answer": "accept"})
+    assert game.seats.filter(user=dora).exists()
+    assert _invitations(client, page) == ""
+
+
+def test_the_mail_asks_only_a_newcomer_to_sign_up(players):
+    alice = players[0]
+    game = do_create_game(alice, "toy", 4, visibility=Game.Visibility.PRIVATE)
+    do_invite(game.pk, alice, "bob")
+    do_invite(game.pk, alice, "stranger@example.org")
+    do_invite(game.pk, alice, players[2].email)  # an address that has an account
+    to_bob = OutboxMessage.objects.get(to=players[1].email)
+    to_carol = OutboxMessage.objects.get(to=players[2].email)
+    to_stranger = OutboxMessage.objects.get(to="stranger@example.org")
+    for mail in (to_bob, to_carol):
+        assert "sign up" not in mail.text and "sign up" not in mail.html
+        assert "Take your seat here:" in mail.text
+    assert "sign up first if you have no account" in to_stranger.text
+    assert "sign up first if you have no account" in to_stranger.html
