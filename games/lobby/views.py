@@ -17,6 +17,7 @@ from games.lobby.forms import GameForm, InviteForm
 from games.lobby.pending import pending_invitations
 from games.models import ENGINE_TITLES, Game, Invitation, Seat
 from games.play.views import visible_game
+from games.presenters.game_settings import summary_words
 from games.services import (
     ActionRejected,
     do_create_game,
@@ -42,6 +43,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     running = Game.objects.filter(status=Game.Status.RUNNING, visibility=Game.Visibility.OPEN).order_by("-started_at")[
         :20
     ]
+    open_games, running = list(open_games), list(running)
+    for game in open_games + running:
+        game.summary = summary_words(game)  # rated or not, and the clock
     engines = [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()]
     context = {
         "invitations": pending_invitations(request.user),

@@ -20,6 +20,7 @@ from games.play.jsonbody import loads_move
 from games.play.numbers import whole_number
 from games.play.permissions import can_manage
 from games.play.refresh import table_stamp
+from games.presenters.game_settings import settings_words
 from games.services import ActionRejected, do_action, do_say, looks, talk
 from games.services.bot_moves import bots_thinking
 from games.services.invitations import invitee_name
@@ -131,6 +132,7 @@ def table_context(
         "latest": latest,
         "can_organise": can_manage(game, request.user),
         "game_links": sections.game_links([game]).get(game.pk, []),
+        "settings": settings_words(game),
         "seat_offers": list(game.seat_offers.filter(user=request.user, answered_at=None))
         if request.user.is_authenticated
         else [],

@@ -5,7 +5,9 @@ A terms module defines
 - `COMMANDS`: the verbs and nouns of reply commands ({key: lazy text});
 - `OPTIONS`: the create form's label of each engine option ({key: lazy text});
 - `CHOICES`: for options with a fixed set of values, [(value, lazy text)];
-- `GLOSSARY`: [(lazy heading, {key: lazy term})], the groups the rules page lists.
+- `GLOSSARY`: [(lazy heading, {key: lazy term})], the groups the rules page lists;
+- optionally `OPTION_PLAYERS`: {key: (player counts)} for an option that matters only at those
+  table sizes (the table lists a game's settings, `games/presenters/game_settings.py`).
 
 Words that mean different things in different games (a Wild Cards bid is a "puja" in Spanish,
 a Wizard bid an "apuesta") carry the game as their gettext context.

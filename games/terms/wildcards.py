@@ -66,6 +66,8 @@ OPTIONS = {
     "leo": gettext_lazy("Leo, the virtual player"),
     "three_player_removal": gettext_lazy("Cards removed with three players"),
 }
+# Options that matter only at some table sizes: a table lists them only there.
+OPTION_PLAYERS = {"three_player_removal": (3,)}
 CHOICES = {
     "edition": [
         ("2022", gettext_lazy("2022: four phases, ties broken by the Talisman")),
