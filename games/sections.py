@@ -10,6 +10,10 @@ and tournaments here):
   player's ratings or tournaments; a provider returns a template and its context, or None.
 - **game links**: where a game belongs, shown at the top of its table and beside it in the
   player's lists ("Round 2, table 3 of Spring Cup"); a provider gets a page's games at once.
+- **table sections**: a block on a game's table, e.g. why a rated game ended unrated; a provider
+  gets the game and the viewer and returns a template and its context, or None.
+- **resign notes**: a sentence the resign question adds for a seat, e.g. that resigning now
+  voids the game's rating for everyone; a provider gets the game and the seat.
 - **invitations**: what else a signed-in player is invited to (a tournament), listed beside
   their game invitations on the home page and the Games page (`games.lobby.pending`).
 """
@@ -32,6 +36,8 @@ class SeatNote:
 
 @dataclass
 class PlayerSection:
+    """A block another app adds to a page (the player page, a table): a template and its context."""
+
     template: str
     context: dict = field(default_factory=dict)
 
@@ -66,6 +72,12 @@ GameLinksProvider = Callable[[list[Game]], dict[int, GameLink]]
 _seat_notes: list[SeatNotesProvider] = []
 _game_links: list[GameLinksProvider] = []
 _player_sections: list[PlayerSectionProvider] = []
+# (game, viewer) -> a block on its table, or None
+TableSectionProvider = Callable[[Game, object], "PlayerSection | None"]
+# (game, seat) -> a sentence for its resign question, or ""
+ResignNoteProvider = Callable[[Game, object], str]
+_table_sections: list[TableSectionProvider] = []
+_resign_notes: list[ResignNoteProvider] = []
 # user -> what else they are invited to
 InvitationsProvider = Callable[[object], list[PendingInvitation]]
 _invitations: list[InvitationsProvider] = []
@@ -128,3 +140,23 @@ def register_invitations(provider: InvitationsProvider) -> None:
 def other_invitations(user) -> list[PendingInvitation]:
     """What other apps invite this player to (one call per provider)."""
     return [invitation for provider in _invitations for invitation in provider(user)]
+
+
+def register_table_section(provider: TableSectionProvider) -> None:
+    if provider not in _table_sections:
+        _table_sections.append(provider)
+
+
+def table_sections(game: Game, viewer) -> list[PlayerSection]:
+    sections = (provider(game, viewer) for provider in _table_sections)
+    return [section for section in sections if section is not None]
+
+
+def register_resign_note(provider: ResignNoteProvider) -> None:
+    if provider not in _resign_notes:
+        _resign_notes.append(provider)
+
+
+def resign_notes(game: Game, seat) -> list[str]:
+    """What resigning now would also do, in sentences other apps know (none for most seats)."""
+    return [note for note in (provider(game, seat) for provider in _resign_notes) if note]

@@ -13,13 +13,15 @@ class TournamentsConfig(AppConfig):
             register_game_links,
             register_invitations,
             register_player_section,
+            register_resign_note,
             register_seat_notes,
+            register_table_section,
         )
         from games.signals import game_finished
         from tournaments.api import openapi_paths
         from tournaments.permissions import organises_table
         from tournaments.ratings.receivers import rate_finished_game
-        from tournaments.ratings.sections import rating_notes, ratings_block
+        from tournaments.ratings.sections import rating_notes, ratings_block, resign_voids, unrated_notice
         from tournaments.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.signals import advance_on_finished_game
 
@@ -28,6 +30,8 @@ class TournamentsConfig(AppConfig):
         register_organiser_check(organises_table)
         register_seat_notes(rating_notes)
         register_player_section(ratings_block)
+        register_table_section(unrated_notice)
+        register_resign_note(resign_voids)
         register_player_section(tournaments_block)
         register_game_links(table_links)
         register_invitations(tournament_invitations)

@@ -133,6 +133,8 @@ def table_context(
         "can_organise": can_manage(game, request.user),
         "game_links": sections.game_links([game]).get(game.pk, []),
         "settings": settings_words(game),
+        "table_sections": sections.table_sections(game, request.user),
+        "resign_notes": sections.resign_notes(game, mine) if mine is not None and game.is_live else [],
         "seat_offers": list(game.seat_offers.filter(user=request.user, answered_at=None))
         if request.user.is_authenticated
         else [],

@@ -57,6 +57,11 @@ def _own_moves(game_id, player) -> Coalesce:
     return Coalesce(Subquery(moves, output_field=IntegerField()), 0)
 
 
+def own_moves(game_id: int, player_id: int) -> int:
+    """Moves the player made themselves in the game (web, mail, API): what `aborted` counts."""
+    return Action.objects.filter(game_id=game_id, actor_id=player_id, channel__in=OWN_CHANNELS).count()
+
+
 def aborted() -> Q:
     """Games (a filter on Game) in which some rated player quit before making enough moves."""
     enough = settings.RATING_ABORT_MOVES
