@@ -27,6 +27,15 @@ wires it: clicking a pick lights up only the targets of that pick's moves (other
 `aria-pressed`/`aria-disabled` set), clicking a target shows the preview with Confirm and
 Cancel, Confirm submits that move's form through htmx.
 Actions a presenter does not point at stay reachable from the list only.
+
+A presenter may also define
+
+    def refusals(view: dict, legal: list[dict]) -> dict[str, str]
+
+giving, for things the seat could try to pick but may not now (a Wizard card when it must follow
+another suit), the pick's key and a short translated sentence saying why. The fragment marks
+such an element `data-refusal` (dimmed, `aria-disabled`, the reason in its accessible name) and
+table.js says the reason when it is tapped, instead of doing nothing.
 """
 
 from __future__ import annotations
@@ -56,3 +65,17 @@ def pointing_for(engine: str, view: dict, legal: list[dict]) -> dict[str, dict]:
 def payload_key(action: dict) -> str:
     """The JSON a move form posts: the same for the same action, whatever its key order."""
     return json.dumps(action, sort_keys=True)
+
+
+def refusals_for(engine: str, view: dict, legal: list[dict]) -> dict[str, str]:
+    """The presenter's refused picks ({pick key: why}), or {} for a game without the hook."""
+    hook = refusals_hook(engine)
+    return hook(view, legal) if hook else {}
+
+
+def refusals_hook(engine: str):
+    try:
+        module = import_module(f"games.presenters.{engine}")
+    except ImportError:
+        return None
+    return getattr(module, "refusals", None)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.models import Game, Seat
-from games.play.pointing import payload_key, pointing_for
+from games.play.pointing import payload_key, pointing_for, refusals_for, refusals_hook
 
 
 def action_label(action: dict, engine: str | None = None, view: dict | None = None) -> str:
@@ -54,6 +54,16 @@ def legal_action_choices(game: Game, position: int | None) -> list[dict]:
         choice.update(pointed.get(payload, {}))
         choices.append(choice)
     return choices
+
+
+def refused_picks(game: Game, position: int | None) -> dict[str, str]:
+    """What the seat may not pick now, each with why ({pick key: sentence}; `games.play.pointing`)."""
+    if position is None or game.status != Game.Status.RUNNING or game.state is None:
+        return {}
+    if refusals_hook(game.engine) is None:
+        return {}
+    engine = get_engine(game.engine)
+    return refusals_for(game.engine, engine.view(game.state, position), engine.legal_actions(game.state, position))
 
 
 def seat_of(game: Game, user) -> Seat | None:

@@ -21,10 +21,21 @@
       // ARIA states only on what is a button (a pickable card); a plain card carries none.
       if (el.classList.contains("pickable")) el.setAttribute("aria-pressed", "false");
       else el.removeAttribute("aria-pressed");
-      el.removeAttribute("aria-disabled");
+      // A card the player may not play stays disabled (the page says so: data-refusal).
+      if (!el.hasAttribute("data-refusal")) el.removeAttribute("aria-disabled");
     });
     var p = panel();
     if (p) p.hidden = true;
+    var r = refusal();
+    if (r) r.textContent = "";
+  }
+
+  // A card that may not be played now says why when tapped, instead of doing nothing.
+  function refusal() { return document.getElementById("pointing-refusal"); }
+  function refuse(el) {
+    reset();
+    var r = refusal();
+    if (r) r.textContent = el.dataset.refusal;
   }
 
   function markPickables() {
@@ -114,6 +125,8 @@
 
   function activate(el) {
     if (el.closest("#pointing-preview")) return false;
+    var refused = el.closest("[data-refusal]:not(form)");
+    if (refused) { refuse(refused); return true; }
     var t = el.closest("[data-target]:not(form)");
     if (t && target(t.dataset.target)) return true;
     var p = el.closest("[data-pick]:not(form)");
@@ -132,7 +145,9 @@
       return;
     }
     if (inPreview && e.target.closest("[data-preview-cancel]")) { e.preventDefault(); reset(); return; }
-    if (activate(e.target)) e.preventDefault();
+    if (activate(e.target)) { e.preventDefault(); return; }
+    var r = refusal(); // a tap anywhere else puts the reason away
+    if (r && !r.contains(e.target)) r.textContent = "";
   });
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape") { reset(); return; }
