@@ -154,7 +154,8 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
 
 def race(view: dict) -> dict:
     """Per seat: species collected (of WIN_SPECIES), species with WIN_PAIRS_BIRDS birds or more
-    (of WIN_PAIRS_SPECIES) and birds in all; at the end, the rank too. Collections lie face up."""
+    (of WIN_PAIRS_SPECIES) and birds in all; at the end, the rank too, the rows then in the order
+    of the ranks. Collections lie face up."""
     ranks = {row["seat"]: row["rank"] for row in view.get("result") or []}
     rows = []
     for seat, counts in enumerate(view.get("collection_counts") or []):
@@ -170,6 +171,8 @@ def race(view: dict) -> dict:
                 "won": view.get("winner") == seat,
             }
         )
+    if ranks:  # the final result: first place first, not seat order
+        rows.sort(key=lambda row: (row["rank"] is None, row["rank"] or 0, row["seat"]))
     goals = {"species": WIN_SPECIES, "threes": WIN_PAIRS_SPECIES, "birds": WIN_PAIRS_BIRDS}
     return {"rows": rows, "goals": goals}
 

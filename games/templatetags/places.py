@@ -33,3 +33,15 @@ def ordinal(value: int) -> str:
 def place(value) -> str:
     """`{{ seat.rank|place }}`: "1st"."""
     return ordinal(value)
+
+
+@register.filter
+def result(seat, engine: str) -> str:
+    """`{{ seat|result:game.engine }}`: a finished seat's place and score in the game's words,
+    "2nd, 3 points" ("2nd, 3 birds collected" in CuBirds, which has no points); "2nd" alone
+    without a score."""
+    from games import terms
+
+    if seat.score is None:
+        return ordinal(seat.rank)
+    return terms.result_words(engine, ordinal(seat.rank), seat.score)

@@ -6,6 +6,8 @@ A terms module defines
 - `OPTIONS`: the create form's label of each engine option ({key: lazy text});
 - `CHOICES`: for options with a fixed set of values, [(value, lazy text)];
 - `GLOSSARY`: [(lazy heading, {key: lazy term})], the groups the rules page lists;
+- optionally `RESULT_WORDS`: ngettext_lazy(..., "count") for a final result in a game without
+  points ("2nd, 3 birds collected"); a game without it scores points ("2nd, 3 points");
 - optionally `OPTION_PLAYERS`: {key: (player counts)} for an option that matters only at those
   table sizes (the table lists a game's settings, `games/presenters/game_settings.py`).
 
@@ -18,6 +20,8 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
+from django.utils.translation import ngettext
+
 ENGINES = ("wildcards", "wizard", "cubirds", "emu_ranchers")
 
 
@@ -26,6 +30,19 @@ def of(engine: str) -> ModuleType | None:
     if engine not in ENGINES:
         return None
     return import_module(f"games.terms.{engine}")
+
+
+def result_words(engine: str, place: str, score: int) -> str:
+    """A final result in the game's words: "2nd, 3 points", or, in a game without points, what
+    it counts ("2nd, 3 birds collected")."""
+    module = of(engine)
+    words = getattr(module, "RESULT_WORDS", None) if module else None
+    if words is None:
+        return ngettext("%(place)s, %(points)s point", "%(place)s, %(points)s points", score) % {
+            "place": place,
+            "points": score,
+        }
+    return words % {"place": place, "count": score}
 
 
 def option_label(engine: str, key: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
 BIRD = {
     "flamingo": gettext_lazy("flamingo"),
@@ -38,6 +38,8 @@ STEPS = {
     "family": gettext_lazy("forming a family"),
     "over": gettext_lazy("game over"),
 }
+# CuBirds has no points: a final result counts the birds in the player's collection.
+RESULT_WORDS = ngettext_lazy("%(place)s, %(count)s bird collected", "%(place)s, %(count)s birds collected", "count")
 OPTIONS: dict = {}
 CHOICES: dict = {}
 GLOSSARY = [

@@ -35,6 +35,10 @@ def _render(view: dict) -> str:
         return get_template("games/table/cubirds.html").render(context)
 
 
+def _row(race: dict, seat: int) -> dict:
+    return next(row for row in race["rows"] if row["seat"] == seat)
+
+
 def test_the_race_counts_what_lies_in_each_collection():
     state = ENGINE.new_game(3, "cb-race", {})
     rng = random.Random(3)
@@ -65,10 +69,10 @@ def test_a_finished_game_says_how_it_was_won_and_ranks_everyone():
             sentence = cubirds.ending(view, NAMES)
         if end == "seven_species":
             assert sentence == f"{NAMES[winner]} won with birds of {WIN_SPECIES} species."
-            assert race["rows"][winner]["species"] >= WIN_SPECIES
+            assert _row(race, winner)["species"] >= WIN_SPECIES
         elif end == "two_threes":
             assert sentence.startswith(f"{NAMES[winner]} won with {WIN_PAIRS_SPECIES} species of")
-            assert race["rows"][winner]["threes"] >= WIN_PAIRS_SPECIES
+            assert _row(race, winner)["threes"] >= WIN_PAIRS_SPECIES
         else:
             assert sentence == "The cards ran out: the largest collection wins."
         assert sorted(row["rank"] for row in race["rows"])[0] == 1

@@ -26,7 +26,7 @@ def test_places_are_written_as_each_language_writes_them(language, first, twelft
 
 def test_a_result_says_point_for_one_and_points_otherwise():
     template = Template('{% include "history/_result.html" %}')
-    seat = type("Seat", (), {})
+    seat = type("Seat", (), {"game": type("Game", (), {"engine": "wizard"})})
     for score, words in [(1, "1st, 1 point"), (0, "1st, 0 points"), (-84, "1st, -84 points"), (42, "1st, 42 points")]:
         seat.rank, seat.score = 1, score
         with translation.override("en"):

@@ -1,0 +1,63 @@
+"""A finished CuBirds table speaks CuBirds: no points (a player's result is their rank and the
+birds they collected), the final result in the order of the ranks, and one list of what happened.
+
+A newcomer's review: the finished table said "rank 2, 3 points" though CuBirds has no points,
+the "Final result" listed rank 2 before rank 1 (seat order), and "Latest events" repeated
+"Latest moves" under it."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.engines import get_engine
+from games.presenters import cubirds
+from games.templatetags.places import ordinal
+from tests.games.conftest import play_to_the_end, seat_user, start_game
+from tests.games.test_cubirds_table import _finished_games
+
+pytestmark = pytest.mark.django_db
+ENGINE = get_engine("cubirds")
+
+
+@pytest.fixture
+def finished(players):
+    game = play_to_the_end(start_game(players, engine="cubirds"))
+    assert game.status == "finished"
+    return game
+
+
+def test_the_players_card_gives_the_rank_and_the_birds_collected_never_points(client, finished):
+    client.force_login(seat_user(finished, 0))
+    page = client.get(reverse("games:table", args=[finished.pk])).content.decode()
+    players = page.split('class="card seats"')[1].split("</section>")[0]
+    assert "points" not in players
+    for seat in finished.seats.all():
+        birds = "bird collected" if seat.score == 1 else "birds collected"
+        assert f"{ordinal(seat.rank)}, {seat.score} {birds}" in players
+
+
+def test_the_history_gives_the_birds_collected_and_other_games_their_points(client, finished, players):
+    wizard = play_to_the_end(start_game(players, engine="wizard", options={}))
+    client.force_login(players[0])
+    history = client.get(reverse("games:history")).content.decode()
+    results = re.findall(r'<span class="rank">\((.*?)\)</span>', history, re.S)
+    assert any("birds collected" in result or "bird collected" in result for result in results)
+    cubirds_row, wizard_row = (history.split(f"{game}</a>")[1].split("</tr>")[0] for game in (finished, wizard))
+    assert "point" not in cubirds_row and "collected" in cubirds_row
+    assert "points" in wizard_row and "collected" not in wizard_row
+
+
+def test_the_final_result_is_in_the_order_of_the_ranks():
+    for state in _finished_games():
+        rows = cubirds.race(ENGINE.view(state, 0))["rows"]
+        assert [row["rank"] for row in rows] == sorted(row["rank"] for row in rows)
+        assert sorted(row["seat"] for row in rows) == list(range(state["num_players"]))
+
+
+def test_the_table_tells_the_moves_once_and_the_replay_keeps_the_events(client, finished):
+    client.force_login(seat_user(finished, 0))
+    table = client.get(reverse("games:table", args=[finished.pk])).content.decode()
+    assert "Latest moves" in table and "Latest events" not in table
+    replay = client.get(reverse("games:replay", args=[finished.pk])).content.decode()
+    assert "Latest events" in replay  # the replay has no log of the moves' sentences: its view keeps them
