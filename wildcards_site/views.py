@@ -8,6 +8,7 @@ from django.views.defaults import server_error as default_server_error
 from games.lobby.pending import pending_invitations
 from games.models import Deadline, Game
 from games.sections import game_links
+from wildcards_site.accounts.views import FIRST_VISIT
 
 
 def _top_tens() -> list[tuple[str, str, list]]:
@@ -50,6 +51,8 @@ def home(request):
     for game in shown:
         game.links = links.get(game.pk, [])
     context = {
+        # "Welcome back", except during a new account's first visit (the session its confirmation opened).
+        "returning": not request.session.get(FIRST_VISIT),
         "invitations": pending_invitations(request.user),
         "waiting": waiting,
         "others": others,

@@ -78,6 +78,10 @@ def _send_verification(user, next_url: str = "") -> None:
     emails.verify_email(user.email, {"user": user, "link": link}, language=profile_for(user).language)
 
 
+# Set in the session a confirmed address opens: the account's first visit.
+FIRST_VISIT = "first_visit"
+
+
 @require_http_methods(["GET", "POST"])
 def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     user = _user_from_uid(uidb64)
@@ -89,6 +93,7 @@ def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
         user.is_active = True
         user.save(update_fields=["is_active"])
         login(request, user, backend=settings.SESSION_LOGIN_BACKEND)
+        request.session[FIRST_VISIT] = True  # the home page welcomes them, not "back"; a later login starts afresh
         messages.success(request, _("Your address is confirmed. Welcome to Wildcards!"))
         next_url = _local_next(request, request.POST.get("next") or request.GET.get("next") or "")
         return redirect(next_url or "accounts:profile")
