@@ -1,0 +1,31 @@
+"""On a 390 px phone the Wild Cards score sheet shows each player's total without scrolling
+sideways: "Points if the game ended now" hid the Total behind the scroll (a newcomer's review)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_wildcards_browser import open_table
+from tests.conftest import make_user
+from tests.games.conftest import seat_user, start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_points_if_the_game_ended_now_show_the_total_without_scrolling(browser, live_server):
+    names = ("Bartholomew", "Maximiliane", "Konstantin")
+    game = start_game([make_user(name.lower(), display_name=name) for name in names], engine="wildcards")
+    context, page = open_table(browser, live_server, game, seat_user(game, 0), 390)
+    try:
+        sheet = page.locator("h3", has_text="Points if the game ended now").locator("xpath=following-sibling::div[1]")
+        total = sheet.get_by_role("columnheader", name="Total")
+        expect(total).to_be_visible()
+        box = total.bounding_box()
+        assert box["x"] + box["width"] <= 390, box
+        for row in sheet.locator("tbody tr").all():  # each player's total too
+            cell = row.locator("td").nth(1)
+            expect(cell.locator("strong")).to_be_visible()
+            cell_box = cell.bounding_box()
+            assert cell_box["x"] + cell_box["width"] <= 390, cell_box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
