@@ -74,9 +74,19 @@ class TournamentForm(forms.Form):
     late_join_before_round = forms.IntegerField(
         label=_("Late entries until round (Swiss; 0: none)"), min_value=0, max_value=50, initial=0, required=False
     )
-    clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, required=False)
+    # Hours per phase show only while a deadline per phase is chosen (static/js/forms.js).
+    clock = forms.ChoiceField(
+        label=_("Time control"),
+        choices=CLOCK_CHOICES,
+        required=False,
+        widget=forms.Select(attrs={"data-clock-choice": ""}),
+    )
     phase_hours = forms.IntegerField(
-        label=_("Hours per phase"), min_value=MIN_PHASE_SECONDS // 3600, max_value=24 * 14, initial=48
+        label=_("Hours per phase"),
+        min_value=MIN_PHASE_SECONDS // 3600,
+        max_value=24 * 14,
+        initial=48,
+        widget=forms.NumberInput(attrs={"data-phase-only": ""}),
     )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)

@@ -85,9 +85,17 @@ class GameForm(forms.Form):
         label=_("Of which bots"), min_value=0, initial=0, widget=forms.NumberInput(attrs={"data-bot-count": ""})
     )
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Game.Visibility.choices)
-    clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES)
+    # data-clock-choice, data-phase-only: static/js/forms.js shows the deadline per phase only
+    # while a deadline per phase is chosen (without scripts both show; a bank ignores the phase).
+    clock = forms.ChoiceField(
+        label=_("Time control"), choices=CLOCK_CHOICES, widget=forms.Select(attrs={"data-clock-choice": ""})
+    )
     phase_seconds = forms.TypedChoiceField(
-        label=_("Deadline per phase"), choices=PHASE_CHOICES, coerce=int, initial=2 * DAY
+        label=_("Deadline per phase"),
+        choices=PHASE_CHOICES,
+        coerce=int,
+        initial=2 * DAY,
+        widget=forms.Select(attrs={"data-phase-only": ""}),
     )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
     rated = forms.BooleanField(

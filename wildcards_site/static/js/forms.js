@@ -78,6 +78,20 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
+// A time control: the deadline per phase shows only while a deadline per phase is chosen (a
+// time bank has none). Hidden, the field is still sent, and a bank ignores it.
+function showPhaseFields(select) {
+  for (const field of select.form.querySelectorAll("[data-phase-only]")) {
+    (field.closest(".field") || field).hidden = select.value.startsWith("bank");
+  }
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches("select[data-clock-choice]")) showPhaseFields(event.target);
+});
+document.addEventListener("DOMContentLoaded", () => {
+  for (const select of document.querySelectorAll("select[data-clock-choice]")) showPhaseFields(select);
+});
+
 // Sign-up: the browser's time zone, so a new player's deadlines read right from the first mail.
 document.addEventListener("DOMContentLoaded", () => {
   let zone = "";
