@@ -28,3 +28,10 @@ def when(value, pattern: str = "DATE_FORMAT") -> str:
 @register.filter
 def continued(text: str) -> str:
     return "\n  ".join(str(text).splitlines())
+
+
+@register.filter
+def box_label(field) -> str:
+    """A checkbox's label, which stands after the box: without the colon a label before its
+    field ends with ("Clocks stop at weekends", not "Clocks stop at weekends:")."""
+    return field.label_tag(label_suffix="")
