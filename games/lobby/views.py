@@ -17,7 +17,7 @@ from games.lobby.forms import GameForm, InviteForm
 from games.lobby.pending import pending_invitations
 from games.models import ENGINE_TITLES, Game, Invitation, Seat
 from games.play.views import visible_game
-from games.presenters.game_settings import summary_words
+from games.presenters.game_settings import settings_words, summary_words
 from games.services import (
     ActionRejected,
     do_create_game,
@@ -209,7 +209,8 @@ def _rematch_message(game: Game, outcome: str, user) -> str:
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation link: newcomers sign up (or log in) and come back here to take the seat."""
     invite = get_object_or_404(Invitation.objects.select_related("game", "invited_by__profile"), token=token)
+    # What they would sit down to: the options, the rating and the clock.
+    context = {"invite": invite, "settings": settings_words(invite.game)}
     if not request.user.is_authenticated:
-        here = reverse("games:invitation", args=[token])
-        return render(request, "games/invitation.html", {"invite": invite, "login_next": here})
-    return render(request, "games/invitation.html", {"invite": invite})
+        context["login_next"] = reverse("games:invitation", args=[token])
+    return render(request, "games/invitation.html", context)

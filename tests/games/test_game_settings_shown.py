@@ -95,3 +95,15 @@ def test_the_lobby_line_says_whether_a_game_is_rated_and_its_clock(client, newbi
     assert "rated" in line.split(" · ") and "Deadline per phase: 2 days" in line
     line = _lobby_line(client, casual)
     assert "not rated" in line.split(" · ") and "Deadline per phase: 1 day" in line
+
+
+def test_the_invitation_page_says_what_the_invitee_would_sit_down_to(client, newbie):
+    from games.services import do_invite
+
+    game = do_create_game(newbie, "wizard", 3, {"clairvoyance": True}, visibility=Game.Visibility.PRIVATE)
+    invitation = do_invite(game.pk, newbie, "friend@example.org")
+    page = client.get(reverse("games:invitation", args=[invitation.token])).content.decode()
+    found = re.search(r'<ul class="game-settings" id="settings"[^>]*>(.*?)</ul>', page, re.S)
+    assert found, "the invitation page shows no settings"
+    shown = html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))
+    assert "Clairvoyance" in shown and "Rated" in shown and "Deadline per phase: 2 days" in shown
