@@ -56,9 +56,11 @@ def action_link(request: HttpRequest, token: str) -> HttpResponse:
             )
         return _problem(request, _("This link no longer works"), rejected.message, game, 409)
     if request.method != "POST":
-        return render(
-            request, "bymail/link_confirm.html", {"game": game, "label": label, "name": mails.game_name(game)}
-        )
+        # The link plays for the player it was mailed to, whoever holds it: say whose seat it is,
+        # and warn a visitor signed in as someone else.
+        other = request.user if request.user.is_authenticated and request.user.pk != user.pk else None
+        context = {"game": game, "label": label, "name": mails.game_name(game), "player": user, "signed_in": other}
+        return render(request, "bymail/link_confirm.html", context)
     try:
         moves = do_mail_moves(link.wait, user, [link.action], Action.Channel.EMAIL_LINK, now)
     except ActionRejected as rejected:

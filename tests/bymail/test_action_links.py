@@ -108,3 +108,16 @@ def test_a_forged_link_changes_nothing(client, game):
     assert "not valid" in response.content.decode()
     game.refresh_from_db()
     assert game.version == 0
+
+
+def test_the_confirmation_names_whose_seat_and_warns_someone_signed_in_as_another_player(client, game):
+    # A link acts for the player it was mailed to, whoever holds it (a reviewer signed in as
+    # another account pressed "Make this move" and read "Your move was made").
+    path, _move = _link(game)
+    owner = game.seats.select_related("user__profile").get(position=0).user
+    page = client.get(path).content.decode()
+    assert f"for {owner.profile.name}" in page and "signed in as" not in page
+    client.force_login(make_user("carla", display_name="Carla"))
+    page = client.get(path).content.decode()
+    assert f"for {owner.profile.name}" in page
+    assert "You are signed in as Carla" in page
