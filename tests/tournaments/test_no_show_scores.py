@@ -73,3 +73,65 @@ def test_a_no_show_scores_nothing_and_never_more_than_a_player_who_played(settin
     assert points[present.pk] == 4
     assert all(points[user] == 0 for user in no_shows)
     assert sum(points[seat.user_id] for seat in full.game.seats.all()) == 7
+
+
+def _two_player_table():
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Twos", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    for player in make_players(2):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    (table,) = current_tables(tournament)
+    return tournament, table
+
+
+def _own_moves(game: Game, moves: dict) -> None:
+    """Each player makes so many moves of their own, as their turns come (the others' turns too)."""
+    engine = get_engine(game.engine)
+    while any(count > 0 for count in moves.values()):
+        game.refresh_from_db()
+        position = engine.to_act(game.state)[0]
+        seat = game.seats.get(position=position)
+        if seat.kind == Seat.Kind.BOT:
+            do_bot_move(game.pk, position)
+            continue
+        do_action(
+            game.pk,
+            position,
+            engine.auto_action(game.state, position),
+            "web",
+            user=seat.user,
+            expected_version=game.version,
+        )
+        moves[seat.user] = moves.get(seat.user, 0) - 1
+
+
+def test_a_player_left_alone_who_stops_too_still_wins_the_table(settings):
+    # An organiser's review: the opponent resigned, the player left alone stopped too (a bot
+    # played both seats on), the game was abandoned, and both forfeited: the player who stayed
+    # lost a win they had in hand and finished level with the one who quit first.
+    from games.services.organiser import do_resign
+
+    tournament, table = _two_player_table()
+    first, second = (seat.user for seat in table.game.seats.order_by("position"))
+    _own_moves(table.game, {first: 3, second: 3})
+    do_resign(table.game.pk, first)
+    _own_moves(table.game, {second: 2})  # plays on alone a while
+    do_resign(table.game.pk, second)
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.ABANDONED
+    (played,) = played_rounds(tournament)
+    entry = dict(tournament.entries.values_list("user", "pk"))
+    assert played.tables[0].ranks == {entry[second.pk]: 1, entry[first.pk]: 2}
+
+
+def test_a_table_everyone_left_without_a_move_of_their_own_is_still_a_double_forfeit(settings):
+    from games.services.organiser import do_resign
+
+    tournament, table = _two_player_table()
+    for seat in table.game.seats.order_by("position"):
+        do_resign(table.game.pk, seat.user)
+    (played,) = played_rounds(tournament)
+    assert set(played.tables[0].ranks.values()) == {None}

@@ -87,23 +87,42 @@ def _rank(game: Game, seat: Seat, seats: list[Seat]) -> int | None:
     """The seat's rank, or None (a forfeit) when nobody played the game or the seat's player never did.
 
     A finished game already ranks a seat that left (timed out, resigned, taken by a bot)
-    below every seat that stayed (`games.services.play.finish`). A game abandoned or
-    cancelled, or one every player left, was played by nobody: a double forfeit, no points
-    for anyone, rather than a shared last place that would outscore the players of other
-    tables who played and came last. So is a seat that left without one move of its own (a
-    no-show the bot played on): otherwise the bot's second place would outscore players of
-    other tables who played every move and came third.
+    below every seat that stayed (`games.services.play.finish`). A game cancelled was played by
+    nobody: a double forfeit, no points for anyone, rather than a shared last place that would
+    outscore the players of other tables who played and came last. So is a seat that left
+    without one move of its own (a no-show the bot played on): otherwise the bot's second place
+    would outscore players of other tables who played every move and came third.
+
+    A game every player left (abandoned) ranks those who made moves of their own by how long
+    they stayed, as a finished game ranks leavers below those who stayed: the player left alone
+    who then stopped too still wins a table the others had given up (an organiser's review found
+    them forfeiting it with the one who quit first).
     """
-    if game.status in (Game.Status.ABANDONED, Game.Status.CANCELLED):
+    if game.status == Game.Status.CANCELLED:
         return None
-    if all(other.status != Seat.Status.PLAYING for other in seats):
-        return None
-    if (
-        seat.status != Seat.Status.PLAYING
-        and not game.actions.filter(seat=seat.position, channel__in=OWN_CHANNELS).exists()
-    ):
-        return None
+    if not game.actions.filter(seat=seat.position, channel__in=OWN_CHANNELS).exists():
+        if seat.status != Seat.Status.PLAYING or all(other.status != Seat.Status.PLAYING for other in seats):
+            return None
+    if game.status == Game.Status.ABANDONED or all(other.status != Seat.Status.PLAYING for other in seats):
+        stayed = _last_own_moves(game)
+        mine = stayed.get(seat.position)
+        if mine is None:
+            return None
+        return 1 + sum(1 for other in stayed.values() if other > mine)
     return seat.rank
+
+
+def _last_own_moves(game: Game) -> dict[int, object]:
+    """Seat position -> the time of its player's last move of their own in the game."""
+    from django.db.models import Max
+
+    rows = (
+        game.actions.filter(channel__in=OWN_CHANNELS)
+        .values("seat")
+        .annotate(last=Max("created_at"))
+        .values_list("seat", "last")
+    )
+    return dict(rows)
 
 
 def drop_times(entries: list[Entry]) -> dict[int, int]:
