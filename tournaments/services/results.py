@@ -100,10 +100,11 @@ def _rank(game: Game, seat: Seat, seats: list[Seat]) -> int | None:
     """
     if game.status == Game.Status.CANCELLED:
         return None
-    if not game.actions.filter(seat=seat.position, channel__in=OWN_CHANNELS).exists():
-        if seat.status != Seat.Status.PLAYING or all(other.status != Seat.Status.PLAYING for other in seats):
-            return None
-    if game.status == Game.Status.ABANDONED or all(other.status != Seat.Status.PLAYING for other in seats):
+    everyone_left = all(other.status != Seat.Status.PLAYING for other in seats)
+    no_show = not game.actions.filter(seat=seat.position, channel__in=OWN_CHANNELS).exists()
+    if no_show and (seat.status != Seat.Status.PLAYING or everyone_left):
+        return None
+    if game.status == Game.Status.ABANDONED or everyone_left:
         stayed = _last_own_moves(game)
         mine = stayed.get(seat.position)
         if mine is None:
