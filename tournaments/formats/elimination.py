@@ -255,11 +255,19 @@ class Bracket:
 
 
 def multiplayer_round(
-    entrants: Sequence[Hashable], preferred: int, minimum: int, maximum: int, advance: int
+    entrants: Sequence[Hashable],
+    preferred: int,
+    minimum: int,
+    maximum: int,
+    advance: int,
+    had_byes: Collection[Hashable] = (),
 ) -> tuple[list[list], list]:
     """Tables of one knock-out round (seeds spread by snake order) and the top seeds with byes.
 
-    When everyone fits at one table, that table is the final.
+    A bye goes to the best seeds who have not had one yet (`had_byes`), then, when everyone
+    has, to the best seeds: a top seed should not reach the final without playing (an
+    organiser's review saw seed 1 pass two rounds so). When everyone fits at one table, that
+    table is the final.
     """
     if not 1 <= advance < minimum:
         raise ValueError(f"the number advancing per table ({advance}) must be below the table minimum ({minimum})")
@@ -268,8 +276,10 @@ def multiplayer_round(
     if len(entrants) <= maximum:
         return [list(entrants)], []
     seating = split(len(entrants), preferred, minimum, maximum)
-    byes = list(entrants[: seating.byes])
-    rest = list(entrants[seating.byes :])
+    fresh = [player for player in entrants if player not in had_byes]
+    byes = (fresh + [player for player in entrants if player in had_byes])[: seating.byes]
+    byes.sort(key=list(entrants).index)
+    rest = [player for player in entrants if player not in byes]
     tables: list[list] = [[] for _ in seating.sizes]
     order = list(range(len(tables)))
     while rest:

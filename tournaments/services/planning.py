@@ -146,8 +146,14 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
         # Too many drops to seat another table: the tournament ends here, unless a table nobody
         # played is still to be decided (its players may go on).
         return _waiting(rounds)
+    had_byes = {player for played in knockout for player in played.byes}
     tables, byes = multiplayer_round(
-        entrants, tournament.seats_preferred, tournament.seats_min, tournament.seats_max, tournament.advance_per_table
+        entrants,
+        tournament.seats_preferred,
+        tournament.seats_min,
+        tournament.seats_max,
+        tournament.advance_per_table,
+        had_byes,
     )
     return Plan("elimination", tables, byes)
 

@@ -270,3 +270,17 @@ def test_nobody_from_a_forfeited_table_goes_on():
     tables = [{"a": None, "b": None, "c": None}, {"d": 1, "e": 2, "f": 3}, {"g": 1, "h": 2, "i": 3}]
     seeds = {player: number for number, player in enumerate("abcdefghi", 1)}
     assert multiplayer_advancers(tables, [], 1, seeds, at_least=3) == ["d", "e", "g"]
+
+
+def test_a_bye_goes_to_the_best_seed_who_has_not_had_one_yet():
+    # An organiser's review: 10 players at 3-player tables, 1 going on; seed 1 had the bye in
+    # round 1 and again in round 2, and first played in the final.
+    from tournaments.formats.elimination import multiplayer_round
+
+    tables, byes = multiplayer_round(list(range(1, 11)), 3, 3, 3, 1)
+    assert byes == [1]
+    tables, byes = multiplayer_round([1, 2, 5, 9], 3, 3, 3, 1, had_byes={1})
+    assert byes == [2] and sorted(player for table in tables for player in table) == [1, 5, 9]
+    # Everyone has had one: the best seed again.
+    tables, byes = multiplayer_round([1, 2, 5, 9], 3, 3, 3, 1, had_byes={1, 2, 5, 9})
+    assert byes == [1]
