@@ -156,3 +156,9 @@ def tournament_message(user, tournament, message) -> None:
     key = f"tournament-message:{message.pk}:{user.pk}"
     extra = {"organiser": message.author.profile.name, "text": message.text}
     _to_entrant(user, tournament, "tournament-message", key, extra)
+
+
+def no_show_withdrawn(user, tournament, round_number: int) -> None:
+    """Withdrawn for a table they never made a move at (services/running.py)."""
+    key = f"tournament-no-show:{tournament.pk}:{user.pk}"
+    _to_entrant(user, tournament, "tournament-no-show", key, {"round": round_number, "next": round_number + 1})

@@ -135,3 +135,37 @@ def test_a_table_everyone_left_without_a_move_of_their_own_is_still_a_double_for
         do_resign(table.game.pk, seat.user)
     (played,) = played_rounds(tournament)
     assert set(played.tables[0].ranks.values()) == {None}
+
+
+def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
+    # An organiser's review: a player who never moved in round 2 stayed in, got round 3's bye
+    # (worth a win) and sat again. FIDE withdraws a player who forfeits without a word.
+    from tournaments.models import Round
+    from tournaments.services import do_advance_round
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Fours", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=2
+    )
+    for player in make_players(8):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    full, lonely = current_tables(tournament)
+    play_out(full.game)
+    present = lonely.game.seats.order_by("position").first().user
+    play_alone(lonely.game, present, settings)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    no_shows = {seat.user_id for seat in lonely.game.seats.all() if seat.user_id != present.pk}
+    entries = {entry.user_id: entry for entry in tournament.entries.all()}
+    assert {user: entries[user].dropped_before_round for user in no_shows} == dict.fromkeys(no_shows, 2)
+    second = Round.objects.get(tournament=tournament, number=2)
+    seated = {seat.user_id for table in second.tables.all() for seat in table.game.seats.all()}
+    byes = {bye.entry.user_id for bye in second.byes.select_related("entry")}
+    assert not (seated | byes) & no_shows
+    assert seated | byes == set(entries) - no_shows
+    told = OutboxMessage.objects.filter(key__startswith=f"tournament-no-show:{tournament.pk}:")
+    assert {row.to for row in told} == {entries[user].user.email for user in no_shows}
+    assert present.pk not in no_shows and entries[present.pk].dropped_before_round is None

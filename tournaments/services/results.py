@@ -126,6 +126,17 @@ def _last_own_moves(game: Game) -> dict[int, object]:
     return dict(rows)
 
 
+def no_shows(played: PlayedRound) -> set[int]:
+    """Entries that forfeited a table others played: not one move of their own (rank None)."""
+    return {
+        player
+        for table in played.tables
+        if any(rank is not None for rank in table.ranks.values()) and not table.adjudicated
+        for player, rank in table.ranks.items()
+        if rank is None
+    }
+
+
 def drop_times(entries: list[Entry]) -> dict[int, int]:
     """Entry id -> the round before which they left, for everyone dropped or disqualified.
 

@@ -28,7 +28,7 @@ from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
 from tournaments.services.registration import ratings_of
-from tournaments.services.results import played_rounds
+from tournaments.services.results import no_shows, played_rounds
 from tournaments.services.rules import table_options
 from wildcards_site.queueing import queue_task
 
@@ -146,6 +146,7 @@ def do_advance_round(tournament_id: int, now: datetime | None = None) -> Round |
 def _next_round(tournament: Tournament, now: datetime) -> Round | None:
     entries = list(tournament.entries.select_related("user__profile"))
     rounds = played_rounds(tournament)
+    _withdraw_no_shows(tournament, entries, rounds)
     plan = plan_next_round(tournament, entries, rounds)
     if plan is not None and plan.stage == WAITING:
         return None  # the organisers' adjudication of a table nobody played comes first
@@ -153,6 +154,25 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
         _finish(tournament, entries, rounds, now)
         return None
     return _create_round(tournament, entries, rounds, plan, now)
+
+
+def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: list) -> None:
+    """A Swiss withdraws a player who forfeited a table without one move of their own, as FIDE's
+    rules do: left in, a no-show took a later round's bye (worth a win) and sat again (an
+    organiser's review). Their results stand; they are told by mail."""
+    if tournament.format != Tournament.Format.SWISS or not rounds or rounds[-1].stage != "swiss":
+        return
+    last = rounds[-1]
+    if not last.finished or last.number >= (tournament.rounds or 0):
+        return  # the Swiss is over: nothing more to pair
+    absent = no_shows(last)
+    for entry in entries:
+        if entry.pk in absent and entry.dropped_before_round is None and not entry.disqualified:
+            entry.dropped_before_round = last.number + 1
+            entry.save(update_fields=["dropped_before_round"])
+            from tournaments.mails import no_show_withdrawn
+
+            no_show_withdrawn(entry.user, tournament, last.number)
 
 
 def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
