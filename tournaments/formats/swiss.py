@@ -84,11 +84,13 @@ def standings(
 
     A bye scores `bye_points`, by default one win (the first place's points): at 2-player
     tables a bye is worth a won game, no more. Forfeits (rank None) score nothing and, as
-    in FIDE's rules, are no meeting: they add no opponent to the Buchholz.
+    in FIDE's rules, are no meeting: the forfeiting player is nobody's opponent.
 
     In the Buchholz a bye is a table of `bye_opponents` dummy opponents (default: a full
     table's, one fewer than the places scored) each scoring the player's own final points, as
-    FIDE's 2023 tie-break rules count an unplayed round; opponents' average is over real ones.
+    FIDE's 2023 tie-break rules count an unplayed round; so is each game a forfeit left
+    unplayed, a table-mate's or the player's own (one dummy per forfeiting table-mate, or per
+    table-mate of a player who forfeited). Opponents' average is over real ones.
     """
     if order not in TIE_BREAK_ORDERS:
         raise ValueError(f"unknown tie-break order {order!r}; known: {', '.join(TIE_BREAK_ORDERS)}")
@@ -97,6 +99,9 @@ def standings(
     points = {player: 0.0 for player in ratings}
     byes = Counter()
     games = Counter()
+    # Games a table could not play because a table-mate forfeited (or the player did): unplayed
+    # rounds, counted in the Buchholz as a bye is, against dummies scoring the player's own points.
+    unplayed = Counter()
     opponents: dict[Hashable, list[Hashable]] = {player: [] for player in ratings}
     # (opponent, 1 / 0.5 / 0) for each other player one met at a table: above, level, below.
     outcomes: dict[Hashable, list[tuple[Hashable, float]]] = {player: [] for player in ratings}
@@ -106,6 +111,9 @@ def standings(
                 points[player] += earned
                 games[player] += 1
                 mine = table[player]
+                unplayed[player] += sum(
+                    1 for other in table if other != player and (mine is None or table[other] is None)
+                )
                 if mine is not None:
                     met = [other for other in table if other != player and table[other] is not None]
                     opponents[player].extend(met)
@@ -120,7 +128,7 @@ def standings(
     rows = []
     for player, rating in ratings.items():
         played = sum(points[other] for other in opponents[player])
-        buchholz = played + byes[player] * bye_opponents * points[player]
+        buchholz = played + (byes[player] * bye_opponents + unplayed[player]) * points[player]
         average = played / len(opponents[player]) if opponents[player] else 0.0
         sonneborn_berger = sum(points[other] * share for other, share in outcomes[player])
         rows.append(

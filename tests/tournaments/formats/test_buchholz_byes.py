@@ -36,8 +36,24 @@ def test_the_number_of_dummy_opponents_follows_the_tournaments_table_size():
     assert rows["d"].points == 3 and rows["d"].buchholz == 9
 
 
-def test_a_forfeit_is_still_no_meeting():
-    # b did not play (rank None): no points, and nobody's opponent; a's and c's Buchholz leave b out.
+def test_a_forfeit_is_no_meeting_but_an_unplayed_game_against_a_dummy_like_a_bye():
+    # b did not play (rank None): no points, and nobody's opponent (not in the average). The game
+    # a and c could not play against b is an unplayed round, as a bye is: a dummy opponent scoring
+    # their own final points (FIDE 2023). Before, beating a no-show cost tie-break points against
+    # having a bye (an organiser's review).
     rounds = [RoundResult([{"a": 1, "b": None, "c": 2}], [])]
     rows = {row.player: row for row in standings(dict.fromkeys("abc", 1500), rounds, [4, 2, 1])}
-    assert (rows["a"].buchholz, rows["b"].buchholz, rows["c"].buchholz) == (2, 0, 4)
+    # a: c's 2 + a dummy of a's own 4 = 6; c: a's 4 + a dummy of c's own 2 = 6; b: two dummies of 0.
+    assert (rows["a"].buchholz, rows["b"].buchholz, rows["c"].buchholz) == (6, 0, 6)
+    assert (rows["a"].opponents_average, rows["c"].opponents_average) == (2, 4)
+
+
+def test_a_win_over_a_no_show_weighs_in_the_buchholz_as_a_bye_does():
+    # Two-player tables, 1/0: in round 1 a beats a no-show x while b has a bye; both then lose to c.
+    rounds = [
+        RoundResult([{"a": 1, "x": None}], ["b"]),
+        RoundResult([{"c": 1, "a": 2}, {"c2": 1, "b": 2}]),
+    ]
+    rows = {row.player: row for row in standings(dict.fromkeys(["a", "b", "c", "c2", "x"], 1500), rounds, [1, 0])}
+    assert rows["a"].points == rows["b"].points == 1
+    assert rows["a"].buchholz == rows["b"].buchholz  # 1 (their dummy) + 1 (c or c2)
