@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import Case, Value, When
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -188,6 +189,14 @@ ORGANISER_ACTIONS = {
         lambda t, user, other: services.do_remove_entrant(t, user, other),
         gettext_lazy("The player is no longer in the tournament."),
     ),
+    "add_organiser": (
+        lambda t, user, other: services.do_add_organiser(t, user, other),
+        lambda other: _("%(name)s organises this tournament too.") % {"name": other.profile.name},
+    ),
+    "remove_organiser": (
+        lambda t, user, other: services.do_remove_organiser(t, user, other),
+        lambda other: _("%(name)s no longer organises this tournament.") % {"name": other.profile.name},
+    ),
     "invite": (
         lambda t, user, who: services.do_invite_to_tournament(t, user, who),
         gettext_lazy("The invitation is on its way."),
@@ -223,7 +232,7 @@ def organise(request, tournament_id: int, action: str):
         return throttle.too_many(request)
     if action in ("invite", "message"):
         other = request.POST.get("who" if action == "invite" else "text", "")
-    if action in ("drop", "disqualify", "add", "remove"):
+    if action in ("drop", "disqualify", "add", "remove", "add_organiser", "remove_organiser"):
         username = request.POST.get("username", "").strip()
         other = User.objects.filter(username=username).first()
         if other is None:
@@ -241,7 +250,8 @@ def organise(request, tournament_id: int, action: str):
         except ValueError:
             messages.error(request, _("Give the extension in whole hours."))
             return redirect("tournaments:detail", tournament_id)
-    return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), str(success))
+    done = success(other) if callable(success) and not isinstance(success, Promise) else str(success)
+    return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), done)
 
 
 def api_list(request):

@@ -193,3 +193,35 @@ def test_a_staff_player_sees_no_organiser_box_at_their_own_table(client):
     client.force_login(make_user("moderator", staff=True))
     page = client.get(reverse("games:table", args=[table.game_id])).content.decode()
     assert 'class="card organiser"' in page  # staff who do not play there still moderate it
+
+
+def test_an_organiser_who_plays_adds_a_co_organiser_who_then_manages_their_table():
+    # An organiser's review: "another organiser decides this", but nothing let an organiser name
+    # another one; only staff could ever act at a table where a non-staff organiser sat.
+    from tournaments.services import do_add_organiser, do_remove_organiser
+
+    tournament, table, organiser, rival = _own_table()
+    helper = make_user("helper")
+    do_add_organiser(tournament.pk, organiser, helper)
+    assert set(tournament.organisers.all()) == {organiser, helper}
+    do_pause(table.game.pk, helper)
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.PAUSED
+    with pytest.raises(ActionRejected):  # nobody but an organiser names one
+        do_add_organiser(tournament.pk, rival, make_user("friend"))
+    with pytest.raises(ActionRejected):  # an entrant at this table is no co-organiser of it
+        do_add_organiser(tournament.pk, helper, rival)
+    do_remove_organiser(tournament.pk, helper, helper)
+    with pytest.raises(ActionRejected):  # a tournament keeps at least one organiser
+        do_remove_organiser(tournament.pk, organiser, organiser)
+    assert set(tournament.organisers.all()) == {organiser}
+
+
+def test_the_organiser_adds_a_co_organiser_from_the_page(client):
+    tournament, _table, organiser, _rival = _own_table()
+    helper = make_user("helper", display_name="Helga")
+    client.force_login(organiser)
+    url = reverse("tournaments:organise", args=[tournament.pk, "add_organiser"])
+    page = client.post(url, {"username": "helper"}, follow=True).content.decode()
+    assert "Helga organises this tournament too." in page
+    assert tournament.organisers.filter(pk=helper.pk).exists()

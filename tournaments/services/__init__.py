@@ -6,6 +6,7 @@ from tournaments.services.invitations import (
     do_invite_to_tournament,
     do_withdraw_tournament_invitation,
 )
+from tournaments.services.organisers import do_add_organiser, do_remove_organiser
 from tournaments.services.organising import (
     do_add_entrant,
     do_cancel_tournament,
@@ -30,6 +31,8 @@ __all__ = [
     "do_adjudicate_table",
     "do_accept_tournament_invitation",
     "do_add_entrant",
+    "do_add_organiser",
+    "do_remove_organiser",
     "do_cancel_tournament",
     "do_invite_to_tournament",
     "do_message_entrants",

@@ -1,0 +1,51 @@
+"""Who organises a tournament: its organisers name others, and step down while one remains.
+
+An organiser who plays holds no power over their own table (tournaments/permissions.py): a
+second organiser is who manages it. Entrants are never named organisers: organisers decide at
+entrants' tables, their rivals' included.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.services.errors import ActionRejected
+from tournaments.models import Tournament
+from tournaments.services.running import check_organiser
+
+OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+
+
+def _locked(tournament_id: int, user) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_organiser(tournament, user)
+    if tournament.status in OVER:
+        raise ActionRejected("over", _("This tournament is already over."))
+    return tournament
+
+
+def do_add_organiser(tournament_id: int, user, other) -> Tournament:
+    """Name `other` an organiser too (nothing is mailed: it gives powers, no duty)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id, user)
+        if not other.is_active:
+            raise ActionRejected("no_user", _("No player has that username."))
+        if tournament.entries.filter(user=other).exists():
+            raise ActionRejected(
+                "entrant", _("An entrant cannot be named an organiser: organisers decide at the entrants' tables.")
+            )
+        tournament.organisers.add(other)
+        return tournament
+
+
+def do_remove_organiser(tournament_id: int, user, other) -> Tournament:
+    """Take `other` (or oneself) off the organisers; the last one stays."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id, user)
+        if not tournament.organisers.filter(pk=other.pk).exists():
+            raise ActionRejected("not_organiser", _("That player does not organise this tournament."))
+        if tournament.organisers.count() == 1:
+            raise ActionRejected("last_organiser", _("A tournament keeps at least one organiser."))
+        tournament.organisers.remove(other)
+        return tournament
