@@ -6,6 +6,7 @@ from tournaments.services.invitations import (
     do_invite_to_tournament,
     do_withdraw_tournament_invitation,
 )
+from tournaments.services.leaving import do_disqualify, do_drop
 from tournaments.services.organisers import do_add_organiser, do_remove_organiser
 from tournaments.services.organising import (
     do_add_entrant,
@@ -19,8 +20,6 @@ from tournaments.services.registration import do_create_tournament, do_leave, do
 from tournaments.services.round_clock import do_extend_round
 from tournaments.services.running import (
     do_advance_round,
-    do_disqualify,
-    do_drop,
     do_pause_tournament,
     do_resume_tournament,
     do_start,

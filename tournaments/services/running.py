@@ -46,40 +46,6 @@ def check_organiser(tournament: Tournament, user) -> None:
         raise ActionRejected("forbidden", _("Only the tournament's organisers can do this."))
 
 
-def table_mates(tournament: Tournament, user) -> set[int]:
-    """The user ids seated with `user` at a table of the current round (`user`'s own among them
-    when seated): an organiser who plays neither drops nor disqualifies them."""
-    if user is None or not getattr(user, "pk", None):
-        return set()
-    shared = Table.objects.filter(
-        round__tournament=tournament, round__number=tournament.current_round, game__seats__user=user
-    )
-    return set(User.objects.filter(seats__game__tournament_table__in=shared).values_list("pk", flat=True).distinct())
-
-
-def check_not_their_table(tournament: Tournament, user, entry_user) -> None:
-    """An organiser who plays does not remove a player they sit with this round (a table they
-    are at is another organiser's to decide)."""
-    if entry_user.pk in table_mates(tournament, user):
-        raise ActionRejected(
-            "own_table", _("You play at this player's table this round: another organiser decides this.")
-        )
-
-
-def may_drop(user, entry: Entry, mates: set[int]) -> bool:
-    """Whether `do_drop` accepts `user` dropping `entry` (once the event runs); `mates` is
-    `table_mates(tournament, user)`. The pickers offer what this accepts."""
-    if entry.dropped_before_round is not None:
-        return False
-    return entry.user_id == user.pk or entry.user_id not in mates
-
-
-def may_disqualify(entry: Entry, mates: set[int]) -> bool:
-    """Whether `do_disqualify` accepts `user` disqualifying `entry` (a player who dropped may
-    still be); `mates` as for `may_drop`."""
-    return not entry.disqualified and entry.user_id not in mates
-
-
 def minimum_entries(tournament: Tournament) -> int:
     return 2 if tournament.seats_max == 2 else tournament.seats_min
 
@@ -273,47 +239,6 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
     label = f"{tournament.name} (#{tournament.pk})"
     for entry in entries:
         tournament_final(entry.user, label, str(tournament.pk), places.get(entry.pk), top, url)
-
-
-def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
-    """A player leaves (or an organiser drops them): from the next round on they are not paired."""
-    entry_user = entry_user or user
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if entry_user != user:
-            check_organiser(tournament, user)
-            check_not_their_table(tournament, user, entry_user)
-        if not tournament.under_way:
-            raise ActionRejected("not_running", _("Only a running tournament can be left this way."))
-        entry = tournament.entries.select_for_update().filter(user=entry_user).first()
-        if entry is None:
-            raise ActionRejected("not_registered", _("This player is not in the tournament."))
-        if entry.dropped_before_round is not None:
-            raise ActionRejected("already_dropped", _("This player has already dropped."))
-        entry.dropped_before_round = tournament.current_round + 1
-        entry.save(update_fields=["dropped_before_round"])
-        return entry
-
-
-def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
-    """An organiser removes a player from the next round on; their results so far stand."""
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        check_organiser(tournament, user)
-        check_not_their_table(tournament, user, entry_user)
-        if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
-            raise ActionRejected("not_running", _("Players can be disqualified only while the tournament runs."))
-        entry = tournament.entries.filter(user=entry_user).first()
-        if entry is None:
-            raise ActionRejected("not_registered", _("This player is not in the tournament."))
-        if entry.disqualified:
-            raise ActionRejected("already_disqualified", _("This player is already disqualified."))
-        entry.disqualified = True
-        # Dated like a drop, so a bracket knows the walkovers they had before stay theirs.
-        if entry.dropped_before_round is None:
-            entry.dropped_before_round = tournament.current_round + 1
-        entry.save(update_fields=["disqualified", "dropped_before_round"])
-        return entry
 
 
 def do_pause_tournament(tournament_id: int, user) -> Tournament:
