@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.models import Deadline, Game, GameEvent, Seat
 from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
-from tournaments.formats.round_robin import blank_rounds, meeting_balance
-from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, rank_key
+from tournaments.formats.scoring import rank_key
 from tournaments.models import Table, Tournament
+from tournaments.rules_words import number_words
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
 from tournaments.services.results import (
     PlayedRound,
@@ -166,7 +165,8 @@ def your_table(tournament: Tournament, user) -> dict | None:
         return None
     if round_.byes.filter(entry=entry).exists():
         knockout = round_.stage == "elimination"  # a knock-out's bye goes on; elsewhere it scores
-        return {"round": round_.number, "bye": True, "knockout": knockout, "bye_points": _number(tournament.bye_score)}
+        points = number_words(tournament.bye_score)
+        return {"round": round_.number, "bye": True, "knockout": knockout, "bye_points": points}
     table = round_.tables.filter(game__seats__user=user).select_related("game").first()
     if table is None:
         if round_.stage == "elimination" and tournament.seats_max == 2:
@@ -194,57 +194,6 @@ def your_table(tournament: Tournament, user) -> dict | None:
         "deadline": deadline,
         "bye": False,
     }
-
-
-def scoring_words(tournament: Tournament) -> dict:
-    """The scoring and time control in words for the rules box."""
-    points = list(tournament.place_points or DEFAULT_PLACE_POINTS)[: tournament.seats_max]
-    elimination = tournament.format in (Tournament.Format.SINGLE_ELIMINATION, Tournament.Format.DOUBLE_ELIMINATION)
-    return {
-        "place_points": [(place, _number(value)) for place, value in enumerate(points, 1)],
-        "bye_points": _number(tournament.bye_score),
-        "elimination": elimination,
-        "phase_hours": tournament.phase_seconds // 3600,
-        "bank_days": tournament.bank_start_seconds // 86400,
-        "bank_hours": tournament.bank_increment_seconds // 3600,
-    }
-
-
-def round_robin_words(tournament: Tournament, entries: list) -> dict | None:
-    """A round robin's length and, once its schedule is drawn, how evenly pairs meet in it."""
-    if tournament.format != Tournament.Format.ROUND_ROBIN:
-        return None
-    words: dict = {"blank": tournament.rounds is None, "balance": ""}
-    if tournament.schedule is not None:
-        words["rounds"], words["exact"] = len(tournament.schedule), True
-        players = sorted({p for tables, byes in tournament.schedule for p in [*byes, *(x for t in tables for x in t)]})
-        words["balance"] = balance_words(meeting_balance(players, tournament.schedule))
-    elif tournament.rounds is None:
-        words["rounds"], words["exact"] = blank_rounds(
-            len(entries), tournament.seats_preferred, tournament.seats_min, tournament.seats_max
-        )
-    words["entrants"] = len(entries)
-    return words
-
-
-def balance_words(balance: dict) -> str:
-    """`meeting_balance` for organisers: how many pairs meet never, once, twice..."""
-    parts = []
-    for times, count in balance["histogram"].items():
-        if times == 0:
-            parts.append(ngettext("%(count)d pair never meets", "%(count)d pairs never meet", count) % {"count": count})
-        elif times == 1:
-            parts.append(ngettext("%(count)d pair meets once", "%(count)d pairs meet once", count) % {"count": count})
-        else:
-            parts.append(
-                ngettext("%(count)d pair meets %(times)d times", "%(count)d pairs meet %(times)d times", count)
-                % {"count": count, "times": times}
-            )
-    return ", ".join(parts)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:

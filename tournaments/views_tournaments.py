@@ -23,14 +23,13 @@ from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.presenters import (
     organiser_choices,
-    round_robin_words,
-    scoring_words,
     tournament_data,
     tournament_json,
     unplayable_tables,
     your_table,
 )
 from tournaments.reasons import cancel_reason_words
+from tournaments.rules_words import round_robin_words, scoring_words
 from wildcards_site import throttle
 
 User = get_user_model()
