@@ -18,19 +18,18 @@ def cards_under(page: str, testid: str) -> list[str]:
     return re.findall(r'data-card="([^"]+)"', block.group(1)) if block else []
 
 
+def play_until(game, phase: str) -> None:
+    """Each seat to act takes its first legal move until the game reaches `phase`."""
+    while game.state["phase"] != phase:
+        seat = ENGINE.to_act(game.state)[0]
+        action = ENGINE.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+        game.refresh_from_db()
+
+
 def test_it_shows_the_others_hands_but_not_ones_own_while_bidding_under_clairvoyance(client, players):
     game = start_game(players, engine="wizard", options={"clairvoyance": True})
-    while game.state["phase"] != "bid":  # a trump to choose first (the dealer turned a Wizard)
-        seat = ENGINE.to_act(game.state)[0]
-        do_action(
-            game.pk,
-            seat,
-            ENGINE.legal_actions(game.state, seat)[0],
-            "web",
-            user=seat_user(game, seat),
-            expected_version=game.version,
-        )
-        game.refresh_from_db()
+    play_until(game, "bid")  # a trump to choose first (the dealer turned a Wizard)
     me = ENGINE.to_act(game.state)[0]
     client.force_login(seat_user(game, me))
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
@@ -58,17 +57,7 @@ def test_it_shows_only_ones_own_hand_without_clairvoyance(client, players):
 
 def test_it_shows_ones_own_hand_again_once_the_bids_are_in_under_clairvoyance(client, players):
     game = start_game(players, engine="wizard", options={"clairvoyance": True})
-    while game.state["phase"] != "play":
-        seat = ENGINE.to_act(game.state)[0]
-        do_action(
-            game.pk,
-            seat,
-            ENGINE.legal_actions(game.state, seat)[0],
-            "web",
-            user=seat_user(game, seat),
-            expected_version=game.version,
-        )
-        game.refresh_from_db()
+    play_until(game, "play")
     me = ENGINE.to_act(game.state)[0]
     client.force_login(seat_user(game, me))
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
