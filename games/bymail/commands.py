@@ -6,6 +6,8 @@ action's phrase in some language, in any order: "bid 3 forest",
 case, punctuation and articles do not matter. Where two different moves
 have the same words ("swap Lion Ibex" gives the Lion, "swap Ibex Lion" the
 Ibex), the order the mail lists them in decides, and another order is refused.
+Words that tell no two legal moves apart may be left out ("hatch Diplomat" where
+only the deck can be drawn from); a command that fits several moves is refused.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -86,6 +89,10 @@ class Menu:
         shown = line.strip()
         shown = shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
         if not phrases:
+            # Words no two legal moves need may be left out ("hatch Diplomat" where the deck is
+            # the only place to draw from): the moves whose phrase holds every word written.
+            phrases = self._holding(wanted)
+        if not phrases:
             raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
         moves = {json.dumps(action, sort_keys=True) for found in phrases.values() for action in found}
         if len(phrases) == 1 or len(moves) == 1:  # one phrase (alike cards share it), or one move
@@ -95,6 +102,15 @@ class Menu:
         raise CommandError(
             _("“%(line)s” could be more than one move: write it in the order the mail lists it.") % {"line": shown}
         )
+
+    def _holding(self, wanted: tuple[str, ...]) -> dict[tuple[str, ...], list[dict]]:
+        """Every phrase (by its words in order) that holds each word of `wanted`, repeats counted."""
+        need = Counter(wanted)
+        found: dict[tuple[str, ...], list[dict]] = {}
+        for key, phrases in self.by_words.items():
+            if not need - Counter(key):
+                found.update(phrases)
+        return found
 
 
 def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:

@@ -240,3 +240,20 @@ def test_every_command_a_wild_cards_mail_lists_makes_that_move_over_whole_games(
                 seat = rng.choice(engine.to_act(state))
                 state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
     assert checked > 20 and wrong == []
+
+
+def test_a_command_may_leave_out_words_no_other_move_needs():
+    # A reviewer's "hatch diplomat" was refused where the deck was the only place to draw from:
+    # "hatch diplomat deck" was needed. Words that tell no two legal moves apart may be left out.
+    engine, state, seat, menu = _menu("emu_ranchers", 2)
+    hatch = next(a for a in menu.actions if a["type"] == "hatch")
+    name = next(c["name"] for c in engine.view(state, seat)["hand"] if c["id"] == hatch["card"])
+    same_card = [a for a in menu.actions if a.get("card") == hatch["card"] and a["type"] == "hatch"]
+    assert len(same_card) == 1  # the discard pile is empty at the start: one place to draw from
+    assert menu.match(f"hatch {name}") == hatch
+
+
+def test_a_shortened_command_that_fits_several_moves_is_refused_as_ambiguous():
+    _engine, _state, _seat, menu = _menu("wildcards", 2)
+    with pytest.raises(commands.CommandError, match="more than one move"):
+        menu.match("bid")  # every card of the hand is a bid
