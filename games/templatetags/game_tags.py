@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from wildcards_site.wording import names_list
@@ -74,3 +75,18 @@ def channel_label(channel: str) -> str:
         return str(Action.Channel(channel).label)
     except ValueError:
         return channel
+
+
+# A glyph's width for its font size, as the site's serif draws an average name: past it, a name is squeezed.
+GLYPH_WIDTH = 0.5
+
+
+@register.filter
+def fits(text, spec: str) -> str:
+    """SVG attributes that squeeze `text` into a card's width when it would not fit:
+    `<text{{ name|fits:"9,50" }}>` (font size, width). Names run longer in other languages
+    ("Stokstaartje", "Reabastecimiento") and ran off the card (a player's review)."""
+    size, width = (float(part) for part in spec.split(","))
+    if len(str(text)) * size * GLYPH_WIDTH <= width:
+        return ""
+    return mark_safe(f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs"')

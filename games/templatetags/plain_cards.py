@@ -51,8 +51,17 @@ SUIT_INK = {
 }
 
 
+def _fitted(face: dict) -> dict:
+    """The face with the width its title may take at its size (`fits` in game_tags)."""
+    return {**face, "size_spec": f"{face.get('size', 10)},50"}
+
+
 @register.inclusion_tag("games/cards/plain.svg.html")
 def wizard_card(card_id: str | None, small: bool = False) -> dict:
+    return _fitted(_wizard_face(card_id, small))
+
+
+def _wizard_face(card_id: str | None, small: bool) -> dict:
     """`red-7`, `wizard-1`, `jester-3`."""
     if not card_id:
         return {"label": "?", "title": "?", "ink": "#555", "paper": "#eee", "small": small}
@@ -85,6 +94,10 @@ def wizard_card(card_id: str | None, small: bool = False) -> dict:
 
 @register.inclusion_tag("games/cards/plain.svg.html")
 def bird_card(card: dict, small: bool = False) -> dict:
+    return _fitted(_bird_face(card, small))
+
+
+def _bird_face(card: dict, small: bool) -> dict:
     """A bird with its whole name (on two lines when it has two words, in a size that fits the
     card) and a shape of its own, so colour is never the only way to tell species apart."""
     species = card.get("species", "")
@@ -113,6 +126,10 @@ def bird_card(card: dict, small: bool = False) -> dict:
 
 @register.inclusion_tag("games/cards/plain.svg.html")
 def decktet_card(card: dict, small: bool = False) -> dict:
+    return _fitted(_decktet_face(card, small))
+
+
+def _decktet_face(card: dict, small: bool) -> dict:
     suits = card.get("suits") or []
     ink = SUIT_INK.get(suits[0], "#555") if suits else "#555"
     rank = card.get("rank")

@@ -72,3 +72,24 @@ def test_it_offers_the_same_shortest_deadline_to_casual_and_tournament_games():
     casual = min(value for value, _label in GameForm("toy").fields["phase_seconds"].choices)
     tournament = TournamentForm().fields["phase_hours"].min_value * 3600
     assert casual == tournament == 3600
+
+
+def test_a_card_name_too_long_for_the_card_is_squeezed_to_its_width_in_every_language():
+    # A player's review: "Stokstaartje", "Reabastecimiento" and "bladeren · knopen" ran off the cards.
+    from django.template import Context, Template
+    from django.utils import translation
+
+    template = Template(
+        "{% load wildcards_cards plain_cards %}{% habitat_card card %}{% animal_card animal %}{% decktet_card emu %}"
+    )
+    context = {
+        "card": {"id": "refill"},
+        "animal": {"id": 3, "species": "meerkat", "habitat": "savannah"},
+        "emu": {"id": "x", "rank": 5, "suits": ["leaves", "knots"], "name": "the_journey"},
+    }
+    with translation.override("nl"):
+        svg = template.render(Context(context))
+    assert svg.count('lengthAdjust="spacingAndGlyphs"') >= 2  # "Aanvulkaart" (11 px) and the suits line
+    with translation.override("en"):
+        english = template.render(Context(context))
+    assert english.count('lengthAdjust="spacingAndGlyphs"') < svg.count('lengthAdjust="spacingAndGlyphs"')
