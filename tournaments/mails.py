@@ -162,3 +162,11 @@ def no_show_withdrawn(user, tournament, round_number: int) -> None:
     """Withdrawn for a table they never made a move at (services/running.py)."""
     key = f"tournament-no-show:{tournament.pk}:{user.pk}"
     _to_entrant(user, tournament, "tournament-no-show", key, {"round": round_number, "next": round_number + 1})
+
+
+def removed_by_organiser(user, tournament, organiser, next_round: int, disqualified: bool) -> None:
+    """An organiser dropped or disqualified the player (services/leaving.py): they are told."""
+    kind = "disqualified" if disqualified else "dropped"
+    key = f"tournament-removed:{tournament.pk}:{user.pk}:{kind}"
+    extra = {"organiser": organiser.profile.name, "next": next_round, "disqualified": disqualified}
+    _to_entrant(user, tournament, "tournament-removed", key, extra)

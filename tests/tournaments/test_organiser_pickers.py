@@ -108,3 +108,28 @@ def test_extend_the_round_is_offered_only_while_a_table_waits_for_someone(client
     with pytest.raises(ActionRejected) as refused:
         do_extend_round(tournament.pk, organiser, 24)
     assert refused.value.code == "no_deadline"
+
+
+def test_a_player_dropped_or_disqualified_by_an_organiser_is_told_by_mail():
+    # An organisers' review: entrants were not told when an organiser removed them.
+    from tests.conftest import rendered
+    from tests.tournaments.helpers import make_players, register_and_start
+    from tournaments.services import do_create_tournament, do_disqualify, do_drop
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Told", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=3
+    )
+    first, second, third, _fourth = make_players(4)
+    register_and_start(tournament, [first, second, third, _fourth])
+    do_drop(tournament.pk, organiser, first)
+    do_disqualify(tournament.pk, organiser, second)
+    do_drop(tournament.pk, third)  # leaving of one's own accord mails nothing
+    dropped = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{tournament.pk}:{first.pk}:dropped"))
+    assert dropped.to == first.email and "has withdrawn you" in dropped.text and "round 2" in dropped.text
+    out = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{tournament.pk}:{second.pk}:disqualified"))
+    assert "has disqualified you" in out.text
+    assert not OutboxMessage.objects.filter(
+        key__contains=f":{third.pk}:", key__startswith="tournament-removed"
+    ).exists()

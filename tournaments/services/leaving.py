@@ -66,6 +66,10 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
             raise ActionRejected("already_dropped", _("This player has already dropped."))
         entry.dropped_before_round = tournament.current_round + 1
         entry.save(update_fields=["dropped_before_round"])
+        if entry_user != user:
+            from tournaments.mails import removed_by_organiser
+
+            removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=False)
         return entry
 
 
@@ -87,4 +91,8 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         if entry.dropped_before_round is None:
             entry.dropped_before_round = tournament.current_round + 1
         entry.save(update_fields=["disqualified", "dropped_before_round"])
+        from tournaments.mails import removed_by_organiser
+
+        next_round = max(entry.dropped_before_round, tournament.current_round + 1)
+        removed_by_organiser(entry_user, tournament, user, next_round, disqualified=True)
         return entry
