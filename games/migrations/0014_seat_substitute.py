@@ -2,7 +2,9 @@
 
 Existing seats are marked from the games' log: a seat that an offer gave to someone (a
 `seat_replaced` event naming a successor) is a substitute's unless its player is the one who
-held it before the first such change (a player given their own seat back).
+held it before the first such change (a player given their own seat back), and a seat's first
+player who lost it is remembered. Ratings stored before this upgrade rated substitutes: run
+`scripts/manage recompute_ratings` once after it (docs/operators.md).
 """
 
 from django.conf import settings
@@ -13,22 +15,29 @@ from django.db.models import deletion
 def mark_substitutes(apps, schema_editor):
     Seat = apps.get_model("games", "Seat")
     GameEvent = apps.get_model("games", "GameEvent")
-    first: dict[tuple[int, int], object] = {}
+    first: dict[tuple[int, int], int] = {}
     taken: set[tuple[int, int]] = set()
     events = GameEvent.objects.filter(kind="seat_replaced").order_by("created_at", "pk")
     for game_id, seat, detail in events.values_list("game_id", "seat", "detail").iterator(chunk_size=2000):
-        if seat is None or not isinstance(detail, dict) or not detail.get("successor"):
-            continue  # a seat given to a bot: it keeps its player
-        key = (game_id, seat)
-        taken.add(key)
-        first.setdefault(key, detail.get("previous_user"))
-    for game_id, position in taken:
-        holder = first[(game_id, position)]
-        seat = Seat.objects.filter(game_id=game_id, position=position).first()
-        if seat is None or (holder is not None and seat.user_id == holder):
+        if seat is None or not isinstance(detail, dict):
             continue
-        seat.substitute = seat.user_id is not None
-        seat.first_user_id = holder if isinstance(holder, int) else None
+        key = (game_id, seat)
+        if detail.get("successor"):
+            taken.add(key)  # a person accepted the seat (not a bot taking it)
+        holder = detail.get("previous_user")
+        if isinstance(holder, int):
+            # The seat's first player: the earliest who lost it to someone else (an event of one
+            # taking their own seat back names nobody).
+            first.setdefault(key, holder)
+    for game_id, position in first.keys() | taken:
+        seat = Seat.objects.filter(game_id=game_id, position=position).first()
+        if seat is None:
+            continue
+        holder = first.get((game_id, position))
+        if holder is not None and seat.user_id == holder:
+            continue  # back with its first player
+        seat.first_user_id = holder
+        seat.substitute = seat.user_id is not None and (game_id, position) in taken
         seat.save(update_fields=["substitute", "first_user"])
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.db.models import Q
+
 from games.models import Game
 
 OrganiserCheck = Callable[[Game, object], bool]
@@ -22,8 +24,9 @@ def register_organiser_check(check: OrganiserCheck) -> None:
 
 
 def plays_in(game: Game, user) -> bool:
-    """Whether `user` has (or had) a seat in the game."""
-    return game.seats.filter(user=user).exists()
+    """Whether `user` has (or had) a seat in the game: a first player whose seat went to someone
+    else still played in it."""
+    return game.seats.filter(Q(user=user) | Q(first_user=user)).exists()
 
 
 def is_organiser(game: Game, user) -> bool:

@@ -312,6 +312,9 @@ def test_a_player_who_gave_up_a_seat_is_never_offered_another_one_in_that_game(p
     do_accept_seat(do_offer_seat(game.pk, alice, _position(game, alice), second).pk, second)
     with pytest.raises(ActionRejected) as rejected:
         do_offer_seat(game.pk, alice, _position(game, carol), alice)
+    assert rejected.value.code == "own_offer"  # nor to herself at all (test_seat_chains_rated.py)
+    with pytest.raises(ActionRejected) as rejected:
+        do_offer_seat(game.pk, alice, _position(game, carol), second)  # who holds Alice's seat now
     assert rejected.value.code == "already_seated"
     assert seat_user(game, _position(game, carol)) == carol
     assert not SeatOffer.objects.filter(user=alice).exists()

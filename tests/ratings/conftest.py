@@ -64,3 +64,21 @@ def moved(game: Game, user, seat: int, count: int = 3) -> None:
         Action(game=game, seq=start + i, seat=seat, payload={"type": "move"}, channel=Action.Channel.WEB, actor=user)
         for i in range(count)
     )
+
+
+def replaced(game: Game, seat: int, previous, successor: str | None = "Someone") -> None:
+    """`previous` lost seat `seat` to someone else (an offer accepted, or, with `successor` None, a bot
+    in a game stored before seats kept their player): the event the services write, and the seat
+    as they leave it (its first player remembered, its new occupant a substitute)."""
+    from games.models import GameEvent
+
+    GameEvent.objects.create(
+        game=game,
+        kind=GameEvent.Kind.SEAT_REPLACED,
+        seat=seat,
+        detail={"previous": previous.profile.name, "successor": successor, "previous_user": previous.pk},
+    )
+    row = Seat.objects.get(game=game, position=seat)
+    row.first_user = row.first_user or previous
+    row.substitute = row.user_id is not None and row.user_id != row.first_user_id
+    row.save(update_fields=["first_user", "substitute"])

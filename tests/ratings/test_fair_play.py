@@ -3,10 +3,10 @@
 import pytest
 from django.core.management import call_command
 
-from games.models import Action, GameEvent
+from games.models import Action
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
-from tests.ratings.conftest import finished_game, moved
+from tests.ratings.conftest import finished_game, moved, replaced
 from tournaments.ratings.leaderboards import established_rating
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.services import do_rate_game
@@ -47,7 +47,7 @@ def test_a_player_whose_seat_went_to_someone_else_before_three_moves_voids_the_g
     alice, bob, carol = people[:3]
     game = finished_game([(alice, 1), (carol, 2)])
     moved(game, bob, seat=1, count=2)
-    GameEvent.objects.create(game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous_user": bob.pk})
+    replaced(game, 1, bob)
     assert do_rate_game(game.pk) == []
     assert "No differences: 1 games, 0 rating changes" in check(capsys)
 
@@ -120,13 +120,11 @@ def test_meetings_older_than_the_window_are_forgotten(people, settings, capsys):
 
 
 def test_a_substitute_who_quits_early_neither_voids_the_game_nor_is_rated(people, capsys):
-    from games.models import Seat
 
     alice, bob, carol = people[:3]
     # Bob played his seat (three moves of his own) until it went to Carol, who quit after one.
     game = finished_game([(alice, 1), (carol, 2)], left=(carol,), moves=1)
-    Seat.objects.filter(game=game, user=carol).update(substitute=True, first_user=bob)
     moved(game, bob, seat=1, count=3)
-    GameEvent.objects.create(game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous_user": bob.pk})
+    replaced(game, 1, bob)
     assert {change.player_id for change in do_rate_game(game.pk)} == {alice.pk, bob.pk}
     assert "No differences: 1 games, 2 rating changes" in check(capsys)

@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import Game, Seat
-from tests.ratings.conftest import finished_game, moved
+from tests.ratings.conftest import finished_game, moved, replaced
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.services import do_rate_game
 from tournaments.ratings.tasks import rate_game
@@ -103,21 +103,13 @@ def test_pools_are_separate_per_game(people):
 def test_a_player_replaced_at_a_seat_counts_last_and_the_substitute_is_not_rated(people, capsys):
     from django.core.management import call_command
 
-    from games.models import GameEvent
-
     alice, bob, carol, dave = people[:4]
     # Dave sat at seat 2 until it was offered to Carol, who finished second. Carol did not play the
     # game from its start: a seat handed over late (a bot played it well) would sell its rank to a
     # second account (an attacker's review), so a substitute is not rated; Dave counts last.
     game = finished_game([(alice, 1), (carol, 2), (bob, 3)])
-    Seat.objects.filter(game=game, user=carol).update(substitute=True)
     moved(game, dave, seat=1)
-    GameEvent.objects.create(
-        game=game,
-        kind=GameEvent.Kind.SEAT_REPLACED,
-        seat=1,
-        detail={"previous": "Dave", "successor": "Carol", "previous_user": dave.pk},
-    )
+    replaced(game, 1, dave, "Carol")
     do_rate_game(game.pk)
     ranks = dict(RatingChange.objects.filter(game=game).values_list("player_id", "rank"))
     assert ranks == {alice.pk: 1, bob.pk: 3, dave.pk: 4}
@@ -131,18 +123,13 @@ def test_a_player_replaced_at_a_seat_counts_last_and_the_substitute_is_not_rated
 def test_in_a_chain_of_substitutes_only_the_seats_first_player_is_rated(people, capsys):
     from django.core.management import call_command
 
-    from games.models import GameEvent
-
     alice, bob, carol, dave = people[:4]
     # Bob's seat went to Carol, then from Carol to Dave, who finished first.
     game = finished_game([(dave, 1), (alice, 2)])
-    Seat.objects.filter(game=game, user=dave).update(substitute=True)
     moved(game, bob, seat=0)
     moved(game, carol, seat=0)
     for previous in (bob, carol):
-        GameEvent.objects.create(
-            game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=0, detail={"previous_user": previous.pk}
-        )
+        replaced(game, 0, previous)
     do_rate_game(game.pk)
     ranks = dict(RatingChange.objects.filter(game=game).values_list("player_id", "rank"))
     assert ranks == {alice.pk: 2, bob.pk: 3}
@@ -151,14 +138,10 @@ def test_in_a_chain_of_substitutes_only_the_seats_first_player_is_rated(people, 
 
 
 def test_a_seat_given_to_a_bot_still_rates_the_player_who_lost_it_last(people):
-    from games.models import GameEvent
-
     alice, bob = people[:2]
     game = finished_game([(alice, 2), (None, 1)])
     moved(game, bob, seat=1)
-    GameEvent.objects.create(
-        game=game, kind=GameEvent.Kind.SEAT_REPLACED, seat=1, detail={"previous": "Bob", "previous_user": bob.pk}
-    )
+    replaced(game, 1, bob, successor=None)
     do_rate_game(game.pk)
     assert rating(alice).rating == pytest.approx(1520) and rating(bob).rating == pytest.approx(1480)
 

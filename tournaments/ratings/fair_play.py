@@ -21,11 +21,10 @@ from itertools import combinations
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count, Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
-from games.models import Action, Game, GameEvent, Seat
+from games.models import Action, Game, Seat
 from tournaments.ratings.elo import repeat_weight
 from tournaments.ratings.models import RatingChange
 
@@ -72,21 +71,13 @@ def aborted() -> Q:
         .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("user_id")))
         .filter(moves__lt=enough)
     )
-    # A seat's first player, replaced at it, is rated last (participants.py): a quitter too,
-    # unless they sit at the table again at the end. Substitutes are not rated, so not counted.
-    earlier = GameEvent.objects.filter(
-        game_id=OuterRef("game_id"),
-        kind=GameEvent.Kind.SEAT_REPLACED,
-        seat=OuterRef("seat"),
-        detail__previous_user__isnull=False,
-    ).filter(Q(created_at__lt=OuterRef("created_at")) | Q(created_at=OuterRef("created_at"), pk__lt=OuterRef("pk")))
+    # A seat's first player who lost it to someone else is rated last (participants.py): a
+    # quitter too, however the seat changed hands after (Seat.first_user). Substitutes are not
+    # rated, so their quitting is not counted.
     replaced = (
-        GameEvent.objects.filter(game_id=OuterRef("pk"), kind=GameEvent.Kind.SEAT_REPLACED)
-        .annotate(previous=Cast(KT("detail__previous_user"), IntegerField()))
-        .filter(previous__isnull=False)
-        .exclude(Exists(earlier))  # a seat's first player only: the others were substitutes
-        .exclude(Exists(Seat.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("previous"))))
-        .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("previous")))
+        Seat.objects.filter(game_id=OuterRef("pk"), first_user__isnull=False)
+        .filter(Q(user__isnull=True) | ~Q(first_user=F("user")))
+        .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("first_user_id")))
         .filter(moves__lt=enough)
     )
     return Q(Exists(quitter)) | Q(Exists(replaced))

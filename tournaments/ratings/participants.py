@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import F, Q
 
-from games.models import GameEvent
+from games.models import Seat
 
 
 def participants(seated: list[tuple[int, int]], replaced: list[int]) -> list[tuple[int, int]]:
@@ -23,23 +23,13 @@ def participants(seated: list[tuple[int, int]], replaced: list[int]) -> list[tup
 
 
 def replaced_players(game_ids: list[int] | None = None) -> dict[int, list[int]]:
-    """Game id -> players replaced at a seat during it (from the games' event log): one query.
-
-    Only a seat's first player: one who took it over and lost it again was a substitute, and a
-    substitute is not rated."""
-    events = (
-        GameEvent.objects.filter(kind=GameEvent.Kind.SEAT_REPLACED)
-        .filter(~Q(detail__previous_user=None))
-        .order_by("created_at", "pk")
-    )
+    """Game id -> each seat's first player who lost it to someone else (`Seat.first_user`): one
+    query. Only a seat's first player: a substitute who took it over and lost it again is not
+    rated (games/services/seats.py)."""
+    seats = Seat.objects.filter(first_user__isnull=False).filter(Q(user__isnull=True) | ~Q(first_user=F("user")))
     if game_ids is not None:
-        events = events.filter(game_id__in=game_ids)
+        seats = seats.filter(game_id__in=game_ids)
     found: dict[int, list[int]] = {}
-    seen: set[tuple[int, int | None]] = set()
-    for game_id, seat, player in events.values_list("game_id", "seat", "detail__previous_user"):
-        if (game_id, seat) in seen:
-            continue
-        seen.add((game_id, seat))
-        if isinstance(player, int):
-            found.setdefault(game_id, []).append(player)
+    for game_id, player in seats.values_list("game_id", "first_user_id"):
+        found.setdefault(game_id, []).append(player)
     return found
