@@ -130,6 +130,8 @@ class Seat(models.Model):
     # rated (tournaments/ratings): a seat handed over late would sell its rank to a second account.
     first_user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
     substitute = models.BooleanField(default=False)
+    # When its player left it (resigned, timed out, removed); cleared when a person takes it.
+    left_at = models.DateTimeField(null=True, blank=True)
     # Final result, filled when the game ends. A seat that left ranks last.
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -131,7 +131,7 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     # Count the timeouts first, so that a seat a bot takes over moves as a bot at once.
     by_position = {seat.position: seat for seat in seats}
     timed_out = [(deadline, by_position[deadline.seat]) for deadline in overdue if deadline.seat in answered]
-    _count_timeouts(game, list({seat.position: seat for _deadline, seat in timed_out}.values()))
+    _count_timeouts(game, list({seat.position: seat for _deadline, seat in timed_out}.values()), now)
     if not any(seat.kind == Seat.Kind.HUMAN and seat.status == Seat.Status.PLAYING for seat in seats):
         # The default moves were played: those waits timed out; only the others are cancelled.
         for deadline, _seat in timed_out:
@@ -152,7 +152,7 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     return len(staged)
 
 
-def _count_timeouts(game: Game, seats: list[Seat]) -> None:
+def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> None:
     """After too many timeouts in a row a bot takes the seat and the player has left."""
     Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
     given_up = []
@@ -160,10 +160,11 @@ def _count_timeouts(game: Game, seats: list[Seat]) -> None:
         seat.consecutive_timeouts += 1  # the rows were read under the game's lock
         if seat.kind == Seat.Kind.HUMAN and seat.consecutive_timeouts >= game.timeouts_before_bot:
             seat.kind, seat.status, seat.bot_level = Seat.Kind.BOT, Seat.Status.LEFT, bot_choice.TAKEOVER_LEVEL
+            seat.left_at = now
             given_up.append(seat.pk)
     if given_up:
         Seat.objects.filter(pk__in=given_up).update(
-            kind=Seat.Kind.BOT, status=Seat.Status.LEFT, bot_level=bot_choice.TAKEOVER_LEVEL
+            kind=Seat.Kind.BOT, status=Seat.Status.LEFT, bot_level=bot_choice.TAKEOVER_LEVEL, left_at=now
         )
 
 

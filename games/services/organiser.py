@@ -148,7 +148,8 @@ def do_resign(game_id: int, user, now: datetime | None = None) -> Game:
         if seat is None:
             raise ActionRejected("not_your_seat", _("You have no seat in this game."))
         seat.kind, seat.status, seat.bot_level = Seat.Kind.BOT, Seat.Status.RESIGNED, bot_choice.TAKEOVER_LEVEL
-        seat.save(update_fields=["kind", "status", "bot_level"])
+        seat.left_at = now
+        seat.save(update_fields=["kind", "status", "bot_level", "left_at"])
         if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
             abandon(game, now)
         elif game.status == Game.Status.RUNNING:

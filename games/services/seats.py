@@ -83,8 +83,8 @@ def do_seat_bot(game_id: int, user, position: int, now: datetime | None = None) 
         _check_rate(game, now)
         target.kind, target.bot_level = Seat.Kind.BOT, bot_choice.TAKEOVER_LEVEL
         if target.status == Seat.Status.PLAYING:
-            target.status = Seat.Status.REMOVED
-        target.save(update_fields=["kind", "status", "bot_level"])
+            target.status, target.left_at = Seat.Status.REMOVED, now
+        target.save(update_fields=["kind", "status", "bot_level", "left_at"])
         holder = target.user
         event = _record(
             game,
@@ -196,8 +196,10 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
         owner = previous if not target.substitute and target.first_user_id is None else target.first_user
         target.substitute = owner is None or owner.pk != user.pk
         target.user, target.kind, target.status = user, Seat.Kind.HUMAN, Seat.Status.PLAYING
-        target.consecutive_timeouts = 0
-        target.save(update_fields=["user", "kind", "status", "consecutive_timeouts", "first_user", "substitute"])
+        target.consecutive_timeouts, target.left_at = 0, None
+        target.save(
+            update_fields=["user", "kind", "status", "consecutive_timeouts", "first_user", "substitute", "left_at"]
+        )
         event = _record(
             game,
             GameEvent.Kind.SEAT_REPLACED,

@@ -187,9 +187,10 @@ def test_an_organiser_can_still_set_what_a_bye_is_worth():
     assert {row.player: row.points for row in rows}[bye] == 0.5
 
 
-def _round_robin_of_four(drop_before: int):
+def _round_robin_of_four(drop_before: int, how: str = "drop"):
     """Four players at 2-player tables, 1 point a win; P wins every game it plays, the others
-    draw among themselves; P drops before round `drop_before`."""
+    draw among themselves; P drops before round `drop_before` (`how`: drops, drops and is then
+    disqualified, or is disqualified)."""
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "RR", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2, place_points=[1, 0]
@@ -202,7 +203,10 @@ def _round_robin_of_four(drop_before: int):
             users = [seat.user for seat in table.game.seats.all()]
             settle(table.game, {user: 1 if user == leaver or leaver not in users else 2 for user in users})
         if number + 1 == drop_before:
-            do_drop(tournament.pk, organiser, leaver)  # during the round: not seated from the next on
+            if how != "disqualify":
+                do_drop(tournament.pk, organiser, leaver)  # during the round: not seated from the next on
+            if how != "drop":
+                do_disqualify(tournament.pk, organiser, leaver)
         do_advance_round(tournament.pk)
         tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
@@ -213,10 +217,12 @@ def _round_robin_of_four(drop_before: int):
     return tournament, {entry.user: points[entry.pk] for entry in tournament.entries.all()}, leaver, players
 
 
-def test_a_round_robin_annuls_a_player_who_drops_before_half_their_games():
+@pytest.mark.parametrize("how", ["drop", "drop then disqualify", "disqualify"])
+def test_a_round_robin_annuls_a_player_who_drops_before_half_their_games(how):
     # An organiser's review: a player who beat two and dropped handed the three he had not met a
-    # free win each, so those who had lost to him finished below them.
-    tournament, points, leaver, players = _round_robin_of_four(drop_before=2)
+    # free win each, so those who had lost to him finished below them. FIDE's rule is the same
+    # for a player removed; the final review found a disqualification after a drop undoing it.
+    tournament, points, leaver, players = _round_robin_of_four(drop_before=2, how=how)
     others = [player for player in players if player != leaver]
     # By hand: the others drew every game among them (two games each after P's round, half a
     # point each); P's win and the byes his absence made count for nobody.

@@ -169,3 +169,128 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     told = OutboxMessage.objects.filter(key__startswith=f"tournament-no-show:{tournament.pk}:")
     assert {row.to for row in told} == {entries[user].user.email for user in no_shows}
     assert present.pk not in no_shows and entries[present.pk].dropped_before_round is None
+
+
+def test_the_player_who_left_last_wins_a_table_everyone_left_whoever_moved_last(settings):
+    # A review: ranked by the last move, the first to quit won when they had just moved and the
+    # other, left alone, stopped without moving again.
+    from games.services.organiser import do_resign
+
+    tournament, table = _two_player_table()
+    game = table.game
+    first, second = (seat.user for seat in game.seats.order_by("position"))
+    _own_moves(game, {first: 2, second: 2})
+    game.refresh_from_db()
+    engine = get_engine(game.engine)
+    just_moved = second if engine.to_act(game.state)[0] == game.seats.get(user=first).position else first
+    other = first if just_moved == second else second
+    do_resign(game.pk, just_moved)
+    do_resign(game.pk, other)
+    (played,) = played_rounds(tournament)
+    entry = dict(tournament.entries.values_list("user", "pk"))
+    assert played.tables[0].ranks == {entry[other.pk]: 1, entry[just_moved.pk]: 2}
+
+
+def test_reading_the_rounds_costs_a_few_queries_whatever_the_field(django_assert_max_num_queries):
+    # A review: each seat's rank ran a query of its own, 38 for 32 players where 6 had done.
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Big", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    for player in make_players(32):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    with django_assert_max_num_queries(8):
+        played_rounds(tournament)
+
+
+def _swiss_of_twos(players: int, rounds: int, top_cut: int = 0):
+    from tournaments.models import Tournament
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Twos", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=rounds
+    )
+    if top_cut:
+        Tournament.objects.filter(pk=tournament.pk).update(top_cut=top_cut)
+    for player in make_players(players):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    return organiser, tournament
+
+
+def _nobody_plays(game: Game) -> None:
+    """Every deadline of the table passes with no move made, until the game is over."""
+    later = timezone.now()
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            return
+        later += timedelta(days=15)
+        close_games([game.pk], later)
+
+
+def test_two_no_shows_at_one_table_are_both_withdrawn(settings):
+    # The final review: only a table someone played counted its no-shows, so the two players of
+    # a table nobody played were paired again in round 2.
+    from tournaments.models import Round
+    from tournaments.services import do_advance_round
+
+    organiser, tournament = _swiss_of_twos(4, rounds=3)
+    played, empty = current_tables(tournament)
+    play_out(played.game)
+    _nobody_plays(empty.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    absent = {seat.user_id for seat in empty.game.seats.all()}
+    entries = {entry.user_id: entry for entry in tournament.entries.all()}
+    assert {user: entries[user].dropped_before_round for user in absent} == dict.fromkeys(absent, 2)
+    second = Round.objects.get(tournament=tournament, number=2)
+    seated = {seat.user_id for table in second.tables.all() for seat in table.game.seats.all()}
+    assert not seated & absent
+    assert seated == {seat.user_id for seat in played.game.seats.all()}
+
+
+def test_a_player_the_organiser_places_at_a_table_they_never_played_is_not_withdrawn(settings):
+    # The organiser's decision is the result: a player they give a place (the site lost their
+    # moves, say) was not a no-show.
+    from tournaments.services import do_advance_round
+    from tournaments.services.adjudication import do_adjudicate_table
+
+    organiser, tournament = _swiss_of_twos(4, rounds=3)
+    played, empty = current_tables(tournament)
+    play_out(played.game)
+    _nobody_plays(empty.game)
+    first, second = [seat.user_id for seat in empty.game.seats.order_by("position")]
+    entry_of = dict(tournament.entries.values_list("user", "pk"))
+    do_adjudicate_table(empty.pk, organiser, {entry_of[first]: 1, entry_of[second]: None}, "First was there")
+    do_advance_round(tournament.pk)
+    entries = {entry.user_id: entry for entry in tournament.entries.all()}
+    assert entries[first].dropped_before_round is None
+    assert entries[second].dropped_before_round == 2
+
+
+def test_a_no_show_in_the_last_swiss_round_does_not_make_the_top_cut(settings):
+    # The final review: the Swiss's last round withdrew nobody, so a player who won rounds 1-2
+    # and never came to round 3 still took a place in the knockout.
+    from tournaments.models import Round
+    from tournaments.services import do_advance_round
+
+    organiser, tournament = _swiss_of_twos(4, rounds=2, top_cut=2)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    lonely, other = current_tables(tournament)
+    present, absent = [seat.user for seat in lonely.game.seats.order_by("position")]
+    play_alone(lonely.game, present, settings)
+    play_out(other.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.entries.get(user=absent).dropped_before_round == 3
+    final = Round.objects.get(tournament=tournament, number=3)
+    assert final.stage == "elimination"
+    seated = {seat.user_id for table in final.tables.all() for seat in table.game.seats.all()}
+    assert absent.pk not in seated and len(seated) == 2

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Max
+
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
@@ -22,6 +24,9 @@ class PlayedTable:
     ranks: dict[int, int | None]  # entry id -> rank (1 = first); None: a forfeit, nobody played the game
     adjudicated: bool = False  # the ranks are an organiser's decision (services/adjudication.py)
     bots: dict[int, str] = field(default_factory=dict)  # entry id -> level of the bot now playing its seat
+    # Entries without one move of their own at a game not cancelled: the game's record, which an
+    # adjudication does not rewrite.
+    absent: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -68,12 +73,17 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
                 for seat in seats
                 if seat.user_id in entry_of_user and seat.kind == Seat.Kind.BOT
             }
+            absent = frozenset(
+                entry for entry, rank in ranks.items() if rank is None and table.game.status != Game.Status.CANCELLED
+            )
             adjudicated = table.adjudicated_ranks is not None
             if adjudicated:
                 # The organiser's decision stands in for the game's result (same players, keyed by entry).
                 ranks = {int(entry): rank for entry, rank in table.adjudicated_ranks.items()}
             tables.append(
-                PlayedTable(table.number, table.match, table.game_id, table.game.status, ranks, adjudicated, bots)
+                PlayedTable(
+                    table.number, table.match, table.game_id, table.game.status, ranks, adjudicated, bots, absent
+                )
             )
         out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))
     return out
@@ -93,48 +103,46 @@ def _rank(game: Game, seat: Seat, seats: list[Seat]) -> int | None:
     without one move of its own (a no-show the bot played on): otherwise the bot's second place
     would outscore players of other tables who played every move and came third.
 
-    A game every player left (abandoned) ranks those who made moves of their own by how long
-    they stayed, as a finished game ranks leavers below those who stayed: the player left alone
-    who then stopped too still wins a table the others had given up (an organiser's review found
+    A game every player left (abandoned) ranks those who made moves of their own by when they
+    left, as a finished game ranks leavers below those who stayed: the player left alone who
+    then stopped too still wins a table the others had given up (an organiser's review found
     them forfeiting it with the one who quit first).
     """
     if game.status == Game.Status.CANCELLED:
         return None
     everyone_left = all(other.status != Seat.Status.PLAYING for other in seats)
-    no_show = not game.actions.filter(seat=seat.position, channel__in=OWN_CHANNELS).exists()
-    if no_show and (seat.status != Seat.Status.PLAYING or everyone_left):
-        return None
+    if seat.status == Seat.Status.PLAYING and not everyone_left and game.status != Game.Status.ABANDONED:
+        return seat.rank  # the common case: no query
+    stayed = _stay_times(game, seats)
+    if seat.position not in stayed:
+        return None  # not one move of their own: a no-show
     if game.status == Game.Status.ABANDONED or everyone_left:
-        stayed = _last_own_moves(game)
-        mine = stayed.get(seat.position)
-        if mine is None:
-            return None
+        mine = stayed[seat.position]
         return 1 + sum(1 for other in stayed.values() if other > mine)
     return seat.rank
 
 
-def _last_own_moves(game: Game) -> dict[int, object]:
-    """Seat position -> the time of its player's last move of their own in the game."""
-    from django.db.models import Max
-
-    rows = (
-        game.actions.filter(channel__in=OWN_CHANNELS)
-        .values("seat")
-        .annotate(last=Max("created_at"))
-        .values_list("seat", "last")
-    )
-    return dict(rows)
+def _stay_times(game: Game, seats: list[Seat]) -> dict[int, object]:
+    """Seat position -> how long its player stayed, for the seats whose player made a move of
+    their own: when they left (`Seat.left_at`), else (still there, or a game stored before
+    leaving was dated) their last own move. Read once per game."""
+    cached = getattr(game, "_stay_times", None)
+    if cached is None:
+        last = dict(
+            game.actions.filter(channel__in=OWN_CHANNELS)
+            .values("seat")
+            .annotate(last=Max("created_at"))
+            .values_list("seat", "last")
+        )
+        left = {seat.position: seat.left_at for seat in seats if seat.left_at is not None}
+        cached = game._stay_times = {position: left.get(position, when) for position, when in last.items()}
+    return cached
 
 
 def no_shows(played: PlayedRound) -> set[int]:
-    """Entries that forfeited a table others played: not one move of their own (rank None)."""
-    return {
-        player
-        for table in played.tables
-        if any(rank is not None for rank in table.ranks.values()) and not table.adjudicated
-        for player, rank in table.ranks.items()
-        if rank is None
-    }
+    """Entries that forfeited a table without one move of their own, unless the organisers gave
+    them a place; at a table nobody played, all its players (the final review found them left in)."""
+    return {player for table in played.tables for player in table.absent if table.ranks.get(player) is None}
 
 
 def drop_times(entries: list[Entry]) -> dict[int, int]:
@@ -161,8 +169,9 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
     finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
     results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
-        # A player who dropped before half their games: results annulled (formats/withdrawals.py).
-        left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round and not e.disqualified}
+        # A player who left before half their games, dropped or disqualified (FIDE: "withdraws or
+        # is removed"): results annulled (formats/withdrawals.py).
+        left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
         results = without_early_withdrawals(tournament.schedule, results, left, [r.number for r in finished])
     return swiss.standings(
         {entry.pk: entry.rating for entry in entries},

@@ -125,12 +125,13 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
 def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: list) -> None:
     """A Swiss withdraws a player who forfeited a table without one move of their own, as FIDE's
     rules do: left in, a no-show took a later round's bye (worth a win) and sat again (an
-    organiser's review). Their results stand; they are told by mail."""
+    organiser's review). Their results stand; they are told by mail. After the last Swiss round
+    too when a top cut follows: a no-show of that round does not go on to the knock-out."""
     if tournament.format != Tournament.Format.SWISS or not rounds or rounds[-1].stage != "swiss":
         return
     last = rounds[-1]
-    if not last.finished or last.number >= (tournament.rounds or 0):
-        return  # the Swiss is over: nothing more to pair
+    if not last.finished or (last.number >= (tournament.rounds or 0) and not tournament.top_cut):
+        return  # the Swiss is over and nothing follows: nothing more to pair
     absent = no_shows(last)
     for entry in entries:
         if entry.pk in absent and entry.dropped_before_round is None and not entry.disqualified:
