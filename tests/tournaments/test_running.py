@@ -271,6 +271,35 @@ def test_a_multiplayer_knockout_sends_the_top_two_of_each_table_on(db):
     assert places == {player: 1 + sum(other > mine for other in merit.values()) for player, mine in merit.items()}
 
 
+def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_winners(db):
+    # The final review: drops left too few to seat a final after a round with a bye; the bye's
+    # player, never beaten, was placed below everyone who lost.
+    from tournaments.services.leaving import do_drop
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=4, seats_max=4, advance_per_table=1
+    )
+    tournament = entered(tournament, make_players(5))
+    (table,) = current_tables(tournament)
+    (bye,) = Bye.objects.filter(round__tournament=tournament)
+    play_out(table.game)
+    ranks = {seat.user_id: seat.rank for seat in table.game.seats.all()}
+    winner, *losers = sorted(ranks, key=ranks.get)
+    for loser in losers:
+        do_drop(tournament.pk, organiser, tournament.entries.get(user_id=loser).user)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = dict(tournament.entries.values_list("user_id", "final_place"))
+    # By hand: the table's winner and the bye's player both went on and were never beaten (1st
+    # together); the three who lost follow in their order at the table.
+    assert places[winner] == places[bye.entry.user_id] == 1
+    assert {loser: places[loser] for loser in losers} == {
+        loser: 3 + sum(ranks[other] < ranks[loser] for other in losers) for loser in losers
+    }
+
+
 def test_a_round_robin_seats_everyone_in_each_round_of_its_schedule(db):
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(

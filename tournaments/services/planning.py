@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tournaments.formats import round_robin, swiss
 from tournaments.formats.elimination import EMPTY, multiplayer_advancers, multiplayer_round
-from tournaments.formats.scoring import advancing_order, rank_key
+from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult, pair_counts, pair_round
 from tournaments.formats.withdrawals import scheduled_indices
 from tournaments.models import Entry, Tournament
@@ -244,15 +244,12 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
             # Later rounds first; within a round by place at the table (then seed, for the order
             # of the list): players out in the same round at the same place share it, as the
             # semi-final losers of a 2-player bracket do (a review found them 5th, 6th, 7th by seed).
+            # A bye's player went on unbeaten: with the tables' winners, should drops end the
+            # knock-out after that round (the final review found them placed last).
             rows = sorted(
-                (rank_key(ranks[p]), seed_of.get(p, 10**9), p)
-                for t in played.tables
-                for ranks in [t.ranks]
-                for p in ranks
+                [(rank_key(t.ranks[p]), seed_of.get(p, 10**9), p) for t in played.tables for p in t.ranks]
+                + [(rank_key(1), seed_of.get(p, 10**9), p) for p in played.byes]
             )
-            if played is rounds[-1] and len(played.tables) == 1:
-                final = played.tables[0].ranks
-                rows = [(rank_key(final[p]), seed_of.get(p, 10**9), p) for p in advancing_order(final, seed_of)]
             previous = None
             for rank, _seed, player in rows:
                 if player not in placed:
