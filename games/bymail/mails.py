@@ -271,7 +271,11 @@ def _build_turn(game: Game, seat: Seat, recipe: dict, memo: dict):
 
 def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
     def build():
-        view = get_engine(game.engine).view(game.state, seat.position)
+        # The table as the timeout left it: the mail is built when sent, and a bot that took the
+        # seat may have played on since (a player who left sees no later hand of it on the site).
+        made = recipe.get("made") or []
+        state = state_at(game, max(made) + 1) if made else game.state
+        view = get_engine(game.engine).view(state, seat.position)
         return _base(game, seat) | {
             "made": _made_for(game, seat, recipe.get("made") or []),
             "replaced_by_bot": recipe["replaced_by_bot"],

@@ -240,3 +240,38 @@ def test_it_says_in_the_timeout_mail_which_move_was_made(players):
     mail = rendered(OutboxMessage.objects.get(key__startswith="timeout:", recipe__seat=0))
     assert f"made for you: {label}" in mail.text
     assert label in mail.html
+
+
+def _board_text(game, position: int, state: dict) -> str:
+    from games.bymail import render
+    from games.engines import get_engine
+    from games.bymail.mails import seat_names
+
+    sections = render.board(game.engine, get_engine(game.engine).view(state, position), seat_names(game))
+    return "".join(
+        f"== {section['title']} ==\n" + "".join(f"  {line}\n" for line in section["lines"]) for section in sections
+    )
+
+
+def test_the_timeout_mail_shows_the_table_as_the_timeout_left_it_not_as_the_bot_played_on(players):
+    # The final review: the mail is built when sent, and showed the hand a bot had played on to
+    # since, to a player who left (who sees the table only as a spectator on the site).
+    from games.history.replay import state_at
+
+    game = start_game(players, phase_seconds=DAY)
+    sweep_overdue(now=later(game, seconds=1))
+    game.refresh_from_db()
+    leader = game.state["leader"]
+    sweep_overdue(now=later(game, seconds=1))  # the leader's second timeout: a bot takes the seat
+    game.refresh_from_db()
+    assert game.seats.get(position=leader).kind == Seat.Kind.BOT
+    row = OutboxMessage.objects.filter(key__startswith="timeout:", recipe__seat=leader).order_by("pk").last()
+    made = row.recipe["made"]
+    then = state_at(game, max(made) + 1)
+    while _board_text(game, leader, game.state) == _board_text(game, leader, then):
+        sweep_overdue(now=later(game, seconds=1))  # the others time out; the bot plays on
+        game.refresh_from_db()
+        assert game.status == Game.Status.RUNNING
+    text = rendered(row).text.replace("\n\n", "\n")  # the template leaves a blank line between sections
+    assert _board_text(game, leader, then) in text
+    assert _board_text(game, leader, game.state) not in text
