@@ -3,7 +3,7 @@
 The reply address is a per-seat secret and the From must be the player's,
 but a From is easy to forge. Receiving servers check the sender's domain and
 write their verdict into the mail: `Authentication-Results` (RFC 8601),
-`Received-SPF` (RFC 7208), and Mailgun's `X-Mailgun-Spf` /
+`Received-SPF` (RFC 7208), and Mailgun's `X-Mailgun-Spf` and
 `X-Mailgun-Dkim-Check-Result`. Only the topmost header of each kind counts:
 it was added by the last server, ours or our provider's; lower ones come
 from earlier hops or from the sender, who could write anything there.
@@ -101,11 +101,15 @@ def _first(message, header: str) -> str:
     return str(values[0]) if values else ""
 
 
-# The verdict headers, by who writes them together: Mailgun writes its two as one verdict.
+# The verdict headers, each weighed on its own unless the operator names them. Mailgun's two
+# are apart too: on a mail it found no signature in, the DKIM header may be the sender's, and
+# a "Pass" written there must not answer Mailgun's own SPF failure (the final review). An
+# operator on Mailgun who wants a forwarded reply's DKIM pass to count names both.
 SOURCES: dict[str, tuple[str, ...]] = {
     "authentication-results": ("Authentication-Results",),
     "received-spf": ("Received-SPF",),
-    "mailgun": ("X-Mailgun-Spf", "X-Mailgun-Dkim-Check-Result"),
+    "mailgun-spf": ("X-Mailgun-Spf",),
+    "mailgun-dkim": ("X-Mailgun-Dkim-Check-Result",),
 }
 HEADERS: tuple[str, ...] = tuple(header for headers in SOURCES.values() for header in headers)
 

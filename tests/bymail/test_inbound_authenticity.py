@@ -255,8 +255,15 @@ def test_the_receivers_own_kinds_decide_once_the_operator_names_them(client, tab
             [("X-Mailgun-Spf", "Fail"), ("Authentication-Results", "mx; dkim=pass")],
             True,
         ),
-        # Mailgun writes its two headers together: its own DKIM pass answers its own SPF failure.
-        (None, [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Dkim-Check-Result", "Pass")], False),
+        # Unnamed, Mailgun's two are apart: a DKIM pass the sender may have written does not
+        # answer Mailgun's SPF failure (the final review); named together, it does.
+        (None, [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Dkim-Check-Result", "Pass")], True),
+        (None, [("X-Mailgun-Spf", "Pass"), ("X-Mailgun-Dkim-Check-Result", "Fail")], False),
+        (
+            ["X-Mailgun-Spf", "X-Mailgun-Dkim-Check-Result"],
+            [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Dkim-Check-Result", "Pass")],
+            False,
+        ),
     ],
 )
 def test_which_verdicts_count(named, headers, forged):
