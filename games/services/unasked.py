@@ -8,6 +8,7 @@ one daily allowance, `UNASKED_MAILS_PER_DAY`, read from the outbox itself.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from functools import reduce
 from operator import or_
@@ -24,11 +25,29 @@ from wildcards_site.outbox.models import OutboxMessage
 PREFIXES = ("invite:", "seat-offer:", "tournament-invite:")
 
 
+# Domains whose mailboxes ignore dots in the name (Gmail's); a "+tag" is ignored almost everywhere.
+DOTLESS_DOMAINS = ("gmail.com", "googlemail.com")
+
+
+def mailbox_pattern(address: str) -> str:
+    """A regular expression matching every way of writing the mailbox of `address`: any case,
+    any "+tag", and at Gmail any dots and either domain (the final review counted victim+1@,
+    victim+2@ ... apart, all landing in one mailbox)."""
+    name, _at, domain = address.strip().lower().rpartition("@")
+    name = name.split("+", 1)[0]
+    if domain in DOTLESS_DOMAINS:
+        letters = name.replace(".", "")
+        name_pattern = r"\.?".join(re.escape(char) for char in letters)
+        domain_pattern = "(" + "|".join(re.escape(known) for known in DOTLESS_DOMAINS) + ")"
+        return rf"^\.?{name_pattern}\.?(\+[^@]*)?@{domain_pattern}$"
+    return rf"^{re.escape(name)}(\+[^@]*)?@{re.escape(domain)}$"
+
+
 def mailed_today(address: str) -> int:
-    """How many invitations and seat offers were queued for `address` in the last 24 hours."""
+    """How many invitations and seat offers were queued for the mailbox of `address` in the last 24 hours."""
     since = timezone.now() - timedelta(hours=24)
     kinds = reduce(or_, (Q(key__startswith=prefix) for prefix in PREFIXES))
-    mailed = OutboxMessage.objects.filter(kinds, to__iexact=address, created_at__gt=since)
+    mailed = OutboxMessage.objects.filter(kinds, to__iregex=mailbox_pattern(address), created_at__gt=since)
     # A mail withdrawn before it went out reached nobody.
     return mailed.exclude(status=OutboxMessage.Status.DROPPED).count()
 

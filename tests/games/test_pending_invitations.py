@@ -58,6 +58,33 @@ def test_an_address_is_invited_at_most_so_many_times_a_day_from_everyone(players
     assert OutboxMessage.objects.filter(to__iexact="victim@example.org").count() == 3
 
 
+@pytest.mark.parametrize(
+    ("variants", "other"),
+    [
+        (["victim+1@example.org", "victim+2@example.org", "Victim@example.org"], "victim+3@example.org"),
+        (["v.ictim@gmail.com", "vic.tim+x@googlemail.com", "victim@gmail.com"], "V.I.C.T.I.M@gmail.com"),
+    ],
+)
+def test_the_daily_share_counts_one_mailbox_however_its_address_is_written(players, settings, variants, other):
+    # The final review: the share counted the address as typed, so victim+1@, victim+2@ ... each
+    # had a share of their own, all landing in one mailbox (as Gmail's dots do).
+    settings.UNASKED_MAILS_PER_DAY = 3
+    alice, bob, _carol = players
+    for address in variants:
+        do_invite(do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE).pk, alice, address)
+    with pytest.raises(ActionRejected) as refused:
+        do_invite(do_create_game(bob, "toy", 3).pk, bob, other)
+    assert refused.value.code == "too_many_invitations"
+    do_invite(do_create_game(bob, "toy", 3).pk, bob, "victim2@example.org")  # another mailbox
+
+
+def test_a_plus_in_a_domain_that_keeps_dots_still_counts_dotted_names_apart(players, settings):
+    settings.UNASKED_MAILS_PER_DAY = 1
+    alice, bob, _carol = players
+    do_invite(do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE).pk, alice, "jo.ann@example.org")
+    do_invite(do_create_game(bob, "toy", 3).pk, bob, "joann@example.org")  # a different person there
+
+
 def test_the_page_says_someone_is_already_invited(client, players):
     alice = players[0]
     game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
