@@ -65,7 +65,25 @@ def test_the_settings_page_links_mail_preferences_and_api_tokens(client, alice):
 
 @pytest.mark.parametrize(
     "name",
-    ["Bruno", "bruno", "BRUNO ", "Bruno B.", "Bot 2", "bot", "Bot 2 · Good bot", "Leo", "Alice · Good bot"],
+    [
+        "Bruno",
+        "bruno",
+        "BRUNO ",
+        "Bruno B.",
+        "Bot 2",
+        "bot",
+        "Bot 2 · Good bot",
+        "Leo",
+        "Alice · Good bot",
+        # Letters of other scripts that read as Latin ones (the final review): Cyrillic В and о,
+        # Greek ο, Cyrillic е, the script small l.
+        "\u0412run\u043e B.",
+        "Brun\u03bf",
+        "L\u0435o",
+        "\u0412\u043e\u0442 2".replace("\u0442", "t"),
+        "Bruno B\u2024",
+        "\u2113eo",
+    ],
 )
 def test_a_name_that_passes_for_another_player_or_a_bot_is_refused(client, alice, name):
     # An attacker's review named himself "Alice" at Alice's table, and "Bot 2 · Good bot".
@@ -86,6 +104,14 @@ def test_a_player_keeps_their_own_name_and_a_name_like_others_only_in_part(clien
     make_user("bruno", display_name="Bruno B.")
     client.force_login(alice)
     for name in ("Alice", "alice", "Bruno Bianchi", "Robotnik", "Leonora"):
+        assert client.post(reverse("accounts:profile"), profile_data(display_name=name)).status_code == 302
+        alice.profile.refresh_from_db()
+        assert alice.profile.display_name == name
+
+
+def test_a_name_in_another_script_that_reads_as_no_one_else_is_kept(client, alice):
+    client.force_login(alice)
+    for name in ("Алиса", "Ζωή", "Леонид"):
         assert client.post(reverse("accounts:profile"), profile_data(display_name=name)).status_code == 302
         alice.profile.refresh_from_db()
         assert alice.profile.display_name == name

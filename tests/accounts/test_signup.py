@@ -153,3 +153,21 @@ def test_a_sign_up_never_sends_the_newcomer_to_another_site(client, elsewhere):
     link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
     answer = client.post(link)
     assert answer.status_code == 302 and answer.url == reverse("accounts:profile")
+
+
+@pytest.mark.parametrize("username", ["Leo", "bot", "Bot2", "carla", "CARLA"])
+def test_a_username_that_passes_for_a_bot_leo_or_another_players_name_is_refused(client, username):
+    # The final review: a display name was checked, a username (shown when there is no display
+    # name) was not: "Leo" sat at a Wild Cards table beside Leo, "carla" beside Carla.
+    make_user("zed", display_name="Carla")
+    response = sign_up(client, username=username)
+    assert response.status_code == 200
+    assert response.context["form"].errors["username"]
+    assert not User.objects.filter(username=username).exists()
+    assert not mail.outbox
+
+
+def test_a_username_like_a_name_only_in_part_is_welcome(client):
+    make_user("zed", display_name="Carla")
+    sign_up(client, username="carlos")
+    assert User.objects.filter(username="carlos").exists()

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 import zoneinfo
 
+from confusable_homoglyphs import confusables
 from django import forms
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
@@ -41,6 +43,13 @@ class SignupForm(forms.Form):
         username = self.cleaned_data["username"]
         if User.objects.filter(username__iexact=username).exclude(**_UNCONFIRMED).exists():
             raise forms.ValidationError(_("That username is taken. Please choose another."))
+        # A table shows the username of a player without a display name: like a display name, it
+        # must not pass for a bot, Leo or another player's name (the final review).
+        key = _name_key(username)
+        if _LOOKS_AUTOMATIC.match(key) or Profile.objects.filter(display_name__iexact=key).exists():
+            raise forms.ValidationError(
+                _("That name passes for another player, a bot or Leo at the table. Please choose another.")
+            )
         return username
 
     def clean_email(self) -> str:
@@ -142,8 +151,23 @@ _LOOKS_AUTOMATIC = re.compile(r"^(bot(\s*\d+)?|leo)$")
 
 
 def _name_key(name: str) -> str:
-    """A name as people read it: compatibility characters folded, case and spacing ignored."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """A name as people read it: compatibility characters folded, letters of other scripts that
+    look like Latin ones read as those (Cyrillic "В" as "B": the final review's "Вruno"), case
+    and spacing ignored."""
+    folded = unicodedata.normalize("NFKC", name)
+    return " ".join("".join(_latin_lookalike(char) for char in folded).casefold().split())
+
+
+@functools.cache
+def _latin_lookalike(char: str) -> str:
+    """The ASCII letter `char` is confusable with (Unicode's confusables, UTS #39), else `char`."""
+    if char.isascii():
+        return char
+    found = confusables.is_confusable(char, preferred_aliases=["latin"]) or []
+    for homoglyph in (glyph["c"] for entry in found for glyph in entry["homoglyphs"]):
+        if homoglyph.isascii():
+            return homoglyph
+    return char
 
 
 def _taken(key: str, user_id: int | None) -> bool:
