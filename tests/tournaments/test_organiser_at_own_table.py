@@ -225,3 +225,22 @@ def test_the_organiser_adds_a_co_organiser_from_the_page(client):
     page = client.post(url, {"username": "helper"}, follow=True).content.decode()
     assert "Helga organises this tournament too." in page
     assert tournament.organisers.filter(pk=helper.pk).exists()
+
+
+def test_a_co_organiser_does_not_enter_the_event_until_they_step_down():
+    # The final review: an entrant is never named an organiser, but an organiser named first
+    # could then register, and decide at their rivals' tables as an entrant.
+    from tournaments.services import do_add_organiser, do_create_tournament, do_register, do_remove_organiser
+
+    creator = make_user("creator")
+    tournament = do_create_tournament(creator, "Cup", "wildcards", "swiss", rounds=2)
+    helper = make_user("helper")
+    do_add_organiser(tournament.pk, creator, helper)
+    with pytest.raises(ActionRejected) as refused:
+        do_register(tournament.pk, helper)
+    assert refused.value.code == "organiser"
+    assert not tournament.entries.filter(user=helper).exists()
+    do_remove_organiser(tournament.pk, helper, helper)
+    do_register(tournament.pk, helper)
+    do_register(tournament.pk, creator)  # the creator may still play in their own event
+    assert set(tournament.entries.values_list("user", flat=True)) == {helper.pk, creator.pk}

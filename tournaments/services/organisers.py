@@ -1,8 +1,9 @@
 """Who organises a tournament: its organisers name others, and step down while one remains.
 
 An organiser who plays holds no power over their own table (tournaments/permissions.py): a
-second organiser is who manages it. Entrants are never named organisers: organisers decide at
-entrants' tables, their rivals' included.
+second organiser is who manages it. Entrants are never named organisers, and an organiser
+named does not register (`registration.do_register`) until they step down: organisers decide
+at entrants' tables, their rivals' included. Only the creator may play in their own event.
 """
 
 from __future__ import annotations
