@@ -244,3 +244,26 @@ def test_a_co_organiser_does_not_enter_the_event_until_they_step_down():
     do_register(tournament.pk, helper)
     do_register(tournament.pk, creator)  # the creator may still play in their own event
     assert set(tournament.entries.values_list("user", flat=True)) == {helper.pk, creator.pk}
+
+
+def test_a_player_asked_in_and_then_named_an_organiser_cannot_accept_the_entry():
+    # A review: asked in past the conditions (not an organiser yet), then named one (not an
+    # entrant yet), the friend accepted and was both.
+    from tournaments.models import TournamentInvitation
+    from tournaments.services import (
+        do_accept_tournament_invitation,
+        do_add_entrant,
+        do_add_organiser,
+        do_create_tournament,
+    )
+
+    creator = make_user("creator")
+    tournament = do_create_tournament(creator, "Cup", "wildcards", "swiss", rounds=2)
+    friend = make_user("friend")
+    do_add_entrant(tournament.pk, creator, friend)
+    do_add_organiser(tournament.pk, creator, friend)
+    invitation = TournamentInvitation.objects.get(tournament=tournament, user=friend)
+    with pytest.raises(ActionRejected) as refused:
+        do_accept_tournament_invitation(invitation.token, friend)
+    assert refused.value.code == "organiser"
+    assert not tournament.entries.filter(user=friend).exists()

@@ -19,7 +19,7 @@ from games.services import unasked
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
-from tournaments.services.registration import rating_of
+from tournaments.services.registration import check_not_named_organiser, rating_of
 from tournaments.services.rules import checked_settings, settings_of
 from tournaments.services.running import check_organiser
 
@@ -100,6 +100,7 @@ def enter_past_conditions(tournament: Tournament, player) -> Entry:
     """Enter a player whom an organiser asked in past the entry conditions (they accepted)."""
     if tournament.entries.filter(user=player).exists():
         raise ActionRejected("already_registered", _("This player is already in the tournament."))
+    check_not_named_organiser(tournament, player)  # named one after they were asked in
     check_room(tournament)
     rating = rating_of(player, tournament.engine)
     return Entry.objects.create(tournament=tournament, user=player, rating=1500 if rating is None else rating)

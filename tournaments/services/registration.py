@@ -97,6 +97,15 @@ def _check_daily_limit(creator) -> None:
         )
 
 
+def check_not_named_organiser(tournament: Tournament, user) -> None:
+    """As no entrant is named an organiser (services/organisers.py): organisers decide at the
+    entrants' tables. Only its creator may play in their own event."""
+    if user.pk != tournament.created_by_id and tournament.organisers.filter(pk=user.pk).exists():
+        raise ActionRejected(
+            "organiser", _("You organise this tournament: step down as an organiser first to play in it.")
+        )
+
+
 def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
     """Enter a tournament open for registration, if its conditions allow."""
     now = now or timezone.now()
@@ -111,12 +120,7 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
             raise ActionRejected("closed", _("Registration for this tournament is closed."))
         if tournament.entries.filter(user=user).exists():
             raise ActionRejected("already_registered", _("You are already registered."))
-        if user.pk != tournament.created_by_id and tournament.organisers.filter(pk=user.pk).exists():
-            # As no entrant is named an organiser (services/organisers.py): organisers decide at
-            # the entrants' tables. Only its creator may play in their own event.
-            raise ActionRejected(
-                "organiser", _("You organise this tournament: step down as an organiser first to play in it.")
-            )
+        check_not_named_organiser(tournament, user)
         if tournament.capacity and tournament.entries.count() >= tournament.capacity:
             raise ActionRejected("full", _("This tournament is full."))
         if tournament.invitation_only and not tournament.invited.filter(pk=user.pk).exists():
