@@ -306,6 +306,30 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
     }
 
 
+def test_a_double_forfeit_declared_on_a_multiplayer_final_crowns_nobody(organiser):
+    # A review: every finalist of a 3-player final decided a double forfeit shared first place;
+    # the guide promises no champion, as a 2-player final gives.
+    tournament = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
+    )
+    tournament = register_and_start(tournament, make_players(9))
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    (final,) = current_tables(tournament)
+    nobody_played(final.game)
+    finalists = entries_at(tournament, final)
+    do_adjudicate_table(final.pk, organiser, dict.fromkeys(finalists), "Nobody came")
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = dict(tournament.entries.values_list("pk", "final_place"))
+    assert 1 not in places.values()
+    # By hand: the three finalists share 2nd (nobody won, all went further than the rest).
+    assert {places[player] for player in finalists} == {2}
+    assert min(place for player, place in places.items() if player not in finalists) == 5
+
+
 def test_the_page_says_who_was_called_up_and_why(organiser, client):
     tournament = do_create_tournament(
         organiser, "KO", "wildcards", "single", seats_preferred=4, seats_min=3, seats_max=4, advance_per_table=1

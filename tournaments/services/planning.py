@@ -233,6 +233,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     """(place, entry id) for everybody, best first; the disqualified last."""
     order: list[tuple[int, int]] = []
     has_knockout = any(r.stage == "elimination" for r in rounds)
+    vacant = 0  # 1: nobody won the final, and its place 1 stays empty
     if has_knockout and tournament.seats_max == 2:
         resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
         order = list(resolved.places)
@@ -240,7 +241,13 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         seeds = elimination_seeds(tournament, entries, rounds)
         seed_of = {player: number for number, player in enumerate(seeds, 1)}
         placed: set[int] = set()
-        for played in reversed([r for r in rounds if r.stage == "elimination"]):
+        knockout = [r for r in rounds if r.stage == "elimination"]
+        final = knockout[-1]
+        if len(final.tables) == 1 and not final.byes and all(r is None for r in final.tables[0].ranks.values()):
+            # A final decided a double forfeit crowns nobody, as a 2-player bracket's does: its
+            # players share 2nd (a review found them all 1st).
+            vacant = 1
+        for played in reversed(knockout):
             # Later rounds first; within a round by place at the table (then seed, for the order
             # of the list): players out in the same round at the same place share it, as the
             # semi-final losers of a 2-player bracket do (a review found them 5th, 6th, 7th by seed).
@@ -253,7 +260,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
             previous = None
             for rank, _seed, player in rows:
                 if player not in placed:
-                    place = order[-1][0] if previous == rank and order else len(order) + 1
+                    place = order[-1][0] if previous == rank and order else len(order) + 1 + vacant
                     order.append((place, player))
                     placed.add(player)
                     previous = rank
@@ -261,7 +268,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     placed_ids = {player for _place, player in order}
     rest = [row for row in swiss_standings(tournament, entries, rounds) if row.player not in placed_ids]
     # Level on points and every tie-break: a shared place (entry order is no merit).
-    start = len(order)
+    start = len(order) + vacant
     order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
 
