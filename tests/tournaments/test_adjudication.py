@@ -8,7 +8,7 @@ from games.bymail.preferences import do_set_preferences
 from games.models import Game, GameEvent, Seat
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
-from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
+from tests.tournaments.helpers import current_tables, make_players, play_out, record_own_moves, register_and_start
 from tournaments.models import Table, Tournament
 from tournaments.services import (
     do_adjudicate_table,
@@ -342,6 +342,7 @@ def test_the_page_says_who_was_called_up_and_why(organiser, client):
         seats = sorted(table.game.seats.select_related("user__profile"), key=lambda s: seed_of[s.user_id])
         for place, seat in enumerate(seats, 1):
             Seat.objects.filter(pk=seat.pk).update(rank=place)
+        record_own_moves(table.game)
         Game.objects.filter(pk=table.game_id).update(status=Game.Status.FINISHED)
         winner = winner or seats[0].user
         seconds.append(seats[1])

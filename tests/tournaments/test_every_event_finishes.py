@@ -10,7 +10,7 @@ from games.engines import get_engine
 from games.models import Game, Seat
 from games.services import do_action
 from games.services.organiser import do_resign
-from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
+from tests.tournaments.helpers import current_tables, make_players, play_out, record_own_moves, register_and_start
 from tournaments.models import Round, Tournament
 from tournaments.services import do_advance_round, do_create_tournament, do_disqualify, do_drop
 from tournaments.services.results import played_rounds, swiss_standings
@@ -23,6 +23,7 @@ def settle(game: Game, ranks: dict) -> None:
     for seat in game.seats.all():
         seat.rank = ranks[seat.user]
         seat.save(update_fields=["rank"])
+    record_own_moves(game)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
 
 

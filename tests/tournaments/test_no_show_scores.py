@@ -294,3 +294,78 @@ def test_a_no_show_in_the_last_swiss_round_does_not_make_the_top_cut(settings):
     assert final.stage == "elimination"
     seated = {seat.user_id for table in final.tables.all() for seat in table.game.seats.all()}
     assert absent.pk not in seated and len(seated) == 2
+
+
+def _play_to_the_end(game: Game, player) -> None:
+    """`player` makes every move asked of them; bots play the other seats."""
+    engine = get_engine(game.engine)
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            return
+        position = engine.to_act(game.state)[0]
+        seat = game.seats.get(position=position)
+        if seat.kind == Seat.Kind.BOT:
+            do_bot_move(game.pk, position)
+            continue
+        assert seat.user_id == player.pk
+        do_action(
+            game.pk,
+            position,
+            engine.auto_action(game.state, position),
+            "web",
+            user=player,
+            expected_version=game.version,
+        )
+
+
+def test_a_no_show_handed_their_seat_back_before_the_end_still_forfeits(settings):
+    # A review: a player who never moved, whose seat a bot played and was handed back to them
+    # before the end (an organiser's offer accepted), kept the bot's place.
+    from games.services.seats import do_seat_bot
+
+    tournament, table = _two_player_table()
+    game = table.game
+    present, absent = [seat.user for seat in game.seats.order_by("position")]
+    organiser = tournament.organisers.get()
+    do_seat_bot(game.pk, organiser, game.seats.get(user=absent).position)
+    _play_to_the_end(game, present)
+    # The seat as `do_accept_seat` leaves it, and the bot's win as the game recorded it.
+    Seat.objects.filter(game=game, user=absent).update(
+        kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING, left_at=None, rank=1
+    )
+    Seat.objects.filter(game=game, user=present).update(rank=2)
+    (played,) = played_rounds(tournament)
+    entry = dict(tournament.entries.values_list("user", "pk"))
+    assert played.tables[0].ranks == {entry[present.pk]: 1, entry[absent.pk]: None}
+    assert played.tables[0].absent == {entry[absent.pk]}
+
+
+def test_those_who_left_a_finished_game_are_ranked_by_when_they_left_not_by_their_bots(settings):
+    # A review: at a table where A quit first and B later, the last player chose who came
+    # second: finishing the game ranked A and B by their bots' scores, stopping by when they left.
+    from games.services.organiser import do_resign
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Threes", "cubirds", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
+    )
+    for player in make_players(3):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    (table,) = current_tables(tournament)
+    game = table.game
+    first, second, last = [seat.user for seat in game.seats.order_by("position")]
+    _own_moves(game, {first: 1, second: 1, last: 1})
+    do_resign(game.pk, first)
+    _own_moves(game, {second: 1})
+    do_resign(game.pk, second)
+    _play_to_the_end(game, last)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    # The game's record as if the first leaver's bot had outscored the second's.
+    Seat.objects.filter(game=game, user=first).update(rank=2)
+    Seat.objects.filter(game=game, user=second).update(rank=3)
+    (played,) = played_rounds(tournament)
+    entry = dict(tournament.entries.values_list("user", "pk"))
+    assert played.tables[0].ranks == {entry[last.pk]: 1, entry[second.pk]: 2, entry[first.pk]: 3}

@@ -56,15 +56,17 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
     rounds = list(
         Round.objects.filter(tournament=tournament).prefetch_related("tables__game__seats", "byes").order_by("number")
     )
+    own = _own_moves([table.game_id for row in rounds for table in row.tables.all()])
     out = []
     for row in rounds:
         tables = []
         for table in row.tables.all():
             seats = list(table.game.seats.all())
+            by_position = _table_ranks(table.game, seats, own)
             # Only entrants count: a seat's player can change only to a bot or back (games'
             # seat rules), but a table from before those rules may seat someone else.
             ranks = {
-                entry_of_user[seat.user_id]: _rank(table.game, seat, seats)
+                entry_of_user[seat.user_id]: by_position[seat.position]
                 for seat in seats
                 if seat.user_id in entry_of_user
             }
@@ -73,9 +75,8 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
                 for seat in seats
                 if seat.user_id in entry_of_user and seat.kind == Seat.Kind.BOT
             }
-            absent = frozenset(
-                entry for entry, rank in ranks.items() if rank is None and table.game.status != Game.Status.CANCELLED
-            )
+            over = table.game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
+            absent = frozenset(entry for entry, rank in ranks.items() if rank is None and over)
             adjudicated = table.adjudicated_ranks is not None
             if adjudicated:
                 # The organiser's decision stands in for the game's result (same players, keyed by entry).
@@ -93,50 +94,64 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
 OWN_CHANNELS = (Action.Channel.WEB, Action.Channel.EMAIL_LINK, Action.Channel.EMAIL_REPLY, Action.Channel.API)
 
 
-def _rank(game: Game, seat: Seat, seats: list[Seat]) -> int | None:
-    """The seat's rank, or None (a forfeit) when nobody played the game or the seat's player never did.
+def _table_ranks(game: Game, seats: list[Seat], own: dict[tuple[int, int], object]) -> dict[int, int | None]:
+    """Seat position -> its rank for the tournament, or None (a forfeit).
 
-    A finished game already ranks a seat that left (timed out, resigned, taken by a bot)
-    below every seat that stayed (`games.services.play.finish`). A game cancelled was played by
-    nobody: a double forfeit, no points for anyone, rather than a shared last place that would
-    outscore the players of other tables who played and came last. So is a seat that left
-    without one move of its own (a no-show the bot played on): otherwise the bot's second place
-    would outscore players of other tables who played every move and came third.
+    A game cancelled was played by nobody: a double forfeit, no points for anyone, rather than a
+    shared last place that would outscore the players of other tables who played and came last.
+    So is a seat without one move of its own (`own`: (game, position) -> its player's last own
+    move), whatever the bot that played it reached and even if the seat was handed back before
+    the end (a review): otherwise the bot's place would outscore players of other tables who
+    played every move.
 
-    A game every player left (abandoned) ranks those who made moves of their own by when they
-    left, as a finished game ranks leavers below those who stayed: the player left alone who
-    then stopped too still wins a table the others had given up (an organiser's review found
-    them forfeiting it with the one who quit first).
+    The others: those who stayed to the end by the game's ranking; below them those who left,
+    by when each left (the later, the better). A game every player left (abandoned) ranks them
+    all by when they left: the player left alone who then stopped too still wins a table the
+    others had given up (an organiser's review). Leavers are ordered by when they left whether
+    the last player finishes the game or stops: by the bots' scores in one case and by time in
+    the other, the last player chose which leaver came second (a review).
     """
     if game.status == Game.Status.CANCELLED:
-        return None
-    everyone_left = all(other.status != Seat.Status.PLAYING for other in seats)
-    if seat.status == Seat.Status.PLAYING and not everyone_left and game.status != Game.Status.ABANDONED:
-        return seat.rank  # the common case: no query
-    stayed = _stay_times(game, seats)
-    if seat.position not in stayed:
-        return None  # not one move of their own: a no-show
-    if game.status == Game.Status.ABANDONED or everyone_left:
-        mine = stayed[seat.position]
-        return 1 + sum(1 for other in stayed.values() if other > mine)
-    return seat.rank
+        return dict.fromkeys((seat.position for seat in seats), None)
+    if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
+        return {seat.position: seat.rank for seat in seats}  # not over: no ranks yet
+    stayed = _stay_times(game, seats, own)
+    everyone_left = game.status == Game.Status.ABANDONED or all(s.status != Seat.Status.PLAYING for s in seats)
+    keys = {}
+    for seat in seats:
+        if seat.position not in stayed:
+            continue
+        if seat.status == Seat.Status.PLAYING and not everyone_left:
+            keys[seat.position] = (0, seat.rank if seat.rank is not None else 10**6)
+        else:
+            keys[seat.position] = (1, -stayed[seat.position].timestamp())
+    # Competition ranking ("1224") over the seats ranked: no gap where a no-show stayed.
+    return {
+        seat.position: None
+        if seat.position not in keys
+        else 1 + sum(1 for other in keys.values() if other < keys[seat.position])
+        for seat in seats
+    }
 
 
-def _stay_times(game: Game, seats: list[Seat]) -> dict[int, object]:
+def _stay_times(game: Game, seats: list[Seat], own: dict[tuple[int, int], object]) -> dict:
     """Seat position -> how long its player stayed, for the seats whose player made a move of
     their own: when they left (`Seat.left_at`), else (still there, or a game stored before
-    leaving was dated) their last own move. Read once per game."""
-    cached = getattr(game, "_stay_times", None)
-    if cached is None:
-        last = dict(
-            game.actions.filter(channel__in=OWN_CHANNELS)
-            .values("seat")
-            .annotate(last=Max("created_at"))
-            .values_list("seat", "last")
-        )
-        left = {seat.position: seat.left_at for seat in seats if seat.left_at is not None}
-        cached = game._stay_times = {position: left.get(position, when) for position, when in last.items()}
-    return cached
+    leaving was dated) their last own move."""
+    return {
+        seat.position: seat.left_at or own[game.pk, seat.position] for seat in seats if (game.pk, seat.position) in own
+    }
+
+
+def _own_moves(games: list[int]) -> dict[tuple[int, int], object]:
+    """(game, seat position) -> the time of its player's last move of their own, in one query."""
+    rows = (
+        Action.objects.filter(game_id__in=games, channel__in=OWN_CHANNELS)
+        .values("game", "seat")
+        .annotate(last=Max("created_at"))
+        .values_list("game", "seat", "last")
+    )
+    return {(game, seat): last for game, seat, last in rows}
 
 
 def no_shows(played: PlayedRound) -> set[int]:
