@@ -129,15 +129,16 @@ def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], sh
 def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
     """What the organiser's box offers `user`: the entrants the drop and disqualify services would
     accept, and whether a round's extension has any wait to reach."""
-    from tournaments.services.leaving import may_disqualify, may_drop, table_mates
+    from tournaments.services.leaving import may_disqualify, may_drop, plays_in_event, table_mates
     from tournaments.services.round_clock import open_waits
 
     if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
         return {"to_drop": [], "to_disqualify": [], "extendable": False}
     mates = table_mates(tournament, user)
+    playing = plays_in_event(tournament, user)
     return {
-        "to_drop": [entry for entry in entries if may_drop(user, entry, mates)],
-        "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates)],
+        "to_drop": [entry for entry in entries if may_drop(user, entry, mates, playing)],
+        "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates, playing)],
         "extendable": open_waits(tournament).exists(),
     }
 

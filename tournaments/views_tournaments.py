@@ -100,10 +100,8 @@ def detail(request, tournament_id: int):
     registered = my_entry is not None
     invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
     over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
-    if my_entry is not None:  # an organiser who plays: their own table is another organiser's to decide
-        data["adjudicable"] = [
-            table for table in data["adjudicable"] if all(p["entry"] != my_entry.pk for p in table["players"])
-        ]
+    if my_entry is not None:  # an organiser who plays decides no table (services/leaving.py)
+        data["adjudicable"] = []
     return render(
         request,
         "tournaments/detail.html",

@@ -23,6 +23,21 @@ def register_organiser_check(check: OrganiserCheck) -> None:
         _organiser_checks.append(check)
 
 
+_competitor_checks: list[OrganiserCheck] = []
+
+
+def register_competitor_check(check: OrganiserCheck) -> None:
+    """Let another app say that a user competes with the game's players without sitting at it
+    (an entrant of the tournament the table belongs to): they manage it not even as staff."""
+    if check not in _competitor_checks:
+        _competitor_checks.append(check)
+
+
+def competes_at(game: Game, user) -> bool:
+    """Whether `user` plays in the game or competes with its players elsewhere."""
+    return plays_in(game, user) or any(check(game, user) for check in _competitor_checks)
+
+
 def plays_in(game: Game, user) -> bool:
     """Whether `user` has (or had) a seat in the game: a first player whose seat went to someone
     else still played in it."""
@@ -38,13 +53,13 @@ def is_organiser(game: Game, user) -> bool:
         return False
     if not (user.is_staff or any(check(game, user) for check in _organiser_checks)):
         return False
-    return not plays_in(game, user)
+    return not competes_at(game, user)
 
 
 def is_unlimited(game: Game, user) -> bool:
     """Staff alone act beyond the limits on pauses and extensions (settings `GAME_MAX_*`), and not
     at a game where they sit (there they are its creator, at most)."""
-    return bool(getattr(user, "is_staff", False)) and not plays_in(game, user)
+    return bool(getattr(user, "is_staff", False)) and not competes_at(game, user)
 
 
 def can_manage(game: Game, user) -> bool:

@@ -267,3 +267,70 @@ def test_a_player_asked_in_and_then_named_an_organiser_cannot_accept_the_entry()
         do_accept_tournament_invitation(invitation.token, friend)
     assert refused.value.code == "organiser"
     assert not tournament.entries.filter(user=friend).exists()
+
+
+def _event_of_four(staff=False):
+    """An organiser (staff or not) who plays, three rivals, two tables: the organiser's and another."""
+    organiser = make_user("org", staff=staff)
+    tournament = do_create_tournament(
+        organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    do_register(tournament.pk, organiser)
+    rivals = make_players(3)
+    for rival in rivals:
+        do_register(tournament.pk, rival)
+    do_start(tournament.pk, organiser)
+    tournament.refresh_from_db()
+    other = next(t for t in current_tables(tournament) if not t.game.seats.filter(user=organiser).exists())
+    return tournament, other, organiser
+
+
+@pytest.mark.parametrize("staff", [False, True])
+def test_an_organiser_who_plays_holds_no_power_over_the_tables_of_their_rivals_either(staff):
+    # A review: the creator who played could not touch their own table, but handed a rival's
+    # seat at another table to a bot, adjudicated it, and disqualified a rival for the cut.
+    tournament, other, organiser = _event_of_four(staff=staff)
+    game = other.game
+    rival_seat = game.seats.order_by("position").first()
+    before = (rival_seat.kind, rival_seat.status)
+    with pytest.raises(ActionRejected):
+        do_seat_bot(game.pk, organiser, rival_seat.position)
+    with pytest.raises(ActionRejected):
+        do_pause(game.pk, organiser)
+    entries = dict(tournament.entries.values_list("user", "pk"))
+    with pytest.raises(ActionRejected) as refused:
+        do_adjudicate_table(other.pk, organiser, {entries[s.user_id]: None for s in game.seats.all()}, "Mine now")
+    assert refused.value.code == "plays_in_event"
+    for remove in (do_drop, do_disqualify):
+        with pytest.raises(ActionRejected) as refused:
+            remove(tournament.pk, organiser, rival_seat.user)
+        assert refused.value.code == "plays_in_event"
+    rival_seat.refresh_from_db()
+    other.refresh_from_db()
+    assert (rival_seat.kind, rival_seat.status) == before
+    assert other.adjudicated_ranks is None
+    assert not tournament.entries.filter(disqualified=True).exists()
+    assert not tournament.entries.filter(dropped_before_round__isnull=False).exists()
+
+
+def test_a_co_organiser_who_does_not_play_still_manages_every_table():
+    from tournaments.services import do_add_organiser
+
+    tournament, other, organiser = _event_of_four()
+    helper = make_user("helper")
+    do_add_organiser(tournament.pk, organiser, helper)
+    rival = other.game.seats.order_by("position").first().user
+    do_disqualify(tournament.pk, helper, rival)
+    assert tournament.entries.get(user=rival).disqualified
+
+
+def test_the_page_offers_an_organiser_who_plays_only_their_own_drop(client):
+    tournament, _other, organiser = _event_of_four()
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk]))
+    choices = page.context["choices"]
+    assert [entry.user_id for entry in choices["to_drop"]] == [organiser.pk]
+    assert choices["to_disqualify"] == []
+    html = page.content.decode()
+    assert "decided by an organiser who does not play" in html
+    assert 'id="adjudicate"' not in html

@@ -27,6 +27,7 @@ from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import lock_game
 from tournaments.models import Table, Tournament
+from tournaments.services.leaving import check_not_playing
 from tournaments.services.running import check_organiser
 from wildcards_site.queueing import queue_task
 
@@ -58,6 +59,7 @@ def do_adjudicate_table(
         # The tournament's lock first, as do_advance_round takes it: no round is made meanwhile.
         tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
         check_organiser(tournament, user)
+        check_not_playing(tournament, user)
         if Seat.objects.filter(game_id=table.game_id, user=user).exists():
             raise ActionRejected("own_table", _("You play at this table: another organiser decides its result."))
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):

@@ -26,27 +26,44 @@ def table_mates(tournament: Tournament, user) -> set[int]:
     return set(User.objects.filter(seats__game__tournament_table__in=shared).values_list("pk", flat=True).distinct())
 
 
+def plays_in_event(tournament: Tournament, user) -> bool:
+    """Whether `user` entered the tournament (dropped or not): an organiser who did holds no
+    power over any entrant's result, their rivals' at other tables included (a review saw the
+    creator who played disqualify a rival for the cut). Another organiser, who does not play,
+    decides."""
+    return bool(getattr(user, "pk", None)) and tournament.entries.filter(user=user).exists()
+
+
+def check_not_playing(tournament: Tournament, user) -> None:
+    if plays_in_event(tournament, user):
+        raise ActionRejected(
+            "plays_in_event", _("You play in this tournament: an organiser who does not play decides this.")
+        )
+
+
 def check_not_their_table(tournament: Tournament, user, entry_user) -> None:
-    """An organiser who plays does not remove a player they sit with this round (a table they
-    are at is another organiser's to decide)."""
+    """An organiser who plays removes nobody (`check_not_playing`); staff who are not entrants
+    do not remove a player they sit with this round either."""
+    check_not_playing(tournament, user)
     if entry_user.pk in table_mates(tournament, user):
         raise ActionRejected(
             "own_table", _("You play at this player's table this round: another organiser decides this.")
         )
 
 
-def may_drop(user, entry: Entry, mates: set[int]) -> bool:
+def may_drop(user, entry: Entry, mates: set[int], playing: bool) -> bool:
     """Whether `do_drop` accepts `user` dropping `entry` (once the event runs); `mates` is
-    `table_mates(tournament, user)`. The pickers offer what this accepts."""
+    `table_mates(tournament, user)`, `playing` whether `user` entered it (`plays_in_event`).
+    The pickers offer what this accepts."""
     if entry.dropped_before_round is not None:
         return False
-    return entry.user_id == user.pk or entry.user_id not in mates
+    return entry.user_id == user.pk or (not playing and entry.user_id not in mates)
 
 
-def may_disqualify(entry: Entry, mates: set[int]) -> bool:
+def may_disqualify(entry: Entry, mates: set[int], playing: bool) -> bool:
     """Whether `do_disqualify` accepts `user` disqualifying `entry` (a player who dropped may
-    still be); `mates` as for `may_drop`."""
-    return not entry.disqualified and entry.user_id not in mates
+    still be); `mates` and `playing` as for `may_drop`."""
+    return not playing and not entry.disqualified and entry.user_id not in mates
 
 
 def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
