@@ -17,11 +17,35 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 
-class IllegalAction(ValueError):
+def gettext_noop(message: str) -> str:
+    """`message` itself: marks an English template for translation without translating it.
+
+    Engines never import Django, so they cannot translate; Django's makemessages still finds
+    every `gettext_noop("...")` in them by this name and puts it in the catalogs, and the site
+    translates it when it shows the refusal (`games.services.refusals.refusal_text`).
+    """
+    return message
+
+
+class Refusal(ValueError):
+    """A refusal players read: an English template and the values it names.
+
+    `IllegalAction(gettext_noop("You do not hold %(card)s."), card=card)`: `str()` is the English
+    with the values filled in; the site translates `.template` and fills in `.params`. A template
+    with no params is used as it is (a "%" in it needs no escaping then).
+    """
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        super().__init__(template % params if params else template)
+        self.template = template
+        self.params = params
+
+
+class IllegalAction(Refusal):
     """An action the rules do not allow now. The message is shown to players."""
 
 
-class IllegalOptions(ValueError):
+class IllegalOptions(Refusal):
     """Options that do not describe a playable game. The message is shown to players."""
 
 
