@@ -247,8 +247,12 @@ def complete_options(options: object, defaults: dict[str, Any]) -> dict[str, Any
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise IllegalOptions("Options must be a mapping of option names to values.")
+        raise IllegalOptions(gettext_noop("Options must be a mapping of option names to values."))
     unknown = sorted(str(name) for name in options if name not in defaults)
     if unknown:
-        raise IllegalOptions(f"Unknown option(s): {', '.join(unknown)}. Known: {', '.join(defaults)}.")
+        raise IllegalOptions(
+            gettext_noop("Unknown option(s): %(unknown)s. Known: %(known)s."),
+            unknown=", ".join(unknown),
+            known=", ".join(defaults),
+        )
     return {**defaults, **options}

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, IllegalAction, State
+from games.engines.base import Action, IllegalAction, State, gettext_noop
 from games.engines.cubirds.cards import CARD_SPECIES, LARGE, ORDER, species_counts
 from games.engines.cubirds.rules import LAYS, family_species
 from games.engines.cubirds.scoring import winning_collection
@@ -21,7 +21,7 @@ def auto_action(state: State, seat: int) -> Action:
     # The menu is empty exactly when it is not this seat's turn (a turn starts with birds in
     # hand): said without building it, as rollouts call this at every step.
     if state["over"] or seat != state["player"]:
-        raise IllegalAction(f"Seat {seat} has nothing to do now.")
+        raise IllegalAction(gettext_noop("Seat %(seat)s has nothing to do now."), seat=seat)
     step = state["step"]
     if step == "draw":
         return {"type": "draw"}
@@ -29,7 +29,7 @@ def auto_action(state: State, seat: int) -> Action:
     counts = species_counts(hand)
     if step == "lay":
         if not counts:
-            raise IllegalAction(f"Seat {seat} has nothing to do now.")
+            raise IllegalAction(gettext_noop("Seat %(seat)s has nothing to do now."), seat=seat)
         return _best_lay(state["rows"], counts)
     collection = state["collections"][seat]
     collected = species_counts(collection)

@@ -16,7 +16,7 @@ The draw step, whose condition is public, is skipped when there is no choice.
 
 from __future__ import annotations
 
-from games.engines.base import Action, IllegalAction, SharedAction, State, shuffle_seeded
+from games.engines.base import Action, IllegalAction, SharedAction, State, gettext_noop, shuffle_seeded
 from games.engines.cubirds.cards import (
     CARD_SPECIES,
     DRAW_COUNT,
@@ -42,6 +42,14 @@ _KEYS = {
     "no_family": {"type"},
 }
 _STEP_TYPES = {"lay": ("lay",), "draw": ("draw", "no_draw"), "family": ("family", "no_family")}
+# What the step calls for, one whole sentence for each number of choices.
+_NOT_NOW = {
+    # Translators: %(expected)s and %(kind)s are action types (lay, draw, family), as the API spells them.
+    1: gettext_noop("Now is the time to %(expected)s, not to %(kind)s."),
+    # Translators: %(first)s, %(second)s and %(kind)s are action types (draw, no_draw, family, no_family...),
+    # as the API spells them.
+    2: gettext_noop("Now is the time to %(first)s or %(second)s, not to %(kind)s."),
+}
 
 
 # Every possible action, built once and handed out read-only (see base.SharedAction).
@@ -122,37 +130,54 @@ def apply_legal(state: State, seat: int, action: Action, kind: str | None = None
 def _check(state: State, seat: int, action: Action) -> str:
     """Reject anything malformed or out of turn, with a message for the player."""
     if state["over"]:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(gettext_noop("The game is over."))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["num_players"]:
-        raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        raise IllegalAction(gettext_noop("There is no seat %(seat)s in this game."), seat=repr(seat))
     if seat != state["player"]:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(gettext_noop("It is not your turn."))
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a mapping with a 'type'.")
+        raise IllegalAction(gettext_noop("An action must be a mapping with a 'type'."))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _KEYS:
-        raise IllegalAction(f"Unknown action type {kind!r}; expected one of {', '.join(_KEYS)}.")
+        raise IllegalAction(
+            gettext_noop("Unknown action type %(kind)s; expected one of %(types)s."),
+            kind=repr(kind),
+            types=", ".join(_KEYS),
+        )
     if action.keys() != _KEYS[kind]:
-        raise IllegalAction(f"A {kind} action has the keys {', '.join(sorted(_KEYS[kind]))}.")
+        raise IllegalAction(
+            gettext_noop("A %(kind)s action has the keys %(keys)s."), kind=kind, keys=", ".join(sorted(_KEYS[kind]))
+        )
     step = state["step"]
     if kind not in _STEP_TYPES[step]:
-        expected = " or ".join(_STEP_TYPES[step])
-        raise IllegalAction(f"Now is the time to {expected}, not to {kind}.")
+        expected = _STEP_TYPES[step]
+        if len(expected) == 1:
+            raise IllegalAction(_NOT_NOW[1], expected=expected[0], kind=kind)
+        raise IllegalAction(_NOT_NOW[2], first=expected[0], second=expected[1], kind=kind)
     if kind == "lay" or kind == "family":
         name = action["species"]
         if not isinstance(name, str) or name not in ORDER:
-            raise IllegalAction(f"Unknown species {name!r}; the species are {', '.join(SPECIES)}.")
+            raise IllegalAction(
+                gettext_noop("Unknown species %(species)s; the species are %(known)s."),
+                species=repr(name),
+                known=", ".join(SPECIES),
+            )
         in_hand = list(map(_species_of, state["hands"][seat])).count(name)
         if not in_hand:
-            raise IllegalAction(f"You have no {name} in your hand.")
+            raise IllegalAction(gettext_noop("You have no %(species)s in your hand."), species=name)
         if kind == "family" and in_hand < SMALL[name]:
-            raise IllegalAction(f"A {name} family needs at least {SMALL[name]} birds; you have {in_hand}.")
+            raise IllegalAction(
+                gettext_noop("A %(species)s family needs at least %(small)s birds; you have %(count)s."),
+                species=name,
+                small=SMALL[name],
+                count=in_hand,
+            )
         if kind == "lay":
             row = action["row"]
             if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < ROWS:
-                raise IllegalAction(f"The row must be a number from 0 to {ROWS - 1}.")
+                raise IllegalAction(gettext_noop("The row must be a number from 0 to %(last)s."), last=ROWS - 1)
             if action["side"] not in SIDES:
-                raise IllegalAction("The side must be 'left' or 'right'.")
+                raise IllegalAction(gettext_noop("The side must be 'left' or 'right'."))
     return kind
 
 

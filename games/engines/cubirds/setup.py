@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import IllegalOptions, State, complete_options, shuffle_seeded
+from games.engines.base import IllegalOptions, State, complete_options, gettext_noop, shuffle_seeded
 from games.engines.cubirds.cards import ALL_CARDS, CARD_SPECIES, HAND_SIZE, ROW_START_SIZE, ROWS
 
 MIN_PLAYERS = 2
@@ -16,9 +16,11 @@ DEFAULT_OPTIONS: dict[str, Any] = {}
 def validate_options(num_players: int, options: dict | None) -> dict:
     """The complete options, or IllegalOptions for a bad player count or option."""
     if isinstance(num_players, bool) or not isinstance(num_players, int):
-        raise IllegalOptions("The number of players must be a whole number.")
+        raise IllegalOptions(gettext_noop("The number of players must be a whole number."))
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise IllegalOptions(f"CuBirds is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        raise IllegalOptions(
+            gettext_noop("CuBirds is played by %(min)s to %(max)s players."), min=MIN_PLAYERS, max=MAX_PLAYERS
+        )
     return complete_options(options, DEFAULT_OPTIONS)
 
 

@@ -12,7 +12,7 @@ place, so unchanged parts may be shared between successive states.
 
 from __future__ import annotations
 
-from games.engines.base import IllegalAction, State
+from games.engines.base import IllegalAction, State, gettext_noop
 from games.engines.emu_ranchers.birds import can_grow, grow_options
 from games.engines.emu_ranchers.cards import CARDS, HATCHABLE
 from games.engines.emu_ranchers.scoring import finish_year
@@ -79,7 +79,7 @@ def apply(state: State, seat: int, action: object) -> State:
     phase, kind = _check_shape(state, seat, action)
     card = action.get("card")
     if card is not None and card not in state["hands"][seat]:
-        raise IllegalAction(f"{_name(card)} is not in your hand.")
+        raise IllegalAction(gettext_noop("%(card)s is not in your hand."), card=_name(card))
     if phase == "play":
         return _play(state, seat, kind, card, action)
     return _grow_at_year_end(state, seat, kind, card, action)
@@ -87,31 +87,44 @@ def apply(state: State, seat: int, action: object) -> State:
 
 def _check_shape(state: State, seat: int, action: object) -> tuple[str, str]:
     if not isinstance(action, dict):
-        raise IllegalAction('An action must be a mapping with a "type".')
+        raise IllegalAction(gettext_noop('An action must be a mapping with a "type".'))
     phase = state["phase"]
     if phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(gettext_noop("The game is over."))
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-        raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        raise IllegalAction(gettext_noop("There is no seat %(seat)s in this game."), seat=repr(seat))
     if seat not in to_act(state):
-        raise IllegalAction("It is not your turn." if phase == "play" else "You have already finished this year.")
+        if phase == "play":
+            raise IllegalAction(gettext_noop("It is not your turn."))
+        raise IllegalAction(gettext_noop("You have already finished this year."))
     kind = action.get("type")
     keys = ACTION_KEYS.get((phase, kind)) if isinstance(kind, str) else None
     if keys is None:
         allowed = ", ".join(name for (p, name) in ACTION_KEYS if p == phase)
-        raise IllegalAction(f"{kind!r} is not an action now; you may: {allowed}.")
+        raise IllegalAction(
+            gettext_noop("%(kind)s is not an action now; you may: %(allowed)s."), kind=repr(kind), allowed=allowed
+        )
     if set(action) != keys:
-        raise IllegalAction(f"A {kind} action has exactly the keys: {', '.join(sorted(keys))}.")
+        raise IllegalAction(
+            gettext_noop("A %(kind)s action has exactly the keys: %(keys)s."), kind=kind, keys=", ".join(sorted(keys))
+        )
     if "card" in keys and not isinstance(action["card"], str):
-        raise IllegalAction("card must be a card id (a string).")
+        # Translators: "card" is the name of the action's field, as the API spells it.
+        raise IllegalAction(gettext_noop("card must be a card id (a string)."))
     if "bird" in keys:
         bird, count = action["bird"], len(state["ranches"][seat])
         if not count:
-            raise IllegalAction("You have no bird to grow yet: hatch an egg first.")
+            raise IllegalAction(gettext_noop("You have no bird to grow yet: hatch an egg first."))
         if isinstance(bird, bool) or not isinstance(bird, int) or not 0 <= bird < count:
-            raise IllegalAction(f"bird must be the number of one of your birds, 0 to {count - 1}.")
+            raise IllegalAction(
+                # Translators: "bird" is the name of the action's field, as the API spells it.
+                gettext_noop("bird must be the number of one of your birds, 0 to %(last)s."),
+                last=count - 1,
+            )
     if "draw" in keys and action["draw"] not in ("deck", "discard"):
-        raise IllegalAction('draw must be "deck" or "discard".')
+        # Translators: draw is the name of the action's field, "deck" and "discard" its values, as the API
+        # spells them.
+        raise IllegalAction(gettext_noop('draw must be "deck" or "discard".'))
     return phase, kind
 
 
@@ -119,19 +132,25 @@ def _name(card: object) -> str:
     return CARDS[card]["name"] if isinstance(card, str) and card in CARDS else repr(card)
 
 
-def _cannot_grow(card: str, bird: int) -> str:
-    return f"{_name(card)} cannot grow bird {bird}: it must share the bird's suit and fit its order."
+def _cannot_grow(card: str, bird: int) -> IllegalAction:
+    return IllegalAction(
+        gettext_noop("%(card)s cannot grow bird %(bird)s: it must share the bird's suit and fit its order."),
+        card=_name(card),
+        bird=bird,
+    )
 
 
 def _play(state: State, seat: int, kind: str, card: str, action: dict) -> State:
     ranch = state["ranches"][seat]
     if kind == "hatch" and card not in HATCHABLE:
-        raise IllegalAction(f"{_name(card)} cannot hatch an egg: only an Ace, a number card or a Crown can.")
+        raise IllegalAction(
+            gettext_noop("%(card)s cannot hatch an egg: only an Ace, a number card or a Crown can."), card=_name(card)
+        )
     if kind == "grow" and not can_grow(ranch[action["bird"]], card):
-        raise IllegalAction(_cannot_grow(card, action["bird"]))
+        raise _cannot_grow(card, action["bird"])
     draw = action.get("draw", "deck")
     if draw == "discard" and not state["discard"]:
-        raise IllegalAction("The discard pile is empty: draw from the deck.")
+        raise IllegalAction(gettext_noop("The discard pile is empty: draw from the deck."))
 
     new = dict(state)
     hands = [list(hand) for hand in state["hands"]]
@@ -204,7 +223,7 @@ def _grow_at_year_end(state: State, seat: int, kind: str, card: str | None, acti
     else:
         bird = action["bird"]
         if not can_grow(state["ranches"][seat][bird], card):
-            raise IllegalAction(_cannot_grow(card, bird))
+            raise _cannot_grow(card, bird)
         hands = list(state["hands"])
         hands[seat] = [other for other in hands[seat] if other != card]
         new["hands"] = hands

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import IllegalOptions, State, complete_options, make_rng
+from games.engines.base import IllegalOptions, State, complete_options, gettext_noop, make_rng
 from games.engines.emu_ranchers.cards import HAND_SIZE, RULES, deck_for
 
 DEFAULT_OPTIONS = {
@@ -21,17 +21,20 @@ def validate_options(num_players: int, options: dict | None) -> dict:
     Excuse with one of them ("Consigliamo"), and the rules work with both.
     """
     if isinstance(num_players, bool) or num_players != 2:
-        raise IllegalOptions("Emu Ranchers is a game for exactly 2 players.")
+        raise IllegalOptions(gettext_noop("Emu Ranchers is a game for exactly 2 players."))
     full = complete_options(options, DEFAULT_OPTIONS)
     years = full["years"]
     if isinstance(years, bool) or not isinstance(years, int) or not 1 <= years <= RULES["max_years"]:
-        raise IllegalOptions(f"years must be a whole number from 1 to {RULES['max_years']}.")
+        # Translators: years is the name of the option, as the API spells it.
+        raise IllegalOptions(gettext_noop("years must be a whole number from 1 to %(max)s."), max=RULES["max_years"])
     for name in ("excuse", "pawns", "courts"):
         if not isinstance(full[name], bool):
-            raise IllegalOptions(f"{name} must be true or false.")
+            # Translators: %(option)s is the name of the option (excuse, pawns, courts), as the API spells it.
+            raise IllegalOptions(gettext_noop("%(option)s must be true or false."), option=name)
     first = full["first_player"]
     if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
-        raise IllegalOptions('first_player must be "random", 0 or 1.')
+        # Translators: first_player is the name of the option and "random" one of its values, as the API spells them.
+        raise IllegalOptions(gettext_noop('first_player must be "random", 0 or 1.'))
     return full
 
 

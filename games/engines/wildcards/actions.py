@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from games.engines.base import IllegalAction
+from games.engines.base import IllegalAction, gettext_noop
 
 from .acquire import next_turn, pass_turn, pay, take
 from .cards import (
@@ -37,32 +37,40 @@ from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
 
+# Translators: %(key)s is the name of the action's field (card), as the API spells it.
+_NOT_A_CARD = gettext_noop("'%(key)s' must be the id of a Habitat card.")
+# Translators: %(key)s is the name of the action's field (card), and 'refill' the value that names
+# the Refill card, as the API spells them.
+_NOT_A_CARD_OR_REFILL = gettext_noop("'%(key)s' must be the id of a Habitat card or 'refill'.")
+
 
 def _card(action: dict, key: str = "card", refill: bool = False) -> int:
     card = action.get(key)
     if refill and card == REFILL_NAME:
         return REFILL
     if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
-        raise IllegalAction(f"'{key}' must be the id of a Habitat card" + (" or 'refill'." if refill else "."))
+        if refill:
+            raise IllegalAction(_NOT_A_CARD_OR_REFILL, key=key)
+        raise IllegalAction(_NOT_A_CARD, key=key)
     return card
 
 
 def _in_hand(state: dict, seat: int, card: int) -> None:
     if card == REFILL:
         if not state["refill_in_hand"][seat]:
-            raise IllegalAction("Your Refill hand card is not in your hand.")
+            raise IllegalAction(gettext_noop("Your Refill hand card is not in your hand."))
     elif card not in state["hands"][seat]:
-        raise IllegalAction("That Habitat card is not in your hand.")
+        raise IllegalAction(gettext_noop("That Habitat card is not in your hand."))
 
 
 def _hand_card(state: dict, seat: int, action: dict) -> tuple[int, list]:
     """The Habitat card the action names, checked to be in the seat's hand, and that hand."""
     card = action.get("card")
     if type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
-        raise IllegalAction("'card' must be the id of a Habitat card.")
+        raise IllegalAction(_NOT_A_CARD, key="card")
     hand = state["hands"][seat]
     if card not in hand:
-        raise IllegalAction("That Habitat card is not in your hand.")
+        raise IllegalAction(gettext_noop("That Habitat card is not in your hand."))
     return card, hand
 
 
@@ -74,11 +82,11 @@ def _bid(state: dict, seat: int, action: dict) -> dict:
     if card == REFILL_NAME:
         card = REFILL
         if not state["refill_in_hand"][seat]:
-            raise IllegalAction("Your Refill hand card is not in your hand.")
+            raise IllegalAction(gettext_noop("Your Refill hand card is not in your hand."))
     elif type(card) is not int or not 0 <= card < NUM_HABITAT_CARDS:
-        raise IllegalAction("'card' must be the id of a Habitat card or 'refill'.")
+        raise IllegalAction(_NOT_A_CARD_OR_REFILL, key="card")
     elif card not in state["hands"][seat]:
-        raise IllegalAction("That Habitat card is not in your hand.")
+        raise IllegalAction(gettext_noop("That Habitat card is not in your hand."))
     to_act = state["to_act"]
     if len(to_act) == 1:  # the last bid reveals them all and runs the round on
         s = fork(state)
@@ -102,14 +110,14 @@ def _bid(state: dict, seat: int, action: dict) -> dict:
 
 def _eagle_bid(state: dict, seat: int, action: dict) -> dict:
     if state["leaders"][EAGLE] != seat:
-        raise IllegalAction("Only the holder of the eagle Leader may bid two cards.")
+        raise IllegalAction(gettext_noop("Only the holder of the eagle Leader may bid two cards."))
     cards = action.get("cards")
     if not isinstance(cards, list) or len(cards) != 2:
-        raise IllegalAction("'cards' must list two cards.")
+        raise IllegalAction(gettext_noop("'cards' must list two cards."))
     first = _card({"card": cards[0]}, refill=True)
     second = _card({"card": cards[1]}, refill=True)
     if first == second:
-        raise IllegalAction("Bid two different cards.")
+        raise IllegalAction(gettext_noop("Bid two different cards."))
     _in_hand(state, seat, first)
     _in_hand(state, seat, second)
     s = fork(state)
@@ -120,7 +128,7 @@ def _eagle_bid(state: dict, seat: int, action: dict) -> dict:
 def _eagle_choose(state: dict, seat: int, action: dict) -> dict:
     card = _card(action, refill=True)
     if card not in state["sealed"][seat]:
-        raise IllegalAction("Choose one of your two face-down bid cards.")
+        raise IllegalAction(gettext_noop("Choose one of your two face-down bid cards."))
     s = fork(state)
     choose_eagle_bid(s, seat, card)
     return s
@@ -130,13 +138,13 @@ def _swap(state: dict, seat: int, action: dict) -> dict:
     give = SPECIES_INDEX.get(action.get("give")) if isinstance(action.get("give"), str) else None
     animal = action.get("take")
     if give is None:
-        raise IllegalAction(f"'give' must be a species: {', '.join(SPECIES)}.")
+        raise IllegalAction(gettext_noop("'give' must be a species: %(species)s."), species=", ".join(SPECIES))
     if not state["coll"][seat][give]:
-        raise IllegalAction(f"You have no {SPECIES[give]} in your collection.")
+        raise IllegalAction(gettext_noop("You have no %(species)s in your collection."), species=SPECIES[give])
     if type(animal) is not int or animal not in state["display"]:
-        raise IllegalAction("'take' must be the id of an Animal card on display.")
+        raise IllegalAction(gettext_noop("'take' must be the id of an Animal card on display."))
     if ANIMAL_SPECIES[animal] == give:
-        raise IllegalAction("Swap for an animal of another species.")
+        raise IllegalAction(gettext_noop("Swap for an animal of another species."))
     s = fork(state)
     given = remove_animal(s, seat, give)
     display = s["display"]
@@ -215,7 +223,7 @@ def _reveal(state: dict, seat: int, action: dict) -> dict:
 def _take(state: dict, seat: int, action: dict) -> dict:
     animal = action.get("animal")
     if type(animal) is not int or not 0 <= animal < NUM_ANIMALS or animal not in state["display"]:
-        raise IllegalAction("'animal' must be the id of an Animal card on display.")
+        raise IllegalAction(gettext_noop("'animal' must be the id of an Animal card on display."))
     need = VALUE[state["bids"][seat]] - 1 - len(state["table"][seat])
     if 0 < need < len(state["hands"][seat]):  # the payment follows: only the display changes now
         s = state.copy()
@@ -300,18 +308,26 @@ def _handled(state: dict, seat: int, action: dict) -> dict:
             if handler is not None and (type(action) is Action or action.keys() == KEYS[kind]):
                 return handler(state, seat, action)
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a dictionary with a 'type'.")
+        raise IllegalAction(gettext_noop("An action must be a dictionary with a 'type'."))
     if state["over"]:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(gettext_noop("The game is over."))
     if type(seat) is not int or seat not in state["to_act"]:
-        raise IllegalAction("It is not your turn to act.")
+        raise IllegalAction(gettext_noop("It is not your turn to act."))
     kind = action.get("type")
     handlers = HANDLERS.get(state["phase"], _NO_HANDLERS)
     handler = handlers.get(kind) if type(kind) is str else None
     if handler is None:
-        raise IllegalAction(f"You cannot do {kind!r} now; possible: {', '.join(handlers)}.")
+        raise IllegalAction(
+            gettext_noop("You cannot do %(kind)s now; possible: %(possible)s."),
+            kind=repr(kind),
+            possible=", ".join(handlers),
+        )
     if set(action) != KEYS[kind]:
-        raise IllegalAction(f"A {kind!r} action has exactly the keys: {', '.join(sorted(KEYS[kind]))}.")
+        raise IllegalAction(
+            gettext_noop("A '%(kind)s' action has exactly the keys: %(keys)s."),
+            kind=kind,
+            keys=", ".join(sorted(KEYS[kind])),
+        )
     return handler(state, seat, action)
 
 

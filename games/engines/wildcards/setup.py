@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import IllegalOptions, make_rng
+from games.engines.base import IllegalOptions, gettext_noop, make_rng
 
 from .cards import (
     ANIMAL_SPECIES,
@@ -27,27 +27,27 @@ def validate_options(num_players: int, options: dict | None) -> dict:
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise IllegalOptions("Options must be a dictionary.")
+        raise IllegalOptions(gettext_noop("Options must be a dictionary."))
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
-        raise IllegalOptions(f"Unknown option(s): {', '.join(map(str, unknown))}.")
+        raise IllegalOptions(gettext_noop("Unknown option(s): %(unknown)s."), unknown=", ".join(map(str, unknown)))
     if type(num_players) is not int or not 2 <= num_players <= 5:
-        raise IllegalOptions("Wild Cards is played by 2 to 5 players (2 only with Leo).")
+        raise IllegalOptions(gettext_noop("Wild Cards is played by 2 to 5 players (2 only with Leo)."))
     edition = options.get("edition", DEFAULT_OPTIONS["edition"])
     if edition not in EDITIONS:
-        raise IllegalOptions("The edition must be '2020' or '2022'.")
+        raise IllegalOptions(gettext_noop("The edition must be '2020' or '2022'."))
     leo = options.get("leo", num_players == 2 and edition == "2022")
     if type(leo) is not bool:
-        raise IllegalOptions("The option 'leo' must be true or false.")
+        raise IllegalOptions(gettext_noop("The option 'leo' must be true or false."))
     removal = options.get("three_player_removal", DEFAULT_OPTIONS["three_player_removal"])
     if removal not in REMOVALS:
-        raise IllegalOptions("The 3-player removal must be 'one_per_species' or 'random'.")
+        raise IllegalOptions(gettext_noop("The 3-player removal must be 'one_per_species' or 'random'."))
     if leo and edition != "2022":
-        raise IllegalOptions("The virtual player Leo exists only in the 2022 edition.")
+        raise IllegalOptions(gettext_noop("The virtual player Leo exists only in the 2022 edition."))
     if leo and num_players > 4:
-        raise IllegalOptions("Leo joins games of 2 to 4 players.")
+        raise IllegalOptions(gettext_noop("Leo joins games of 2 to 4 players."))
     if num_players == 2 and not leo:
-        raise IllegalOptions("A 2-player game needs the virtual player Leo (2022 edition).")
+        raise IllegalOptions(gettext_noop("A 2-player game needs the virtual player Leo (2022 edition)."))
     return {"edition": edition, "leo": leo, "three_player_removal": removal}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Action, IllegalAction, State
+from games.engines.base import Action, IllegalAction, State, gettext_noop
 from games.engines.wizard import actions, phases, scoring, setup
 from games.engines.wizard import options as wizard_options
 from games.engines.wizard import view as wizard_view
@@ -51,7 +51,7 @@ class WizardEngine:
         non-trump by rank, then trump, then Wizard).
         """
         if seat not in phases.to_act(state):
-            raise IllegalAction(f"Seat {seat!r} has nothing to do now.")
+            raise IllegalAction(gettext_noop("Seat %(seat)s has nothing to do now."), seat=repr(seat))
         phase = state["phase"]
         hand_seen = wizard_view.hand_visible(state, seat, seat)
         if phase == "choose_trump":

@@ -19,7 +19,7 @@ Every option is a boolean, off by default:
 
 from __future__ import annotations
 
-from games.engines.base import IllegalOptions, complete_options
+from games.engines.base import IllegalOptions, complete_options, gettext_noop
 from games.engines.wizard.cards import DATA
 
 OPTION_NAMES: tuple[str, ...] = (
@@ -39,34 +39,42 @@ MAX_PLAYERS: int = DATA["max_players"]
 def validate_options(num_players: int, options: dict | None) -> dict:
     """The complete options for `num_players`, or IllegalOptions naming what is wrong."""
     if not isinstance(num_players, int) or isinstance(num_players, bool):
-        raise IllegalOptions("The number of players must be a whole number.")
+        raise IllegalOptions(gettext_noop("The number of players must be a whole number."))
     full = complete_options(options, DEFAULT_OPTIONS)
     # What the creator set explicitly matters below: a 2-player game turns the variant on itself.
     options = options or {}
     for name, value in full.items():
         if not isinstance(value, bool):
-            raise IllegalOptions(f"Option {name} must be true or false.")
+            raise IllegalOptions(gettext_noop("Option %(option)s must be true or false."), option=name)
 
     if num_players == 2 and "two_players" not in options:
         full["two_players"] = True
     if full["two_players"]:
         if num_players != 2:
-            raise IllegalOptions("The two-player variant is for exactly 2 players.")
+            raise IllegalOptions(gettext_noop("The two-player variant is for exactly 2 players."))
         if options.get("hidden_bids") is False:
-            raise IllegalOptions("In the two-player variant bids are revealed at the end of the round.")
+            raise IllegalOptions(gettext_noop("In the two-player variant bids are revealed at the end of the round."))
         full["hidden_bids"] = True
     elif not DATA["min_players"] <= num_players <= DATA["max_players"]:
         raise IllegalOptions(
-            f"Wizard is for {DATA['min_players']} to {DATA['max_players']} players, or 2 with the two-player variant."
+            gettext_noop("Wizard is for %(min)s to %(max)s players, or 2 with the two-player variant."),
+            min=DATA["min_players"],
+            max=DATA["max_players"],
         )
 
     mono = DATA["monocolor"]
     if full["monocolor"] and not mono["min_players"] <= num_players <= mono["max_players"]:
-        raise IllegalOptions(f"Monocolor is for {mono['min_players']} or {mono['max_players']} players.")
+        raise IllegalOptions(
+            gettext_noop("Monocolor is for %(min)s or %(max)s players."),
+            min=mono["min_players"],
+            max=mono["max_players"],
+        )
     if full["bid_sum_restriction"] and (full["blind_bids"] or full["hidden_bids"]):
         raise IllegalOptions(
-            "The bid-sum restriction needs open bids made in turn: it cannot be combined with "
-            "blind bids, hidden bids or the two-player variant."
+            gettext_noop(
+                "The bid-sum restriction needs open bids made in turn: it cannot be combined with "
+                "blind bids, hidden bids or the two-player variant."
+            )
         )
     return full
 

@@ -7,7 +7,7 @@ are shared between the old and the new state).
 
 from __future__ import annotations
 
-from games.engines.base import Action, IllegalAction, State
+from games.engines.base import Action, IllegalAction, State, gettext_noop
 from games.engines.wizard.actions import PLAY
 from games.engines.wizard.cards import SUIT, SUIT_CARDS, SUITS, VALUE
 from games.engines.wizard.options import sealed_bids
@@ -17,7 +17,13 @@ from games.engines.wizard.setup import start_round
 
 ACTION_KEYS = {"choose_trump": "suit", "bid": "bid", "play": "card"}
 _MENU_PLAYS = frozenset(map(id, PLAY.values()))
-WHAT_TO_DO = {"choose_trump": "choose the trump suit", "bid": "bid", "play": "play a card"}
+# What a seat must do in each phase, one whole sentence each.
+WHAT_TO_DO = {
+    # Translators: %(type)s is the action type to send (choose_trump, bid, play), as the API spells it.
+    "choose_trump": gettext_noop("Now you must choose the trump suit: send an action of type '%(type)s'."),
+    "bid": gettext_noop("Now you must bid: send an action of type '%(type)s'."),
+    "play": gettext_noop("Now you must play a card: send an action of type '%(type)s'."),
+}
 
 
 def to_act(state: State) -> list[int]:
@@ -54,12 +60,12 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         # A well-formed play by the seat to move: the card's checks, as `_apply_other` would reach them.
         card = action["card"]
         if type(card) is not str or card not in VALUE:
-            raise IllegalAction(f"There is no card {card!r}.")
+            raise IllegalAction(gettext_noop("There is no card %(card)s."), card=repr(card))
     hand = state["hands"][seat]
     try:
         index = hand.index(card)
     except ValueError:
-        raise IllegalAction(f"You do not hold {card}.") from None
+        raise IllegalAction(gettext_noop("You do not hold %(card)s."), card=card) from None
     trick = state["trick"]
     suit = SUIT[card]
     if trick and suit is not None:
@@ -67,7 +73,9 @@ def apply_action(state: State, seat: int, action: Action) -> State:
             if VALUE[first]:  # the first card that is not a Jester sets the suit to follow
                 led = SUIT[first]  # None for a Wizard: anything goes
                 if led is not None and suit != led and not SUIT_CARDS[led].isdisjoint(hand):
-                    raise IllegalAction(f"You must follow {led}: play a {led} card, a Wizard or a Jester.")
+                    raise IllegalAction(
+                        gettext_noop("You must follow %(suit)s: play a %(suit)s card, a Wizard or a Jester."), suit=led
+                    )
                 break
     n = state["num_players"]
     # Only what changes is new: the state's top level, the hands list and this hand, the trick.
@@ -87,22 +95,24 @@ def _apply_other(state: State, seat: int, action: Action) -> State:
     """Check who acts and the action's shape, then hand over to the phase."""
     n = state["num_players"]
     if type(seat) is not int or not 0 <= seat < n:
-        raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        raise IllegalAction(gettext_noop("There is no seat %(seat)s in this game."), seat=repr(seat))
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a mapping with a 'type' key.")
+        raise IllegalAction(gettext_noop("An action must be a mapping with a 'type' key."))
     phase = state["phase"]
     if phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(gettext_noop("The game is over."))
     if phase == "bid" and sealed_bids(state["options"]):
         if state["bids"][seat] is not None:
-            raise IllegalAction("You have already bid this round; waiting for the others.")
+            raise IllegalAction(gettext_noop("You have already bid this round; waiting for the others."))
     elif seat != state["turn"]:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(gettext_noop("It is not your turn."))
     if action.get("type") != phase:
-        raise IllegalAction(f"Now you must {WHAT_TO_DO[phase]}: send an action of type '{phase}'.")
+        raise IllegalAction(WHAT_TO_DO[phase], type=phase)
     key = ACTION_KEYS[phase]
     if len(action) != 2 or key not in action:
-        raise IllegalAction(f"A '{phase}' action has exactly the keys 'type' and '{key}'.")
+        raise IllegalAction(
+            gettext_noop("A '%(type)s' action has exactly the keys 'type' and '%(key)s'."), type=phase, key=key
+        )
     if phase == "bid":
         return _bid(state, seat, action[key])
     if phase == "choose_trump":
@@ -113,7 +123,7 @@ def _apply_other(state: State, seat: int, action: Action) -> State:
 
 def _choose_trump(state: State, suit: object) -> State:
     if suit not in SUITS:
-        raise IllegalAction(f"Choose a trump suit among {', '.join(SUITS)}.")
+        raise IllegalAction(gettext_noop("Choose a trump suit among %(suits)s."), suits=", ".join(SUITS))
     new = dict(state)
     new["trump"] = suit
     new["phase"] = "bid"
@@ -123,13 +133,14 @@ def _choose_trump(state: State, suit: object) -> State:
 
 def _bid(state: State, seat: int, bid: object) -> State:
     if type(bid) is not int:
-        raise IllegalAction("A bid is a whole number of tricks.")
+        raise IllegalAction(gettext_noop("A bid is a whole number of tricks."))
     if not 0 <= bid <= state["hand_size"]:
-        raise IllegalAction(f"Bid between 0 and {state['hand_size']} tricks.")
+        raise IllegalAction(gettext_noop("Bid between 0 and %(most)s tricks."), most=state["hand_size"])
     options = state["options"]
     if options["bid_sum_restriction"] and bid == forbidden_bid(state, seat):
         raise IllegalAction(
-            f"You lead the scores and bid last: your bid may not make the bids add up to {state['hand_size']}."
+            gettext_noop("You lead the scores and bid last: your bid may not make the bids add up to %(tricks)s."),
+            tricks=state["hand_size"],
         )
     new = state.copy()
     new["bids"] = bids = state["bids"].copy()

@@ -8,7 +8,7 @@ the round ends with hidden bids or two players). A spectator sees no hand.
 
 from __future__ import annotations
 
-from games.engines.base import IllegalAction, State
+from games.engines.base import IllegalAction, State, gettext_noop
 from games.engines.wizard.options import sealed_bids
 from games.engines.wizard.phases import to_act
 from games.engines.wizard.rules import forbidden_bid, led_suit
@@ -41,7 +41,7 @@ def bid_visible(state: State, owner: int, viewer: int | None) -> bool:
 def view(state: State, seat: int | None) -> dict:
     n = state["num_players"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        raise IllegalAction(gettext_noop("There is no seat %(seat)s in this game."), seat=repr(seat))
     hands = state["hands"]
     visible_hands = [list(hands[owner]) if hand_visible(state, owner, seat) else None for owner in range(n)]
     trick = state["trick"]
