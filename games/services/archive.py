@@ -24,6 +24,7 @@ from games.engines import IllegalOptions, get_engine
 from games.history.replay_steps import LoggedAction, Replay
 from games.models import Action, Game, Seat
 from games.services.errors import ActionRejected
+from games.services.refusals import refusal_text
 
 FORMAT = "wildcards-game"
 FORMAT_VERSION = 1
@@ -100,13 +101,14 @@ def check_document(document: object) -> Checked:
     try:
         options = engine.validate_options(doc["num_players"], doc["options"])
     except IllegalOptions as error:
-        raise _bad(_("The options do not describe a playable game: %(error)s") % {"error": error}) from None
+        reason = refusal_text(error)
+        raise _bad(_("The options do not describe a playable game: %(error)s") % {"error": reason}) from None
     actions = [LoggedAction(i, row["seat"], row["action"], row["channel"]) for i, row in enumerate(doc["actions"])]
     replay = Replay(doc["engine"], doc["num_players"], doc["seed"], options, actions)
     try:
         final = replay.state_at(replay.last_step)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
-        raise _bad(_("The actions do not replay: %(error)s") % {"error": error}) from None
+        raise _bad(_("The actions do not replay: %(error)s") % {"error": refusal_text(error)}) from None
     if not engine.is_over(final):
         raise _bad(_("The actions stop before the end of the game."))
     players = {row["seat"]: row for row in doc["players"]}

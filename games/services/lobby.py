@@ -17,6 +17,7 @@ from games.models import Game, Invitation, Seat
 from games.services.errors import ActionRejected
 from games.services.invitations import invitations_of, withdraw_all
 from games.services.play import Outcome, advance
+from games.services.refusals import refusal_text
 
 User = get_user_model()
 
@@ -88,7 +89,7 @@ def do_create_game(
     try:
         options = engine.validate_options(num_seats, options or {})
     except IllegalOptions as error:
-        raise ActionRejected("bad_options", str(error)) from None
+        raise ActionRejected("bad_options", refusal_text(error)) from None
     tc = time_control or TimeControl()
     with transaction.atomic():
         game = Game.objects.create(
@@ -132,7 +133,7 @@ def do_create_table(
         engine = get_engine(engine_name)
         options = engine.validate_options(len(users), options or {})
     except (KeyError, IllegalOptions) as error:
-        raise ActionRejected("bad_options", str(error)) from None
+        raise ActionRejected("bad_options", refusal_text(error)) from None
     tc = time_control or TimeControl()
     with transaction.atomic():
         game = Game.objects.create(

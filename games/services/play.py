@@ -14,6 +14,7 @@ from games.engines import IllegalAction, get_engine
 from games.models import Action, Deadline, Game, Seat
 from games.services import bot_choice, timing
 from games.services.errors import ActionRejected
+from games.services.refusals import refusal_text
 from games.signals import game_finished
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ def apply_and_advance(
     try:
         state = engine.apply(game.state, seat, action)
     except IllegalAction as error:
-        raise ActionRejected("illegal", str(error)) from None
+        raise ActionRejected("illegal", refusal_text(error)) from None
     except (TypeError, KeyError, IndexError, AttributeError, ValueError):
         # Engines must answer junk with IllegalAction; if one does not, the player
         # still gets a clear refusal (and we a log line), never a server error.

@@ -9,7 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from games.bymail import commands
 from games.bymail.models import InboundMail
+from games.engines.wildcards.cards import NUM_HABITAT_CARDS
 from games.models import Action, Deadline
 from tests.bymail.conftest import html_of, listed_moves, post_mailgun, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
@@ -175,3 +177,22 @@ def test_the_command_reads_raw_mime_on_stdin_and_strips_the_quote(table, capsys,
     assert game.version == 1
     assert Action.objects.get(game=game).channel == Action.Channel.EMAIL_REPLY
     assert _answer(deliver, "alice@example.org")["X-Wildcards-Event"] == "move-accepted"
+
+
+def test_an_italian_players_reply_the_game_refuses_is_answered_in_italian(client, table, monkeypatch):
+    # A reply is read against the seat's legal moves, so a game refuses a move named in a mail
+    # only when its rules and its list of moves disagree; its reason then reaches the player as
+    # it would on the site: in their language.
+    game, mails, deliver = table
+    bruno = game.seats.get(user__username="bruno")
+    held = set(game.state["hands"][bruno.position])
+    card = next(card for card in range(NUM_HABITAT_CARDS) if card not in held)
+    monkeypatch.setattr(commands.Menu, "match", lambda self, line: {"type": "bid", "card": card})
+    turn = mails["bruno@example.org"]
+    raw = reply_mime(turn, "bruno@example.org", listed_moves(turn)[0])
+    assert post_postmark(client, raw).status_code == 200
+    answer = text_of(_answer(deliver, "bruno@example.org"))
+    assert "Questa carta habitat non è nella tua mano." in answer
+    assert "not in your hand" not in answer
+    assert InboundMail.objects.get().outcome == "illegal"
+    _unchanged(game)

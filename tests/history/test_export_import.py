@@ -4,11 +4,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 from games.engines import get_engine
 from games.history.replay_steps import Replay
 from games.models import Game
 from games.services.archive import check_document, export_game
+from games.services.errors import ActionRejected
 from tests.history.conftest import finished_game
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +112,17 @@ def test_it_says_when_the_engine_version_differs(finished):
     assert check_document(document).same_engine_version
     document["engine_version"] = "older"
     assert not check_document(document).same_engine_version
+
+
+def test_a_document_the_game_refuses_is_explained_in_the_readers_language(finished):
+    options = copy.deepcopy(export_game(finished))
+    options["options"] = {"edition": "2019"}
+    actions = copy.deepcopy(export_game(finished))
+    tamper_action(actions)
+    with translation.override("it"):
+        with pytest.raises(ActionRejected) as refused_options:
+            check_document(options)
+        with pytest.raises(ActionRejected) as refused_actions:
+            check_document(actions)
+    assert "L'edizione deve essere '2020' o '2022'." in refused_options.value.message
+    assert "Ora non puoi fare 'fly'; possibili: " in refused_actions.value.message

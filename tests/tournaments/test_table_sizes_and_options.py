@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from games.models import Game
 from games.services.errors import ActionRejected
+from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, make_players, register_and_start
 from tournaments.models import Tournament
 from tournaments.services import (
@@ -89,24 +90,28 @@ def test_the_settings_change_that_allows_an_unplayable_size_is_refused_and_chang
     assert (tournament.seats_min, tournament.seats_max) == (3, 3 if size == 2 else 4)
 
 
+# The settings form of a Monocolor Wizard event that would seat up to 5 at a table.
+MONOCOLOR_UP_TO_FIVE = {
+    "name": "Sizes",
+    "engine": "wizard",
+    "format": "swiss",
+    "seats_preferred": 4,
+    "seats_min": 3,
+    "seats_max": 5,
+    "rounds": 3,
+    "top_cut": 0,
+    "advance_per_table": 1,
+    "late_join_before_round": 0,
+    "phase_hours": 48,
+    "option_wizard_monocolor": "on",
+}
+
+
 def test_the_settings_page_shows_the_refusal(client):
     organiser = make_players(1, "org")[0]
     tournament = _create(organiser, "wizard", "swiss", {"monocolor": True}, 3, 4, 4)
     client.force_login(organiser)
-    form = {
-        "name": "Sizes",
-        "engine": "wizard",
-        "format": "swiss",
-        "seats_preferred": 4,
-        "seats_min": 3,
-        "seats_max": 5,
-        "rounds": 3,
-        "top_cut": 0,
-        "advance_per_table": 1,
-        "late_join_before_round": 0,
-        "phase_hours": 48,
-        "option_wizard_monocolor": "on",
-    }
+    form = MONOCOLOR_UP_TO_FIVE
     page = client.post(reverse("tournaments:edit", args=[tournament.pk]), form).content.decode()
     assert "Wizard cannot be played by 5 with these options: Monocolor is for 3 or 4 players." in page
     tournament.refresh_from_db()
@@ -114,6 +119,17 @@ def test_the_settings_page_shows_the_refusal(client):
     page = client.post(reverse("tournaments:create"), {**form, "name": "Another"}).content.decode()
     assert "Wizard cannot be played by 5 with these options" in page
     assert Tournament.objects.count() == 1
+
+
+def test_an_italian_organiser_reads_in_italian_why_the_game_cannot_seat_a_table_size(client):
+    organiser = make_user("org", language="it")
+    tournament = _create(organiser, "wizard", "swiss", {"monocolor": True}, 3, 4, 4)
+    client.force_login(organiser)
+    page = client.post(reverse("tournaments:edit", args=[tournament.pk]), MONOCOLOR_UP_TO_FIVE).content.decode()
+    assert "La variante Monocolore è per 3 o 4 giocatori." in page
+    assert "Monocolor is for 3 or 4 players." not in page
+    tournament.refresh_from_db()
+    assert tournament.seats_max == 4
 
 
 @pytest.mark.parametrize("fmt", MULTIPLAYER_FORMATS)

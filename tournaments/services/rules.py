@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games.engines import IllegalOptions, get_engine
 from games.models import ENGINE_TITLES, Game
 from games.services.errors import ActionRejected
+from games.services.refusals import refusal_text
 from tournaments.formats.tables import TableSizeError, split
 from tournaments.models import Tournament
 
@@ -160,7 +161,7 @@ def unplayable_sizes(engine_name: str, options: dict, fewest: int, most: int) ->
         try:
             table_options(engine_name, options, size)
         except IllegalOptions as error:
-            refused.append((size, str(error)))
+            refused.append((size, refusal_text(error)))
     return refused
 
 

@@ -24,6 +24,7 @@ from games.models import Game
 from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
+from games.services.refusals import refusal_text
 from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
@@ -192,7 +193,7 @@ def _check_playable(tournament: Tournament, number: int, sizes: set[int]) -> Non
                     "Round %(round)s needs a table of %(size)s players, and %(game)s cannot be played by "
                     "%(size)s with this tournament's options: %(reason)s"
                 )
-                % {"round": number, "size": size, "game": tournament.game_title, "reason": str(error)},
+                % {"round": number, "size": size, "game": tournament.game_title, "reason": refusal_text(error)},
             ) from None
 
 

@@ -1,0 +1,60 @@
+"""A game's refusal reaches each player in their own language, not in the engine's English."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games.engines.wildcards.cards import NUM_HABITAT_CARDS
+from games.models import Action, Game
+from tests.conftest import make_user
+from tests.games.conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+NOT_IN_HAND = {
+    "en": "That Habitat card is not in your hand.",
+    "it": "Questa carta habitat non è nella tua mano.",
+    "es": "Esa carta de hábitat no está en tu mano.",
+    "nl": "Die leefgebiedkaart zit niet in je hand.",
+}
+
+
+def _bid_a_card_not_held(client, game, user):
+    position = game.seats.get(user=user).position
+    held = set(game.state["hands"][position])
+    card = next(card for card in range(NUM_HABITAT_CARDS) if card not in held)
+    client.force_login(user)
+    return client.post(
+        reverse("games:act", args=[game.pk]),
+        {"action": json.dumps({"type": "bid", "card": card}), "version": game.version},
+        follow=True,
+    ).content.decode()
+
+
+def test_an_italian_player_is_refused_an_illegal_move_in_italian(client, players):
+    bruno = make_user("bruno", language="it")
+    game = start_game([players[0], bruno], engine="wildcards")
+    page = _bid_a_card_not_held(client, game, bruno)
+    assert NOT_IN_HAND["it"] in page
+    assert NOT_IN_HAND["en"] not in page
+    assert not Action.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize("language", ["en", "es", "nl"])
+def test_every_player_is_refused_an_illegal_move_in_their_language(client, players, language):
+    player = make_user("player", language=language)
+    game = start_game([players[0], player], engine="wildcards")
+    assert NOT_IN_HAND[language] in _bid_a_card_not_held(client, game, player)
+
+
+def test_an_italian_player_is_told_in_italian_why_the_game_cannot_be_made_with_those_options(client):
+    bruno = make_user("bruno", language="it")
+    client.force_login(bruno)
+    form = {"engine": "wizard", "num_seats": 5, "bots": 0, "visibility": "open", "clock": "phase"}
+    form |= {"phase_seconds": 86400, "timeouts_before_bot": 2, "option_monocolor": "on"}
+    page = client.post(reverse("games:create"), form).content.decode()
+    assert "La variante Monocolore è per 3 o 4 giocatori." in page
+    assert not Game.objects.exists()
