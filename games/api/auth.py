@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.core import is_ratelimited
@@ -56,6 +57,16 @@ def authenticate(request: HttpRequest) -> ApiToken:
     return found
 
 
+def _language(request: HttpRequest, token: ApiToken | None) -> str:
+    """The language of the answer's messages: the one the client asks for (Accept-Language), else
+    the token owner's (a script sends no header: a review saw an Italian player's bot read every
+    refusal in English)."""
+    if token is None or "Accept-Language" in request.headers:
+        return translation.get_language()
+    profile = getattr(token.user, "profile", None)
+    return getattr(profile, "language", None) or translation.get_language()
+
+
 def endpoint(*methods: str, auth: bool = True) -> Callable:
     """Wrap an API view: `view(request, token, **kwargs) -> dict | JsonResponse`."""
 
@@ -72,7 +83,8 @@ def endpoint(*methods: str, auth: bool = True) -> Callable:
                         {"Allow": ", ".join(methods)},
                     )
                 token = authenticate(request) if auth else None
-                answer = view(request, token, **kwargs)
+                with translation.override(_language(request, token)):
+                    answer = view(request, token, **kwargs)
             except ActionRejected as rejected:
                 return ApiError.from_rejection(rejected).response()
             except ApiError as error:

@@ -58,3 +58,33 @@ def test_an_italian_player_is_told_in_italian_why_the_game_cannot_be_made_with_t
     page = client.post(reverse("games:create"), form).content.decode()
     assert "La variante Monocolore è per 3 o 4 giocatori." in page
     assert not Game.objects.exists()
+
+
+def _api_bid_a_card_not_held(game, user, headers: dict | None = None) -> dict:
+    from tests.api.conftest import api_for
+
+    api = api_for(user)
+    api.headers.update(headers or {})
+    position = game.seats.get(user=user).position
+    held = set(game.state["hands"][position])
+    card = next(card for card in range(NUM_HABITAT_CARDS) if card not in held)
+    answer = api.post(f"/games/{game.pk}/actions", {"version": game.version, "action": {"type": "bid", "card": card}})
+    assert answer.status_code == 422
+    return answer.json()
+
+
+def test_an_api_client_that_names_no_language_is_answered_in_the_players(players, settings):
+    # A review: a token's requests took the browser's Accept-Language only, and a script sends
+    # none: an Italian player's bot read every refusal in English.
+    settings.API_RATE_LIMIT = 100_000
+    bruno = make_user("bruno", language="it")
+    game = start_game([players[0], bruno], engine="wildcards")
+    assert NOT_IN_HAND["it"] in json.dumps(_api_bid_a_card_not_held(game, bruno), ensure_ascii=False)
+
+
+def test_an_api_client_that_asks_for_a_language_is_answered_in_it(players, settings):
+    settings.API_RATE_LIMIT = 100_000
+    bruno = make_user("bruno", language="it")
+    game = start_game([players[0], bruno], engine="wildcards")
+    answer = _api_bid_a_card_not_held(game, bruno, {"Accept-Language": "es"})
+    assert NOT_IN_HAND["es"] in json.dumps(answer, ensure_ascii=False)
