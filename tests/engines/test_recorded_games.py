@@ -41,6 +41,16 @@ GAMES = [
     # Games stored before rules 2 have no "rules" key and replay under rules 1.
     ("cubirds", 3, {}, 27, "random", {"rules": None}),
     ("cubirds", 2, {}, 28, "auto", {"rules": None}),
+    # Recorded later (a review): the two other games, each edition, Leo and the extended Decktet.
+    ("wildcards", 3, {"edition": "2022"}, 31, "random", {}),
+    ("wildcards", 3, {"edition": "2020", "three_player_removal": "random"}, 32, "random", {}),
+    ("wildcards", 2, {"edition": "2022", "leo": True}, 33, "random", {}),
+    ("wildcards", 4, {"edition": "2022", "leo": True}, 34, "auto", {}),
+    ("wildcards", 5, {"edition": "2020"}, "seed-35", "random", {}),
+    ("emu_ranchers", 2, {}, 41, "random", {}),
+    ("emu_ranchers", 2, {}, 42, "auto", {}),
+    ("emu_ranchers", 2, {"excuse": True, "pawns": True, "courts": True}, 43, "random", {}),
+    ("emu_ranchers", 2, {"excuse": True, "pawns": True, "courts": True, "years": 1}, "seed-44", "auto", {}),
 ]
 
 
