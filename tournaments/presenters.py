@@ -139,7 +139,7 @@ def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
     return {
         "to_drop": [entry for entry in entries if may_drop(user, entry, mates, playing)],
         "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates, playing)],
-        "extendable": open_waits(tournament).exists(),
+        "extendable": not playing and open_waits(tournament).exists(),
     }
 
 

@@ -15,6 +15,7 @@ from games.models import Action, Deadline, Game, Seat
 from games.services import ActionRejected, do_action, do_extend_deadline, do_pause, do_seat_bot
 from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, make_players
+from tournaments.models import Tournament
 from tournaments.services import (
     do_add_entrant,
     do_adjudicate_table,
@@ -135,8 +136,11 @@ def test_the_tournament_page_offers_an_organiser_who_plays_no_form_for_their_own
     assert f'action="{reverse("tournaments:adjudicate", args=[tournament.pk, table.game_id])}"' in page
 
 
-def test_an_organiser_who_plays_extends_the_whole_round_their_own_table_alike():
-    # Every table of the round gets the same time: not a power over their own table.
+def test_only_an_organiser_who_does_not_play_extends_the_whole_round():
+    # The round's extension reaches every table alike, but timed by an organiser who plays it
+    # saved their own clock or delayed a rival's win by timeout (a review): another organiser's.
+    from tournaments.services import do_add_organiser
+
     organiser = make_user("org")
     tournament = do_create_tournament(
         organiser, "Long Cup", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=2
@@ -150,9 +154,47 @@ def test_an_organiser_who_plays_extends_the_whole_round_their_own_table_alike():
     assert len(games) == 2
     waits = Deadline.objects.filter(game_id__in=games, closed_at__isnull=True)
     before = dict(waits.values_list("pk", "closes_at"))
-    assert do_extend_round(tournament.pk, organiser, 24) == len(before)
+    with pytest.raises(ActionRejected) as refused:
+        do_extend_round(tournament.pk, organiser, 24)
+    assert refused.value.code == "plays_in_event"
+    assert dict(Deadline.objects.filter(pk__in=before).values_list("pk", "closes_at")) == before
+    helper = make_user("helper")
+    do_add_organiser(tournament.pk, organiser, helper)
+    assert do_extend_round(tournament.pk, helper, 24) == len(before)
     after = dict(Deadline.objects.filter(pk__in=before).values_list("pk", "closes_at"))
     assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=24) for pk in before}
+
+
+def test_an_organiser_who_plays_neither_removes_a_rival_before_the_start_nor_cancels_a_running_event():
+    from tournaments.services import do_cancel_tournament, do_remove_entrant
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(organiser, "Cup", "wildcards", "swiss", rounds=2)
+    do_register(tournament.pk, organiser)
+    rivals = make_players(3)
+    for rival in rivals:
+        do_register(tournament.pk, rival)
+    with pytest.raises(ActionRejected) as refused:
+        do_remove_entrant(tournament.pk, organiser, rivals[0])
+    assert refused.value.code == "plays_in_event"
+    assert tournament.entries.filter(user=rivals[0]).exists()
+    do_start(tournament.pk, organiser)
+    with pytest.raises(ActionRejected) as refused:
+        do_cancel_tournament(tournament.pk, organiser)
+    assert refused.value.code == "plays_in_event"
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_an_organiser_who_plays_may_still_cancel_before_the_start():
+    from tournaments.services import do_cancel_tournament
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(organiser, "Cup", "wildcards", "swiss", rounds=2)
+    do_register(tournament.pk, organiser)
+    do_cancel_tournament(tournament.pk, organiser)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED
 
 
 def test_a_staff_organiser_who_plays_holds_no_power_over_their_own_table_either():
@@ -334,3 +376,5 @@ def test_the_page_offers_an_organiser_who_plays_only_their_own_drop(client):
     html = page.content.decode()
     assert "decided by an organiser who does not play" in html
     assert 'id="adjudicate"' not in html
+    assert not choices["extendable"]
+    assert reverse("tournaments:organise", args=[tournament.pk, "cancel"]) not in html

@@ -19,6 +19,7 @@ from games.services import unasked
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
+from tournaments.services.leaving import check_not_playing
 from tournaments.services.registration import check_not_named_organiser, rating_of
 from tournaments.services.rules import checked_settings, settings_of
 from tournaments.services.running import check_organiser
@@ -110,6 +111,7 @@ def do_remove_entrant(tournament_id: int, user, player) -> None:
     """An organiser takes a player out before the start (after it: drop or disqualify)."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
+        check_not_playing(tournament, user)  # an organiser who plays removes no rival (a review)
         deleted, _rows = tournament.entries.filter(user=player).delete()
         if not deleted:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
@@ -123,6 +125,10 @@ def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None) 
         check_organiser(tournament, user)
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
             raise ActionRejected("over", _("This tournament is already over."))
+        if tournament.status != Tournament.Status.REGISTRATION:
+            # Cancelled while they were losing, their table went unrated and a rival's rating
+            # gain with it (a review): once it runs, an organiser who does not play decides.
+            check_not_playing(tournament, user)
         return cancel(tournament, now)
 
 

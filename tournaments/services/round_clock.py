@@ -9,6 +9,7 @@ from games.models import Deadline, Game
 from games.services import do_extend_deadline
 from games.services.errors import ActionRejected
 from tournaments.models import Table, Tournament
+from tournaments.services.leaving import check_not_playing
 from tournaments.services.running import check_organiser
 
 
@@ -33,6 +34,9 @@ def do_extend_round(tournament_id: int, user, hours: int) -> int:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
+        # Timed by an organiser who plays, it saved their own clock or delayed a rival's win by
+        # timeout (a review): an organiser who does not play extends.
+        check_not_playing(tournament, user)
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Only a running tournament has a round to extend."))
         waits = list(open_waits(tournament).order_by("game_id", "seat").values_list("game_id", "seat"))
@@ -42,8 +46,7 @@ def do_extend_round(tournament_id: int, user, hours: int) -> int:
         for game_id, seat in waits:
             by_game.setdefault(game_id, []).append(seat)
         for game_id, seats in by_game.items():
-            # Checked above, for the whole round: every table alike, an organiser's own too (that
-            # is no power over their own table, which games would refuse them on its own). One
-            # extension a table, however many of its seats are waited for.
+            # Checked above, for the whole round: every table alike, by an organiser who does not
+            # play. One extension a table, however many of its seats are waited for.
             do_extend_deadline(game_id, user, seats, hours, checked_by_caller=True)
         return len(waits)
