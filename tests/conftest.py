@@ -72,8 +72,9 @@ def make_user(username: str, *, staff: bool = False, active: bool = True, **prof
         username, f"{username}@example.org", PASSWORD, is_staff=staff, is_active=active
     )
     if profile:
-        type(user.profile).objects.filter(user=user).update(**profile)
-        user.profile.refresh_from_db()
+        for field, value in profile.items():
+            setattr(user.profile, field, value)
+        user.profile.save()  # not a queryset update: save keeps the name keys (accounts/names.py)
     return user
 
 

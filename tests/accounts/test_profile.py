@@ -115,3 +115,54 @@ def test_a_name_in_another_script_that_reads_as_no_one_else_is_kept(client, alic
         assert client.post(reverse("accounts:profile"), profile_data(display_name=name)).status_code == 302
         alice.profile.refresh_from_db()
         assert alice.profile.display_name == name
+
+
+@pytest.mark.parametrize(
+    ("theirs", "mine"),
+    [
+        ("Вера", "Вера"),  # an exact copy of a name in another script (a review: accepted)
+        ("Вера", "BEPA"),  # Latin letters that read as it
+        ("Alice B.", "AIice B."),  # a capital I for an l
+        ("Alice B.", "Ali\u034fce B."),  # a combining grapheme joiner inside
+        ("Alice B.", "Alice B.\ufe0f"),  # a variation selector after
+        ("Alice B.", "Alice\u3164B."),  # a Hangul filler for the space
+        ("Bernard", "Bemard"),  # rn for m
+    ],
+)
+def test_a_name_that_reads_as_another_players_is_refused_however_it_is_written(client, alice, theirs, mine):
+    from tests.conftest import make_user
+
+    make_user("other", display_name=theirs)
+    client.force_login(alice)
+    response = client.post(reverse("accounts:profile"), profile_data(display_name=mine))
+    assert response.status_code == 200
+    assert response.context["form"].errors["display_name"]
+    alice.profile.refresh_from_db()
+    assert alice.profile.display_name == "Alice"
+
+
+@pytest.mark.parametrize("name", ["Bot 2 ∙ Good bot", "Alice - Good bot", "Bruno (bot)", "B0t 1", "Le0", "Leo\ufe0f"])
+def test_a_name_that_passes_for_a_bot_or_leo_however_it_is_written_is_refused(client, alice, name):
+    client.force_login(alice)
+    response = client.post(reverse("accounts:profile"), profile_data(display_name=name))
+    assert response.status_code == 200
+    assert response.context["form"].errors["display_name"]
+
+
+@pytest.mark.parametrize("name", ["Marcel·la", "买买提·艾力", "Botond", "Abbot Jones", "Leonora"])
+def test_real_names_with_a_middle_dot_or_a_bot_inside_a_word_are_welcome(client, alice, name):
+    client.force_login(alice)
+    assert client.post(reverse("accounts:profile"), profile_data(display_name=name)).status_code == 302
+    alice.profile.refresh_from_db()
+    assert alice.profile.display_name == name
+
+
+def test_the_keys_follow_the_names_through_save():
+    from tests.conftest import make_user
+
+    user = make_user("vera", display_name="Вера")
+    assert (user.profile.display_key, user.profile.username_key) == ("bepa", "vera")
+    user.profile.display_name = ""
+    user.profile.save(update_fields=["display_name"])
+    user.profile.refresh_from_db()
+    assert user.profile.display_key == ""

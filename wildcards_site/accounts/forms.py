@@ -1,21 +1,19 @@
 from __future__ import annotations
 
-import functools
-import re
-import unicodedata
 import zoneinfo
 
-from confusable_homoglyphs import confusables
 from django import forms
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.contrib.auth.forms import PasswordResetForm
+from django.db.models import Q
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext_lazy as _
 
 from wildcards_site import emails
 from wildcards_site.accounts.backends import find_user
 from wildcards_site.accounts.models import Profile
+from wildcards_site.accounts.names import looks_automatic, name_key
 
 User = get_user_model()
 
@@ -45,8 +43,7 @@ class SignupForm(forms.Form):
             raise forms.ValidationError(_("That username is taken. Please choose another."))
         # A table shows the username of a player without a display name: like a display name, it
         # must not pass for a bot, Leo or another player's name (the final review).
-        key = _name_key(username)
-        if _LOOKS_AUTOMATIC.match(key) or Profile.objects.filter(display_name__iexact=key).exists():
+        if _passes_for_another(username, None):
             raise forms.ValidationError(
                 _("That name passes for another player, a bot or Leo at the table. Please choose another.")
             )
@@ -138,44 +135,23 @@ class ProfileForm(forms.ModelForm):
             raise forms.ValidationError(_("Please use only printable characters."))
         # Names are what a table shows: one that passes for another player, or for a bot seat
         # ("Bot 2 · Good bot") or Leo, is refused (an attacker's review sat as "Alice" at Alice's table).
-        key = _name_key(name)
-        if key and (_LOOKS_AUTOMATIC.match(key) or "·" in name or _taken(key, self.instance.user_id)):
+        if name and not name_key(name):
+            raise forms.ValidationError(_("Please use only printable characters."))
+        if _passes_for_another(name, self.instance.user_id):
             raise forms.ValidationError(
                 _("That name passes for another player, a bot or Leo at the table. Please choose another.")
             )
         return name
 
 
-# A bot seat is "Bot <n>" and its label "… · <level> bot" (games.models.Seat); Leo plays in Wild Cards.
-_LOOKS_AUTOMATIC = re.compile(r"^(bot(\s*\d+)?|leo)$")
-
-
-def _name_key(name: str) -> str:
-    """A name as people read it: compatibility characters folded, letters of other scripts that
-    look like Latin ones read as those (Cyrillic "В" as "B": the final review's "Вruno"), case
-    and spacing ignored."""
-    folded = unicodedata.normalize("NFKC", name)
-    return " ".join("".join(_latin_lookalike(char) for char in folded).casefold().split())
-
-
-@functools.cache
-def _latin_lookalike(char: str) -> str:
-    """The ASCII letter `char` is confusable with (Unicode's confusables, UTS #39), else `char`."""
-    if char.isascii():
-        return char
-    found = confusables.is_confusable(char, preferred_aliases=["latin"]) or []
-    for homoglyph in (glyph["c"] for entry in found for glyph in entry["homoglyphs"]):
-        if homoglyph.isascii():
-            return homoglyph
-    return char
-
-
-def _taken(key: str, user_id: int | None) -> bool:
-    """Whether another player's username or name reads as `key`."""
-    others = User.objects.exclude(pk=user_id)
-    if others.filter(username__iexact=key).exists():
-        return True
-    return Profile.objects.exclude(user_id=user_id).filter(display_name__iexact=key).exists()
+def _passes_for_another(name: str, user_id: int | None) -> bool:
+    """Whether `name` reads as a bot seat, Leo, or another player's username or display name
+    (accounts/names.py); `user_id` is the player's own (their own names are theirs)."""
+    key = name_key(name)
+    if not key:
+        return False
+    others = Profile.objects.exclude(user_id=user_id).exclude(**{f"user__{k}": v for k, v in _UNCONFIRMED.items()})
+    return looks_automatic(key) or others.filter(Q(display_key=key) | Q(username_key=key)).exists()
 
 
 class WildcardsPasswordResetForm(PasswordResetForm):

@@ -32,6 +32,10 @@ class Profile(models.Model):
     # A login link's token is stored only as a hash, with the time it was made.
     login_token_hash = models.CharField(max_length=64, blank=True)
     login_token_created = models.DateTimeField(null=True, blank=True)
+    # How the display name and the username read (accounts/names.py), kept by `save` so that a
+    # new name is compared with every other at once. A queryset's update() skips them: save.
+    display_key = models.CharField(max_length=200, blank=True, db_index=True)
+    username_key = models.CharField(max_length=200, blank=True, db_index=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -39,6 +43,16 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        from wildcards_site.accounts.names import name_key
+
+        self.display_key = name_key(self.display_name) if self.display_name else ""
+        self.username_key = name_key(self.user.get_username())
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "display_key", "username_key"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:
