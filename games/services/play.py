@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import IllegalAction, get_engine
 from games.models import Action, Deadline, Game, Seat
+from games.play.permissions import competes_at
 from games.services import bot_choice, timing
 from games.services.errors import ActionRejected
 from games.services.refusals import refusal_text
@@ -95,11 +96,9 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
     if channel == Action.Channel.BOT and not any(s.position == seat and s.kind == Seat.Kind.BOT for s in seats):
         # A searching bot thought outside the lock; meanwhile a person may have taken the seat back.
         raise ActionRejected("not_a_bot", _("No bot plays this seat any more."))
-    if channel == Action.Channel.ORGANISER and not (
-        user is not None and user.is_staff and not any(s.user_id == user.pk for s in seats)
-    ):
+    if channel == Action.Channel.ORGANISER and not (user is not None and user.is_staff and not competes_at(game, user)):
         # Playing for someone else is moderation: staff only, never a creator or an entrant, and
-        # never at a table where they sit themselves.
+        # never at a table where they sit themselves or of an event they play in.
         raise ActionRejected("forbidden", _("Only staff who do not play in this game can act for another seat."))
     if channel not in AUTOMATIC_CHANNELS:
         owner = next((s.user_id for s in seats if s.position == seat and s.kind == Seat.Kind.HUMAN), None)

@@ -378,3 +378,23 @@ def test_the_page_offers_an_organiser_who_plays_only_their_own_drop(client):
     assert 'id="adjudicate"' not in html
     assert not choices["extendable"]
     assert reverse("tournaments:organise", args=[tournament.pk, "cancel"]) not in html
+
+
+def test_staff_who_play_in_the_event_cannot_act_for_a_rival_at_another_table():
+    # An attacker's review: the organiser channel (acting for another seat) checked only the
+    # game's own seats, not the event the staff member plays in.
+    tournament, other, organiser = _event_of_four(staff=True)
+    game = other.game
+    engine = get_engine(game.engine)
+    position = engine.to_act(game.state)[0]
+    with pytest.raises(ActionRejected) as refused:
+        do_action(
+            game.pk,
+            position,
+            engine.auto_action(game.state, position),
+            "organiser",
+            user=organiser,
+            expected_version=game.version,
+        )
+    assert refused.value.code == "forbidden"
+    assert not Action.objects.filter(game=game).exists()
