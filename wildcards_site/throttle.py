@@ -27,6 +27,17 @@ def by_field(name: str) -> Callable[[str, HttpRequest], str]:
     return lambda _group, request: request.POST.get(name, "").strip().lower()
 
 
+def by_mailbox(name: str) -> Callable[[str, HttpRequest], str]:
+    """A key from a posted address: its mailbox, however written ("+tag", quotes, Gmail's dots)."""
+
+    def key(_group: str, request: HttpRequest) -> str:
+        from games.services.unasked import mailbox
+
+        return mailbox(request.POST.get(name, ""))
+
+    return key
+
+
 def too_many(request: HttpRequest) -> HttpResponse:
     return render(request, "throttled.html", {"minutes": 60}, status=429)
 

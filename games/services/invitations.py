@@ -23,22 +23,24 @@ from wildcards_site.outbox.sending import drop_unsent
 User = get_user_model()
 
 
-def check_one_address(who: str) -> None:
+def check_one_address(who: str) -> str:
     """One address Django accepts: a list ("a@x, b@y"), a header break or markup would
-    otherwise be stored and handed to the mailer, which refuses it again at every retry."""
+    otherwise be stored and handed to the mailer, which refuses it again at every retry.
+    Returns it as its mailbox's one plain spelling (`unasked.normal_address`)."""
     try:
         validate_email(who)
     except ValidationError:
         raise ActionRejected(
             "bad_address", _("“%(who)s” is not one valid email address.") % {"who": who[:80]}
         ) from None
+    return unasked.normal_address(who)
 
 
 def do_invite(game_id: int, inviter, who: str) -> Invitation | None:
     """Invite a player by username or email address; the token lets a newcomer join after signing up."""
     who = who.strip()
     if "@" in who:
-        check_one_address(who)
+        who = check_one_address(who)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.OPEN:

@@ -135,3 +135,15 @@ def test_sign_ups_for_one_new_address_mail_it_a_few_times_at_most(client, settin
         answer = client.post(reverse("accounts:signup"), data, REMOTE_ADDR=f"203.0.113.{number}")
         assert answer.status_code == 200  # the same answer: nobody learns how often it was tried
     assert len([m for m in mail.outbox if m.to == ["victim@example.org"]]) == 2
+
+
+def test_sign_ups_for_one_mailbox_however_written_mail_it_a_few_times_at_most(client, settings):
+    # An attacker's review: the count per address was kept per spelling, so victim+1@, victim+2@
+    # (one mailbox) each had their own.
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "mail_address": "2/h", "signup_ip": "100/h"}
+    spellings = ["victim+1@example.org", "victim+2@example.org", '"victim"@example.org', "Victim@Example.org"]
+    for number, address in enumerate(spellings):
+        data = {"username": f"new{number}", "email": address, "password": PASSWORD}
+        answer = client.post(reverse("accounts:signup"), data, REMOTE_ADDR=f"203.0.113.{number}")
+        assert answer.status_code == 200
+    assert len(mail.outbox) == 2

@@ -63,6 +63,9 @@ def test_an_address_is_invited_at_most_so_many_times_a_day_from_everyone(players
     [
         (["victim+1@example.org", "victim+2@example.org", "Victim@example.org"], "victim+3@example.org"),
         (["v.ictim@gmail.com", "vic.tim+x@googlemail.com", "victim@gmail.com"], "V.I.C.T.I.M@gmail.com"),
+        # Quoted local parts and a domain in Unicode or ASCII form (an attacker's review).
+        (['"victim"@example.com', '"vic\\tim"@example.com', "victim@example.com"], '"victim+z"@example.com'),
+        (["victim@exämple.com", "victim@xn--exmple-cua.com", "victim+1@EXÄMPLE.com"], "victim@xn--exmple-cua.com"),
     ],
 )
 def test_the_daily_share_counts_one_mailbox_however_its_address_is_written(players, settings, variants, other):
@@ -268,3 +271,10 @@ def test_someone_elses_invitation_and_none_at_all_get_the_same_answer(client, pl
     client.post(reverse("games:withdraw_invitation", args=[game.pk, sent.pk]))
     again = client.post(reverse("games:withdraw_invitation", args=[game.pk, sent.pk]), follow=True)
     assert "This invitation was taken up or withdrawn already." in again.content.decode()
+
+
+def test_the_unicode_and_the_ascii_forms_of_a_domain_are_stored_as_one(players):
+    alice = players[0]
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    sent = do_invite(game.pk, alice, '"victim"@Exämple.com')
+    assert sent.email == "victim@xn--exmple-cua.com"

@@ -27,7 +27,7 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
     so an organiser cannot mail one address again and again."""
     who = who.strip()
     if "@" in who:
-        check_one_address(who)
+        who = check_one_address(who)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)

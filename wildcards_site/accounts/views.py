@@ -46,12 +46,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         existing = existing_account(data["email"])
         if existing is not None:
             # The same answer as for a new address: the owner is told by mail, nobody else learns it exists.
-            if throttle.allowed(request, "signup_existing", throttle.by_field("email"), throttle.rate("mail_address")):
+            if throttle.allowed(
+                request, "signup_existing", throttle.by_mailbox("email"), throttle.rate("mail_address")
+            ):
                 _send_account_exists(existing)
             return render(request, "accounts/signup_sent.html", {"email": data["email"]})
         # A new address is mailed a few times an hour at most, whoever asks: an attacker's review
         # mailed a stranger confirmation after confirmation. The answer is the same either way.
-        if not throttle.allowed(request, "signup_new", throttle.by_field("email"), throttle.rate("mail_address")):
+        if not throttle.allowed(request, "signup_new", throttle.by_mailbox("email"), throttle.rate("mail_address")):
             return render(request, "accounts/signup_sent.html", {"email": data["email"]})
         with transaction.atomic():
             remove_unconfirmed(data["username"], data["email"])
@@ -195,7 +197,7 @@ def _supported_language(code: str | None) -> str:
 def _mail_allowed(request: HttpRequest, group: str) -> bool:
     """A form that mails an address: limited per visitor and per address asked for."""
     return throttle.allowed(request, group, "ip", throttle.rate("mail_ip")) and throttle.allowed(
-        request, f"{group}_address", throttle.by_field("email"), throttle.rate("mail_address")
+        request, f"{group}_address", throttle.by_mailbox("email"), throttle.rate("mail_address")
     )
 
 
