@@ -69,6 +69,7 @@ class Figure:
     measure: str = "wins"  # "wins", "bids" (bids made by the seat under test), "score" (its mean), "none"
     target: float | None = None  # None: fair share + 15 points (wins only)
     cost: str = "fast"  # "fast", "good" or "strong": which games option applies
+    options: tuple[tuple[str, object], ...] = ()  # the game's options, as (name, value) pairs
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -230,6 +231,16 @@ FIGURES = [
     Figure("wizard 2p strong vs good", "wizard", 2, ("strong", "good"), target=0.60, cost="strong"),
     Figure("cubirds 2p strong vs good", "cubirds", 2, ("strong", "good"), target=0.60, cost="strong"),
     Figure("emu_ranchers strong vs good", "emu_ranchers", 2, ("strong", "good"), target=0.60, cost="strong"),
+    # Wild Cards' two-player game is played with the virtual player Leo (2022 edition).
+    Figure(
+        "wildcards 2p strong vs good",
+        "wildcards",
+        2,
+        ("strong", "good"),
+        target=0.60,
+        cost="strong",
+        options=(("edition", "2022"), ("leo", True)),
+    ),
 ]
 PUBLIC = [
     Figure("wizard 4p cs238 heuristic among 3 standard", "wizard", 4, ("cs238", S, S, S), measure="none"),
@@ -268,28 +279,29 @@ def main(argv: list[str]) -> None:
     played: dict[tuple, Tally] = {}  # figures that differ only by measure share their games
     wanted: dict[tuple, tuple[int, int | None]] = {}
     for figure in chosen:
-        key = (figure.game, figure.players, figure.levels)
+        key = (figure.game, figure.players, figure.levels, figure.options)
         played[key] = Tally()
         wanted[key] = (games[figure.cost], args.budget if figure.cost != "fast" else None)
     step = args.every or max(games.values())
     while True:
         # With --every K the figures take turns, K games at a time, and all print after each
         # turn: a long run stopped at any point still has a figure for each, with its n.
-        for (game, players, levels), tally in played.items():
-            count, budget = wanted[(game, players, levels)]
+        for (game, players, levels, options), tally in played.items():
+            count, budget = wanted[(game, players, levels, options)]
             if tally.games < count:
                 play(
                     game,
                     players,
                     levels,
                     min(step, count - tally.games),
+                    options=dict(options),
                     budget=budget,
                     agents=agents,
                     tally=tally,
                     seed_base=args.seed_base,
                 )
         for figure in chosen:
-            print(report(figure, played[(figure.game, figure.players, figure.levels)]), flush=True)
+            print(report(figure, played[(figure.game, figure.players, figure.levels, figure.options)]), flush=True)
         if all(tally.games >= wanted[key][0] for key, tally in played.items()):
             break
         print("--", flush=True)
