@@ -166,3 +166,16 @@ def test_the_keys_follow_the_names_through_save():
     user.profile.save(update_fields=["display_name"])
     user.profile.refresh_from_db()
     assert user.profile.display_key == ""
+
+
+def test_a_name_kept_from_before_the_rules_does_not_stop_other_changes(client, alice):
+    # A name chosen before the name rules (one with "bot" in it, or one that now reads as
+    # another's) must not lock its player out of changing their language or time zone.
+    from wildcards_site.accounts.models import Profile
+
+    Profile.objects.filter(user=alice).update(display_name="Bruno (bot)")
+    client.force_login(alice)
+    response = client.post(reverse("accounts:profile"), profile_data(display_name="Bruno (bot)", language="it"))
+    assert response.status_code == 302
+    alice.profile.refresh_from_db()
+    assert (alice.profile.display_name, alice.profile.language) == ("Bruno (bot)", "it")

@@ -137,7 +137,8 @@ class ProfileForm(forms.ModelForm):
         # ("Bot 2 · Good bot") or Leo, is refused (an attacker's review sat as "Alice" at Alice's table).
         if name and not name_key(name):
             raise forms.ValidationError(_("Please use only printable characters."))
-        if _passes_for_another(name, self.instance.user_id):
+        # A name kept from before these rules does not lock its player out of other changes.
+        if name != self.instance.display_name and _passes_for_another(name, self.instance.user_id):
             raise forms.ValidationError(
                 _("That name passes for another player, a bot or Leo at the table. Please choose another.")
             )
