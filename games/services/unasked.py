@@ -61,14 +61,12 @@ def mailbox(address: str) -> str:
 
 
 def mailbox_pattern(address: str) -> str:
-    """A regular expression matching every way of writing the mailbox of `address`: any case,
-    any "+tag", and at Gmail any dots and either domain (the final review counted victim+1@,
-    victim+2@ ... apart, all landing in one mailbox)."""
-    name, _at, domain = normal_address(address).lower().rpartition("@")
-    name = name.split("+", 1)[0]
+    """A regular expression matching every way of writing the mailbox of `address` (`mailbox`):
+    any case, any "+tag", and at Gmail any dots and either domain (the final review counted
+    victim+1@, victim+2@ ... apart, all landing in one mailbox)."""
+    name, _at, domain = mailbox(address).rpartition("@")
     if domain in DOTLESS_DOMAINS:
-        letters = name.replace(".", "")
-        name_pattern = r"\.?".join(re.escape(char) for char in letters)
+        name_pattern = r"\.?".join(re.escape(char) for char in name)
         domain_pattern = "(" + "|".join(re.escape(known) for known in DOTLESS_DOMAINS) + ")"
         return rf"^\.?{name_pattern}\.?(\+[^@]*)?@{domain_pattern}$"
     return rf"^{re.escape(name)}(\+[^@]*)?@{re.escape(domain)}$"

@@ -296,29 +296,6 @@ def test_a_no_show_in_the_last_swiss_round_does_not_make_the_top_cut(settings):
     assert absent.pk not in seated and len(seated) == 2
 
 
-def _play_to_the_end(game: Game, player) -> None:
-    """`player` makes every move asked of them; bots play the other seats."""
-    engine = get_engine(game.engine)
-    while True:
-        game.refresh_from_db()
-        if game.status != Game.Status.RUNNING:
-            return
-        position = engine.to_act(game.state)[0]
-        seat = game.seats.get(position=position)
-        if seat.kind == Seat.Kind.BOT:
-            do_bot_move(game.pk, position)
-            continue
-        assert seat.user_id == player.pk
-        do_action(
-            game.pk,
-            position,
-            engine.auto_action(game.state, position),
-            "web",
-            user=player,
-            expected_version=game.version,
-        )
-
-
 def test_a_no_show_handed_their_seat_back_before_the_end_still_forfeits(settings):
     # A review: a player who never moved, whose seat a bot played and was handed back to them
     # before the end (an organiser's offer accepted), kept the bot's place.
@@ -329,7 +306,7 @@ def test_a_no_show_handed_their_seat_back_before_the_end_still_forfeits(settings
     present, absent = [seat.user for seat in game.seats.order_by("position")]
     organiser = tournament.organisers.get()
     do_seat_bot(game.pk, organiser, game.seats.get(user=absent).position)
-    _play_to_the_end(game, present)
+    play_out(game)  # the present player's moves and the bot's
     # The seat as `do_accept_seat` leaves it, and the bot's win as the game recorded it.
     Seat.objects.filter(game=game, user=absent).update(
         kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING, left_at=None, rank=1
@@ -360,7 +337,7 @@ def test_those_who_left_a_finished_game_are_ranked_by_when_they_left_not_by_thei
     do_resign(game.pk, first)
     _own_moves(game, {second: 1})
     do_resign(game.pk, second)
-    _play_to_the_end(game, last)
+    play_out(game)  # the last player's moves and the leavers' bots
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     # The game's record as if the first leaver's bot had outscored the second's.
