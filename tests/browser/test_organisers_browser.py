@@ -133,3 +133,38 @@ def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_an_organiser_who_plays_reads_on_a_phone_why_the_box_offers_only_their_own_drop(browser, live_server, locale):
+    from tests.tournaments.helpers import make_players, register_and_start
+    from tournaments.services import do_create_tournament
+
+    organiser = make_user("olga", display_name="Olga", language=locale[:2])
+    tournament = do_create_tournament(
+        organiser, "Phone Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    register_and_start(tournament, [organiser, *make_players(3)])
+
+    # The login page speaks the browser's language; once signed in, the player's own (`locale`).
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        log_in(page, live_server, "olga")
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        note = page.locator("#organiser-who-plays")
+        expected = {
+            "en-GB": "decided by an organiser who does not play",
+            "it-IT": "li decide un organizzatore che non gioca",
+        }[locale]
+        expect(note).to_contain_text(expected)
+        expect(page.locator("#disqualify-player")).to_have_count(0)
+        expect(page.locator("#adjudicate")).to_have_count(0)
+        expect(page.get_by_label(re.compile("Player to drop|Giocatore da ritirare")).locator("option")).to_have_count(2)
+        box = note.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert serious_violations(page) == []
+    finally:
+        context.close()
