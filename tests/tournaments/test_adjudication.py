@@ -268,7 +268,9 @@ def test_a_double_forfeit_declared_on_the_final_ends_the_event_without_a_champio
     assert 1 not in set(tournament.entries.values_list("final_place", flat=True))
 
 
-def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(organiser):
+def _final_nobody_played(organiser):
+    """Nine players at 3-player tables, one going on from each: round 1 played, and nobody plays
+    the final."""
     tournament = do_create_tournament(
         organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
     )
@@ -278,6 +280,11 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
     do_advance_round(tournament.pk)
     (final,) = current_tables(tournament)
     nobody_played(final.game)
+    return tournament, final
+
+
+def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(organiser):
+    tournament, final = _final_nobody_played(organiser)
     assert do_advance_round(tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
@@ -309,15 +316,7 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
 def test_a_double_forfeit_declared_on_a_multiplayer_final_crowns_nobody(organiser):
     # A review: every finalist of a 3-player final decided a double forfeit shared first place;
     # the guide promises no champion, as a 2-player final gives.
-    tournament = do_create_tournament(
-        organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
-    )
-    tournament = register_and_start(tournament, make_players(9))
-    for table in current_tables(tournament):
-        play_out(table.game)
-    do_advance_round(tournament.pk)
-    (final,) = current_tables(tournament)
-    nobody_played(final.game)
+    tournament, final = _final_nobody_played(organiser)
     finalists = entries_at(tournament, final)
     do_adjudicate_table(final.pk, organiser, dict.fromkeys(finalists), "Nobody came")
     do_advance_round(tournament.pk)

@@ -48,14 +48,29 @@ def play_alone(game: Game, player, settings) -> Game:
         close_games([game.pk], later)  # the no-shows' deadlines pass
 
 
-def test_a_no_show_scores_nothing_and_never_more_than_a_player_who_played(settings):
+def _swiss_started(engine: str, seats: int, players: int, rounds: int, top_cut: int = 0):
+    """A started Swiss of `players` at tables of exactly `seats`; the organiser does not play."""
+    from tournaments.models import Tournament
+
     organiser = make_user("org")
     tournament = do_create_tournament(
-        organiser, "Fours", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=1
+        organiser, "Swiss", engine, "swiss", seats_preferred=seats, seats_min=seats, seats_max=seats, rounds=rounds
     )
-    for player in make_players(8):
+    if top_cut:
+        Tournament.objects.filter(pk=tournament.pk).update(top_cut=top_cut)
+    for player in make_players(players):
         do_register(tournament.pk, player)
     do_start(tournament.pk, organiser)
+    return tournament
+
+
+def _fours_started(rounds: int):
+    """A Swiss of eight at 4-player tables, started: two tables."""
+    return _swiss_started("wildcards", 4, 8, rounds)
+
+
+def test_a_no_show_scores_nothing_and_never_more_than_a_player_who_played(settings):
+    tournament = _fours_started(rounds=1)
     full, lonely = current_tables(tournament)
     play_out(full.game)  # all four play
     present = lonely.game.seats.order_by("position").first().user
@@ -76,13 +91,7 @@ def test_a_no_show_scores_nothing_and_never_more_than_a_player_who_played(settin
 
 
 def _two_player_table():
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Twos", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
-    )
-    for player in make_players(2):
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, organiser)
+    tournament = _swiss_started("cubirds", 2, 2, rounds=1)
     (table,) = current_tables(tournament)
     return tournament, table
 
@@ -144,13 +153,7 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     from tournaments.services import do_advance_round
     from wildcards_site.outbox.models import OutboxMessage
 
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Fours", "wildcards", "swiss", seats_preferred=4, seats_min=4, seats_max=4, rounds=2
-    )
-    for player in make_players(8):
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, organiser)
+    tournament = _fours_started(rounds=2)
     full, lonely = current_tables(tournament)
     play_out(full.game)
     present = lonely.game.seats.order_by("position").first().user
@@ -193,30 +196,14 @@ def test_the_player_who_left_last_wins_a_table_everyone_left_whoever_moved_last(
 
 def test_reading_the_rounds_costs_a_few_queries_whatever_the_field(django_assert_max_num_queries):
     # A review: each seat's rank ran a query of its own, 38 for 32 players where 6 had done.
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Big", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
-    )
-    for player in make_players(32):
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, organiser)
+    tournament = _swiss_started("cubirds", 2, 32, rounds=2)
     with django_assert_max_num_queries(8):
         played_rounds(tournament)
 
 
 def _swiss_of_twos(players: int, rounds: int, top_cut: int = 0):
-    from tournaments.models import Tournament
-
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Twos", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=rounds
-    )
-    if top_cut:
-        Tournament.objects.filter(pk=tournament.pk).update(top_cut=top_cut)
-    for player in make_players(players):
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, organiser)
-    return organiser, tournament
+    tournament = _swiss_started("cubirds", 2, players, rounds, top_cut)
+    return tournament.organisers.get(), tournament
 
 
 def _nobody_plays(game: Game) -> None:
@@ -323,13 +310,7 @@ def test_those_who_left_a_finished_game_are_ranked_by_when_they_left_not_by_thei
     # second: finishing the game ranked A and B by their bots' scores, stopping by when they left.
     from games.services.organiser import do_resign
 
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Threes", "cubirds", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
-    )
-    for player in make_players(3):
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, organiser)
+    tournament = _swiss_started("cubirds", 3, 3, rounds=1)
     (table,) = current_tables(tournament)
     game = table.game
     first, second, last = [seat.user for seat in game.seats.order_by("position")]
