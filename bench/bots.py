@@ -28,6 +28,10 @@ Options:
 - `--budget N`: Good rollouts / Strong iterations (default: the game's own);
 - `--seed-base N`: deal other games (default 0): runs with different bases are independent
   and add up, so a figure can be played by several processes or sessions;
+- `--sees-every-hand`: each Good or Strong figure chosen is played again with its level
+  dealt its samples from the real state (every hand in sight; the piles still to draw and
+  the seed dealt anew; bench/_sees_every_hand.py): the same deals, so the pair tells how
+  much of a gap to a target is hidden information rather than search;
 - `--cs238 PATH`: a checkout of github:joanamizrahi-png/cs238_wizard_ai (fetched outside
   the repository, never vendored; see bench/_wizard_public.py): adds its heuristic agent
   among three Standard bots, Standard among three of it (both without a target: a
@@ -40,7 +44,7 @@ import argparse
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.bots import choose
 from games.engines import get_engine
@@ -129,6 +133,8 @@ def play(
                 action = legal[rng.randrange(len(legal))]
             elif level == "auto":
                 action = engine.auto_action(state, seat)
+            elif level in agents and getattr(agents[level], "sees_state", False):
+                action = agents[level].act_on_state(engine, state, seat, rng, budget)  # --sees-every-hand only
             elif level in agents:
                 action = agents[level].act(engine.view(state, seat), seat, engine.legal_actions(state, seat))
             else:
@@ -256,6 +262,23 @@ PUBLIC = [
 ]
 
 
+def seeing_every_hand(figures: list[Figure], agents: dict) -> list[Figure]:
+    """A twin of each Good or Strong figure whose level under test sees every hand (bench/_sees_every_hand.py):
+    the same deals and opponents, so the two lines side by side say what the hidden cards cost."""
+    from bench._sees_every_hand import SeesEveryHand, level_name  # noqa: PLC0415 (only with the option)
+
+    twins = []
+    for figure in figures:
+        level = figure.levels[0]
+        if figure.cost == "fast" or level not in ("good", "strong"):
+            continue
+        agents.setdefault(level_name(level), SeesEveryHand(level))
+        twins.append(
+            replace(figure, label=figure.label + " (sees every hand)", levels=(level_name(level), *figure.levels[1:]))
+        )
+    return twins
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench bots")
     parser.add_argument("--games", type=int, default=400)
@@ -266,6 +289,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--every", type=int, default=0, help="games a figure per turn (prints after each)")
     parser.add_argument("--cs238", default=None, help="path of a cs238_wizard_ai checkout")
     parser.add_argument("--seed-base", type=int, default=0, help="another set of deals (runs to add up)")
+    parser.add_argument(
+        "--sees-every-hand", action="store_true", help="each Good or Strong figure again, its level seeing every hand"
+    )
     args = parser.parse_args(argv)
     figures = list(FIGURES)
     agents = {}
@@ -274,6 +300,8 @@ def main(argv: list[str]) -> None:
 
         agents["cs238"] = PublicWizardAgent(args.cs238)
         figures += PUBLIC
+    if args.sees_every_hand:
+        figures += seeing_every_hand(figures, agents)
     games = {"fast": args.games, "good": args.good_games, "strong": args.strong_games}
     chosen = [f for f in figures if games[f.cost] and (not args.only or any(w in f.label for w in args.only))]
     played: dict[tuple, Tally] = {}  # figures that differ only by measure share their games
