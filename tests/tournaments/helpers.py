@@ -78,3 +78,17 @@ def record_own_moves(game: Game) -> None:
         Action(game=game, seq=first + index, seat=seat.position, payload={}, channel="web", actor=seat.user)
         for index, seat in enumerate(game.seats.order_by("position"))
     )
+
+
+def act_as_organiser_for_seat_to_move(game: Game, organiser) -> None:
+    """`organiser` plays the seat to move its default move through the organiser channel (as a moderator would)."""
+    engine = get_engine(game.engine)
+    position = engine.to_act(game.state)[0]
+    do_action(
+        game.pk,
+        position,
+        engine.auto_action(game.state, position),
+        "organiser",
+        user=organiser,
+        expected_version=game.version,
+    )

@@ -12,7 +12,7 @@ from games.engines import get_engine
 from games.models import Action, Game, Seat
 from games.services import ActionRejected, do_action, do_extend_deadline, do_pause, do_seat_bot
 from tests.conftest import make_user
-from tests.tournaments.helpers import current_tables, make_players
+from tests.tournaments.helpers import act_as_organiser_for_seat_to_move, current_tables, make_players
 from tournaments.services import (
     do_add_entrant,
     do_adjudicate_table,
@@ -149,17 +149,8 @@ def test_a_staff_organiser_who_plays_holds_no_power_over_their_own_table_either(
     game.refresh_from_db()
     seat.refresh_from_db()
     assert game.status == Game.Status.RUNNING and (seat.kind, seat.status) == ("human", "playing")
-    engine = get_engine(game.engine)
-    position = engine.to_act(game.state)[0]
     with pytest.raises(ActionRejected):  # nor play for a table-mate as a moderator
-        do_action(
-            game.pk,
-            position,
-            engine.auto_action(game.state, position),
-            "organiser",
-            user=organiser,
-            expected_version=game.version,
-        )
+        act_as_organiser_for_seat_to_move(game, organiser)
 
 
 def test_a_staff_player_sees_no_organiser_box_at_their_own_table(client):

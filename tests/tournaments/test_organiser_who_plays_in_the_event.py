@@ -9,11 +9,10 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games.engines import get_engine
 from games.models import Action, Deadline
-from games.services import ActionRejected, do_action, do_pause, do_seat_bot
+from games.services import ActionRejected, do_pause, do_seat_bot
 from tests.conftest import make_user
-from tests.tournaments.helpers import current_tables, make_players
+from tests.tournaments.helpers import act_as_organiser_for_seat_to_move, current_tables, make_players
 from tournaments.models import Tournament
 from tournaments.services import (
     do_adjudicate_table,
@@ -205,16 +204,7 @@ def test_staff_who_play_in_the_event_cannot_act_for_a_rival_at_another_table():
     # game's own seats, not the event the staff member plays in.
     tournament, other, organiser = _event_of_four(staff=True)
     game = other.game
-    engine = get_engine(game.engine)
-    position = engine.to_act(game.state)[0]
     with pytest.raises(ActionRejected) as refused:
-        do_action(
-            game.pk,
-            position,
-            engine.auto_action(game.state, position),
-            "organiser",
-            user=organiser,
-            expected_version=game.version,
-        )
+        act_as_organiser_for_seat_to_move(game, organiser)
     assert refused.value.code == "forbidden"
     assert not Action.objects.filter(game=game).exists()
