@@ -27,8 +27,9 @@ Either may be left out. What is timed, per game, on one core:
 Timing is interleaved: each repeat runs a batch of ours, then a batch of the peer's (the order
 alternating), each about `--batch` seconds of this process's CPU time (the machine is shared: wall
 time would count the other processes' turns), and the figure is the median of the repeats. The
-ratio is ours over the peer's (above 1.0: ours is faster). Games differ in length between engines
-(other rule readings), so actions per second are printed beside games per second.
+ratio is ours over the peer's (above 1.0: ours is faster): the median of each repeat's own ratio,
+with its quartiles. Games differ in length between engines (other rule readings), so actions per
+second are printed beside games per second.
 """
 
 from __future__ import annotations
@@ -72,7 +73,14 @@ def main(argv: list[str]) -> None:
 
 
 def _compare(label: str, ours: Batch, theirs: Batch, args: argparse.Namespace) -> None:
-    """Interleaved batches, medians of games/s and actions/s, and the ratio ours/theirs."""
+    """Interleaved batches, medians of games/s and actions/s, and the ratio ours/theirs.
+
+    The ratio is the median of each repeat's own ratio (its two batches ran one after the
+    other), not the ratio of the two medians: a shared machine's speed drifts between repeats
+    by more than the engines differ (two runs of the latter, minutes apart, gave 0.87 and
+    1.07), and a pair of adjacent batches sees nearly the same machine. The quartiles of those
+    ratios are printed beside it.
+    """
     ours_rates: list[tuple[float, float]] = []
     their_rates: list[tuple[float, float]] = []
     first = 0
@@ -86,10 +94,13 @@ def _compare(label: str, ours: Batch, theirs: Batch, args: argparse.Namespace) -
     their_games = statistics.median(rate[0] for rate in their_rates)
     ours_actions = statistics.median(rate[1] for rate in ours_rates)
     their_actions = statistics.median(rate[1] for rate in their_rates)
+    ratios = [mine[0] / peer[0] for mine, peer in zip(ours_rates, their_rates, strict=True)]
+    low, middle, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios[0],) * 3
     print(
         f"{label}: ours {ours_games:.0f}/s ({ours_actions:.0f} actions/s), "
         f"peer {their_games:.0f}/s ({their_actions:.0f} actions/s); "
-        f"ratio {ours_games / their_games:.2f} (medians of {args.repeats}, batches of {args.batch} s)"
+        f"ratio {statistics.median(ratios):.2f}, quartiles {low:.2f}-{high:.2f} "
+        f"(medians of {args.repeats} paired batches of {args.batch} s)"
     )
     sys.stdout.flush()
 
