@@ -1,40 +1,17 @@
 """Races resolved by the game row lock: run on PostgreSQL with real threads and connections."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection  # noqa: F401 - connection is read by skipif
 
 from games.models import Action, Game
 from games.services import ActionRejected, do_action, do_close_overdue
 from tests.games.conftest import seat_user, start_game
+from tests.racing import race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif("connection.vendor != 'postgresql'", reason="row locks need PostgreSQL"),
 ]
-
-
-def race(calls):
-    """Run the calls at the same moment in threads; return their results or exceptions."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects what each racer got
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
 
 
 def test_eight_identical_submissions_store_exactly_one_action(players):

@@ -4,8 +4,9 @@ import threading
 import time
 
 import pytest
-from django.db import connection, connections  # noqa: F401 - connection is read by skipif
+from django.db import connection  # noqa: F401 - connection is read by skipif
 
+from tests.racing import race
 from tests.tournaments.helpers import current_tables, make_players, play_out
 from tournaments.models import Round, Tournament
 from tournaments.services import (
@@ -32,27 +33,6 @@ def three_player_swiss(rounds: int) -> Tournament:
         do_register(tournament.pk, player)
     do_start(tournament.pk, organiser)
     return tournament
-
-
-def race(calls):
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects what each racer got
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 def test_the_finishing_task_and_the_sweep_racing_create_one_round(monkeypatch):
