@@ -16,7 +16,7 @@ from games.engines.wizard.scoring import round_points
 from games.engines.wizard.setup import start_round
 
 ACTION_KEYS = {"choose_trump": "suit", "bid": "bid", "play": "card"}
-_MENU_PLAYS = frozenset(map(id, PLAY.values()))
+_menu_card = {id(action): card for card, action in PLAY.items()}.get
 # What a seat must do in each phase, one whole sentence each.
 WHAT_TO_DO = {
     # Translators: %(type)s is the action type to send (choose_trump, bid, play), as the API spells it.
@@ -40,13 +40,10 @@ def to_act(state: State) -> list[int]:
 
 def apply_action(state: State, seat: int, action: Action) -> State:
     """Play a card (the most frequent action, checked and applied here), or see `_apply_other`."""
-    if id(action) in _MENU_PLAYS:
-        # One of the very objects of `actions.PLAY` (kept alive there, so ids are not reused):
-        # well formed, and its card exists. Who plays, and when, is still checked.
-        if state["phase"] != "play" or seat != state["turn"] or type(seat) is not int:
-            return _apply_other(state, seat, action)
-        card = action["card"]
-    else:
+    # One of the very objects of `actions.PLAY` (kept alive there, so ids are not reused) is
+    # well formed and its card exists; who plays, and when, is still checked.
+    card = _menu_card(id(action))
+    if card is None or state["phase"] != "play" or seat != state["turn"] or type(seat) is not int:
         if (
             state["phase"] != "play"
             or seat != state["turn"]
@@ -61,29 +58,34 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         card = action["card"]
         if type(card) is not str or card not in VALUE:
             raise IllegalAction(gettext_noop("There is no card %(card)s."), card=repr(card))
-    hand = state["hands"][seat]
+    hands = state["hands"]
+    hand = hands[seat]
     try:
         index = hand.index(card)
     except ValueError:
         raise IllegalAction(gettext_noop("You do not hold %(card)s."), card=card) from None
     trick = state["trick"]
-    suit = SUIT[card]
-    if trick and suit is not None:
-        for _seat, first in trick:
-            if VALUE[first]:  # the first card that is not a Jester sets the suit to follow
-                led = SUIT[first]  # None for a Wizard: anything goes
-                if led is not None and suit != led and not SUIT_CARDS[led].isdisjoint(hand):
-                    raise IllegalAction(
-                        gettext_noop("You must follow %(suit)s: play a %(suit)s card, a Wizard or a Jester."), suit=led
-                    )
-                break
+    if trick:
+        suit = SUIT[card]
+        if suit is not None:
+            for _seat, first in trick:
+                if VALUE[first]:  # the first card that is not a Jester sets the suit to follow
+                    led = SUIT[first]  # None for a Wizard: anything goes
+                    if led is not None and suit != led and not SUIT_CARDS[led].isdisjoint(hand):
+                        raise IllegalAction(
+                            gettext_noop("You must follow %(suit)s: play a %(suit)s card, a Wizard or a Jester."),
+                            suit=led,
+                        )
+                    break
+        trick = trick + [[seat, card]]
+    else:
+        trick = [[seat, card]]
     n = state["num_players"]
     # Only what changes is new: the state's top level, the hands list and this hand, the trick.
     new = state.copy()
-    new["hands"] = hands = state["hands"].copy()
+    new["hands"] = hands = hands.copy()
     hands[seat] = remaining = hand.copy()
     del remaining[index]
-    trick = [*trick, [seat, card]]
     if len(trick) < n:
         new["trick"] = trick
         new["turn"] = (seat + 1) % n
