@@ -56,12 +56,16 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--cubirds", type=Path, help="checkout of NunoMCSilva/CuBirds (branch dev)")
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--batch", type=float, default=0.4, help="seconds per batch")
+    parser.add_argument(
+        "--instructions", type=int, default=0, help="games a side to count instructions of (bench/_instructions.py)"
+    )
     args = parser.parse_args(argv)
     if not args.wizard_game and not args.cubirds:
         print("Give --wizard-game DIR and/or --cubirds DIR (checkouts of the peers); see this module's docstring.")
     if args.wizard_game:
         peer = _WizardPeer(args.wizard_game)
         _compare("wizard 4p random games", _ours("wizard", 4), peer.games, args)
+        _count_instructions("wizard4", args)
         _compare("  the contract's floor beside the peer", _floor(_WizardFloor()), peer.games, args)
         _compare("wizard trick winner, 1,000 tricks", *_trick_winners(peer), args)
     if args.cubirds:
@@ -70,6 +74,27 @@ def main(argv: list[str]) -> None:
             peer.played = peer.raised = 0
             _compare(f"cubirds {players}p random games", _ours("cubirds", players), peer.games(players), args)
             print(f"  (the peer raised in {peer.raised} of its {peer.played} games; they count as games)")
+            _count_instructions(f"cubirds{players}", args)
+
+
+def _count_instructions(game: str, args: argparse.Namespace) -> None:
+    """Instructions a game of each side (bench/_instructions.py), with --instructions N."""
+    from bench import _instructions  # noqa: PLC0415 (only with the option)
+
+    if not args.instructions:
+        return
+    if not _instructions.available():
+        print("  instructions: valgrind is not on the PATH")
+        return
+    peers = {"wizard-game": args.wizard_game, "cubirds": args.cubirds}
+    peers = {name: path for name, path in peers.items() if path}
+    ours = _instructions.per_game(f"{game}-ours", args.instructions, peers)
+    theirs = _instructions.per_game(f"{game}-peer", args.instructions, peers)
+    print(
+        f"  instructions a game: ours {ours / 1e6:.2f} M, peer {theirs / 1e6:.2f} M; "
+        f"peer/ours {theirs / ours:.3f} (callgrind, PYTHONHASHSEED=0, {args.instructions} games a side)"
+    )
+    sys.stdout.flush()
 
 
 def _compare(label: str, ours: Batch, theirs: Batch, args: argparse.Namespace) -> None:
@@ -122,10 +147,15 @@ def _timed(play_one: Callable[[int], int]) -> Batch:
 
 
 def _ours(name: str, players: int) -> Batch:
+    return _timed(ours_game(name, players))
+
+
+def ours_game(name: str, players: int) -> Callable[[int], int]:
+    """Our random game number `n` (play_random_game); returns its number of actions."""
     engine = get_engine(name)
     options = engine.validate_options(players, None)
     rng = random.Random(1)
-    return _timed(lambda n: len(play_random_game(engine, players, n, options, rng).actions))
+    return lambda n: len(play_random_game(engine, players, n, options, rng).actions)
 
 
 def _floor(engine: object) -> Batch:
@@ -239,6 +269,11 @@ class _CubirdsPeer:
         self.played = self.raised = 0
 
     def games(self, players: int) -> Batch:
+        return _timed(self.game(players))
+
+    def game(self, players: int) -> Callable[[int], int]:
+        """The peer's random game number `n`; returns its number of actions."""
+
         def play_one(n: int) -> int:
             random.seed(n)
             game = self.Game(players)
@@ -252,7 +287,7 @@ class _CubirdsPeer:
                 self.raised += 1
             return actions
 
-        return _timed(play_one)
+        return play_one
 
 
 class _WizardFloor:
