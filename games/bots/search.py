@@ -119,7 +119,7 @@ def sequential_halving(
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "player", "action")
+    __slots__ = ("children", "visits", "avail", "reward", "player", "action", "blind")
 
     def __init__(self, player: int | None, action: Action | None):
         self.children: dict[str, _Node] = {}
@@ -128,6 +128,9 @@ class _Node:
         self.reward = 0.0
         self.player = player
         self.action = action
+        # Where a sealed wait begins: per seat, per action key, [visits, reward, availability] of
+        # the moves that seat makes in the wait blind of the others' (see `ismcts`).
+        self.blind: dict[int, dict[str, list[float]]] = {}
 
 
 def ismcts(
@@ -140,15 +143,29 @@ def ismcts(
     iterations: int,
     exploration: float = 0.7,
 ) -> Action:
+    """Single-observer ISMCTS, with the moves of a sealed wait chosen blind of each other.
+
+    The tree takes a wait's moves one after another, and a node below another seat's move
+    holds statistics for that move alone: chosen there, a sealed bid would answer the bids
+    it cannot see (the others would outbid exactly the bid they are searched against, and
+    the searching seat, deeper down, would bid knowing theirs). So a seat's first move in a
+    wait where someone has already moved is chosen from statistics kept where the wait
+    began, one set per seat, whatever was played before it in the wait: decoupled UCT, as
+    Lanctot et al. (2013) search simultaneous moves. The tree still branches on every move
+    made, so what follows the wait sees all of them, as the game then does.
+    """
     if len(legal) == 1:
         return legal[0]
     root = _Node(None, None)
     root_keys = [action_key(action) for action in legal]
     seats = range(view_num_players(view))
+    phase_key = engine.phase_key
     for _ in range(iterations):
         start = state = game.sample(view, seat, rng)
         node = root
         path = [root]
+        blind: list[tuple[list[float], int]] = []
+        wait, wait_node, moved = phase_key(start), root, {seat}
         first = True
         while not engine.is_over(state) and not game.horizon_reached(state, start):
             acting = engine.to_act(state)
@@ -158,11 +175,29 @@ def ismcts(
                 # The searching seat moves first (in a simultaneous phase it may not be to_act[0]).
                 who, actions, keys = seat, legal, root_keys
                 first = False
+                decoupled = None
             else:
                 who = acting[0]
                 actions = engine.legal_actions(state, who)
                 keys = [action_key(action) for action in actions]
+                now = phase_key(state)
+                if now != wait:
+                    wait, wait_node, moved = now, node, set()
+                decoupled = wait_node.blind.setdefault(who, {}) if moved and who not in moved else None
+                moved.add(who)
             children = node.children
+            if decoupled is not None:
+                index = _blind_choice(decoupled, keys, rng, exploration)
+                blind.append((decoupled[keys[index]], who))
+                child = children.get(keys[index])
+                state = engine.apply(state, who, actions[index])
+                if child is None:
+                    child = children[keys[index]] = _Node(who, actions[index])
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
             untried = [i for i, key in enumerate(keys) if key not in children]
             for key in keys:
                 child = children.get(key)
@@ -189,8 +224,32 @@ def ismcts(
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.player]
+        for stats, who in blind:
+            stats[0] += 1
+            stats[1] += rewards[who]
     best_key = max(root_keys, key=lambda key: root.children[key].visits if key in root.children else -1)
     return legal[root_keys.index(best_key)]
+
+
+def _blind_choice(stats: dict[str, list[float]], keys: list[str], rng: random.Random, exploration: float) -> int:
+    """UCB1 with availability counts over one seat's statistics for a wait: a move never tried first."""
+    untried = []
+    for i, key in enumerate(keys):
+        entry = stats.get(key)
+        if entry is None or not entry[0]:
+            untried.append(i)
+            stats.setdefault(key, [0, 0.0, 1])
+        else:
+            entry[2] += 1
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    best, best_score = 0, -1.0
+    for i, key in enumerate(keys):
+        visits, reward, avail = stats[key]
+        score = reward / visits + exploration * math.sqrt(math.log(avail) / visits)
+        if score > best_score:
+            best, best_score = i, score
+    return best
 
 
 def view_num_players(view: dict) -> int:

@@ -80,3 +80,71 @@ def test_fresh_deals_for_each_rollout_cannot_tell_the_moves_apart_on_the_same_bu
         for seed in range(20)
     )
     assert found <= 10
+
+
+class Catch:
+    """A sealed wait of two seats, engine and bot module at once: seat 0 may hide (worth a sure 0.5)
+    or pick a number, worth 1 unless seat 1 picks the same number at the same time (then 0); seat 1
+    scores by catching it. Blind of each other, seat 1 catches a number one time in three at best, so
+    a number is worth about 2/3 and beats hiding; a seat 1 that saw seat 0's number would always catch
+    it, and hiding would look best."""
+
+    NUMBERS = 3
+    rng = random.Random(0)  # the rollouts' random picks
+
+    @staticmethod
+    def sample(view: dict, seat: int, rng: random.Random) -> dict:
+        return {"picks": [None, None], "num_players": 2}
+
+    @staticmethod
+    def to_act(state: dict) -> list[int]:
+        return [who for who, pick in enumerate(state["picks"]) if pick is None]
+
+    @staticmethod
+    def phase_key(state: dict) -> str:
+        return "over" if None not in state["picks"] else "pick"
+
+    @staticmethod
+    def is_over(state: dict) -> bool:
+        return None not in state["picks"]
+
+    @staticmethod
+    def legal_actions(state: dict, seat: int) -> list[dict]:
+        return Catch.moves(seat)
+
+    @staticmethod
+    def moves(seat: int) -> list[dict]:
+        hide = [{"pick": "hide"}] if seat == 0 else []
+        return hide + [{"pick": number} for number in range(Catch.NUMBERS)]
+
+    @staticmethod
+    def apply(state: dict, seat: int, action: dict) -> dict:
+        picks = list(state["picks"])
+        picks[seat] = action["pick"]
+        return {**state, "picks": picks}
+
+    @staticmethod
+    def horizon_reached(state: dict, start: dict) -> bool:
+        return False
+
+    @staticmethod
+    def rollout_action(state: dict, seat: int) -> dict:
+        return {"pick": Catch.rng.randrange(Catch.NUMBERS)}
+
+    @staticmethod
+    def evaluate(state: dict, seat: int, start: dict) -> float:
+        hidden, number = state["picks"]
+        if hidden == "hide":
+            return 0.5
+        caught = hidden == number
+        return float(caught) if seat == 1 else float(not caught)
+
+
+def test_ismcts_chooses_a_sealed_move_blind_of_the_moves_made_with_it():
+    # Before the moves of a wait were chosen blind of each other, seat 1's move was searched
+    # below seat 0's number: it caught every number, and seat 0 hid in every game.
+    chosen = [
+        search.ismcts(Catch, Catch, {"num_players": 2}, 0, Catch.moves(0), random.Random(seed), iterations=600)
+        for seed in range(10)
+    ]
+    assert sum(move["pick"] != "hide" for move in chosen) >= 8, chosen
