@@ -145,27 +145,27 @@ def ismcts(
 ) -> Action:
     """Single-observer ISMCTS, with the moves of a sealed wait chosen blind of each other.
 
-    The tree takes a wait's moves one after another, and a node below another seat's move
-    holds statistics for that move alone: chosen there, a sealed bid would answer the bids
-    it cannot see (the others would outbid exactly the bid they are searched against, and
-    the searching seat, deeper down, would bid knowing theirs). So a seat's first move in a
-    wait where someone has already moved is chosen from statistics kept where the wait
-    began, one set per seat, whatever was played before it in the wait: decoupled UCT, as
-    Lanctot et al. (2013) search simultaneous moves. The tree still branches on every move
-    made, so what follows the wait sees all of them, as the game then does.
+    The tree takes a sealed wait's moves one after another, and a node below another seat's
+    move holds statistics for that move alone: chosen there, a sealed bid would answer the
+    bids it cannot see (the others would outbid exactly the bid they are searched against,
+    and the searching seat, deeper down, would bid knowing theirs). So the first move of a
+    seat that was already to act when another seat moved is chosen from statistics kept
+    where that other move was made, one set per seat, whatever was played in between:
+    decoupled UCT, as Lanctot et al. (2013) search simultaneous moves. The tree still
+    branches on every move made, so what follows sees all of them, as the game then does.
     """
     if len(legal) == 1:
         return legal[0]
     root = _Node(None, None)
     root_keys = [action_key(action) for action in legal]
     seats = range(view_num_players(view))
-    phase_key = engine.phase_key
     for _ in range(iterations):
         start = state = game.sample(view, seat, rng)
         node = root
         path = [root]
         blind: list[tuple[list[float], int]] = []
-        wait, wait_node, moved = phase_key(start), root, {seat}
+        # Seats to act, blind, since the move made at `wait_node`.
+        wait_node, pending = root, set()
         first = True
         while not engine.is_over(state) and not game.horizon_reached(state, start):
             acting = engine.to_act(state)
@@ -175,16 +175,19 @@ def ismcts(
                 # The searching seat moves first (in a simultaneous phase it may not be to_act[0]).
                 who, actions, keys = seat, legal, root_keys
                 first = False
-                decoupled = None
             else:
                 who = acting[0]
                 actions = engine.legal_actions(state, who)
                 keys = [action_key(action) for action in actions]
-                now = phase_key(state)
-                if now != wait:
-                    wait, wait_node, moved = now, node, set()
-                decoupled = wait_node.blind.setdefault(who, {}) if moved and who not in moved else None
-                moved.add(who)
+            if who in pending:
+                pending.discard(who)
+                decoupled = wait_node.blind.setdefault(who, {})
+            else:
+                decoupled = None
+                if len(acting) > 1:
+                    wait_node, pending = node, {other for other in acting if other != who}
+                else:
+                    pending = set()
             children = node.children
             if decoupled is not None:
                 index = _blind_choice(decoupled, keys, rng, exploration)

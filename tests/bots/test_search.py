@@ -101,10 +101,6 @@ class Catch:
         return [who for who, pick in enumerate(state["picks"]) if pick is None]
 
     @staticmethod
-    def phase_key(state: dict) -> str:
-        return "over" if None not in state["picks"] else "pick"
-
-    @staticmethod
     def is_over(state: dict) -> bool:
         return None not in state["picks"]
 
