@@ -128,8 +128,8 @@ class _Node:
         self.reward = 0.0
         self.player = player
         self.action = action
-        # Where a sealed wait begins: per seat, per action key, [visits, reward, availability] of
-        # the moves that seat makes in the wait blind of the others' (see `ismcts`).
+        # Where a seat moved while others were also to act: per other seat, per action key,
+        # [visits, reward, availability] of its next move, made blind of this one (see `ismcts`).
         self.blind: dict[int, dict[str, list[float]]] = {}
 
 
