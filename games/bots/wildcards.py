@@ -3,11 +3,12 @@
 Standard is the engine's `auto_action` run on a state sampled from the view (it reads
 only what the seat may see). The sampler rebuilds a whole state from the view: the
 Habitat cards the seat cannot see (other hands, face-down bids and tie payments, sealed
-reveals, the deck, the discard pile, Leo's pile) are dealt anew from the cards not in
-sight, with what the view tells kept: a card taken back by a pass is in that hand, the
-cards each player holds are counted, a face-down bid is the Refill card or not at random.
-The animals not in sight (the animal deck and those out of the game) are dealt anew too,
-and the seed is fresh, so reshuffles and later displays are guesses.
+reveals, the deck, Leo's pile) are dealt anew from the cards not in sight (the discard
+pile is open: it is the view's), with what the view tells kept: a card taken back by a
+pass is in that hand, the cards each player holds are counted, a face-down bid is the
+Refill card or not at random. The animals not in sight (the animal deck and those out of
+the game) are dealt anew too, and the seed is fresh, so reshuffles and later displays
+are guesses.
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
             seen.update(tables[p])
     if view["sealed_bid"]:
         seen.update(c for c in (_card_id(card) for card in view["sealed_bid"]) if c != REFILL)
+    discard = [_card_id(card) for card in view["discard"]]  # the pile is open
+    seen.update(discard)
     my_reveal = view["tie_reveal"]
     if my_reveal is not None and my_reveal != "deck":
         seen.add(_card_id(my_reveal))
@@ -143,7 +146,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
             if player["payment_face_down"]:
                 table[p] = pool.take(player["payment_face_down"])
             if reveal is not None and player["has_revealed"]:
-                # From hand or from the deck is not in the view: the deck keeps the counts right.
+                # From hand or from the deck is not in the view: the deck for now (see below).
                 reveal[p] = DECK_CHOICE
         face_down[p] = bool(player["payment_face_down"])
         if tables[p] is not None:
@@ -162,7 +165,13 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
             leo_sealed = cards.pop()
         leo_pile = cards
     deck = pool.take(view["habitat_deck_size"])
-    discard = pool.cards
+    # A card revealed from a hand has left it, and the deck's size is in sight: each card left
+    # over is one such reveal, by one of the others who revealed (which of them is not told).
+    revealed = [p for p in range(n) if p != seat and reveal is not None and reveal[p] == DECK_CHOICE]
+    if len(pool.cards) > len(revealed):
+        raise ValueError(f"the view leaves {len(pool.cards)} Habitat cards with no place")
+    for p, card in zip(rng.sample(revealed, len(pool.cards)), pool.take(len(pool.cards)), strict=True):
+        reveal[p] = card
 
     # Animals: collections by species (which copy is not told), the display, the rest unseen.
     display = [animal["id"] for animal in view["display"]]

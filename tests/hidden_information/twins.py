@@ -2,9 +2,10 @@
 
 `twin(state, viewer, rng, keep_top)` returns a copy of `state` in which the
 cards the viewer cannot see are dealt anew from one pool: other hands, the
-face-down discard piles and draw piles, sealed bids and face-down cards,
-including *which kind* of card a sealed bid is (the Refill card has the same
-back as the Habitat cards). What the viewer may know (their own hand, every
+face-down discard piles (CuBirds'; Emu Ranchers' below its top; Wild Cards' is
+open) and draw piles, sealed bids and face-down cards, including *which kind*
+of card a sealed bid is (the Refill card has the same back as the Habitat
+cards). What the viewer may know (their own hand, every
 card face up, every count) is kept. With `keep_top`, the top `keep_top` cards
 of each draw pile stay in place, so that one more action draws the same cards
 in both states and the views after it can be compared too.
@@ -55,9 +56,7 @@ def wildcards(state: dict, viewer: int | None, rng: random.Random, keep_top: int
     pool = _Pool(rng)
     changeable, deck_top = _hidden_pile(s["deck"], keep_top)
     pool.add(changeable)
-    deep_pile = keep_top is None or len(s["deck"]) > keep_top
-    if deep_pile:
-        pool.add(s["discard"])  # only dealt from once the deck is used up
+    # The discard pile is open (every card in it went there face up): it stays as it is.
     sealed, shown, reveal = s["sealed"], s["shown"], s["reveal"]
     face_down_bid = [p for p in others if sealed is not None and sealed[p] is not None and shown[p] is None]
     for p in others:
@@ -86,8 +85,6 @@ def wildcards(state: dict, viewer: int | None, rng: random.Random, keep_top: int
     for p in revealed:
         reveal[p] = pool.take(1)[0]
     s["deck"] = pool.take(len(changeable)) + deck_top
-    if deep_pile:
-        s["discard"] = pool.take(len(s["discard"]))
     assert not pool.cards
     if s["leo"] is not None and keep_top is None:
         # Leo's pile and face-down bid: which card where, the Refill card included.

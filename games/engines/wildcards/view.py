@@ -5,6 +5,10 @@ revealed (the eagle's two cards until it chooses), tie payments while face
 down, 2020 tie reveals until all are in. The Refill card has the same back as
 the Habitat cards: while a player's bid lies face down, others see only how many
 cards that player holds (`cards_held`), not whether the Refill card is among them.
+
+The discard pile is open (both rulebooks put bids and payments onto it face up, and every
+other card reaches it in sight of the table): every card in it is listed, as a player who
+watched the whole game would know it.
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ def view(state: dict, seat: int | None) -> dict:
         "out_of_game": len(state["out"]),
         "habitat_deck_size": len(state["deck"]),
         "discard_size": len(state["discard"]),
+        "discard": [card_view(card) for card in sorted(state["discard"])],
         "leader_supply": [SPECIES[species] for species, holder in enumerate(state["leaders"]) if holder < 0],
         "talisman": state["talisman"],
         "order": order,
