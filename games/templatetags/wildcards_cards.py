@@ -93,6 +93,20 @@ def collection_groups(player: dict) -> list[dict]:
 
 
 @register.filter
+def discard_groups(view: dict) -> list[dict]:
+    """The open discard pile by habitat (forest, mountains, savannah, wild): each habitat's name
+    and its cards' values, lowest first ("Forest: 1, 3, 3")."""
+    by_habitat: dict[str, list[int]] = {}
+    for card in view.get("discard") or []:
+        by_habitat.setdefault(card["habitat"], []).append(card["value"])
+    return [
+        {"habitat": habitat, "name": habitat_name(habitat), "values": ", ".join(map(str, sorted(values)))}
+        for habitat in HABITAT_COLOURS
+        if (values := by_habitat.get(habitat))
+    ]
+
+
+@register.filter
 def score_rows(view: dict) -> list[dict]:
     """The final scores at the end; before it, the points as they would stand now."""
     return view.get("final") or labels.points_now(view)

@@ -7,12 +7,12 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engines import get_engine
-from games.engines.wildcards.cards import EAGLE
+from games.engines.wildcards.cards import EAGLE, HABITAT
 from games.services.play import do_action
 from tests.browser.conftest import log_in
 from tests.browser.test_pointing_browser import confirm_pointed
 from tests.conftest import make_user
-from tests.games.conftest import seat_user, start_game
+from tests.games.conftest import play_until_cards_are_discarded, seat_user, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -141,4 +141,40 @@ def test_a_pass_is_made_from_its_chip_on_a_phone(browser, live_server):
     confirm_pointed(page, game, chip, "you take no animal")
     assert game.state["bids"][0] is None  # the bid went back to the hand
     expect(page.locator('.wc-chip[data-pick="pass"]')).to_have_count(0)
+    context.close()
+
+
+def test_the_open_discard_pile_unfolds_on_a_phone(browser, live_server):
+    users = [make_user("dina"), make_user("dirk"), make_user("dora")]
+    game = play_until_cards_are_discarded(start_game(users, engine="wildcards", options={"edition": "2022"}))
+    count = len(game.state["discard"])
+    habitat = HABITAT[game.state["discard"][0]]
+    context, page = open_table(browser, live_server, game, seat_user(game, 1), 390)
+    pile = page.get_by_test_id("discard-pile")
+    summary = pile.locator("summary")
+    expect(summary).to_have_text(f"Discard pile: {count} card{'s' if count != 1 else ''}")
+    expect(pile.locator("p").first).not_to_be_visible()  # folded until asked for
+    summary.click()
+    expect(pile).to_have_attribute("open", "")
+    expect(pile.locator("p").first).to_be_visible()
+    name = {"forest": "Forest", "mountains": "Mountains", "savannah": "Savannah", "wild": "Wild"}
+    expect(pile).to_contain_text(f"{name[habitat]}: ")
+    # Unfolded, the pile still fits the phone: nothing makes the page scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+def test_the_discard_pile_stays_unfolded_when_the_table_refreshes(browser, live_server, monkeypatch):
+    monkeypatch.setattr("games.play.views.REFRESH_SECONDS", 1)
+    users = [make_user("fay"), make_user("fin"), make_user("flo")]
+    game = play_until_cards_are_discarded(start_game(users, engine="wildcards", options={"edition": "2022"}))
+    context, page = open_table(browser, live_server, game, seat_user(game, 1), 390)
+    pile = page.get_by_test_id("discard-pile")
+    pile.locator("summary").click()
+    expect(pile).to_have_attribute("open", "")
+
+    seat = next(seat for seat in get_engine("wildcards").to_act(game.state) if seat != 1)
+    bid_by_service(game, seat, min)  # another seat moves: the next refresh swaps the whole table in
+    expect(page.locator("[data-refresh]")).to_have_attribute("data-version", str(game.version))
+    expect(page.get_by_test_id("discard-pile")).to_have_attribute("open", "")
     context.close()

@@ -35,6 +35,18 @@ def seat_user(game: Game, position: int):
     return game.seats.get(position=position).user
 
 
+def play_until_cards_are_discarded(game: Game) -> Game:
+    """Every seat plays its default move through the service until the discard pile holds cards
+    (Wild Cards, CuBirds, Emu Ranchers: the games whose state has one)."""
+    engine = get_engine(game.engine)
+    while not game.state["discard"]:
+        position = engine.to_act(game.state)[0]
+        action = engine.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
+        game.refresh_from_db()
+    return game
+
+
 def play_to_the_end(game: Game) -> Game:
     """Every seat plays its engine's default move through do_action until the game is over."""
     engine = get_engine(game.engine)

@@ -12,7 +12,7 @@ from games.models import Action, Game
 from games.presenters.wildcards import habitat_card
 from games.services import do_action, sweep_overdue
 from tests.conftest import make_user
-from tests.games.conftest import seat_user, start_game
+from tests.games.conftest import play_until_cards_are_discarded, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
 ENGINE = get_engine("wildcards")
@@ -87,3 +87,29 @@ def test_no_page_shows_another_seats_hand_or_sealed_bid(trio):
             bid_card = ENGINE.view(game.state, seat)["sealed_bid"][0]["id"]
             marker = f"Your sealed bid: {habitat_card(bid_card)}"
             assert (marker in pages[0]) == (viewer == seat)
+
+
+def test_the_table_lists_the_open_discard_pile_by_habitat_for_every_viewer(trio):
+    from games.engines.wildcards.cards import HABITAT, VALUE
+    from games.terms.wildcards import HABITATS
+
+    game = play_until_cards_are_discarded(start_game(trio, engine="wildcards", options={"edition": "2022"}))
+    discard = game.state["discard"]
+    # Worked out here from the cards' data, not by the template's helper.
+    lines = []
+    for habitat in ("forest", "mountains", "savannah", "wild"):
+        values = sorted(VALUE[card] for card in discard if HABITAT[card] == habitat)
+        if values:
+            lines.append(f"<strong>{HABITATS[habitat]}</strong>: {', '.join(map(str, values))}")
+    assert lines
+    for viewer in (0, 1, 2, None):
+        client = Client()
+        if viewer is not None:
+            client.force_login(seat_user(game, viewer))
+        page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+        pile = page[page.index('data-testid="discard-pile"') :]
+        pile = pile[: pile.index("</details>")]
+        count = len(discard)
+        assert f"Discard pile: {count} card{'s' if count != 1 else ''}" in pile
+        for line in lines:
+            assert line in pile, f"viewer {viewer} does not see {line}"

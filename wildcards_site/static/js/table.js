@@ -176,6 +176,22 @@
     if (holding(e.detail.requestConfig && e.detail.requestConfig.elt)) e.detail.shouldSwap = false;
   });
 
+  // A folded section the reader opened or closed (one with an id: the open discard pile, how a
+  // bird scores) stays so when the table is swapped in again, which happens every minute at least.
+  var folds = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    folds = {};
+    document.querySelectorAll("#table details[id]").forEach(function (d) { folds[d.id] = d.open; });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!folds) return;
+    Object.keys(folds).forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d && d.tagName === "DETAILS") d.open = folds[id];
+    });
+    folds = null;
+  });
+
   // A field kept across a swap (hx-preserve: the table talk, the invitation) is moved out and
   // back where the browser lacks Element.moveBefore, and loses focus and caret: give them back,
   // so that someone typing goes on typing when the table refreshes.
