@@ -39,12 +39,14 @@ def play_until_cards_are_discarded(game: Game) -> Game:
     """Every seat plays its default move through the service until the discard pile holds cards
     (Wild Cards, CuBirds, Emu Ranchers: the games whose state has one)."""
     engine = get_engine(game.engine)
-    while not game.state["discard"]:
+    for _step in range(2000):
+        if game.state["discard"]:
+            return game
         position = engine.to_act(game.state)[0]
         action = engine.auto_action(game.state, position)
         do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
         game.refresh_from_db()
-    return game
+    raise AssertionError("2,000 moves and the discard pile is still empty")
 
 
 def play_to_the_end(game: Game) -> Game:
