@@ -18,6 +18,19 @@ def habitat_card(card) -> str:
     return f"{HABITATS.get(cards.HABITAT[card], cards.HABITAT[card])} {cards.VALUE[card]}"
 
 
+def discard_by_habitat(view: dict) -> list[tuple[str, str]]:
+    """The open discard pile by habitat, in the order the rulebook lists them: each habitat
+    present and its cards' values, lowest first (("forest", "1, 3, 3"), ...)."""
+    by_habitat: dict[str, list[int]] = {}
+    for card in view.get("discard") or []:
+        by_habitat.setdefault(card["habitat"], []).append(card["value"])
+    return [
+        (habitat, ", ".join(map(str, sorted(values))))
+        for habitat in HABITATS
+        if (values := by_habitat.get(habitat))
+    ]
+
+
 def card_label(label) -> str:
     """A card as the engine's log writes it ("forest 3", "refill") as printed: "Foresta 3"."""
     if label is None:

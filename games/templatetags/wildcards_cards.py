@@ -96,13 +96,9 @@ def collection_groups(player: dict) -> list[dict]:
 def discard_groups(view: dict) -> list[dict]:
     """The open discard pile by habitat (forest, mountains, savannah, wild): each habitat's name
     and its cards' values, lowest first ("Forest: 1, 3, 3")."""
-    by_habitat: dict[str, list[int]] = {}
-    for card in view.get("discard") or []:
-        by_habitat.setdefault(card["habitat"], []).append(card["value"])
     return [
-        {"habitat": habitat, "name": habitat_name(habitat), "values": ", ".join(map(str, sorted(values)))}
-        for habitat in HABITAT_COLOURS
-        if (values := by_habitat.get(habitat))
+        {"habitat": habitat, "name": habitat_name(habitat), "values": values}
+        for habitat, values in labels.discard_by_habitat(view)
     ]
 
 

@@ -113,3 +113,43 @@ def test_the_table_lists_the_open_discard_pile_by_habitat_for_every_viewer(trio)
         assert f"Discard pile: {count} card{'s' if count != 1 else ''}" in pile
         for line in lines:
             assert line in pile, f"viewer {viewer} does not see {line}"
+
+
+def test_the_turn_mail_lists_the_open_discard_pile_by_habitat(trio, settings):
+    """A player who plays by mail reads the pile in the mail, as the table shows it."""
+    from games.engines.wildcards.cards import HABITAT, VALUE
+    from games.terms.wildcards import HABITATS
+    from tests.conftest import rendered
+    from wildcards_site.outbox.models import OutboxMessage
+
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    game = play_until_cards_are_discarded(start_game(trio, engine="wildcards", options={"edition": "2022"}))
+    # Play on until someone is asked to move with cards in the pile (a payment goes on by one seat).
+    for _step in range(200):
+        if OutboxMessage.objects.filter(key__startswith="turn:", recipe__version=game.version).exists():
+            break
+        position = ENGINE.to_act(game.state)[0]
+        action = ENGINE.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
+        game.refresh_from_db()
+    discard = game.state["discard"]
+    lines = []
+    for habitat in ("forest", "mountains", "savannah", "wild"):
+        values = sorted(VALUE[card] for card in discard if HABITAT[card] == habitat)
+        if values:
+            lines.append(f"{HABITATS[habitat]}: {', '.join(map(str, values))}")
+    assert lines
+    count = len(discard)
+    heading = f"Discard pile: {count} card{'s' if count != 1 else ''}"
+    mails = [
+        rendered(row)
+        for row in OutboxMessage.objects.filter(key__startswith="turn:", recipe__version=game.version)
+    ]
+    assert mails, "nobody was asked to move"
+    for mail in mails:
+        text = mail.text
+        assert f"== {heading} ==" in text
+        pile = text[text.index(heading) :]
+        for line in lines:
+            assert f"  {line}\n" in pile
+        assert heading in mail.html and lines[0] in mail.html

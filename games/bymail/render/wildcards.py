@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
-from games.presenters.wildcards import event_line, offered_animal
+from games.presenters.wildcards import discard_by_habitat, event_line, offered_animal
 from games.terms.wildcards import COMMANDS as WORDS
 from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
@@ -103,6 +103,7 @@ def board(view: dict, names: dict) -> list[dict]:
             f"{_('Leo')}: {bid}; " + _("animals: %(animals)s") % {"animals": counts(leo["collection"], species)}
         )
     sections.append(section(_("Players"), lines))
+    sections.append(_discard_pile(view))
     events = [event_line(entry, names) for entry in view.get("log", [])]
     if events:
         sections.append(section(_("This round so far"), events))
@@ -117,6 +118,14 @@ def board(view: dict, names: dict) -> list[dict]:
         )
     )
     return sections
+
+
+def _discard_pile(view: dict) -> dict:
+    """The open discard pile, as the table lists it: a line a habitat."""
+    count = view["discard_size"]
+    title = ngettext("Discard pile: %(cards)s card", "Discard pile: %(cards)s cards", count) % {"cards": count}
+    lines = [f"{HABITATS.get(habitat, habitat)}: {values}" for habitat, values in discard_by_habitat(view)]
+    return section(title, lines or [_("Nobody has discarded a card since the deck was last shuffled.")])
 
 
 def round_of(phase_key: str) -> str | None:
