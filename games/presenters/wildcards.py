@@ -25,9 +25,7 @@ def discard_by_habitat(view: dict) -> list[tuple[str, str]]:
     for card in view.get("discard") or []:
         by_habitat.setdefault(card["habitat"], []).append(card["value"])
     return [
-        (habitat, ", ".join(map(str, sorted(values))))
-        for habitat in HABITATS
-        if (values := by_habitat.get(habitat))
+        (habitat, ", ".join(map(str, sorted(values)))) for habitat in HABITATS if (values := by_habitat.get(habitat))
     ]
 
 

@@ -142,8 +142,7 @@ def test_the_turn_mail_lists_the_open_discard_pile_by_habitat(trio, settings):
     count = len(discard)
     heading = f"Discard pile: {count} card{'s' if count != 1 else ''}"
     mails = [
-        rendered(row)
-        for row in OutboxMessage.objects.filter(key__startswith="turn:", recipe__version=game.version)
+        rendered(row) for row in OutboxMessage.objects.filter(key__startswith="turn:", recipe__version=game.version)
     ]
     assert mails, "nobody was asked to move"
     for mail in mails:
