@@ -177,7 +177,8 @@
   });
 
   // A folded section the reader opened or closed (one with an id: the open discard pile, how a
-  // bird scores) stays so when the table is swapped in again, which happens every minute at least.
+  // bird scores, the move list, a year bird by bird) stays so when the table is swapped in again,
+  // which happens every minute at least.
   var folds = null;
   document.addEventListener("htmx:beforeSwap", function () {
     folds = {};
