@@ -4,11 +4,11 @@ Standard is the engine's `auto_action` run on a state sampled from the view (it 
 only what the seat may see). The sampler rebuilds a whole state from the view: the
 Habitat cards the seat cannot see (other hands, face-down bids and tie payments, sealed
 reveals, the deck, Leo's pile) are dealt anew from the cards not in sight (the discard
-pile is open: it is the view's), with what the view tells kept: a card taken back by a
-pass is in that hand, the cards each player holds are counted, a face-down bid is the
-Refill card or not at random. The animals not in sight (the animal deck and those out of
-the game) are dealt anew too, and the seed is fresh, so reshuffles and later displays
-are guesses.
+pile is open: it is the view's), with what the view tells kept: a card the table saw go
+back into a hand (a pass, the ibex) stays with that player, the cards each player holds
+are counted, a face-down bid is the Refill card or not at random. The animals not in
+sight (the animal deck and those out of the game) are dealt anew too, and the seed is
+fresh, so reshuffles and later displays are guesses.
 """
 
 from __future__ import annotations
@@ -104,6 +104,16 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     my_reveal = view["tie_reveal"]
     if my_reveal is not None and my_reveal != "deck":
         seen.add(_card_id(my_reveal))
+    # Cards the table saw go back into a hand (a pass, the ibex) are still with that player: in
+    # the hand, or face down in front of them (which, the view does not tell).
+    known: list[list[int]] = [[] for _ in range(n)]
+    for p, player in enumerate(players):
+        if p != seat:
+            known[p] = [_card_id(card) for card in player.get("known_in_hand") or []]
+            if p in passed and shown[p] is not None and shown[p] != REFILL and shown[p] not in known[p]:
+                known[p].append(shown[p])  # a state stored before `known_in_hand`: the pass in sight
+            rng.shuffle(known[p])
+            seen.update(known[p])
     pool = _Pool([card for card in range(NUM_HABITAT_CARDS) if card not in seen], rng)
     # Cards revealed in a 2020 tie still lie face up (the tie pile) until the tie is settled.
     tie_pile = []
@@ -131,23 +141,30 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
         else:
             held = player["cards_held"]
             face_down_bid = player["bid_cards_face_down"]
+            refill_bid = False
             if player["refill_in_hand"] is None:  # a bid lies face down: which kind is hidden
                 refill_bid = held == 0 or rng.random() < 0.5
                 refill_in_hand[p] = not refill_bid
-                sealed[p] = ([REFILL] if refill_bid else []) + pool.take(face_down_bid - refill_bid)
             else:
                 refill_in_hand[p] = player["refill_in_hand"]
-            hand = []
-            if p in passed and shown[p] is not None and shown[p] != REFILL:
-                hand.append(shown[p])  # the bid card went back to the hand
-                seen.add(shown[p])
-            hand.extend(pool.take(held - refill_in_hand[p] - len(hand)))
-            hands[p] = hand
+            # Known cards go to the hand first; those it has no room for lie face down.
+            room = held - refill_in_hand[p]
+            hands[p] = known[p][:room] + pool.take(max(0, room - len(known[p])))
+            spare = known[p][room:]
+            if player["refill_in_hand"] is None:
+                count = face_down_bid - refill_bid
+                mine, spare = spare[:count], spare[count:]
+                sealed[p] = ([REFILL] if refill_bid else []) + mine + pool.take(count - len(mine))
             if player["payment_face_down"]:
-                table[p] = pool.take(player["payment_face_down"])
+                count = player["payment_face_down"]
+                mine, spare = spare[:count], spare[count:]
+                table[p] = mine + pool.take(count - len(mine))
             if reveal is not None and player["has_revealed"]:
-                # From hand or from the deck is not in the view: the deck for now (see below).
-                reveal[p] = DECK_CHOICE
+                # From hand or from the deck is not in the view: the deck unless a known card
+                # has no other place (and see below for the cards left over).
+                reveal[p] = spare.pop() if spare else DECK_CHOICE
+            if spare:
+                raise ValueError(f"the view leaves seat {p}'s known cards {spare} with no place")
         face_down[p] = bool(player["payment_face_down"])
         if tables[p] is not None:
             table[p] = tables[p]
@@ -244,6 +261,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
         "taking": taking,
         "reveal": reveal,
         "tie_pile": tie_pile,
+        "known": [[_card_id(card) for card in player.get("known_in_hand") or []] for player in players],
         "shuffles": 0,
         "log": log,
         "final": None if view["final"] is None else [dict(row) for row in view["final"]],

@@ -88,3 +88,55 @@ def test_a_card_another_player_revealed_from_hand_in_a_2020_tie_is_set_aside_not
             assert sorted(habitat_places(sampled)) == list(range(NUM_HABITAT_CARDS))
             break
     assert found >= 5
+
+
+def _holdings(state: dict, seat: int) -> set[int]:
+    """The Habitat cards a seat holds out of sight: hand, face-down bid, face-down tie payment,
+    a sealed 2020 reveal from hand."""
+    cards = set(state["hands"][seat])
+    sealed = state["sealed"]
+    if sealed is not None and sealed[seat] is not None and state["shown"][seat] is None:
+        cards |= {card for card in sealed[seat] if 0 <= card < NUM_HABITAT_CARDS}
+    if state["face_down"][seat]:
+        cards |= set(state["table"][seat])
+    reveal = state["reveal"]
+    if reveal is not None and reveal[seat] not in (None, DECK_CHOICE):
+        cards.add(reveal[seat])
+    return cards
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES)
+def test_the_sampler_keeps_every_card_seen_going_back_into_a_hand_with_that_player(players, options):
+    """A pass takes the bid and tie payment back in sight of the table, the ibex keeps its bid:
+    rounds later, the sample must still have those cards with that player."""
+    checked = with_known = 0
+    for seed in range(4):
+        for state in _positions(players, options, seed, every=3):
+            seat = checked % players
+            view = ENGINE.view(state, seat)
+            sampled = bot.sample(view, seat, random.Random(checked))
+            checked += 1
+            assert sorted(habitat_places(sampled)) == list(range(NUM_HABITAT_CARDS)), "a card lost or doubled"
+            for other in range(players):
+                if other == seat:
+                    continue
+                known = {card["id"] for card in view["players"][other]["known_in_hand"]}
+                assert known <= _holdings(sampled, other), f"a card seen going back to seat {other} was dealt away"
+                with_known += (
+                    bool(known) and state["round"] > 1 and not any(entry["event"] == "pass" for entry in state["log"])
+                )
+    assert with_known >= 10, "too few positions with a card known from an earlier round to tell"
+
+
+def test_the_sample_records_the_known_cards_so_that_searches_keep_track_of_them():
+    checked = 0
+    for state in _positions(3, {"edition": "2020"}, 5, every=2):
+        for seat in range(3):
+            view = ENGINE.view(state, seat)
+            sampled = bot.sample(view, seat, random.Random(seat))
+            for other in range(3):
+                assert ENGINE.view(sampled, seat)["players"][other]["known_in_hand"] == (
+                    view["players"][other]["known_in_hand"]
+                )
+                checked += bool(view["players"][other]["known_in_hand"])
+    assert checked >= 10

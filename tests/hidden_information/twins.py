@@ -58,32 +58,44 @@ def wildcards(state: dict, viewer: int | None, rng: random.Random, keep_top: int
     pool.add(changeable)
     # The discard pile is open (every card in it went there face up): it stays as it is.
     sealed, shown, reveal = s["sealed"], s["shown"], s["reveal"]
+    # Cards the table saw go back into a hand stay with that player: in the hand, or face down
+    # in front of them (nobody else can tell which), dealt among that player's hidden places.
+    known = {p: set(s["known"][p]) if "known" in s else set() for p in others}
     face_down_bid = [p for p in others if sealed is not None and sealed[p] is not None and shown[p] is None]
     for p in others:
-        pool.add(s["hands"][p])
+        pool.add(card for card in s["hands"][p] if card not in known[p])
     for p in face_down_bid:
-        pool.add(card for card in sealed[p] if card != REFILL)
+        pool.add(card for card in sealed[p] if card != REFILL and card not in known[p])
     paid_face_down = [p for p in others if s["face_down"][p]]
     for p in paid_face_down:
-        pool.add(s["table"][p])
+        pool.add(card for card in s["table"][p] if card not in known[p])
     revealed = [p for p in others if reveal is not None and reveal[p] is not None and reveal[p] >= 0]
     for p in revealed:
-        pool.add([reveal[p]])
+        pool.add(card for card in [reveal[p]] if card not in known[p])
     pool.shuffle()
     for p in others:
         held = len(s["hands"][p]) + s["refill_in_hand"][p]
+        sealed_count, refill_bid = 0, False
         if p in face_down_bid:
             count = len(sealed[p])
             owns_refill = s["refill_in_hand"][p] or REFILL in sealed[p]
             # Which kind lies face down is hidden, unless the cards held leave no choice.
             refill_bid = owns_refill and (held == 0 or rng.random() < 0.5)
-            sealed[p] = ([REFILL] if refill_bid else []) + pool.take(count - refill_bid)
             s["refill_in_hand"][p] = owns_refill and not refill_bid
-        s["hands"][p] = pool.take(held - s["refill_in_hand"][p])
-    for p in paid_face_down:
-        s["table"][p] = pool.take(len(s["table"][p]))
-    for p in revealed:
-        reveal[p] = pool.take(1)[0]
+            sealed_count = count - refill_bid
+        hand_count = held - s["refill_in_hand"][p]
+        table_count = len(s["table"][p]) if p in paid_face_down else 0
+        reveal_count = 1 if p in revealed else 0
+        mine = list(known[p]) + pool.take(sealed_count + hand_count + table_count + reveal_count - len(known[p]))
+        rng.shuffle(mine)
+        if p in face_down_bid:
+            sealed[p] = ([REFILL] if refill_bid else []) + mine[:sealed_count]
+        del mine[:sealed_count]
+        if p in paid_face_down:
+            s["table"][p], mine = mine[:table_count], mine[table_count:]
+        if p in revealed:
+            reveal[p] = mine.pop()
+        s["hands"][p] = mine
     s["deck"] = pool.take(len(changeable)) + deck_top
     assert not pool.cards
     if s["leo"] is not None and keep_top is None:

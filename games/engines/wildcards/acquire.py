@@ -12,7 +12,7 @@ once; Leo takes the display card closest to the animal deck and never pays.
 from __future__ import annotations
 
 from .cards import ANIMAL_SPECIES, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
-from .state import ROUND_OVER, add_animal, claim_leader, draw, own_hand, own_table
+from .state import ROUND_OVER, add_animal, claim_leader, draw, own_hand, own_table, seen_into_hand, seen_leaving
 
 
 def next_turn(state: dict) -> None:
@@ -57,6 +57,7 @@ def take(state: dict, seat: int, animal: int) -> None:
     if need == len(hand):  # nothing to choose: the whole hand pays
         own_table(state, seat).extend(hand)
         state["hands"][seat] = []
+        seen_leaving(state, seat, hand)
         need = 0
     if need == 0:
         complete(state, seat)
@@ -70,10 +71,12 @@ def pay(state: dict, seat: int, card: int) -> None:
     hand.remove(card)
     table = own_table(state, seat)
     table.append(card)
+    seen_leaving(state, seat, (card,))
     need = VALUE[state["bids"][seat]] - 1 - len(table)
     if need and need == len(hand):
         table.extend(hand)
         state["hands"][seat] = []
+        seen_leaving(state, seat, hand)
         need = 0
     if need == 0:
         complete(state, seat)
@@ -110,6 +113,7 @@ def pass_turn(state: dict, seat: int) -> None:
     bids, table = state["bids"], state["table"]
     hand.append(bids[seat])
     hand.extend(table[seat])
+    seen_into_hand(state, seat, [bids[seat], *table[seat]])  # both lie face up: the table sees them go
     bids[seat] = None
     table[seat] = []
     drawn = draw(state, hand, PASS_DRAW)

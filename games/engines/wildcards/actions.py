@@ -32,7 +32,7 @@ from .rounds import (
     start_refill_hands,
     start_round,
 )
-from .state import ROUND_OVER, add_animal, check_leader_loss, claim_leader, event, fork, remove_animal
+from .state import ROUND_OVER, add_animal, check_leader_loss, claim_leader, event, fork, remove_animal, seen_leaving
 from .ties import DECK_CHOICE, choose_reveal, lay_tie_payment
 
 # Parsing ---------------------------------------------------------------------
@@ -171,6 +171,7 @@ def _discard(state: dict, seat: int, action: dict) -> dict:
         s["hands"][seat] = []
         s["discard"].append(card)
         s["log"].append({"player": seat, "card": card, "event": "discard"})
+        seen_leaving(s, seat, (card,))
         finish_refill(s, seat)
         return s
     s = state.copy()
@@ -181,6 +182,7 @@ def _discard(state: dict, seat: int, action: dict) -> dict:
     discard.append(card)
     log = s["log"] = state["log"][:]
     log.append({"player": seat, "card": card, "event": "discard"})
+    seen_leaving(s, seat, (card,))
     return s
 
 
@@ -255,6 +257,7 @@ def _pay(state: dict, seat: int, action: dict) -> dict:
         hand.remove(card)
         table = s["table"] = state["table"][:]
         table[seat] = [*paid, card]
+        seen_leaving(s, seat, (card,))
         return s
     s = fork(state)
     pay(s, seat, card)

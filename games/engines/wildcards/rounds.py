@@ -23,7 +23,7 @@ from .cards import (
     card_label,
 )
 from .scoring import final_scores
-from .state import draw, draw_card, event, new_wait, own_hand, shuffled
+from .state import draw, draw_card, event, new_wait, own_hand, seen_into_hand, seen_leaving, shuffled
 
 __all__ = ["new_wait"]  # kept importable from here
 
@@ -76,6 +76,7 @@ def reveal_bids(state: dict) -> None:
             eagle = seat
         else:
             bids[seat] = shown[seat] = cards[0]
+            seen_leaving(state, seat, cards)
     leo = state["leo"]
     if leo is not None:
         bids[leo] = shown[leo] = state["leo_sealed"]
@@ -99,6 +100,7 @@ def choose_eagle_bid(state: dict, seat: int, card: int) -> None:
         own_hand(state, seat).append(other)
     state["shown"] = state["shown"][:]
     state["bids"][seat] = state["shown"][seat] = card
+    seen_leaving(state, seat, (card,))  # the other card goes back unseen: known there if it was
     event(state, "eagle", player=seat, bid=card_label(card))
     start_refill(state)
 
@@ -188,6 +190,7 @@ def close_round(state: dict) -> None:
             hand = state["hands"][participant] if participant < n else None
             if participant == ibex and hand is not None and not IS_WILD[card] and len(hand) < HAND_LIMIT:
                 own_hand(state, participant).append(card)
+                seen_into_hand(state, participant, (card,))
                 event(state, "ibex", player=participant, card=card_label(card))
             else:
                 discard.append(card)
@@ -214,6 +217,7 @@ def end_game(state: dict) -> None:
     for seat, hand in enumerate(hands):
         state["discard"].extend(hand)
         hands[seat] = []
+        seen_leaving(state, seat, hand)
     state["discard"].extend(card for card in state["leo_pile"] if card != REFILL)
     state["leo_pile"] = []
     state["over"] = True

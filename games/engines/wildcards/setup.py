@@ -111,6 +111,7 @@ def new_game(num_players: int, seed: int | str, options: dict | None = None) -> 
         "taking": None,
         "reveal": None,
         "tie_pile": [],
+        "known": [[] for _ in range(num_players)],
         "shuffles": 0,
         "log": [],
         "final": None,

@@ -16,6 +16,8 @@ State keys (plain JSON; "participant" = a seat 0..n-1, or Leo as n):
   groups: acquisition order as groups of still-tied participants; order, turn, taking
   reveal[seat], tie_pile: the 2020 tie-break reveals
   shuffles: counter salting every shuffle; log: public events of the round; final: scores
+  known[seat]: cards the table saw go back into that hand (a pass, the ibex), until seen to
+    leave it; states stored before it have no key and record nothing
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import random
 
 from games.engines.base import make_rng
 
-from .cards import ANIMAL_SPECIES, HAND_LIMIT, SPECIES
+from .cards import ANIMAL_SPECIES, HAND_LIMIT, REFILL, SPECIES
 
 # How a step gets its own copy of the state (states are never changed once returned):
 # `fork` copies the dict, the flat lists in `_FLAT` and the outer `hands` and `table` lists.
@@ -59,6 +61,33 @@ def own_table(state: dict, seat: int) -> list[int]:
     table = state["table"]
     cards = table[seat] = table[seat][:]
     return cards
+
+
+def seen_into_hand(state: dict, seat: int, cards) -> None:
+    """The table saw these cards go into the seat's hand: they are known there."""
+    known = state.get("known")
+    if known is None:
+        return
+    added = [card for card in cards if card != REFILL and card not in known[seat]]
+    if added:
+        known = state["known"] = known[:]
+        known[seat] = known[seat] + added
+
+
+def seen_leaving(state: dict, seat: int, cards) -> None:
+    """The table saw these cards leave the seat's hand (face up): they are known there no more.
+
+    A card laid face down (a sealed bid, a tie payment, a 2020 reveal) stays known until it is
+    turned up: until then nobody else can tell it left.
+    """
+    known = state.get("known")
+    if not known or not known[seat]:
+        return
+    gone = set(cards)
+    if not gone.intersection(known[seat]):
+        return
+    known = state["known"] = known[:]
+    known[seat] = [card for card in known[seat] if card not in gone]
 
 
 # Set by the acquisition's last turn, never left in a state `apply` returns: the next round is prepared first.

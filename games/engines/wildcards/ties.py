@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from . import acquire
 from .cards import LION, PART_KEY, REFILL, VALUE, card_label
-from .state import draw_card, event, new_wait, own_hand, own_table
+from .state import draw_card, event, new_wait, own_hand, own_table, seen_leaving
 
 
 def bid_groups(
@@ -115,6 +115,9 @@ def reveal_tie_payments(state: dict) -> None:
         else:
             groups.append(group)
     state["groups"] = groups
+    for seat in range(state["num_players"]):
+        if face_down[seat]:  # turned up now: the table sees which cards left the hand
+            seen_leaving(state, seat, table[seat])
     state["face_down"] = [False] * state["parts"]
     resolve_remaining(state)
 
@@ -168,6 +171,8 @@ def compare_reveals(state: dict) -> None:
             continue
         if card == DECK_CHOICE:
             card = draw_card(state)
+        elif card is not None:
+            seen_leaving(state, seat, (card,))
         if card is None:
             values[seat] = 0  # deck and discard pile both empty: nothing to reveal
         else:

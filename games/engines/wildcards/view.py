@@ -6,6 +6,9 @@ down, 2020 tie reveals until all are in. The Refill card has the same back as
 the Habitat cards: while a player's bid lies face down, others see only how many
 cards that player holds (`cards_held`), not whether the Refill card is among them.
 
+Cards everyone saw go back into a hand (a pass, the ibex) are listed for that player
+(`known_in_hand`) until seen to leave it; one laid face down stays listed until turned up.
+
 The discard pile is open (both rulebooks put bids and payments onto it face up, and every
 other card reaches it in sight of the table): every card in it is listed, as a player who
 watched the whole game would know it.
@@ -43,6 +46,7 @@ def view(state: dict, seat: int | None) -> dict:
     phase = state["phase"]
     sealed = state["sealed"]
     reveal = state["reveal"]
+    known = state.get("known")  # stored before it was recorded: nothing known
     players = []
     for p in range(n):
         mine = p == me
@@ -65,6 +69,7 @@ def view(state: dict, seat: int | None) -> dict:
             "payment": [card_view(card) for card in table] if (mine or not face_down) else None,
             "payment_face_down": len(table) if face_down else 0,
             "has_revealed": reveal is not None and reveal[p] is not None,
+            "known_in_hand": [] if known is None else [card_view(card) for card in sorted(known[p])],
             "collection": _players_collection(state["coll"][p]),
             "leaders": _leaders_of(state, p),
             "tokens": state["tokens"][p],

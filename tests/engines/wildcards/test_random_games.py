@@ -72,8 +72,10 @@ def hidden_ids(state: dict, viewer: int | None) -> set[int]:
             hidden |= set(state["table"][seat])
         if state["reveal"] is not None and state["reveal"][seat] not in (None, DECK_CHOICE):
             hidden.add(state["reveal"][seat])
-    # A revealed bid stays public after a pass takes it back into the hand.
-    return hidden - set(state["shown"])
+    # A revealed bid stays public after a pass takes it back into the hand, and so does every card
+    # the table saw go back into a hand (test_cards_seen_back_in_hand.py checks which those are).
+    known = {card for cards in state.get("known", []) for card in cards}
+    return hidden - set(state["shown"]) - known
 
 
 def shown_card_ids(value) -> set[int]:
