@@ -29,6 +29,14 @@ def discard_by_habitat(view: dict) -> list[tuple[str, str]]:
     ]
 
 
+def known_cards(player: dict) -> str:
+    """The cards everyone saw go back into a player's hand, by name, habitat by habitat:
+    "Forest 2, Wild 5"."""
+    order = list(HABITATS)
+    cards = sorted(player.get("known_in_hand") or [], key=lambda card: (order.index(card["habitat"]), card["value"]))
+    return ", ".join(habitat_card(card["id"]) for card in cards)
+
+
 def card_label(label) -> str:
     """A card as the engine's log writes it ("forest 3", "refill") as printed: "Foresta 3"."""
     if label is None:

@@ -103,6 +103,11 @@ def discard_groups(view: dict) -> list[dict]:
 
 
 @register.filter
+def known_cards(player: dict) -> str:
+    return labels.known_cards(player)
+
+
+@register.filter
 def score_rows(view: dict) -> list[dict]:
     """The final scores at the end; before it, the points as they would stand now."""
     return view.get("final") or labels.points_now(view)

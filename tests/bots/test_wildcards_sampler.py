@@ -135,8 +135,9 @@ def test_the_sample_records_the_known_cards_so_that_searches_keep_track_of_them(
             view = ENGINE.view(state, seat)
             sampled = bot.sample(view, seat, random.Random(seat))
             for other in range(3):
-                assert ENGINE.view(sampled, seat)["players"][other]["known_in_hand"] == (
-                    view["players"][other]["known_in_hand"]
+                assert (
+                    ENGINE.view(sampled, seat)["players"][other]["known_in_hand"]
+                    == (view["players"][other]["known_in_hand"])
                 )
                 checked += bool(view["players"][other]["known_in_hand"])
     assert checked >= 10

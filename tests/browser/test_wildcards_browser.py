@@ -178,3 +178,19 @@ def test_the_discard_pile_stays_unfolded_when_the_table_refreshes(browser, live_
     expect(page.locator("[data-refresh]")).to_have_attribute("data-version", str(game.version))
     expect(page.get_by_test_id("discard-pile")).to_have_attribute("open", "")
     context.close()
+
+
+def test_the_cards_seen_going_back_into_a_hand_are_named_on_a_phone(browser, live_server):
+    from tests.games.conftest import play_until_a_card_is_known
+
+    users = [make_user("jan"), make_user("jo"), make_user("jules")]
+    game = play_until_a_card_is_known(start_game(users, engine="wildcards", options={"edition": "2022"}))
+    holder = next(seat for seat in range(3) if game.state["known"][seat])
+    viewer = (holder + 1) % 3
+    context, page = open_table(browser, live_server, game, seat_user(game, viewer), 390)
+    line = page.locator(f'.wc-player[data-seat="{holder}"]').get_by_test_id("known-in-hand")
+    expect(line).to_be_visible()
+    expect(line).to_have_text(re.compile(r"^Known in hand: (Forest|Mountains|Savannah|Wild) \d"))
+    expect(page.get_by_test_id("known-in-hand")).to_have_count(sum(1 for cards in game.state["known"] if cards))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()

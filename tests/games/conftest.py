@@ -49,6 +49,20 @@ def play_until_cards_are_discarded(game: Game) -> Game:
     raise AssertionError("2,000 moves and the discard pile is still empty")
 
 
+def play_until_a_card_is_known(game: Game) -> Game:
+    """Every seat plays its default move through the service until the table has seen a card go
+    back into a hand (Wild Cards: a pass, the ibex's take-back)."""
+    engine = get_engine(game.engine)
+    for _step in range(2000):
+        if any(game.state["known"]):
+            return game
+        position = engine.to_act(game.state)[0]
+        action = engine.auto_action(game.state, position)
+        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
+        game.refresh_from_db()
+    raise AssertionError("2,000 moves and no card was seen going back into a hand")
+
+
 def play_to_the_end(game: Game) -> Game:
     """Every seat plays its engine's default move through do_action until the game is over."""
     engine = get_engine(game.engine)

@@ -152,3 +152,61 @@ def test_the_turn_mail_lists_the_open_discard_pile_by_habitat(trio, settings):
         for line in lines:
             assert f"  {line}\n" in pile
         assert heading in mail.html and lines[0] in mail.html
+
+
+def _known_names(game, seat: int) -> list[str]:
+    """Worked out from the state and the cards' data, not by the presenter."""
+    from games.engines.wildcards.cards import HABITAT, VALUE
+    from games.terms.wildcards import HABITATS
+
+    cards = sorted(game.state["known"][seat], key=lambda card: (HABITAT[card], VALUE[card]))
+    return [f"{HABITATS[HABITAT[card]]} {VALUE[card]}" for card in cards]
+
+
+def _player_section(page: str, seat: int) -> str:
+    """A seat's section under Players on the Wild Cards table."""
+    players = page[page.index('class="wc-players-grid"') :]
+    section = players[players.index(f'data-seat="{seat}">') :]
+    return section[: section.index("</section>")]
+
+
+def test_the_table_names_the_cards_everyone_saw_go_back_into_a_hand(trio):
+    from tests.games.conftest import play_until_a_card_is_known
+
+    game = play_until_a_card_is_known(start_game(trio, engine="wildcards", options={"edition": "2022"}))
+    holder = next(seat for seat in range(3) if game.state["known"][seat])
+    names = _known_names(game, holder)
+    for viewer in (0, 1, 2, None):
+        client = Client()
+        if viewer is not None:
+            client.force_login(seat_user(game, viewer))
+        page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+        section = _player_section(page, holder)
+        line = re.search(r'data-testid="known-in-hand">(.*?)</p>', section, re.S)
+        assert line, f"viewer {viewer} is not told what seat {holder} is known to hold"
+        words = "Others know you hold" if viewer == holder else "Known in hand"
+        assert line.group(1).strip() == f"{words}: {', '.join(names)}"
+        for seat in range(3):
+            if not game.state["known"][seat]:
+                assert 'data-testid="known-in-hand"' not in _player_section(page, seat)
+
+
+def test_the_turn_mail_names_the_cards_everyone_saw_go_back_into_a_hand(trio, settings):
+    from tests.conftest import rendered
+    from tests.games.conftest import play_until_a_card_is_known
+    from wildcards_site.outbox.models import OutboxMessage
+
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    game = play_until_a_card_is_known(start_game(trio, engine="wildcards", options={"edition": "2022"}))
+    holder = next(seat for seat in range(3) if game.state["known"][seat])
+    names = ", ".join(_known_names(game, holder))
+    mails = [
+        rendered(row) for row in OutboxMessage.objects.filter(key__startswith="turn:", recipe__version=game.version)
+    ]
+    assert mails, "nobody was asked to move"
+    holder_name = seat_user(game, holder).profile.display_name or seat_user(game, holder).username
+    for mail in mails:
+        players = mail.text[mail.text.index("== Players ==") :]
+        line = next(line for line in players.splitlines() if line.strip().startswith(holder_name))
+        to_holder = mail.to == seat_user(game, holder).email
+        assert ("others know you hold " if to_holder else "known to hold ") + names in line

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
-from games.presenters.wildcards import discard_by_habitat, event_line, offered_animal
+from games.presenters.wildcards import discard_by_habitat, event_line, known_cards, offered_animal
 from games.terms.wildcards import COMMANDS as WORDS
 from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
@@ -63,6 +63,12 @@ def _player_line(player: dict, names: dict, me) -> str:
         parts.append(_("bid %(card)s") % {"card": card(player["bid"])})
     elif player["has_bid"]:
         parts.append(_("has bid"))
+    if player.get("known_in_hand"):
+        cards = known_cards(player)
+        if player["seat"] == me:
+            parts.append(_("others know you hold %(cards)s") % {"cards": cards})
+        else:
+            parts.append(_("known to hold %(cards)s") % {"cards": cards})
     if player["payment"]:
         parts.append(_("paid %(cards)s") % {"cards": ", ".join(card(c) for c in player["payment"])})
     elif player["payment_face_down"]:
