@@ -13,7 +13,8 @@ from django.utils.translation import ngettext
 
 from games.bymail.render import name_of
 from games.bymail.render.wildcards import card, species
-from games.presenters.wildcards import event_line, participants
+from games.presenters.wildcards import participants
+from games.presenters.wildcards_log import event_line
 
 
 def _own_move(before: dict, after: dict, actor: int, names: dict, logged: list[dict]) -> list[str]:

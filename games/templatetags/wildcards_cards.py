@@ -8,6 +8,7 @@ from django import template
 from django.utils.html import format_html
 
 from games.presenters import wildcards as labels
+from games.presenters import wildcards_log as log_sentences
 from games.terms import wildcards as terms
 
 register = template.Library()
@@ -41,7 +42,7 @@ def card_name(card) -> str:
 @register.filter
 def wc_event(event: dict, names: list) -> str:
     """One entry of the round's log as a sentence, the same words as the mails'."""
-    return labels.event_line(event, dict(enumerate(names or [])))
+    return log_sentences.event_line(event, dict(enumerate(names or [])))
 
 
 @register.filter

@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
-from games.presenters.wildcards import discard_by_habitat, event_line, known_cards, offered_animal
+from games.presenters.wildcards import discard_by_habitat, known_cards, offered_animal
+from games.presenters.wildcards_log import event_line
 from games.terms.wildcards import COMMANDS as WORDS
 from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
