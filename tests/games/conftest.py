@@ -35,32 +35,30 @@ def seat_user(game: Game, position: int):
     return game.seats.get(position=position).user
 
 
-def play_until_cards_are_discarded(game: Game) -> Game:
-    """Every seat plays its default move through the service until the discard pile holds cards
-    (Wild Cards, CuBirds, Emu Ranchers: the games whose state has one)."""
+def play_until(game: Game, reached, what: str) -> Game:
+    """Every seat plays its default move through the service until `reached(state)`; 2,000
+    moves without it fail the test, naming `what` was awaited."""
     engine = get_engine(game.engine)
     for _step in range(2000):
-        if game.state["discard"]:
+        if reached(game.state):
             return game
         position = engine.to_act(game.state)[0]
         action = engine.auto_action(game.state, position)
         do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
         game.refresh_from_db()
-    raise AssertionError("2,000 moves and the discard pile is still empty")
+    raise AssertionError(f"2,000 moves and still no {what}")
+
+
+def play_until_cards_are_discarded(game: Game) -> Game:
+    """Until the discard pile holds cards (Wild Cards, CuBirds, Emu Ranchers: the games whose
+    state has one)."""
+    return play_until(game, lambda state: state["discard"], "card in the discard pile")
 
 
 def play_until_a_card_is_known(game: Game) -> Game:
-    """Every seat plays its default move through the service until the table has seen a card go
-    back into a hand (Wild Cards: a pass, the ibex's take-back)."""
-    engine = get_engine(game.engine)
-    for _step in range(2000):
-        if any(game.state["known"]):
-            return game
-        position = engine.to_act(game.state)[0]
-        action = engine.auto_action(game.state, position)
-        do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
-        game.refresh_from_db()
-    raise AssertionError("2,000 moves and no card was seen going back into a hand")
+    """Until the table has seen a card go back into a hand (Wild Cards: a pass, the ibex's
+    take-back)."""
+    return play_until(game, lambda state: any(state["known"]), "card seen going back into a hand")
 
 
 def play_to_the_end(game: Game) -> Game:

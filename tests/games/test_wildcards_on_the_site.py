@@ -89,19 +89,25 @@ def test_no_page_shows_another_seats_hand_or_sealed_bid(trio):
             assert (marker in pages[0]) == (viewer == seat)
 
 
-def test_the_table_lists_the_open_discard_pile_by_habitat_for_every_viewer(trio):
+def _pile_by_habitat(discard: list[int]) -> list[tuple[str, str]]:
+    """(habitat name, its values lowest first) for each habitat in the pile, in the rulebook's
+    order: worked out here from the cards' data, not by the presenter."""
     from games.engines.wildcards.cards import HABITAT, VALUE
     from games.terms.wildcards import HABITATS
 
-    game = play_until_cards_are_discarded(start_game(trio, engine="wildcards", options={"edition": "2022"}))
-    discard = game.state["discard"]
-    # Worked out here from the cards' data, not by the template's helper.
-    lines = []
+    groups = []
     for habitat in ("forest", "mountains", "savannah", "wild"):
         values = sorted(VALUE[card] for card in discard if HABITAT[card] == habitat)
         if values:
-            lines.append(f"<strong>{HABITATS[habitat]}</strong>: {', '.join(map(str, values))}")
-    assert lines
+            groups.append((str(HABITATS[habitat]), ", ".join(map(str, values))))
+    assert groups, "the discard pile is empty"
+    return groups
+
+
+def test_the_table_lists_the_open_discard_pile_by_habitat_for_every_viewer(trio):
+    game = play_until_cards_are_discarded(start_game(trio, engine="wildcards", options={"edition": "2022"}))
+    discard = game.state["discard"]
+    lines = [f"<strong>{name}</strong>: {values}" for name, values in _pile_by_habitat(discard)]
     for viewer in (0, 1, 2, None):
         client = Client()
         if viewer is not None:
@@ -117,8 +123,6 @@ def test_the_table_lists_the_open_discard_pile_by_habitat_for_every_viewer(trio)
 
 def test_the_turn_mail_lists_the_open_discard_pile_by_habitat(trio, settings):
     """A player who plays by mail reads the pile in the mail, as the table shows it."""
-    from games.engines.wildcards.cards import HABITAT, VALUE
-    from games.terms.wildcards import HABITATS
     from tests.conftest import rendered
     from wildcards_site.outbox.models import OutboxMessage
 
@@ -133,12 +137,7 @@ def test_the_turn_mail_lists_the_open_discard_pile_by_habitat(trio, settings):
         do_action(game.pk, position, action, "web", user=seat_user(game, position), expected_version=game.version)
         game.refresh_from_db()
     discard = game.state["discard"]
-    lines = []
-    for habitat in ("forest", "mountains", "savannah", "wild"):
-        values = sorted(VALUE[card] for card in discard if HABITAT[card] == habitat)
-        if values:
-            lines.append(f"{HABITATS[habitat]}: {', '.join(map(str, values))}")
-    assert lines
+    lines = [f"{name}: {values}" for name, values in _pile_by_habitat(discard)]
     count = len(discard)
     heading = f"Discard pile: {count} card{'s' if count != 1 else ''}"
     mails = [
