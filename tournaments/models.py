@@ -78,6 +78,9 @@ class Tournament(models.Model):
     current_round = models.PositiveSmallIntegerField(default=0)
     # What stopped the sweep from moving this tournament on, for its organisers; blank when fine.
     problem = models.TextField(blank=True)
+    # The problem as data when it is a refusal (`games.services.refusals.words_text`), so that each
+    # organiser reads it in their language; `problem` keeps it in the worker's, for the logs.
+    problem_words = models.JSONField(null=True, blank=True, editable=False)
     problem_at = models.DateTimeField(null=True, blank=True)
     # Why the site cancelled it (a scheduled start that could not happen), as data for the page and
     # each entrant's mail in their own language: {"code": ..., ...}. None: its organisers did.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.services.refusals import words_text
 from tournaments.models import Tournament
 
 
@@ -17,4 +18,13 @@ def cancel_reason_words(tournament: Tournament) -> str:
         return _(
             "It could not start at its scheduled time: it needs at least %(needed)s players, and %(entrants)s entered."
         ) % {"needed": reason.get("needed"), "entrants": tournament.entries.count()}
-    return _("It could not start at its scheduled time: %(reason)s") % {"reason": reason.get("message", "")}
+    said = words_text(reason["words"]) if reason.get("words") else reason.get("message", "")
+    return _("It could not start at its scheduled time: %(reason)s") % {"reason": said}
+
+
+def problem_words(tournament: Tournament) -> str:
+    """What stopped the sweep from moving the tournament on, in the current language when it was
+    a refusal kept as data; otherwise as the worker wrote it (an error, for whoever fixes it)."""
+    if tournament.problem_words:
+        return words_text(tournament.problem_words)
+    return tournament.problem

@@ -28,7 +28,7 @@ from tournaments.presenters import (
     unplayable_tables,
     your_table,
 )
-from tournaments.reasons import cancel_reason_words
+from tournaments.reasons import cancel_reason_words, problem_words
 from tournaments.rules_words import round_robin_words, scoring_words
 from wildcards_site import throttle
 
@@ -120,6 +120,7 @@ def detail(request, tournament_id: int):
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             "cancel_reason": cancel_reason_words(tournament),
+            "problem": problem_words(tournament) if is_organiser else "",
             "round_robin": round_robin_words(tournament, data["entries"]),
             **data,
         },

@@ -222,3 +222,46 @@ def test_an_event_stuck_on_a_table_its_options_cannot_seat_tells_the_organiser_w
     client.force_login(tournament.entries.last().user)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "cannot be played by 2" not in page
+
+
+def test_the_stuck_events_problem_reads_in_each_organisers_language(client):
+    """The sweep writes the problem down in no reader's language: each organiser reads it in theirs,
+    the reason from the game's rules included."""
+    organiser = make_players(1, "org")[0]
+    tournament = _create(organiser, "wizard", "swiss", {"bid_sum_restriction": True}, 3, 3, 3)
+    tournament = register_and_start(tournament, make_players(6))
+    Tournament.objects.filter(pk=tournament.pk).update(seats_min=2)
+    _play_round_by_adjudication(tournament, organiser)
+    do_drop(tournament.pk, tournament.entries.first().user)
+    sweep_tournaments()
+    type(organiser.profile).objects.filter(user=organiser).update(language="it")
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    problem = page[page.index('role="alert"') :]
+    problem = problem[: problem.index("</p>")]
+    # The catalog's Italian, read from the .po file's words: the round, the size and the rule.
+    assert "Il turno 2 richiede un tavolo da 2 giocatori" in problem
+    assert "La Somma Scoperta di Dichiarazioni richiede dichiarazioni aperte" in problem
+    assert "needs a table" not in problem and "bid-sum" not in problem
+
+
+def test_a_cancelling_refusal_kept_as_data_reads_in_the_readers_language():
+    from django.utils import translation
+
+    from tournaments.reasons import cancel_reason_words
+
+    organiser = make_players(1, "org")[0]
+    tournament = _create(organiser, "wizard", "swiss", {"bid_sum_restriction": True}, 3, 3, 3)
+    reason = {
+        "template": "Round %(round)s needs a table of %(size)s players, and %(game)s cannot be played by "
+        "%(size)s with this tournament's options: %(reason)s",
+        "params": {"round": 1, "size": 2, "game": {"template": "Wizard"}, "reason": {"template": "No."}},
+    }
+    tournament.cancel_reason = {"code": "unplayable_table", "message": "in English", "words": reason}
+    with translation.override("it"):
+        said = cancel_reason_words(tournament)
+    assert "Il turno 1 richiede un tavolo da 2 giocatori, e Wizard non si può giocare in 2" in said
+    assert "in English" not in said
+    tournament.cancel_reason = {"code": "unplayable_table", "message": "as it was stored"}  # before words
+    with translation.override("it"):
+        assert cancel_reason_words(tournament).endswith("as it was stored")

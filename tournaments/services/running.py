@@ -16,15 +16,16 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.engines import IllegalOptions
 from games.models import Game
 from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
-from games.services.refusals import refusal_text
+from games.services.refusals import refusal_words, words_text
 from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
@@ -180,6 +181,12 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
     return round_
 
 
+_UNPLAYABLE_ROUND = gettext_noop(
+    "Round %(round)s needs a table of %(size)s players, and %(game)s cannot be played by "
+    "%(size)s with this tournament's options: %(reason)s"
+)
+
+
 def _check_playable(tournament: Tournament, number: int, sizes: set[int]) -> None:
     """Refuse the round, plainly, when its game cannot be played at one of its table sizes with
     the tournament's options (settings checked before every size was: `rules.unplayable_sizes`)."""
@@ -187,14 +194,14 @@ def _check_playable(tournament: Tournament, number: int, sizes: set[int]) -> Non
         try:
             table_options(tournament.engine, tournament.options, size)
         except IllegalOptions as error:
-            raise ActionRejected(
-                "unplayable_table",
-                _(
-                    "Round %(round)s needs a table of %(size)s players, and %(game)s cannot be played by "
-                    "%(size)s with this tournament's options: %(reason)s"
-                )
-                % {"round": number, "size": size, "game": tournament.game_title, "reason": refusal_text(error)},
-            ) from None
+            # Kept as data too: the organisers read it later, each in their own language.
+            with translation.override(None):  # the title's msgid: the English name
+                game = {"template": tournament.game_title}
+            words = {
+                "template": _UNPLAYABLE_ROUND,
+                "params": {"round": number, "size": size, "game": game, "reason": refusal_words(error)},
+            }
+            raise ActionRejected("unplayable_table", words_text(words), words=words) from None
 
 
 def _mail_round(tournament: Tournament, number: int, seated, byes: list, idle: list, stage: str) -> None:
@@ -309,7 +316,9 @@ def sweep_tournaments(now: datetime | None = None) -> int:
             continue
         if advanced is not None:
             done += 1
-        Tournament.objects.filter(pk=tournament_id).exclude(problem="").update(problem="", problem_at=None)
+        Tournament.objects.filter(pk=tournament_id).exclude(problem="").update(
+            problem="", problem_words=None, problem_at=None
+        )
     return done
 
 
@@ -323,7 +332,7 @@ def _cancel_unstarted(tournament_id: int, error: ActionRejected, now: datetime) 
         if error.code == "too_few":
             reason = {"code": error.code, "needed": minimum_entries(tournament)}
         else:
-            reason = {"code": error.code, "message": error.message}
+            reason = {"code": error.code, "message": error.message, "words": error.words}
         cancel(tournament, now, reason)
 
 
@@ -332,4 +341,5 @@ def _note_problem(tournament_id: int, error: Exception, now: datetime) -> None:
     # A refusal is already a sentence for people; anything else is named for whoever fixes it.
     problem = error.message if isinstance(error, ActionRejected) else f"{type(error).__name__}: {error}"
     problem = problem[:2000]
-    Tournament.objects.filter(pk=tournament_id).update(problem=problem, problem_at=now)
+    words = getattr(error, "words", None)  # a refusal kept as data: each organiser reads their language
+    Tournament.objects.filter(pk=tournament_id).update(problem=problem, problem_words=words, problem_at=now)
