@@ -198,10 +198,9 @@ def test_an_event_stored_with_options_completed_for_three_gets_its_two_player_ta
     assert tournament.options == {"dark_wizard": True}
 
 
-def test_an_event_stuck_on_a_table_its_options_cannot_seat_tells_the_organiser_what_to_do(client):
-    """Data from before the fix (options as the migration leaves them): the bid-sum restriction
-    with 2-player tables allowed. After a drop, round 2 needs a 2-player table that no option
-    can make."""
+def _stuck_on_a_table_of_two():
+    """(organiser, tournament): a Swiss event of Wizard with the bid-sum restriction and 2-player
+    tables allowed (data from before the fix); after a drop, the sweep cannot make round 2."""
     organiser = make_players(1, "org")[0]
     tournament = _create(organiser, "wizard", "swiss", {"bid_sum_restriction": True}, 3, 3, 3)
     tournament = register_and_start(tournament, make_players(6))
@@ -210,6 +209,14 @@ def test_an_event_stuck_on_a_table_its_options_cannot_seat_tells_the_organiser_w
     do_drop(tournament.pk, tournament.entries.first().user)
     sweep_tournaments()
     tournament.refresh_from_db()
+    return organiser, tournament
+
+
+def test_an_event_stuck_on_a_table_its_options_cannot_seat_tells_the_organiser_what_to_do(client):
+    """Data from before the fix (options as the migration leaves them): the bid-sum restriction
+    with 2-player tables allowed. After a drop, round 2 needs a 2-player table that no option
+    can make."""
+    organiser, tournament = _stuck_on_a_table_of_two()
     assert tournament.status == Tournament.Status.RUNNING and tournament.current_round == 1
     assert "Round 2 needs a table of 2 players" in tournament.problem
     assert "ActionRejected" not in tournament.problem
@@ -227,13 +234,7 @@ def test_an_event_stuck_on_a_table_its_options_cannot_seat_tells_the_organiser_w
 def test_the_stuck_events_problem_reads_in_each_organisers_language(client):
     """The sweep writes the problem down in no reader's language: each organiser reads it in theirs,
     the reason from the game's rules included."""
-    organiser = make_players(1, "org")[0]
-    tournament = _create(organiser, "wizard", "swiss", {"bid_sum_restriction": True}, 3, 3, 3)
-    tournament = register_and_start(tournament, make_players(6))
-    Tournament.objects.filter(pk=tournament.pk).update(seats_min=2)
-    _play_round_by_adjudication(tournament, organiser)
-    do_drop(tournament.pk, tournament.entries.first().user)
-    sweep_tournaments()
+    organiser, tournament = _stuck_on_a_table_of_two()
     type(organiser.profile).objects.filter(user=organiser).update(language="it")
     client.force_login(organiser)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
