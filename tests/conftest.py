@@ -65,6 +65,19 @@ def _fresh_cache():
     queueing.reset()
 
 
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a request's middleware leaves the language it
+    chose active in the thread, and a test after it that reads words directly would get them in
+    that language (a Spanish refusal once made a Wizard test that expects English fail)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 def make_user(username: str, *, staff: bool = False, active: bool = True, **profile):
     from django.contrib.auth import get_user_model
 
