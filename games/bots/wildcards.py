@@ -109,9 +109,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
     known: list[list[int]] = [[] for _ in range(n)]
     for p, player in enumerate(players):
         if p != seat:
-            known[p] = [_card_id(card) for card in player.get("known_in_hand") or []]
-            if p in passed and shown[p] is not None and shown[p] != REFILL and shown[p] not in known[p]:
-                known[p].append(shown[p])  # a state stored before `known_in_hand`: the pass in sight
+            known[p] = [_card_id(card) for card in player["known_in_hand"]]
             rng.shuffle(known[p])
             seen.update(known[p])
     pool = _Pool([card for card in range(NUM_HABITAT_CARDS) if card not in seen], rng)
@@ -261,7 +259,7 @@ def sample(view: dict, seat: int, rng: random.Random) -> State:
         "taking": taking,
         "reveal": reveal,
         "tie_pile": tie_pile,
-        "known": [[_card_id(card) for card in player.get("known_in_hand") or []] for player in players],
+        "known": [[_card_id(card) for card in player["known_in_hand"]] for player in players],
         "shuffles": 0,
         "log": log,
         "final": None if view["final"] is None else [dict(row) for row in view["final"]],

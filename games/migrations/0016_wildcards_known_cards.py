@@ -16,9 +16,11 @@ def rebuild_wildcards_states(apps, schema_editor):
     engine = get_engine("wildcards")
     Game = apps.get_model("games", "Game")
     Action = apps.get_model("games", "Action")
-    games = Game.objects.filter(engine="wildcards", state__isnull=False).only("pk", "num_seats", "seed", "options")
+    games = Game.objects.filter(engine="wildcards", state__isnull=False).only(
+        "pk", "num_seats", "seed", "options", "state"
+    )
     for game in games.iterator(chunk_size=200):
-        cached = Game.objects.filter(pk=game.pk).values_list("state", flat=True).first()
+        cached = game.state
         if not isinstance(cached, dict) or "known" in cached:
             continue
         try:

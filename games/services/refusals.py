@@ -26,14 +26,7 @@ def refusal_text(error: BaseException) -> str:
     """
     if not isinstance(error, Refusal) or not error.template:
         return str(error)
-    translated = gettext(error.template)
-    if not error.params:
-        return translated
-    try:
-        return translated % error.params
-    except (KeyError, TypeError, ValueError):
-        log.warning("the translation of %r does not fit its values %r", error.template, error.params)
-        return str(error)
+    return words_text(refusal_words(error))
 
 
 def refusal_words(error: Refusal) -> dict:
@@ -55,4 +48,4 @@ def words_text(words: dict) -> str:
         return translated % params
     except (KeyError, TypeError, ValueError):
         log.warning("the translation of %r does not fit its values %r", words["template"], params)
-        return words["template"] % params
+        return words["template"] % params  # the English, as the refusal was raised

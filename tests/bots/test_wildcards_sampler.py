@@ -16,6 +16,7 @@ from games.bots import wildcards as bot
 from games.engines.wildcards import ENGINE
 from games.engines.wildcards.cards import NUM_HABITAT_CARDS
 from games.engines.wildcards.ties import DECK_CHOICE
+from tests.engines.wildcards.test_cards_seen_back_in_hand import hidden_spots
 from tests.engines.wildcards.test_random_games import habitat_places
 
 TABLES = [
@@ -90,21 +91,6 @@ def test_a_card_another_player_revealed_from_hand_in_a_2020_tie_is_set_aside_not
     assert found >= 5
 
 
-def _holdings(state: dict, seat: int) -> set[int]:
-    """The Habitat cards a seat holds out of sight: hand, face-down bid, face-down tie payment,
-    a sealed 2020 reveal from hand."""
-    cards = set(state["hands"][seat])
-    sealed = state["sealed"]
-    if sealed is not None and sealed[seat] is not None and state["shown"][seat] is None:
-        cards |= {card for card in sealed[seat] if 0 <= card < NUM_HABITAT_CARDS}
-    if state["face_down"][seat]:
-        cards |= set(state["table"][seat])
-    reveal = state["reveal"]
-    if reveal is not None and reveal[seat] not in (None, DECK_CHOICE):
-        cards.add(reveal[seat])
-    return cards
-
-
 @pytest.mark.parametrize(("players", "options"), TABLES)
 def test_the_sampler_keeps_every_card_seen_going_back_into_a_hand_with_that_player(players, options):
     """A pass takes the bid and tie payment back in sight of the table, the ibex keeps its bid:
@@ -121,7 +107,9 @@ def test_the_sampler_keeps_every_card_seen_going_back_into_a_hand_with_that_play
                 if other == seat:
                     continue
                 known = {card["id"] for card in view["players"][other]["known_in_hand"]}
-                assert known <= _holdings(sampled, other), f"a card seen going back to seat {other} was dealt away"
+                assert known <= set(hidden_spots(sampled, other)), (
+                    f"a card seen going back to seat {other} was dealt away"
+                )
                 with_known += (
                     bool(known) and state["round"] > 1 and not any(entry["event"] == "pass" for entry in state["log"])
                 )

@@ -106,7 +106,7 @@ def test_old_stored_states_without_the_record_show_nothing_known():
 # The property: random whole games, checked from where each card lies before and after each action.
 
 
-def _hidden_spots(state: dict, seat: int) -> list[int]:
+def hidden_spots(state: dict, seat: int) -> list[int]:
     """Cards of the seat's that others cannot see: its hand, a face-down bid, a face-down tie
     payment, a sealed 2020 reveal from hand."""
     cards = list(state["hands"][seat])
@@ -145,7 +145,7 @@ def _check_step(before: dict, seat: int, action: dict, after: dict) -> int:
     sure = 0
     for p in range(after["num_players"]):
         was, now = set(before["known"][p]), set(after["known"][p])
-        hidden = set(_hidden_spots(after, p))
+        hidden = set(hidden_spots(after, p))
         # A card that lay face up in front of the seat and is in its hand now went back in sight.
         went_back = set(_public_spots(before, p)) & set(after["hands"][p])
         assert went_back <= now, "a card seen going back into the hand is not known there"
