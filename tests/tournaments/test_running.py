@@ -9,7 +9,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, Seat
 from games.services import do_rematch
 from games.services.errors import ActionRejected
 from tests.tournaments.helpers import current_tables, make_players, play_out, start
@@ -271,9 +271,11 @@ def test_a_multiplayer_knockout_sends_the_top_two_of_each_table_on(db):
     assert places == {player: 1 + sum(other > mine for other in merit.values()) for player, mine in merit.items()}
 
 
-def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_winners(db):
+@pytest.mark.parametrize("tied_for_first", [False, True])
+def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_winners(db, tied_for_first):
     # The final review: drops left too few to seat a final after a round with a bye; the bye's
-    # player, never beaten, was placed below everyone who lost.
+    # player, never beaten, was placed below everyone who lost. Tied for first: a game that
+    # ends level at the top (CI drew one) goes on with the better seed of the two.
     from tournaments.services.leaving import do_drop
 
     organiser = make_players(1, "org")[0]
@@ -284,8 +286,20 @@ def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_w
     (table,) = current_tables(tournament)
     (bye,) = Bye.objects.filter(round__tournament=tournament)
     play_out(table.game)
+    seed = {entry.user_id: entry.seed for entry in tournament.entries.all()}
+    if tied_for_first:
+        # Two seats end level at the top, the one listed first with the worse seed (as CI drew).
+        listed = list(table.game.seats.all())
+        pairs = [(a, b) for i, a in enumerate(listed) for b in listed[i + 1 :] if seed[a.user_id] > seed[b.user_id]]
+        level = {seat.pk for seat in (pairs or [listed[:2]])[0]}
+        played = {seat.pk: seat.rank for seat in listed}
+        rest = [played[seat.pk] for seat in listed if seat.pk not in level]
+        for seat in listed:
+            seat.rank = 1 if seat.pk in level else 3 + sum(other < played[seat.pk] for other in rest)
+        Seat.objects.bulk_update(listed, ["rank"])
     ranks = {seat.user_id: seat.rank for seat in table.game.seats.all()}
-    winner, *losers = sorted(ranks, key=ranks.get)
+    # By hand, from the rules: the best rank goes on, a tie by the better seed (1 is best).
+    winner, *losers = sorted(ranks, key=lambda user: (ranks[user], seed[user]))
     for loser in losers:
         do_drop(tournament.pk, organiser, tournament.entries.get(user_id=loser).user)
     do_advance_round(tournament.pk)
@@ -293,7 +307,7 @@ def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_w
     assert tournament.status == Tournament.Status.FINISHED
     places = dict(tournament.entries.values_list("user_id", "final_place"))
     # By hand: the table's winner and the bye's player both went on and were never beaten (1st
-    # together); the three who lost follow in their order at the table.
+    # together); the three who lost follow in their order at the table, sharing a rank they share.
     assert places[winner] == places[bye.entry.user_id] == 1
     assert {loser: places[loser] for loser in losers} == {
         loser: 3 + sum(ranks[other] < ranks[loser] for other in losers) for loser in losers

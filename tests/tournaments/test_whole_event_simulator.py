@@ -205,6 +205,22 @@ def check_the_end(tournament, entries, rounds) -> None:
     assert sorted(player for _place, player in places) == sorted(entry.pk for entry in entries)
     assert all(place >= 1 for place, _player in places)
     assert [place for place, _player in places] == sorted(place for place, _player in places)
+    if tournament.seats_max > 2:
+        check_a_knockout_places_by_the_round_reached(entries, rounds, dict((p, place) for place, p in places))
+
+
+def check_a_knockout_places_by_the_round_reached(entries, rounds, place) -> None:
+    """A multiplayer knock-out: whoever sat (or had a bye) in a later round is placed above
+    everyone out before it, the disqualified aside (they go last)."""
+    reached = dict.fromkeys(place, -1)
+    for depth, played in enumerate(r for r in rounds if r.stage == "elimination"):
+        for player in [p for t in played.tables for p in t.ranks] + list(played.byes):
+            reached[player] = depth
+    kept = [entry.pk for entry in entries if not entry.disqualified]
+    for a in kept:
+        for b in kept:
+            if reached[a] > reached[b]:
+                assert place[a] < place[b], f"{a} reached round {reached[a]}, {b} only {reached[b]}"
 
 
 FORMATS = st.sampled_from(["swiss", "round_robin", "single", "double"])

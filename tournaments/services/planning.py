@@ -243,7 +243,8 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         placed: set[int] = set()
         knockout = [r for r in rounds if r.stage == "elimination"]
         final = knockout[-1]
-        if len(final.tables) == 1 and not final.byes and all(r is None for r in final.tables[0].ranks.values()):
+        is_final = len(final.tables) == 1 and not final.byes
+        if is_final and all(r is None for r in final.tables[0].ranks.values()):
             # A final decided a double forfeit crowns nobody, as a 2-player bracket's does: its
             # players share 2nd (a review found them all 1st).
             vacant = 1
@@ -252,10 +253,17 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
             # of the list): players out in the same round at the same place share it, as the
             # semi-final losers of a 2-player bracket do (a review found them 5th, 6th, 7th by seed).
             # A bye's player went on unbeaten: with the tables' winners, should drops end the
-            # knock-out after that round (the final review found them placed last).
+            # knock-out after that round (the final review found them placed last). So does
+            # everyone who qualified there (the top of each table, a tie by seed) before who did
+            # not: a player level at the top who lost the tie on seed is out (CI found them 1st).
+            qualified = set() if is_final and played is final else _qualified(tournament, played, seed_of)
             rows = sorted(
-                [(rank_key(t.ranks[p]), seed_of.get(p, 10**9), p) for t in played.tables for p in t.ranks]
-                + [(rank_key(1), seed_of.get(p, 10**9), p) for p in played.byes]
+                [
+                    ((p not in qualified, rank_key(t.ranks[p])), seed_of.get(p, 10**9), p)
+                    for t in played.tables
+                    for p in t.ranks
+                ]
+                + [((p not in qualified, rank_key(1)), seed_of.get(p, 10**9), p) for p in played.byes]
             )
             previous = None
             for rank, _seed, player in rows:
@@ -271,6 +279,13 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     start = len(order) + vacant
     order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
+
+
+def _qualified(tournament: Tournament, played: PlayedRound, seed_of: dict[int, int]) -> set[int]:
+    """Who earned a place in the next round at `played`'s tables, drops aside (they keep their results)."""
+    return set(
+        multiplayer_advancers([t.ranks for t in played.tables], played.byes, tournament.advance_per_table, seed_of)
+    )
 
 
 def _disqualified_last(order: list[tuple[int, int]], disqualified: set[int]) -> list[tuple[int, int]]:
