@@ -5,7 +5,8 @@ at random moments, with plain stand-ins for the rows, no database.
 
 Every event must finish within its bound of rounds; every round must seat each active player
 once or give them a bye (a knock-out seats only players still in), within the table limits; a
-bracket match, once seated, keeps its players; the final ranking places everyone once. A round
+bracket match, once seated, keeps its players; the final ranking places everyone once, and a
+multiplayer knock-out's places match a ranking worked by hand from the rules. A round
 robin plays its stored schedule: every table played sits inside a table of the schedule (a drop
 gives byes, never a new seating), so no pair meets more often than the schedule says, and where
 a resolvable design exists and nobody drops, every pair meets exactly once.
@@ -207,6 +208,49 @@ def check_the_end(tournament, entries, rounds) -> None:
     assert [place for place, _player in places] == sorted(place for place, _player in places)
     if tournament.seats_max > 2:
         check_a_knockout_places_by_the_round_reached(entries, rounds, dict((p, place) for place, p in places))
+    if tournament.seats_max > 2 and tournament.format == "single":
+        check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, dict((p, place) for place, p in places))
+
+
+def qualifiers_by_hand(ranks_by_table: list[dict], byes: list, advance: int) -> set:
+    """The rules of a multiplayer knock-out's round, written out again from docs/organisers.md:
+    the byes and the best `advance` of each table go on (the game's rank, a tie by the better
+    seed, here the lower entry number); a place left by a forfeit (no rank) goes to the best
+    runner-up of any table, by their place at their table, then seed."""
+    going = set(byes)
+    runners_up = []
+    places = len(byes)
+    for ranks in ranks_by_table:
+        played = sorted((rank, player) for player, rank in ranks.items() if rank is not None)
+        places += min(advance, len(ranks))
+        going |= {player for _rank, player in played[:advance]}
+        runners_up += [(place, player) for place, (_rank, player) in enumerate(played[advance:], advance + 1)]
+    return going | {player for _place, player in sorted(runners_up)[: max(0, places - len(going))]}
+
+
+def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place) -> None:
+    """Every place of a multiplayer knock-out against a hand-worked ranking: the deepest round
+    reached first; in that round, who qualified before who did not, then the place at the
+    table (a forfeit last; a bye as a table's winner); players level on all of it share a place
+    (1, 2, 2, 4). A final nobody played leaves 1st empty; the disqualified come after everyone."""
+    knockout = [r for r in rounds if r.stage == "elimination"]
+    merit = {}
+    for depth, played in enumerate(knockout):
+        final = played is knockout[-1] and len(played.tables) == 1 and not played.byes
+        ranks = [t.ranks for t in played.tables]
+        qualified = set() if final else qualifiers_by_hand(ranks, played.byes, tournament.advance_per_table)
+        for player in played.byes:
+            merit[player] = (-depth, player not in qualified, False, 1)
+        for table in ranks:
+            for player, rank in table.items():
+                merit[player] = (-depth, player not in qualified, rank is None, rank or 0)
+    final = knockout[-1]
+    vacant = len(final.tables) == 1 and not final.byes and all(r is None for r in final.tables[0].ranks.values())
+    kept = {entry.pk for entry in entries if not entry.disqualified}
+    for player in kept:
+        better = sum(1 for other in kept if merit[other] < merit[player])
+        assert place[player] == 1 + vacant + better, f"{player}: placed {place[player]}, by hand {1 + vacant + better}"
+    assert all(place[entry.pk] > place[player] for entry in entries if entry.disqualified for player in kept)
 
 
 def check_a_knockout_places_by_the_round_reached(entries, rounds, place) -> None:
