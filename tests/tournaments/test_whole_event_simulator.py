@@ -216,7 +216,7 @@ def qualifiers_by_hand(ranks_by_table: list[dict], byes: list, advance: int) -> 
     """The rules of a multiplayer knock-out's round, written out again from docs/organisers.md:
     the byes and the best `advance` of each table go on (the game's rank, a tie by the better
     seed, here the lower entry number); a place left by a forfeit (no rank) goes to the best
-    runner-up of any table, by their place at their table, then seed."""
+    runner-up of any table, by their place at their table (the game's), then seed."""
     going = set(byes)
     runners_up = []
     places = len(byes)
@@ -224,7 +224,7 @@ def qualifiers_by_hand(ranks_by_table: list[dict], byes: list, advance: int) -> 
         played = sorted((rank, player) for player, rank in ranks.items() if rank is not None)
         places += min(advance, len(ranks))
         going |= {player for _rank, player in played[:advance]}
-        runners_up += [(place, player) for place, (_rank, player) in enumerate(played[advance:], advance + 1)]
+        runners_up += played[advance:]  # (the game's place, seed)
     return going | {player for _place, player in sorted(runners_up)[: max(0, places - len(going))]}
 
 

@@ -302,7 +302,7 @@ def multiplayer_advancers(
 
     A qualifying place left by a player who is `out` (dropped, disqualified) or who forfeited
     (rank None: did not play) goes to the best runner-up still in: by their place at their
-    table, then seed, as Board Game Arena and most organisers call up a lucky loser. When
+    table (the game's rank), then seed, as Board Game Arena and most organisers call up a lucky loser. When
     that would leave fewer than `at_least` (the table minimum, so a final can be seated),
     the best of the rest are added the same way.
     """
@@ -312,11 +312,9 @@ def multiplayer_advancers(
     for ranks in tables:
         order = [player for player in advancing_order(ranks, seeds) if ranks[player] is not None]
         going.extend(player for player in order[:advance] if player not in out)
-        rest.extend(
-            (place, seeds[player], player)
-            for place, player in enumerate(order[advance:], advance + 1)
-            if player not in out
-        )
+        # A runner-up's place is the game's (one level 1st who lost the tie on seed is 1st),
+        # as the final standings count it.
+        rest.extend((ranks[player], seeds[player], player) for player in order[advance:] if player not in out)
     rest.sort(key=lambda item: item[:2])
     going.extend(player for _place, _seed, player in rest[: max(0, max(places, at_least) - len(going))])
     return sorted(going, key=seeds.__getitem__)
@@ -324,7 +322,7 @@ def multiplayer_advancers(
 
 @dataclass(frozen=True)
 class CallUp:
-    """A runner-up who went on in place of a qualifier: their table (0-based) and place at it."""
+    """A runner-up who went on in place of a qualifier: their table (0-based) and place at it (the game's)."""
 
     player: Hashable
     table: int
@@ -345,9 +343,7 @@ def called_up(
     for index, ranks in enumerate(tables):
         order = advancing_order(ranks, seeds)
         vacated.extend(player for player in order[:advance] if player not in going)
-        calls.extend(
-            CallUp(player, index, place) for place, player in enumerate(order[advance:], advance + 1) if player in going
-        )
+        calls.extend(CallUp(player, index, ranks[player]) for player in order[advance:] if player in going)
     vacated.extend(player for player in byes if player not in going)
     calls.sort(key=lambda call: (call.place, seeds[call.player]))
     return calls, vacated
