@@ -162,7 +162,7 @@ class Bracket:
             table = out.winners if kind == "winner" else out.losers
             return table.get(value, pending)
 
-        eliminated: list[tuple[int, Hashable]] = []
+        eliminated: list[tuple[int, bool, Hashable]] = []  # (stage, out without playing, player)
         for match in self.matches:
             a, b = (source(slot) for slot in match.slots)
             if a is pending or b is pending:
@@ -178,8 +178,8 @@ class Bracket:
             winner, loser, out_now = decided
             out.winners[match.id], out.losers[match.id] = winner, loser
             if loser is not EMPTY and self._loss_eliminates(match):
-                eliminated.append((match.stage, loser))
-            eliminated.extend((match.stage, player) for player in out_now)
+                eliminated.append((match.stage, not _played(results, match.id, loser), loser))
+            eliminated.extend((match.stage, True, player) for player in out_now)
         final_id = self.matches[-1].id if not self.double else None
         if self.double:
             if "GF2" in out.winners:
@@ -187,8 +187,9 @@ class Bracket:
             elif "GF" in out.winners and out.winners["GF"] == out.winners.get(self._winners_final_id()):
                 final_id = "GF"
                 if out.losers["GF"] is not EMPTY:
-                    eliminated.append((self.by_id["GF"].stage, out.losers["GF"]))
-        out.eliminated = [player for _stage, player in eliminated if player is not EMPTY]
+                    loser = out.losers["GF"]
+                    eliminated.append((self.by_id["GF"].stage, not _played(results, "GF", loser), loser))
+        out.eliminated = [player for _stage, _unplayed, player in eliminated if player is not EMPTY]
         if final_id in out.winners:
             out.finished = True
             champion = out.winners[final_id]
@@ -241,17 +242,25 @@ class Bracket:
                     return (player, other, ()) if kind == "winner" else (other, player, ())
         return None
 
-    def _places(self, champion, eliminated: list[tuple[int, Hashable]]) -> list[tuple[int, Hashable]]:
+    def _places(self, champion, eliminated: list[tuple[int, bool, Hashable]]) -> list[tuple[int, Hashable]]:
         """Champion first; then those knocked out later above those knocked out earlier,
-        sharing a place within one stage (two semi-final losers are both 3rd)."""
+        sharing a place within one stage (two semi-final losers are both 3rd), except that
+        who lost a match they played goes before who lost theirs without playing it (a
+        forfeit, a drop's walkover), as a multiplayer knock-out ranks a forfeit last."""
         places = [(1, champion)] if champion is not None else []
-        ordered = sorted(eliminated, key=lambda item: (-item[0], self.seed_of[item[1]]))
-        position, previous_stage = 2, None
-        for index, (stage, player) in enumerate(ordered):
-            if stage != previous_stage:
-                position, previous_stage = index + 2, stage
+        ordered = sorted(eliminated, key=lambda item: (-item[0], item[1], self.seed_of[item[2]]))
+        position, previous = 2, None
+        for index, (stage, unplayed, player) in enumerate(ordered):
+            if (stage, unplayed) != previous:
+                position, previous = index + 2, (stage, unplayed)
             places.append((position, player))
         return places
+
+
+def _played(results: Mapping, match_id: str, player: Hashable) -> bool:
+    """Whether `player` played the match: it has a result with a rank for them."""
+    ranks = results.get(match_id)
+    return ranks is not None and ranks.get(player) is not None
 
 
 def multiplayer_round(

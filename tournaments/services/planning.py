@@ -237,6 +237,9 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     if has_knockout and tournament.seats_max == 2:
         resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
         order = list(resolved.places)
+        # A final without a winner leaves 1st empty: the bracket's places start at 2, and so
+        # must the count for those after it (a review found a Swiss's rest one place high).
+        vacant = int(resolved.finished and resolved.champion is None)
     elif has_knockout:
         seeds = elimination_seeds(tournament, entries, rounds)
         seed_of = {player: number for number, player in enumerate(seeds, 1)}

@@ -1,0 +1,118 @@
+"""Final places at the end of a knock-out, worked by hand from docs/organisers.md, on events
+driven through the planner with plain stand-ins for the rows (as the whole-event simulator
+does): the cases a review found placed wrong."""
+
+from types import SimpleNamespace
+
+from tournaments.services.planning import final_places, plan_next_round
+from tournaments.services.results import PlayedRound, PlayedTable
+
+
+def tournament(fmt: str, seats: int, rounds: int | None = None, top_cut: int = 0):
+    return SimpleNamespace(
+        format=fmt,
+        rounds=rounds,
+        top_cut=top_cut,
+        seats_preferred=seats,
+        seats_min=seats,
+        seats_max=seats,
+        advance_per_table=1,
+        place_points=[1, 0],
+        bye_points=None,
+        schedule=None,
+    )
+
+
+def entries(count: int) -> list:
+    # Seed i, rated so that the rating (the last tie-break) tells every Swiss player apart.
+    return [
+        SimpleNamespace(pk=i, seed=i, rating=2000 - i, disqualified=False, dropped_before_round=None)
+        for i in range(1, count + 1)
+    ]
+
+
+def play(event, players, results) -> list[PlayedRound]:
+    """Plays the event to its end; `results(number, stage, table)` gives a table's ranks."""
+    rounds: list[PlayedRound] = []
+    while (plan := plan_next_round(event, players, rounds)) is not None and plan.tables:
+        number = len(rounds) + 1
+        tables = [
+            PlayedTable(index, plan.matches[index - 1] if plan.matches else "", 0, "finished", results(number, table))
+            for index, table in enumerate(plan.tables, 1)
+        ]
+        rounds.append(PlayedRound(number, plan.stage, tables, list(plan.byes)))
+        for table in tables:
+            table.adjudicated = all(rank is None for rank in table.ranks.values())
+    return rounds
+
+
+def the_better_seed_wins(_number, table) -> dict:
+    return {player: 1 if player == min(table) else 2 for player in table}
+
+
+def test_a_swiss_top_cut_whose_final_nobody_played_places_the_rest_after_the_cut():
+    # A review: with 1st left empty, the finalists share 2nd and the semi-final losers 4th, so
+    # the cut's four fill places 2 to 5; the best player out of the cut was 5th, not 6th.
+    event, players = tournament("swiss", 2, rounds=3, top_cut=4), entries(8)
+
+    def results(number, table):
+        if number == 5:  # the final: nobody played it, and the organisers decided a double forfeit
+            return dict.fromkeys(table)
+        return the_better_seed_wins(number, table)
+
+    rounds = play(event, players, results)
+    assert [r.stage for r in rounds] == ["swiss"] * 3 + ["elimination"] * 2
+    places = dict((player, place) for place, player in final_places(event, players, rounds))
+    assert places == {1: 2, 2: 2, 3: 4, 4: 4, 5: 6, 6: 7, 7: 8, 8: 9}
+
+
+def test_a_bracket_places_who_lost_a_match_played_above_who_did_not_play_theirs():
+    # A review: seed 4 played its semi-final and lost; seeds 2 and 3 never played theirs (a
+    # double forfeit). All three shared 2nd, as if nothing told them apart.
+    event, players = tournament("single", 2), entries(4)
+
+    def results(_number, table):
+        return dict.fromkeys(table) if set(table) == {2, 3} else the_better_seed_wins(_number, table)
+
+    rounds = play(event, players, results)
+    places = dict((player, place) for place, player in final_places(event, players, rounds))
+    assert places == {1: 1, 4: 2, 2: 3, 3: 3}
+
+
+def test_a_semi_final_forfeited_by_one_player_places_them_below_the_other_semi_final_loser():
+    event, players = tournament("single", 2), entries(4)
+
+    def results(_number, table):
+        if set(table) == {2, 3}:
+            return {2: None, 3: 1}  # seed 2 never played: seed 3 goes on
+        return the_better_seed_wins(_number, table)
+
+    rounds = play(event, players, results)
+    places = dict((player, place) for place, player in final_places(event, players, rounds))
+    # By hand: seed 1 beats seed 3 in the final; seed 4 lost a semi-final it played (3rd);
+    # seed 2 forfeited its own (4th).
+    assert places == {1: 1, 3: 2, 4: 3, 2: 4}
+
+
+def test_a_bracket_places_a_player_who_dropped_below_the_loser_of_a_match_played_in_that_round():
+    event, players = tournament("single", 2), entries(8)
+    rounds = play(event, players, the_better_seed_wins)[:1]
+    players[1].dropped_before_round = 2  # seed 2 leaves after round 1: they lose their semi-final by walkover
+    while (plan := plan_next_round(event, players, rounds)) is not None and plan.tables:
+        number = len(rounds) + 1
+        rounds.append(
+            PlayedRound(
+                number,
+                plan.stage,
+                [
+                    PlayedTable(i, match, 0, "finished", the_better_seed_wins(number, table))
+                    for i, (match, table) in enumerate(zip(plan.matches, plan.tables, strict=True), 1)
+                ],
+                [],
+            )
+        )
+    places = dict((player, place) for place, player in final_places(event, players, rounds))
+    # Seed 1 beats seed 4, seed 3 walks over seed 2, seed 1 beats seed 3 in the final. Seed 4
+    # lost a semi-final it played: 3rd. Seed 2 did not play its own: 4th. Then the quarter-final
+    # losers share 5th.
+    assert places == {1: 1, 3: 2, 4: 3, 2: 4, 5: 5, 6: 5, 7: 5, 8: 5}
