@@ -134,17 +134,9 @@ def standings(
         rows.append(
             Standing(player, points[player], buchholz, average, rating, byes[player], games[player], sonneborn_berger)
         )
-    by_sonneborn_berger = order == "sonneborn_berger"
-    rows.sort(
-        key=lambda row: (
-            -row.points,
-            -(row.sonneborn_berger if by_sonneborn_berger else row.buchholz),
-            -row.buchholz,
-            -row.opponents_average,
-            -row.rating,
-            entry_order(row.player),
-        )
-    )
+    # The merit `places` compares, rounded: sums of thirds added in another order differ in the
+    # last bit, and that must not outrank a real tie-break (a review found it did).
+    rows.sort(key=lambda row: (tuple(-value for value in _merit(row, order)), entry_order(row.player)))
     return rows
 
 

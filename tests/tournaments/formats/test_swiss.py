@@ -170,3 +170,24 @@ def test_players_level_on_every_tie_break_share_their_place_and_the_next_place_s
 def test_entries_level_on_everything_are_listed_by_entry_number_not_as_text():
     ratings = {100: 1500, 9: 1500, 10: 1500}
     assert [row.player for row in standings(ratings, [])] == [9, 10, 100]
+
+
+def test_points_level_but_summed_in_another_order_are_level_and_the_rating_decides():
+    # A review: 2 + 4/3 + 4/3... summed in two orders differ in the last bit (6.666...668 and
+    # ...667), and the sort took that for more points: player 1 went above player 2, who is
+    # level on points and Buchholz and rated higher, and the cut of 3 left player 2 out.
+    rounds = [
+        RoundResult([{3: 1, 1: 2, 4: 3}, {2: 1, 5: 1, 6: 1}]),
+        RoundResult([{1: 1, 5: 1, 6: 1}, {2: 1, 3: 1, 4: 1}]),
+        RoundResult([{1: 1, 3: 1, 4: 1}, {5: 1, 2: 2, 6: 3}]),
+    ]
+    ratings = dict.fromkeys(range(1, 7), 1500) | {2: 1600}
+    rows = standings(ratings, rounds, [4, 2, 1], None, 2)
+    by_player = {row.player: row for row in rows}
+    # By hand: both have 2 + 4/3 + 4/3 = 20/3 points and a Buchholz of 43.
+    assert round(by_player[1].points * 3) == round(by_player[2].points * 3) == 20
+    assert round(by_player[1].buchholz) == round(by_player[2].buchholz) == 43
+    order = [row.player for row in rows]
+    assert order.index(2) < order.index(1)
+    place = {player: number for number, player in places(rows)}
+    assert place[2] < place[1]
