@@ -197,6 +197,9 @@ class Action(models.Model):
         ORGANISER = "organiser", _("organiser")
         API = "api", _("API")
 
+    # Moves a person made: a timeout's default move, a bot's move and an organiser's move are not.
+    OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API)
+
     game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
     # The game's version before this action: 0 for the first action.
     seq = models.PositiveIntegerField()

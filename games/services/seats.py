@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameEvent, Seat, SeatOffer
+from games.models import Action, Game, GameEvent, Seat, SeatOffer
 from games.play.permissions import can_manage, is_organiser
 from games.services import bot_choice, notify_organiser, timing, unasked
 from games.services.deadlines import abandon
@@ -190,6 +190,10 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             answered_at=now, accepted=False
         )
         previous = target.user
+        # Back to its own player after they quit or lost it: what they had played by then is
+        # kept, because a quit before three moves of their own voids the rating for good
+        # (tournaments/ratings/fair_play.py), whoever holds the seat at the end.
+        returning = _returns_to_owner(target, user)
         if not target.substitute and previous != user:
             target.first_user = previous  # the seat's own player (None: a bot's from the start)
         # Only the seat's own player is not a substitute: they may have it back.
@@ -209,6 +213,7 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             successor=user.profile.name,
             # Who lost the seat: ratings count them last (names alone could not say who).
             previous_user=previous.pk if previous and previous != user else None,
+            **({"own_moves_before_return": _own_moves(game, user)} if returning else {}),
         )
         if previous is not None and previous != user:
             notify_organiser.table_event(event, [previous])
@@ -217,6 +222,17 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             timing.cancel_wait(game, offer.position, now)
             advance(game, now, Outcome(game))
         return game
+
+
+def _returns_to_owner(seat: Seat, user) -> bool:
+    """Whether `user` takes back a seat that is theirs and that they were not playing."""
+    if seat.first_user_id is not None and seat.first_user_id != seat.user_id:
+        return seat.first_user_id == user.pk  # someone else holds it: back to the one who lost it
+    return seat.user_id == user.pk and not seat.substitute and seat.status != Seat.Status.PLAYING
+
+
+def _own_moves(game: Game, user) -> int:
+    return Action.objects.filter(game=game, actor=user, channel__in=Action.OWN_CHANNELS).count()
 
 
 def do_decline_seat(offer_id: int, user, now: datetime | None = None) -> SeatOffer:

@@ -128,3 +128,46 @@ def test_a_substitute_who_quits_early_neither_voids_the_game_nor_is_rated(people
     replaced(game, 1, bob)
     assert {change.player_id for change in do_rate_game(game.pk)} == {alice.pk, bob.pk}
     assert "No differences: 1 games, 2 rating changes" in check(capsys)
+
+
+def test_a_game_voided_by_an_early_resignation_stays_void_when_the_seat_is_handed_back(
+    people, settings, capsys, monkeypatch
+):
+    # A review: Bob resigned before a move of his own (he was told that voids the rating for
+    # everyone), a bot played his seat, and near the end the creator (a friend, or Bob's second
+    # account) handed it back: the game was rated, Bob at the place the bot reached.
+    from django.test import override_settings
+
+    from games.engines import get_engine
+    from games.services import do_accept_seat, do_action, do_create_game, do_join, do_offer_seat, do_resign
+    from games.services.bot_moves import do_bot_move
+    from tests.conftest import register_engine
+    from tests.games.toy_engine import ToyEngine
+    from tests.tournaments.helpers import play_out
+
+    register_engine(monkeypatch, ToyEngine())
+    settings.GAME_MAX_SEAT_CHANGES_PER_HOUR = 100
+    alice, bob, carol = people[:3]
+    game = do_create_game(alice, "toy", 3, rated=True, seed="handed-back")
+    do_join(game.pk, bob)
+    do_join(game.pk, carol)
+    seat = game.seats.get(user=bob).position
+    do_resign(game.pk, bob)
+    engine = get_engine("toy")
+    game.refresh_from_db()
+    while game.state["round"] < 3:  # the bot plays Bob's seat for two rounds
+        position = engine.to_act(game.state)[0]
+        occupant = game.seats.get(position=position)
+        if occupant.user_id == bob.pk:
+            with override_settings(GAME_BOT_BUDGETS={"good": 4, "strong": 8}):
+                do_bot_move(game.pk, position)
+        else:
+            action = engine.auto_action(game.state, position)
+            do_action(game.pk, position, action, "web", user=occupant.user, expected_version=game.version)
+        game.refresh_from_db()
+    do_accept_seat(do_offer_seat(game.pk, alice, seat, bob).pk, bob)
+    play_out(game)
+    game.refresh_from_db()
+    assert game.status == game.Status.FINISHED and game.seats.get(position=seat).user_id == bob.pk
+    assert do_rate_game(game.pk) == []
+    assert "No differences: 1 games, 0 rating changes" in check(capsys)

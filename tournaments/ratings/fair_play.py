@@ -24,17 +24,11 @@ from django.db import connection
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from games.models import Action, Game, Seat
+from games.models import Action, Game, GameEvent, Seat
 from tournaments.ratings.elo import repeat_weight
 from tournaments.ratings.models import RatingChange
 
-# Moves a person made: a timeout's default move, a bot's move and an organiser's move are not.
-OWN_CHANNELS = (
-    Action.Channel.WEB,
-    Action.Channel.EMAIL_LINK,
-    Action.Channel.EMAIL_REPLY,
-    Action.Channel.API,
-)
+OWN_CHANNELS = Action.OWN_CHANNELS
 QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED, Seat.Status.REMOVED)
 # Ratings count a player's different opponents up to this many: enough for any sensible
 # LEADERBOARD_MIN_OPPONENTS, and a rebuild keeps at most this many ids per player.
@@ -80,7 +74,13 @@ def aborted() -> Q:
         .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("first_user_id")))
         .filter(moves__lt=enough)
     )
-    return Q(Exists(quitter)) | Q(Exists(replaced))
+    # A seat handed back to its player who had quit (or lost it) early: the quit stands, as the
+    # resign page promised ("voids the rating of this game for everyone"), whatever the bot
+    # reached on the seat meanwhile (games/services/seats.py records the moves made by then).
+    returned = GameEvent.objects.filter(
+        game_id=OuterRef("pk"), kind=GameEvent.Kind.SEAT_REPLACED, detail__own_moves_before_return__lt=enough
+    )
+    return Q(Exists(quitter)) | Q(Exists(replaced)) | Q(Exists(returned))
 
 
 def is_aborted(game_id: int) -> bool:

@@ -91,7 +91,7 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
 
 
 # The channels of a player's own moves (not a timeout's default, a bot's or an organiser's).
-OWN_CHANNELS = (Action.Channel.WEB, Action.Channel.EMAIL_LINK, Action.Channel.EMAIL_REPLY, Action.Channel.API)
+OWN_CHANNELS = Action.OWN_CHANNELS
 
 
 def _table_ranks(game: Game, seats: list[Seat], own: dict[tuple[int, int], object]) -> dict[int, int | None]:
