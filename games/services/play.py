@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -200,11 +200,14 @@ def finish(game: Game, now: datetime) -> None:
         seat.score = rows[seat.position]["score"]
         seat.rank = rows[seat.position]["rank"]
     if departed and stayed:
-        # Keep the engine's order among those who stayed, then those who left.
+        # The engine's order among those who stayed; below them those who left, by when each
+        # left (the later, the better; one moment shares), not by what their bots scored after,
+        # as the tournaments' standings count them (a review found ratings did otherwise).
+        keys = {seat.pk: seat.rank for seat in stayed}
+        keys |= {seat.pk: -_left_at(seat).timestamp() for seat in departed}
         for group, offset in ((stayed, 0), (departed, len(stayed))):
-            original = {seat.pk: seat.rank for seat in group}
             for seat in group:
-                ahead = sum(1 for other in group if original[other.pk] < original[seat.pk])
+                ahead = sum(1 for other in group if keys[other.pk] < keys[seat.pk])
                 seat.rank = offset + ahead + 1
     Seat.objects.bulk_update(seats, ["score", "rank"])
     timing.close_all_waits(game, now)
@@ -214,6 +217,11 @@ def finish(game: Game, now: datetime) -> None:
     game.save(update_fields=["version", "state", "phase_key", "status", "finished_at"])
     notify.game_over(game)
     announce_finished(game.pk)
+
+
+def _left_at(seat: Seat) -> datetime:
+    """When the seat's player left; a seat stored before leaving was dated counts as leaving first."""
+    return seat.left_at or datetime.min.replace(tzinfo=UTC)
 
 
 def announce_finished(game_id: int) -> None:

@@ -159,6 +159,37 @@ def test_a_player_who_resigned_ranks_last_even_with_the_best_score_and_the_other
     assert [seats[position].rank for position in stayed] == [1, 1]
 
 
+def test_players_who_left_rank_by_when_they_left_not_by_what_their_bots_scored(players):
+    # A review: two players who resigned were ranked against each other by their bots' scores,
+    # so the first to go could finish above the second for play neither made (and be rated so).
+    game = start_game(players, options={"rounds": 1}, phase_seconds=DAY)
+    leader = max(range(3), key=lambda position: min(game.state["hands"][position]))
+    first, second = leader, (leader + 1) % 3  # the first to go holds the winning bid
+    start = datetime.now(UTC)
+    do_resign(game.pk, seat_user(game, first), now=start)
+    do_resign(game.pk, seat_user(game, second), now=start + timedelta(hours=1))
+    from tests.games.conftest import play_to_the_end
+
+    game = play_to_the_end(game)
+    seats = {seat.position: seat for seat in game.seats.all()}
+    assert seats[first].score > seats[second].score
+    stayed = 3 - first - second
+    assert (seats[stayed].rank, seats[second].rank, seats[first].rank) == (1, 2, 3)
+
+
+def test_players_who_left_at_the_same_moment_share_their_place(players):
+    game = start_game(players, options={"rounds": 1}, phase_seconds=DAY)
+    leader = max(range(3), key=lambda position: min(game.state["hands"][position]))
+    gone = [leader, (leader + 1) % 3]
+    start = datetime.now(UTC)
+    for position in gone:
+        do_resign(game.pk, seat_user(game, position), now=start)
+    from tests.games.conftest import play_to_the_end
+
+    game = play_to_the_end(game)
+    assert sorted(game.seats.filter(position__in=gone).values_list("rank", flat=True)) == [2, 2]
+
+
 def test_a_pause_moves_deadlines_by_its_length_and_stops_the_sweep(players):
     game = start_game(players, phase_seconds=DAY)
     before = {d.seat: d.closes_at for d in open_waits(game)}
