@@ -17,6 +17,7 @@ from tournaments.models import Table, Tournament
 from tournaments.rules_words import number_words
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
 from tournaments.services.results import (
+    DONE,
     PlayedRound,
     bracket_results,
     drop_times,
@@ -228,30 +229,33 @@ def _round(played: PlayedRound, names: dict) -> dict:
         "number": played.number,
         "stage": played.stage,
         "finished": played.finished,
-        "tables": [
-            {
-                "number": table.number,
-                "match": table.match,
-                "game_id": table.game_id,
-                "status": table.status,
-                "status_label": str(Game.Status(table.status).label),
-                "adjudicated": table.adjudicated,
-                "players": [
-                    {
-                        "entry": player,
-                        "name": names[player],
-                        **_bot_mark(table.bots.get(player, "")),
-                        "rank": rank if table.status == "finished" or table.adjudicated else None,
-                        "forfeit": rank is None and (table.status == "finished" or table.adjudicated),
-                    }
-                    for player, rank in sorted(
-                        table.ranks.items(), key=lambda item: (rank_key(item[1]), names[item[0]])
-                    )
-                ],
-            }
-            for table in played.tables
-        ],
+        "tables": [_table(table, names) for table in played.tables],
         "byes": [{"entry": player, "name": names[player]} for player in played.byes],
+    }
+
+
+def _table(table, names: dict) -> dict:
+    # Places show once a table has ended or been decided: a game abandoned by players who had
+    # played ranks them by when each left (a review found none shown, and the organisers' form
+    # offering "forfeit" for all, which sent unchanged wiped a result that counted).
+    over = table.status in DONE or table.adjudicated
+    return {
+        "number": table.number,
+        "match": table.match,
+        "game_id": table.game_id,
+        "status": table.status,
+        "status_label": str(Game.Status(table.status).label),
+        "adjudicated": table.adjudicated,
+        "players": [
+            {
+                "entry": player,
+                "name": names[player],
+                **_bot_mark(table.bots.get(player, "")),
+                "rank": rank if over else None,
+                "forfeit": rank is None and over,
+            }
+            for player, rank in sorted(table.ranks.items(), key=lambda item: (rank_key(item[1]), names[item[0]]))
+        ],
     }
 
 

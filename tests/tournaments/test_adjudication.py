@@ -352,3 +352,29 @@ def test_the_page_says_who_was_called_up_and_why(organiser, client):
     called = page.split('class="called-up"')[1].split("</p>")[0]
     assert "best runner-up" in called and f"{best_second.user.profile.name} (place 2 at table" in called
     assert f"{winner.profile.name} (dropped out)" in called
+
+
+def test_the_form_for_a_table_everyone_left_after_playing_starts_from_its_places(swiss, organiser):
+    # A review: such a table counts, ranked by when each left, but the page showed no places
+    # and the form offered "forfeit" for everyone: sent unchanged, it wiped a result that counted.
+    from datetime import UTC, datetime, timedelta
+
+    from tests.tournaments.helpers import record_own_moves
+    from tournaments.presenters import tournament_data
+
+    first, _second = current_tables(swiss)
+    record_own_moves(first.game)
+    start = datetime.now(UTC)
+    seats = list(first.game.seats.order_by("position"))
+    for minutes, seat in enumerate(seats):  # the seat at position 0 left first
+        Seat.objects.filter(pk=seat.pk).update(
+            kind=Seat.Kind.BOT, status=Seat.Status.LEFT, left_at=start + timedelta(minutes=minutes)
+        )
+    Game.objects.filter(pk=first.game.pk).update(status=Game.Status.ABANDONED)
+    a, b, c, d = entries_at(swiss, first)
+    (table,) = [t for t in tournament_data(swiss)["adjudicable"] if t["number"] == first.number]
+    choices = {player["entry"]: choice for player, choice in table["players_choices"]}
+    # By hand: the later one left, the better: d, c, b, a.
+    assert choices == {d: 1, c: 2, b: 3, a: 4}
+    shown = {player["entry"]: (player["rank"], player["forfeit"]) for player in table["players"]}
+    assert shown == {d: (1, False), c: (2, False), b: (3, False), a: (4, False)}
