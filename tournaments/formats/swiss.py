@@ -22,10 +22,12 @@ from tournaments.formats.tables import split
 
 @dataclass
 class RoundResult:
-    """One played round: each table's finishing ranks, and who had a bye."""
+    """One played round: each table's finishing ranks, who had a bye, and who won a game a
+    round robin's late leaver forfeited (`walkovers`: one win, whatever a bye is worth)."""
 
     tables: list[dict[Hashable, int]]
     byes: list[Hashable] = field(default_factory=list)
+    walkovers: list[Hashable] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,9 @@ def standings(
                     )
         for player in played.byes:
             points[player] += bye_points
+            byes[player] += 1
+        for player in played.walkovers:  # a win at a full table, unplayed as a bye is
+            points[player] += points_per_place[0] if points_per_place else 0
             byes[player] += 1
     if bye_opponents is None:
         bye_opponents = max(len(points_per_place) - 1, 1)

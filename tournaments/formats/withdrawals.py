@@ -3,12 +3,13 @@
 A player who leaves a round robin having played fewer than half of their scheduled games has
 every result annulled: their games count for nobody, and the byes their absence gave later
 opponents score nothing. One who leaves later keeps their results, and each game they leave
-unplayed is a forfeit won by the opponent (the bye their absence gives, one win). Otherwise
+unplayed is a forfeit won by the opponent (the bye their absence gives, one win, whatever the
+organiser made a scheduled bye worth). Otherwise
 the players a leaver had not met yet would be handed a free win that those who had already lost
 to them never got (an organiser's review placed a player who dropped after two rounds second).
 
 At a table of more than two, the others are scored as if the leaver had not sat there; a table
-left with one player counts for nobody.
+left with one player, or below the tables' least size, counts for nobody.
 """
 
 from __future__ import annotations
@@ -42,10 +43,16 @@ def scheduled_indices(schedule: Schedule, played: Sequence[RoundResult]) -> list
 
 
 def without_early_withdrawals(
-    schedule: Schedule, played: Sequence[RoundResult], left_before: Mapping[Hashable, int], numbers: Sequence[int]
+    schedule: Schedule,
+    played: Sequence[RoundResult],
+    left_before: Mapping[Hashable, int],
+    numbers: Sequence[int],
+    minimum: int = 2,
 ) -> list[RoundResult]:
     """The played rounds as the standings count them: `left_before` maps each player who left
-    to the round before which they did; `numbers` are the played rounds' numbers."""
+    to the round before which they did; `numbers` are the played rounds' numbers. A table an
+    annulled player leaves below `minimum` (the tables' least size) counts for nobody, as the
+    later tables they leave so give byes worth nothing: early and late opponents end level."""
     scheduled_games = Counter(player for tables, _byes in schedule for table in tables for player in table)
     games = Counter(
         player for result in played for table in result.tables for player, rank in table.items() if rank is not None
@@ -58,7 +65,7 @@ def without_early_withdrawals(
         tables = []
         for table in result.tables:
             kept = {player: rank for player, rank in table.items() if player not in annulled}
-            if len(kept) == len(table) or len(kept) >= 2:
+            if len(kept) == len(table) or len(kept) >= max(2, minimum):
                 tables.append(kept)
         plan_tables, plan_byes = schedule[index][:2] if index is not None else ([], [])
         byes = []
@@ -70,4 +77,24 @@ def without_early_withdrawals(
                     continue  # the absence of a player whose results are annulled wins nothing
             byes.append(player)
         out.append(RoundResult(tables, byes))
+    return out
+
+
+def with_forfeit_wins(schedule: Schedule, played: Sequence[RoundResult]) -> list[RoundResult]:
+    """A bye in a round whose schedule seated the player at a table is a game the table's
+    leavers forfeited (their early withdrawals' byes are gone already): one win, not a rest
+    worth the organiser's bye points."""
+    out = []
+    for result, index in zip(played, scheduled_indices(schedule, played), strict=True):
+        if index is None:
+            out.append(result)
+            continue
+        rests = set(schedule[index][1])
+        out.append(
+            RoundResult(
+                result.tables,
+                [player for player in result.byes if player in rests],
+                [*result.walkovers, *(player for player in result.byes if player not in rests)],
+            )
+        )
     return out

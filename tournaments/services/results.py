@@ -9,7 +9,7 @@ from django.db.models import Max
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
-from tournaments.formats.withdrawals import without_early_withdrawals
+from tournaments.formats.withdrawals import with_forfeit_wins, without_early_withdrawals
 from tournaments.models import Entry, Round, Tournament
 
 DONE = (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CANCELLED)
@@ -187,7 +187,9 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         # A player who left before half their games, dropped or disqualified (FIDE: "withdraws or
         # is removed"): results annulled (formats/withdrawals.py).
         left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
-        results = without_early_withdrawals(tournament.schedule, results, left, [r.number for r in finished])
+        numbers = [r.number for r in finished]
+        results = without_early_withdrawals(tournament.schedule, results, left, numbers, tournament.seats_min)
+        results = with_forfeit_wins(tournament.schedule, results)
     return swiss.standings(
         {entry.pk: entry.rating for entry in entries},
         results,

@@ -3,7 +3,7 @@ annulled; after, the games they leave unplayed are forfeits won by their opponen
 schedules and results, scored with the standings a round robin uses."""
 
 from tournaments.formats.swiss import RoundResult, standings
-from tournaments.formats.withdrawals import without_early_withdrawals
+from tournaments.formats.withdrawals import with_forfeit_wins, without_early_withdrawals
 
 # Four players at 2-player tables, everyone meeting everyone once.
 SCHEDULE = [
@@ -67,3 +67,31 @@ def test_at_a_larger_table_the_others_are_scored_as_if_the_leaver_had_not_sat_th
     scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDEF", 1500), kept)}
     # 4/2/1 a place: B moves from third (1) to second (2) of the two left at the table.
     assert (scored["A"], scored["B"], scored["D"]) == (4, 2, 0)
+
+
+def test_a_forfeit_left_by_a_late_withdrawal_is_a_win_whatever_a_scheduled_bye_is_worth():
+    # A review: with the organiser's bye worth 0 (an odd round robin's rest), the game a late
+    # leaver forfeited scored 0 for the opponent too; the rules make it a win.
+    schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
+    played = [
+        RoundResult([{"A": 1, "B": 2}], ["C"]),
+        RoundResult([{"A": 2, "C": 1}], ["B"]),
+        RoundResult([], ["B", "A"]),  # C left before round 3, having played 1 of 2: kept
+    ]
+    counted = with_forfeit_wins(schedule, without_early_withdrawals(schedule, played, {"C": 3}, [1, 2, 3]))
+    scored = {row.player: row.points for row in standings(dict.fromkeys("ABC", 1500), counted, (1, 0), 0)}
+    # By hand: A beat B (1); C beat A (1); B won round 3 by C's forfeit (1); the rests score 0.
+    assert scored == {"A": 1, "B": 1, "C": 1}
+
+
+def test_at_tables_that_must_seat_three_a_leaver_s_early_table_counts_for_nobody():
+    # A review: at tables of exactly three, D's early table-mates were scored as a game of two
+    # (4 and 2), while those D would have met later sat out with byes worth nothing.
+    schedule = [
+        [[["A", "B", "D"], ["C", "E", "F"]], []],
+        [[["A", "C", "E"], ["B", "D", "F"]], []],
+        [[["A", "D", "F"], ["B", "C", "E"]], []],
+    ]
+    played = [RoundResult([{"A": 1, "D": 2, "B": 3}, {"C": 1, "E": 2, "F": 3}])]
+    kept = without_early_withdrawals(schedule, played, {"D": 2}, [1], minimum=3)
+    assert kept[0].tables == [{"C": 1, "E": 2, "F": 3}]
