@@ -70,6 +70,8 @@ def without_early_withdrawals(
         plan_tables, plan_byes = schedule[index][:2] if index is not None else ([], [])
         byes = []
         for player in result.byes:
+            if player in annulled:
+                continue  # every result of theirs is annulled, a scheduled rest's points too
             table = next((table for table in plan_tables if player in table), None)
             if player not in plan_byes and table is not None:
                 gone = [other for other in table if other != player and left_before.get(other, number + 1) <= number]

@@ -51,8 +51,18 @@ def test_a_scheduled_bye_stays_whoever_left():
     # C left before round 2 having played none of their 2 games: A's bye in round 2 is C's
     # absence (annulled), B's is the schedule's own.
     kept = without_early_withdrawals(schedule, played, {"C": 2}, [1, 2])
-    assert kept[0] == played[0]
+    assert kept[0].tables == played[0].tables
     assert kept[1].byes == ["B"]
+
+
+def test_an_annulled_player_keeps_no_point_of_their_own_scheduled_bye():
+    # A review: C's results were annulled, yet C kept the win's points of the round-1 rest and
+    # stood above players who had played.
+    schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
+    played = [RoundResult([{"A": 1, "B": 2}], ["C"]), RoundResult([], ["B", "A"])]
+    kept = without_early_withdrawals(schedule, played, {"C": 2}, [1, 2])
+    assert kept[0].byes == []
+    assert {row.player: row.points for row in standings(dict.fromkeys("ABC", 1500), kept, (1, 0))}["C"] == 0
 
 
 def test_at_a_larger_table_the_others_are_scored_as_if_the_leaver_had_not_sat_there():
