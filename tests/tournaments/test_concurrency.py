@@ -4,7 +4,7 @@ import threading
 import time
 
 import pytest
-from django.db import connection  # noqa: F401 - connection is read by skipif
+from django.db import connection
 
 from tests.racing import race
 from tests.tournaments.helpers import current_tables, make_players, play_out
@@ -83,3 +83,60 @@ def test_a_finished_table_makes_the_worker_create_the_next_round(live_worker):
         time.sleep(0.2)
     assert Round.objects.filter(tournament=tournament, number=2).exists()
     assert Round.objects.filter(tournament=tournament).count() == 2
+
+
+def test_a_table_that_finishes_while_the_event_is_cancelled_stays_rated_as_it_was_rated():
+    # A review: the cancel picked its live tables, then waited for the row a finishing move
+    # held; once that move committed (and the game could be rated), the cancel still marked the
+    # game unrated, so its rating changes stood on a game saying "not rated".
+    from django.db import connections, transaction
+
+    from games.models import Game
+    from tournaments.services import do_cancel_tournament
+
+    tournament = three_player_swiss(rounds=2)
+    (table,) = current_tables(tournament)
+    game_id = table.game_id
+    organiser = tournament.organisers.first()
+    locked, finish = threading.Event(), threading.Event()
+
+    def finishing_move() -> None:
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update().get(pk=game_id)
+                Game.objects.filter(pk=game_id).update(status=Game.Status.FINISHED)
+                locked.set()
+                finish.wait(30)
+        finally:
+            connections.close_all()
+
+    def cancelling() -> None:
+        try:
+            do_cancel_tournament(tournament.pk, organiser)
+        finally:
+            connections.close_all()
+
+    mover = threading.Thread(target=finishing_move)
+    mover.start()
+    assert locked.wait(30)
+    canceller = threading.Thread(target=cancelling)
+    canceller.start()
+    waiting_for_a_lock(timeout=30)  # the cancel now waits for the game's row
+    finish.set()
+    mover.join(30)
+    canceller.join(30)
+    game = Game.objects.get(pk=game_id)
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.CANCELLED
+    assert game.status == Game.Status.FINISHED and game.rated
+
+
+def waiting_for_a_lock(timeout: float) -> None:
+    """Returns once some session waits for a lock (PostgreSQL's pg_locks: not granted)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+            if cursor.fetchone()[0]:
+                return
+        time.sleep(0.02)
+    raise AssertionError("nobody waited for a lock")

@@ -21,8 +21,11 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     """Cancel `tournament`, locked by the caller; `reason` None: by its organisers."""
     from tournaments.mails import tournament_cancelled
 
-    live = Table.objects.filter(round__tournament=tournament, game__status__in=LIVE)
-    Game.objects.filter(pk__in=live.values("game_id")).update(rated=False)
+    tables = Table.objects.filter(round__tournament=tournament)
+    # The status is tested on the game's own row, so a game whose finishing move held the row
+    # is checked again once that move commits: finished (and perhaps rated) by then, it keeps
+    # its rating (a review found it marked unrated with its rating changes standing).
+    Game.objects.filter(pk__in=tables.values("game_id"), status__in=LIVE).update(rated=False)
     tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = now
     tournament.cancel_reason = reason
