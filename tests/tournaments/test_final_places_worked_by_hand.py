@@ -2,33 +2,20 @@
 driven through the planner with plain stand-ins for the rows (as the whole-event simulator
 does): the cases a review found placed wrong."""
 
-from types import SimpleNamespace
-
+from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
 from tournaments.services.planning import final_places, plan_next_round
 from tournaments.services.results import PlayedRound, PlayedTable
 
 
 def tournament(fmt: str, seats: int, rounds: int | None = None, top_cut: int = 0):
-    return SimpleNamespace(
-        format=fmt,
-        rounds=rounds,
-        top_cut=top_cut,
-        seats_preferred=seats,
-        seats_min=seats,
-        seats_max=seats,
-        advance_per_table=1,
-        place_points=[1, 0],
-        bye_points=None,
-        schedule=None,
-    )
+    event = stand_in_tournament(fmt, (seats, seats, seats), rounds, top_cut)
+    event.place_points = [1, 0]
+    return event
 
 
 def entries(count: int) -> list:
     # Seed i, rated so that the rating (the last tie-break) tells every Swiss player apart.
-    return [
-        SimpleNamespace(pk=i, seed=i, rating=2000 - i, disqualified=False, dropped_before_round=None)
-        for i in range(1, count + 1)
-    ]
+    return [stand_in_entry(i, 2000 - i, seed=i) for i in range(1, count + 1)]
 
 
 def play(event, players, results) -> list[PlayedRound]:

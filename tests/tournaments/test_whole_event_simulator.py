@@ -16,12 +16,12 @@ import math
 import random
 from collections import Counter
 from itertools import combinations
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
 from tournaments.formats import round_robin
 from tournaments.services.planning import final_places, plan_next_round, round_robin_schedule
 from tournaments.services.results import PlayedRound, PlayedTable, inactive_from, two_player_bracket
@@ -42,22 +42,8 @@ SEATS = [(2, 2, 2), (3, 3, 3), (4, 3, 4), (5, 4, 5), (4, 2, 4), (5, 3, 5)]
 
 
 def event(rng: random.Random, fmt: str, seats: tuple, players: int, rounds: int | None, top_cut: int, advance: int):
-    preferred, minimum, maximum = seats
-    tournament = SimpleNamespace(
-        format=fmt,
-        rounds=rounds,
-        top_cut=top_cut,
-        seats_preferred=preferred,
-        seats_min=minimum,
-        seats_max=maximum,
-        advance_per_table=advance,
-        place_points=[4, 2, 1, 0, 0][:maximum] if maximum > 2 else [1, 0],
-        bye_points=None,
-    )
-    entries = [
-        SimpleNamespace(pk=pk, seed=pk, rating=rng.randint(1000, 2000), disqualified=False, dropped_before_round=None)
-        for pk in range(1, players + 1)
-    ]
+    tournament = stand_in_tournament(fmt, seats, rounds, top_cut, advance)
+    entries = [stand_in_entry(pk, rng.randint(1000, 2000), seed=pk) for pk in range(1, players + 1)]
     # A round robin's schedule is computed once at the start and kept, as the services do.
     tournament.schedule = round_robin_schedule(tournament, entries) if fmt == "round_robin" else None
     return tournament, entries
@@ -100,9 +86,7 @@ def run(rng: random.Random, tournament, entries, drops: float, no_shows: float, 
         if number == 2 and tournament.format == "swiss":
             for _ in range(late):  # late joins before round 2, unseeded
                 pk = len(entries) + 1
-                entries.append(
-                    SimpleNamespace(pk=pk, seed=None, rating=1500, disqualified=False, dropped_before_round=None)
-                )
+                entries.append(stand_in_entry(pk, 1500))
         plan = plan_next_round(tournament, entries, rounds)
         if waits_for_organisers(plan):
             decide_undecided(rng, rounds[-1])
