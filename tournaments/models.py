@@ -71,6 +71,9 @@ class Tournament(models.Model):
     invitation_only = models.BooleanField(_("by invitation only"), default=False)
     invited = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournament_invitations")
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_tournaments")
+    # Organisers who stepped down once it had started: they decided at its tables, so they
+    # never enter it late (services/registration.py).
+    former_organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

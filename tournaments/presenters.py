@@ -130,8 +130,9 @@ def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], sh
 def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
     """What the organiser's box offers `user`: the entrants the drop and disqualify services would
     accept, and whether a round's extension has any wait to reach."""
-    from tournaments.services.leaving import may_disqualify, may_drop, plays_in_event, table_mates
+    from tournaments.services.leaving import may_disqualify, may_drop, table_mates
     from tournaments.services.round_clock import open_waits
+    from tournaments.services.running import plays_in_event
 
     if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
         return {"to_drop": [], "to_disqualify": [], "extendable": False}

@@ -155,12 +155,15 @@ def test_an_organiser_who_plays_reads_on_a_phone_why_the_box_offers_only_their_o
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
         note = page.locator("#organiser-who-plays")
         expected = {
-            "en-GB": "decided by an organiser who does not play",
+            "en-GB": "an organiser who does not play decides",
             "it-IT": "li decide un organizzatore che non gioca",
         }[locale]
         expect(note).to_contain_text(expected)
         expect(page.locator("#disqualify-player")).to_have_count(0)
         expect(page.locator("#adjudicate")).to_have_count(0)
+        # Nor pausing the event, nor naming an organiser once it runs (a second account would decide).
+        expect(page.locator("form[action$='/pause/']")).to_have_count(0)
+        expect(page.locator("form[action$='/add_organiser/']")).to_have_count(0)
         expect(page.get_by_label(re.compile("Player to drop|Giocatore da ritirare")).locator("option")).to_have_count(2)
         box = note.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box

@@ -15,6 +15,7 @@ from tests.conftest import make_user
 from tests.tournaments.helpers import act_as_organiser_for_seat_to_move, current_tables, make_players
 from tournaments.services import (
     do_add_entrant,
+    do_add_organiser,
     do_adjudicate_table,
     do_create_tournament,
     do_disqualify,
@@ -26,16 +27,19 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db
 
 
-def _own_table(co_organiser=None, staff=False):
+def _own_table(co_organiser=None, staff=False, start=True):
     organiser = make_user("org", staff=staff)
     tournament = do_create_tournament(
         organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
     )
     if co_organiser is not None:
-        tournament.organisers.add(co_organiser)
+        # Named before the start, as an organiser who plays must (services/organisers.py).
+        do_add_organiser(tournament.pk, organiser, co_organiser)
     do_register(tournament.pk, organiser)  # organisers may play in their own event
     rival = make_players(1)[0]
     do_register(tournament.pk, rival)
+    if not start:
+        return tournament, None, organiser, rival
     do_start(tournament.pk, organiser)
     tournament.refresh_from_db()
     (table,) = current_tables(tournament)
@@ -166,11 +170,12 @@ def test_a_staff_player_sees_no_organiser_box_at_their_own_table(client):
 def test_an_organiser_who_plays_adds_a_co_organiser_who_then_manages_their_table():
     # An organiser's review: "another organiser decides this", but nothing let an organiser name
     # another one; only staff could ever act at a table where a non-staff organiser sat.
-    from tournaments.services import do_add_organiser, do_remove_organiser
+    # Before the start, while the entrants can still see who decides (a second account named
+    # after it would decide at the organiser's own table: a review).
+    from tournaments.services import do_remove_organiser
 
-    tournament, table, organiser, rival = _own_table()
     helper = make_user("helper")
-    do_add_organiser(tournament.pk, organiser, helper)
+    tournament, table, organiser, rival = _own_table(co_organiser=helper)
     assert set(tournament.organisers.all()) == {organiser, helper}
     do_pause(table.game.pk, helper)
     table.game.refresh_from_db()
@@ -186,10 +191,20 @@ def test_an_organiser_who_plays_adds_a_co_organiser_who_then_manages_their_table
 
 
 def test_the_organiser_adds_a_co_organiser_from_the_page(client):
-    tournament, _table, organiser, _rival = _own_table()
+    tournament, _table, organiser, _rival = _own_table(start=False)
     helper = make_user("helper", display_name="Helga")
     client.force_login(organiser)
     url = reverse("tournaments:organise", args=[tournament.pk, "add_organiser"])
     page = client.post(url, {"username": "helper"}, follow=True).content.decode()
     assert "Helga organises this tournament too." in page
     assert tournament.organisers.filter(pk=helper.pk).exists()
+
+
+def test_an_organiser_who_plays_is_told_why_they_name_nobody_once_it_runs_and_nothing_changes(client):
+    tournament, _table, organiser, _rival = _own_table()
+    make_user("sock", display_name="Sock")
+    client.force_login(organiser)
+    url = reverse("tournaments:organise", args=[tournament.pk, "add_organiser"])
+    page = client.post(url, {"username": "sock"}, follow=True).content.decode()
+    assert "once it has started, an organiser who does not play names others" in page
+    assert list(tournament.organisers.all()) == [organiser]

@@ -36,6 +36,8 @@ def test_only_an_organiser_who_does_not_play_extends_the_whole_round():
     tournament = do_create_tournament(
         organiser, "Long Cup", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=2
     )
+    helper = make_user("helper")
+    do_add_organiser(tournament.pk, organiser, helper)  # before the start: a playing organiser names none after
     do_register(tournament.pk, organiser)
     for player in make_players(5):
         do_register(tournament.pk, player)
@@ -49,8 +51,6 @@ def test_only_an_organiser_who_does_not_play_extends_the_whole_round():
         do_extend_round(tournament.pk, organiser, 24)
     assert refused.value.code == "plays_in_event"
     assert dict(Deadline.objects.filter(pk__in=before).values_list("pk", "closes_at")) == before
-    helper = make_user("helper")
-    do_add_organiser(tournament.pk, organiser, helper)
     assert do_extend_round(tournament.pk, helper, 24) == len(before)
     after = dict(Deadline.objects.filter(pk__in=before).values_list("pk", "closes_at"))
     assert {pk: after[pk] - before[pk] for pk in before} == {pk: timedelta(hours=24) for pk in before}
@@ -130,12 +130,17 @@ def test_a_player_asked_in_and_then_named_an_organiser_cannot_accept_the_entry()
     assert not tournament.entries.filter(user=friend).exists()
 
 
-def _event_of_four(staff=False):
-    """An organiser (staff or not) who plays, three rivals, two tables: the organiser's and another."""
+def _event_of_four(staff=False, referee=None):
+    """An organiser (staff or not) who plays, three rivals, two tables: the organiser's and
+    another; `referee` named an organiser before the start (a playing organiser names none after)."""
+    from tournaments.services import do_add_organiser
+
     organiser = make_user("org", staff=staff)
     tournament = do_create_tournament(
         organiser, "Open", "wildcards", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
     )
+    if referee is not None:
+        do_add_organiser(tournament.pk, organiser, referee)
     do_register(tournament.pk, organiser)
     rivals = make_players(3)
     for rival in rivals:
@@ -175,11 +180,8 @@ def test_an_organiser_who_plays_holds_no_power_over_the_tables_of_their_rivals_e
 
 
 def test_a_co_organiser_who_does_not_play_still_manages_every_table():
-    from tournaments.services import do_add_organiser
-
-    tournament, other, organiser = _event_of_four()
     helper = make_user("helper")
-    do_add_organiser(tournament.pk, organiser, helper)
+    tournament, other, _organiser = _event_of_four(referee=helper)
     rival = other.game.seats.order_by("position").first().user
     do_disqualify(tournament.pk, helper, rival)
     assert tournament.entries.get(user=rival).disqualified
@@ -193,10 +195,11 @@ def test_the_page_offers_an_organiser_who_plays_only_their_own_drop(client):
     assert [entry.user_id for entry in choices["to_drop"]] == [organiser.pk]
     assert choices["to_disqualify"] == []
     html = page.content.decode()
-    assert "decided by an organiser who does not play" in html
+    assert "an organiser who does not play decides its tables" in html
     assert 'id="adjudicate"' not in html
     assert not choices["extendable"]
-    assert reverse("tournaments:organise", args=[tournament.pk, "cancel"]) not in html
+    for action in ("cancel", "pause", "add_organiser"):
+        assert reverse("tournaments:organise", args=[tournament.pk, action]) not in html
 
 
 def test_staff_who_play_in_the_event_cannot_act_for_a_rival_at_another_table():
@@ -208,3 +211,100 @@ def test_staff_who_play_in_the_event_cannot_act_for_a_rival_at_another_table():
         act_as_organiser_for_seat_to_move(game, organiser)
     assert refused.value.code == "forbidden"
     assert not Action.objects.filter(game=game).exists()
+
+
+def started_swiss_the_creator_plays(late_until: int = 0) -> tuple[Tournament, object]:
+    creator = make_user("creator")
+    tournament = do_create_tournament(
+        creator,
+        "Cup",
+        "wildcards",
+        "swiss",
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        late_join_before_round=late_until,
+    )
+    do_register(tournament.pk, creator)
+    for player in make_players(5):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, creator)
+    tournament.refresh_from_db()
+    return tournament, creator
+
+
+def test_an_organiser_who_plays_names_no_organiser_once_the_event_has_started():
+    # A review: the creator, losing, named their own second account an organiser mid-event, and
+    # it adjudicated the creator's table, gave a rival's seat to a bot, disqualified another.
+    from tournaments.services import do_add_organiser
+
+    tournament, creator = started_swiss_the_creator_plays()
+    sock = make_user("sock")
+    with pytest.raises(ActionRejected) as refused:
+        do_add_organiser(tournament.pk, creator, sock)
+    assert refused.value.code == "plays_in_event"
+    assert list(tournament.organisers.all()) == [creator]
+
+
+def test_an_organiser_who_plays_removes_no_other_organiser_but_may_step_down():
+    # A review: a losing creator removed the neutral co-organiser, leaving nobody able to decide.
+    from tournaments.services import do_add_organiser, do_remove_organiser
+
+    creator = make_user("creator")
+    tournament = do_create_tournament(creator, "Cup", "wildcards", "swiss", rounds=2)
+    referee = make_user("referee")
+    do_add_organiser(tournament.pk, creator, referee)  # named before the creator entered
+    do_register(tournament.pk, creator)
+    with pytest.raises(ActionRejected) as refused:
+        do_remove_organiser(tournament.pk, creator, referee)
+    assert refused.value.code == "plays_in_event"
+    assert set(tournament.organisers.all()) == {creator, referee}
+    do_remove_organiser(tournament.pk, creator, creator)
+    assert list(tournament.organisers.all()) == [referee]
+
+
+def test_an_organiser_who_plays_neither_pauses_nor_resumes_the_event():
+    # A review: a pause made no new round, so a losing creator could freeze the event for good.
+    from tournaments.services import do_pause_tournament, do_resume_tournament
+
+    tournament, creator = started_swiss_the_creator_plays()
+    with pytest.raises(ActionRejected) as refused:
+        do_pause_tournament(tournament.pk, creator)
+    assert refused.value.code == "plays_in_event"
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PAUSED)  # a referee paused it
+    with pytest.raises(ActionRejected) as refused:
+        do_resume_tournament(tournament.pk, creator)
+    assert refused.value.code == "plays_in_event"
+
+
+def test_nobody_who_organised_a_started_event_enters_it_late():
+    # A review: an organiser disqualified rivals in round 1, stepped down and entered late; the
+    # creator could do the same without stepping down.
+    from tournaments.services import do_add_organiser, do_remove_organiser
+
+    creator = make_user("creator")
+    tournament = do_create_tournament(
+        creator,
+        "Cup",
+        "wildcards",
+        "swiss",
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        late_join_before_round=3,
+    )
+    referee = make_user("referee")
+    do_add_organiser(tournament.pk, creator, referee)
+    for player in make_players(6):
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, creator)
+    do_remove_organiser(tournament.pk, referee, referee)
+    for organiser in (creator, referee):
+        with pytest.raises(ActionRejected) as refused:
+            do_register(tournament.pk, organiser)
+        assert refused.value.code == "organised"
+    assert not tournament.entries.filter(user__in=[creator, referee]).exists()
+    do_register(tournament.pk, make_user("latecomer"))  # late entries stay open to everyone else

@@ -27,8 +27,7 @@ from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import lock_game
 from tournaments.models import Table, Tournament
-from tournaments.services.leaving import check_not_playing
-from tournaments.services.running import check_organiser
+from tournaments.services.running import check_not_playing, check_organiser
 from wildcards_site.queueing import queue_task
 
 MAX_REASON_CHARS = 500

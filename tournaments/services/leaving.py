@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
-from tournaments.services.running import check_organiser
+from tournaments.services.running import check_not_playing, check_organiser
 
 User = get_user_model()
 
@@ -24,21 +24,6 @@ def table_mates(tournament: Tournament, user) -> set[int]:
         round__tournament=tournament, round__number=tournament.current_round, game__seats__user=user
     )
     return set(User.objects.filter(seats__game__tournament_table__in=shared).values_list("pk", flat=True).distinct())
-
-
-def plays_in_event(tournament: Tournament, user) -> bool:
-    """Whether `user` entered the tournament (dropped or not): an organiser who did holds no
-    power over any entrant's result, their rivals' at other tables included (a review saw the
-    creator who played disqualify a rival for the cut). Another organiser, who does not play,
-    decides."""
-    return bool(getattr(user, "pk", None)) and tournament.entries.filter(user=user).exists()
-
-
-def check_not_playing(tournament: Tournament, user) -> None:
-    if plays_in_event(tournament, user):
-        raise ActionRejected(
-            "plays_in_event", _("You play in this tournament: an organiser who does not play decides this.")
-        )
 
 
 def check_not_their_table(tournament: Tournament, user, entry_user) -> None:

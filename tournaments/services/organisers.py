@@ -1,7 +1,8 @@
 """Who organises a tournament: its organisers name others, and step down while one remains.
 
 An organiser who plays holds no power over their own table (tournaments/permissions.py): a
-second organiser is who manages it. Entrants are never named organisers, and an organiser
+second organiser is who manages it. Nor, once the event has started, do they name organisers,
+and they never remove another. Entrants are never named organisers, and an organiser
 named does not register (`registration.do_register`) until they step down: organisers decide
 at entrants' tables, their rivals' included. Only the creator may play in their own event.
 """
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Tournament
-from tournaments.services.running import check_organiser
+from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
 
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
 
@@ -27,9 +28,18 @@ def _locked(tournament_id: int, user) -> Tournament:
 
 
 def do_add_organiser(tournament_id: int, user, other) -> Tournament:
-    """Name `other` an organiser too (nothing is mailed: it gives powers, no duty)."""
+    """Name `other` an organiser too (nothing is mailed: it gives powers, no duty).
+
+    An organiser who plays names others only before the start, while entrants can still see
+    who will decide at their tables: once it runs, a second account of theirs would decide at
+    their own (a review)."""
     with transaction.atomic():
         tournament = _locked(tournament_id, user)
+        if tournament.status != Tournament.Status.REGISTRATION and plays_in_event(tournament, user):
+            raise ActionRejected(
+                "plays_in_event",
+                _("You play in this tournament: once it has started, an organiser who does not play names others."),
+            )
         if not other.is_active:
             raise ActionRejected("no_user", _("No player has that username."))
         if tournament.entries.filter(user=other).exists():
@@ -41,12 +51,18 @@ def do_add_organiser(tournament_id: int, user, other) -> Tournament:
 
 
 def do_remove_organiser(tournament_id: int, user, other) -> Tournament:
-    """Take `other` (or oneself) off the organisers; the last one stays."""
+    """Take `other` (or oneself) off the organisers; the last one stays. An organiser who plays
+    only steps down (a review saw a losing creator remove the referee). One who steps down
+    once the event has started never enters it late (`registration.do_register`)."""
     with transaction.atomic():
         tournament = _locked(tournament_id, user)
+        if other.pk != user.pk:
+            check_not_playing(tournament, user)
         if not tournament.organisers.filter(pk=other.pk).exists():
             raise ActionRejected("not_organiser", _("That player does not organise this tournament."))
         if tournament.organisers.count() == 1:
             raise ActionRejected("last_organiser", _("A tournament keeps at least one organiser."))
         tournament.organisers.remove(other)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            tournament.former_organisers.add(other)
         return tournament

@@ -19,10 +19,9 @@ from games.services import unasked
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
-from tournaments.services.leaving import check_not_playing
 from tournaments.services.registration import check_not_named_organiser, rating_of
 from tournaments.services.rules import checked_settings, settings_of
-from tournaments.services.running import check_organiser
+from tournaments.services.running import check_not_playing, check_organiser
 
 # An organiser's message is mail to every entrant: long enough for a notice, not for a newsletter.
 MAX_MESSAGE_CHARS = 2000

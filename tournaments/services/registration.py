@@ -121,6 +121,15 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
         if tournament.entries.filter(user=user).exists():
             raise ActionRejected("already_registered", _("You are already registered."))
         check_not_named_organiser(tournament, user)
+        if tournament.status != Tournament.Status.REGISTRATION and (
+            tournament.organisers.filter(pk=user.pk).exists()
+            or tournament.former_organisers.filter(pk=user.pk).exists()
+        ):
+            # A late entry: who organised the event since its start decided at its tables, rivals'
+            # included (a review saw one disqualify players, step down and enter).
+            raise ActionRejected(
+                "organised", _("You have organised this tournament since it started: you cannot enter it now.")
+            )
         if tournament.capacity and tournament.entries.count() >= tournament.capacity:
             raise ActionRejected("full", _("This tournament is full."))
         if tournament.invitation_only and not tournament.invited.filter(pk=user.pk).exists():

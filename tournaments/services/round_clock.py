@@ -9,8 +9,7 @@ from games.models import Deadline, Game
 from games.services import do_extend_deadline
 from games.services.errors import ActionRejected
 from tournaments.models import Table, Tournament
-from tournaments.services.leaving import check_not_playing
-from tournaments.services.running import check_organiser
+from tournaments.services.running import check_not_playing, check_organiser
 
 
 def open_waits(tournament: Tournament):

@@ -48,6 +48,21 @@ def check_organiser(tournament: Tournament, user) -> None:
         raise ActionRejected("forbidden", _("Only the tournament's organisers can do this."))
 
 
+def plays_in_event(tournament: Tournament, user) -> bool:
+    """Whether `user` entered the tournament (dropped or not): an organiser who did holds no
+    power over any entrant's result, their rivals' at other tables included (a review saw the
+    creator who played disqualify a rival for the cut). Another organiser, who does not play,
+    decides."""
+    return bool(getattr(user, "pk", None)) and tournament.entries.filter(user=user).exists()
+
+
+def check_not_playing(tournament: Tournament, user) -> None:
+    if plays_in_event(tournament, user):
+        raise ActionRejected(
+            "plays_in_event", _("You play in this tournament: an organiser who does not play decides this.")
+        )
+
+
 def minimum_entries(tournament: Tournament) -> int:
     return 2 if tournament.seats_max == 2 else tournament.seats_min
 
@@ -255,6 +270,7 @@ def do_pause_tournament(tournament_id: int, user) -> Tournament:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
+        check_not_playing(tournament, user)  # a pause makes no new round: a losing player's freeze
         if tournament.status != Tournament.Status.RUNNING:
             raise ActionRejected("not_running", _("Only a running tournament can be paused."))
         tournament.status = Tournament.Status.PAUSED
@@ -266,6 +282,7 @@ def do_resume_tournament(tournament_id: int, user) -> Tournament:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
+        check_not_playing(tournament, user)
         if tournament.status != Tournament.Status.PAUSED:
             raise ActionRejected("not_paused", _("The tournament is not paused."))
         tournament.status = Tournament.Status.RUNNING
