@@ -213,7 +213,11 @@ def test_staff_who_play_in_the_event_cannot_act_for_a_rival_at_another_table():
     assert not Action.objects.filter(game=game).exists()
 
 
-def started_swiss_the_creator_plays(late_until: int = 0) -> tuple[Tournament, object]:
+def started_swiss(plays: bool = True, late_until: int = 0, referee=None) -> tuple[Tournament, object]:
+    """A Swiss of six at tables of three, started by its creator (who plays in it unless told);
+    `referee` named an organiser before the start."""
+    from tournaments.services import do_add_organiser
+
     creator = make_user("creator")
     tournament = do_create_tournament(
         creator,
@@ -226,8 +230,10 @@ def started_swiss_the_creator_plays(late_until: int = 0) -> tuple[Tournament, ob
         rounds=3,
         late_join_before_round=late_until,
     )
-    do_register(tournament.pk, creator)
-    for player in make_players(5):
+    if referee is not None:
+        do_add_organiser(tournament.pk, creator, referee)
+    players = make_players(5 if plays else 6)
+    for player in [creator, *players] if plays else players:
         do_register(tournament.pk, player)
     do_start(tournament.pk, creator)
     tournament.refresh_from_db()
@@ -239,7 +245,7 @@ def test_an_organiser_who_plays_names_no_organiser_once_the_event_has_started():
     # it adjudicated the creator's table, gave a rival's seat to a bot, disqualified another.
     from tournaments.services import do_add_organiser
 
-    tournament, creator = started_swiss_the_creator_plays()
+    tournament, creator = started_swiss()
     sock = make_user("sock")
     with pytest.raises(ActionRejected) as refused:
         do_add_organiser(tournament.pk, creator, sock)
@@ -268,7 +274,7 @@ def test_an_organiser_who_plays_neither_pauses_nor_resumes_the_event():
     # A review: a pause made no new round, so a losing creator could freeze the event for good.
     from tournaments.services import do_pause_tournament, do_resume_tournament
 
-    tournament, creator = started_swiss_the_creator_plays()
+    tournament, creator = started_swiss()
     with pytest.raises(ActionRejected) as refused:
         do_pause_tournament(tournament.pk, creator)
     assert refused.value.code == "plays_in_event"
@@ -282,25 +288,10 @@ def test_an_organiser_who_plays_neither_pauses_nor_resumes_the_event():
 def test_nobody_who_organised_a_started_event_enters_it_late():
     # A review: an organiser disqualified rivals in round 1, stepped down and entered late; the
     # creator could do the same without stepping down.
-    from tournaments.services import do_add_organiser, do_remove_organiser
+    from tournaments.services import do_remove_organiser
 
-    creator = make_user("creator")
-    tournament = do_create_tournament(
-        creator,
-        "Cup",
-        "wildcards",
-        "swiss",
-        seats_preferred=3,
-        seats_min=3,
-        seats_max=3,
-        rounds=3,
-        late_join_before_round=3,
-    )
     referee = make_user("referee")
-    do_add_organiser(tournament.pk, creator, referee)
-    for player in make_players(6):
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, creator)
+    tournament, creator = started_swiss(plays=False, late_until=3, referee=referee)
     do_remove_organiser(tournament.pk, referee, referee)
     for organiser in (creator, referee):
         with pytest.raises(ActionRejected) as refused:
