@@ -82,12 +82,16 @@ def without_early_withdrawals(
     return out
 
 
-def with_forfeit_wins(schedule: Schedule, played: Sequence[RoundResult]) -> list[RoundResult]:
+def with_forfeit_wins(
+    schedule: Schedule, played: Sequence[RoundResult], indices: Sequence[int | None]
+) -> list[RoundResult]:
     """A bye in a round whose schedule seated the player at a table is a game the table's
     leavers forfeited (their early withdrawals' byes are gone already): one win, not a rest
-    worth the organiser's bye points."""
+    worth the organiser's bye points. `indices`: the scheduled round of each played round, as
+    `scheduled_indices` finds them in the rounds as played (the tables annulled since can no
+    longer tell: a round left without tables would match an earlier scheduled one)."""
     out = []
-    for result, index in zip(played, scheduled_indices(schedule, played), strict=True):
+    for result, index in zip(played, indices, strict=True):
         if index is None:
             out.append(result)
             continue

@@ -9,7 +9,7 @@ from django.db.models import Max
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
-from tournaments.formats.withdrawals import with_forfeit_wins, without_early_withdrawals
+from tournaments.formats.withdrawals import scheduled_indices, with_forfeit_wins, without_early_withdrawals
 from tournaments.models import Entry, Round, Tournament
 
 DONE = (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CANCELLED)
@@ -188,8 +188,9 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         # is removed"): results annulled (formats/withdrawals.py).
         left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
         numbers = [r.number for r in finished]
+        indices = scheduled_indices(tournament.schedule, results)
         results = without_early_withdrawals(tournament.schedule, results, left, numbers, tournament.seats_min)
-        results = with_forfeit_wins(tournament.schedule, results)
+        results = with_forfeit_wins(tournament.schedule, results, indices)
     return swiss.standings(
         {entry.pk: entry.rating for entry in entries},
         results,

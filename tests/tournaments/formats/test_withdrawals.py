@@ -3,7 +3,7 @@ annulled; after, the games they leave unplayed are forfeits won by their opponen
 schedules and results, scored with the standings a round robin uses."""
 
 from tournaments.formats.swiss import RoundResult, standings
-from tournaments.formats.withdrawals import with_forfeit_wins, without_early_withdrawals
+from tournaments.formats.withdrawals import scheduled_indices, with_forfeit_wins, without_early_withdrawals
 
 # Four players at 2-player tables, everyone meeting everyone once.
 SCHEDULE = [
@@ -82,16 +82,29 @@ def test_at_a_larger_table_the_others_are_scored_as_if_the_leaver_had_not_sat_th
 def test_a_forfeit_left_by_a_late_withdrawal_is_a_win_whatever_a_scheduled_bye_is_worth():
     # A review: with the organiser's bye worth 0 (an odd round robin's rest), the game a late
     # leaver forfeited scored 0 for the opponent too; the rules make it a win.
-    schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
-    played = [
-        RoundResult([{"A": 1, "B": 2}], ["C"]),
-        RoundResult([{"A": 2, "C": 1}], ["B"]),
-        RoundResult([], ["B", "A"]),  # C left before round 3, having played 1 of 2: kept
+    schedule = [
+        [[["B", "E"], ["C", "D"]], ["A"]],
+        [[["E", "C"], ["A", "B"]], ["D"]],
+        [[["C", "A"], ["D", "E"]], ["B"]],
+        [[["A", "D"], ["B", "C"]], ["E"]],
+        [[["D", "B"], ["E", "A"]], ["C"]],
     ]
-    counted = with_forfeit_wins(schedule, without_early_withdrawals(schedule, played, {"C": 3}, [1, 2, 3]))
-    scored = {row.player: row.points for row in standings(dict.fromkeys("ABC", 1500), counted, (1, 0), 0)}
-    # By hand: A beat B (1); C beat A (1); B won round 3 by C's forfeit (1); the rests score 0.
-    assert scored == {"A": 1, "B": 1, "C": 1}
+    # The rounds as the planner makes them: E played 3 of 4 and left before round 4 (its rest),
+    # so its results stand; in round 5 A's opponent is gone and A has a bye beside C's rest.
+    played = [
+        RoundResult([{"B": 2, "E": 1}, {"C": 2, "D": 1}], ["A"]),
+        RoundResult([{"E": 1, "C": 2}, {"A": 2, "B": 1}], ["D"]),
+        RoundResult([{"C": 1, "A": 2}, {"D": 2, "E": 1}], ["B"]),
+        RoundResult([{"A": 2, "D": 1}, {"B": 2, "C": 1}], []),
+        RoundResult([{"D": 1, "B": 2}], ["C", "A"]),
+    ]
+    kept = without_early_withdrawals(schedule, played, {"E": 4}, [1, 2, 3, 4, 5])
+    counted = with_forfeit_wins(schedule, kept, scheduled_indices(schedule, played))
+    assert counted[4].byes == ["C"] and counted[4].walkovers == ["A"]
+    scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDE", 1500), counted, (1, 0), 0)}
+    # By hand: A won nothing it played, but E's forfeit in round 5 (1); B beat A (1); C beat A
+    # and B (2); D beat C, A and B (3); E beat B, C and D before leaving (3); rests score 0.
+    assert scored == {"A": 1, "B": 1, "C": 2, "D": 3, "E": 3}
 
 
 def test_at_tables_that_must_seat_three_a_leaver_s_early_table_counts_for_nobody():
@@ -105,3 +118,25 @@ def test_at_tables_that_must_seat_three_a_leaver_s_early_table_counts_for_nobody
     played = [RoundResult([{"A": 1, "D": 2, "B": 3}, {"C": 1, "E": 2, "F": 3}])]
     kept = without_early_withdrawals(schedule, played, {"D": 2}, [1], minimum=3)
     assert kept[0].tables == [{"C": 1, "E": 2, "F": 3}]
+
+
+def test_a_scheduled_rest_stays_a_rest_when_early_leavers_emptied_the_round_s_tables():
+    # A review: the rounds were matched to the schedule again after the annulled tables were
+    # taken out; a round left without tables matched an earlier scheduled round, and D's own
+    # rest there turned into a forfeit won.
+    schedule = [
+        [[["B", "E"], ["C", "D"]], ["A"]],
+        [[["E", "C"], ["A", "B"]], ["D"]],
+        [[["C", "A"], ["D", "E"]], ["B"]],
+        [[["A", "D"], ["B", "C"]], ["E"]],
+        [[["D", "B"], ["E", "A"]], ["C"]],
+    ]
+    # C and E left before round 1, so the first scheduled round had no table left and was passed
+    # over: round 1 was the second (D's rest); B left before round 2 having played 1 of 4.
+    played = [RoundResult([{"A": 1, "B": 2}], ["D"]), RoundResult([{"A": 2, "D": 1}])]
+    kept = without_early_withdrawals(schedule, played, {"C": 1, "E": 1, "B": 2}, [1, 2])
+    assert kept[0].tables == [] and kept[0].byes == ["D"]
+    counted = with_forfeit_wins(schedule, kept, scheduled_indices(schedule, played))
+    assert counted[0].byes == ["D"] and counted[0].walkovers == []
+    scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDE", 1500), counted, (1, 0), 0)}
+    assert scored["D"] == 1  # the win over A in round 2; the rest scores the organiser's 0
