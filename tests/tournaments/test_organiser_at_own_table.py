@@ -184,10 +184,14 @@ def test_an_organiser_who_plays_adds_a_co_organiser_who_then_manages_their_table
         do_add_organiser(tournament.pk, rival, make_user("friend"))
     with pytest.raises(ActionRejected):  # an entrant at this table is no co-organiser of it
         do_add_organiser(tournament.pk, helper, rival)
-    do_remove_organiser(tournament.pk, helper, helper)
-    with pytest.raises(ActionRejected):  # a tournament keeps at least one organiser
-        do_remove_organiser(tournament.pk, organiser, organiser)
-    assert set(tournament.organisers.all()) == {organiser}
+    with pytest.raises(ActionRejected) as refused:  # the last organiser who does not play stays while it runs
+        do_remove_organiser(tournament.pk, helper, helper)
+    assert refused.value.code == "last_referee"
+    do_remove_organiser(tournament.pk, organiser, organiser)  # the organiser who plays steps down
+    with pytest.raises(ActionRejected) as refused:  # a tournament keeps at least one organiser
+        do_remove_organiser(tournament.pk, helper, helper)
+    assert refused.value.code == "last_organiser"
+    assert set(tournament.organisers.all()) == {helper}
 
 
 def test_the_organiser_adds_a_co_organiser_from_the_page(client):

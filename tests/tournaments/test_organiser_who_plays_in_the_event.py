@@ -253,15 +253,12 @@ def test_an_organiser_who_plays_names_no_organiser_once_the_event_has_started():
     assert list(tournament.organisers.all()) == [creator]
 
 
-def test_an_organiser_who_plays_removes_no_other_organiser_but_may_step_down():
+def test_an_organiser_who_plays_removes_no_other_organiser_once_it_runs_but_may_step_down():
     # A review: a losing creator removed the neutral co-organiser, leaving nobody able to decide.
-    from tournaments.services import do_add_organiser, do_remove_organiser
+    from tournaments.services import do_remove_organiser
 
-    creator = make_user("creator")
-    tournament = do_create_tournament(creator, "Cup", "wildcards", "swiss", rounds=2)
     referee = make_user("referee")
-    do_add_organiser(tournament.pk, creator, referee)  # named before the creator entered
-    do_register(tournament.pk, creator)
+    tournament, creator = started_swiss(referee=referee)
     with pytest.raises(ActionRejected) as refused:
         do_remove_organiser(tournament.pk, creator, referee)
     assert refused.value.code == "plays_in_event"
@@ -299,3 +296,31 @@ def test_nobody_who_organised_a_started_event_enters_it_late():
         assert refused.value.code == "organised"
     assert not tournament.entries.filter(user__in=[creator, referee]).exists()
     do_register(tournament.pk, make_user("latecomer"))  # late entries stay open to everyone else
+
+
+def test_the_last_organiser_who_does_not_play_stays_while_the_event_runs():
+    # A review of the rules above: a referee who paused the event and stepped down left it to
+    # the creator, who plays and may neither resume it nor name anyone: frozen for good.
+    from tournaments.services import do_pause_tournament, do_remove_organiser
+
+    referee = make_user("referee")
+    tournament, creator = started_swiss(referee=referee)
+    do_pause_tournament(tournament.pk, referee)
+    with pytest.raises(ActionRejected) as refused:
+        do_remove_organiser(tournament.pk, referee, referee)
+    assert refused.value.code == "last_referee"
+    assert set(tournament.organisers.all()) == {creator, referee}
+    do_remove_organiser(tournament.pk, creator, creator)  # the one who plays may step down
+    assert list(tournament.organisers.all()) == [referee]
+
+
+def test_before_the_start_an_organiser_who_plays_may_still_remove_one_they_named():
+    from tournaments.services import do_add_organiser, do_remove_organiser
+
+    creator = make_user("creator")
+    tournament = do_create_tournament(creator, "Cup", "wildcards", "swiss", rounds=2)
+    do_register(tournament.pk, creator)
+    mistaken = make_user("mistaken")
+    do_add_organiser(tournament.pk, creator, mistaken)
+    do_remove_organiser(tournament.pk, creator, mistaken)
+    assert list(tournament.organisers.all()) == [creator]

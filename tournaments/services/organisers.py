@@ -51,18 +51,33 @@ def do_add_organiser(tournament_id: int, user, other) -> Tournament:
 
 
 def do_remove_organiser(tournament_id: int, user, other) -> Tournament:
-    """Take `other` (or oneself) off the organisers; the last one stays. An organiser who plays
-    only steps down (a review saw a losing creator remove the referee). One who steps down
+    """Take `other` (or oneself) off the organisers; the last one stays, and once the event has
+    started so does the last who does not play in it. An organiser who plays only steps down
+    once it has started (a review saw a losing creator remove the referee). One who steps down
     once the event has started never enters it late (`registration.do_register`)."""
     with transaction.atomic():
         tournament = _locked(tournament_id, user)
-        if other.pk != user.pk:
+        started = tournament.status != Tournament.Status.REGISTRATION
+        if other.pk != user.pk and started:
             check_not_playing(tournament, user)
         if not tournament.organisers.filter(pk=other.pk).exists():
             raise ActionRejected("not_organiser", _("That player does not organise this tournament."))
         if tournament.organisers.count() == 1:
             raise ActionRejected("last_organiser", _("A tournament keeps at least one organiser."))
+        if started and not plays_in_event(tournament, other) and not _another_referee(tournament, other):
+            # Else only organisers who play would remain, who may not pause, resume or name
+            # anyone: the event would wait for staff (a review saw it paused for good).
+            raise ActionRejected(
+                "last_referee",
+                _("A running tournament keeps an organiser who does not play in it: name another one first."),
+            )
         tournament.organisers.remove(other)
         if tournament.status != Tournament.Status.REGISTRATION:
             tournament.former_organisers.add(other)
         return tournament
+
+
+def _another_referee(tournament: Tournament, leaving) -> bool:
+    """Whether an organiser other than `leaving` does not play in the event."""
+    players = tournament.entries.values("user_id")
+    return tournament.organisers.exclude(pk=leaving.pk).exclude(pk__in=players).exists()
