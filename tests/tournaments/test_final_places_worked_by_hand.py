@@ -103,3 +103,18 @@ def test_a_bracket_places_a_player_who_dropped_below_the_loser_of_a_match_played
     # lost a semi-final it played: 3rd. Seed 2 did not play its own: 4th. Then the quarter-final
     # losers share 5th.
     assert places == {1: 1, 3: 2, 4: 3, 2: 4, 5: 5, 6: 5, 7: 5, 8: 5}
+
+
+def test_a_knock_out_seated_from_an_older_cut_still_gets_its_places():
+    # A review: a Swiss's cut is drawn anew from the standings each time; had the standings'
+    # order changed since the knock-out was seated (a fix to their sort), a seated player was
+    # missing from the seeds and the places raised KeyError, so the event could not finish.
+    event, players = stand_in_tournament("swiss", (3, 3, 3), rounds=1, top_cut=4), entries(6)
+    tables = [{1: 1, 2: 2, 3: 3}, {4: 1, 5: 2, 6: 3}]
+    swiss_round = PlayedRound(1, "swiss", [PlayedTable(n, "", 0, "finished", t) for n, t in enumerate(tables, 1)], [])
+    # Seated from a cut of 1, 4, 3 and 2, where today's standings cut 1, 4, 2 and 5.
+    seated = PlayedTable(1, "", 0, "finished", {1: 2, 4: 1, 3: 3})
+    knockout = PlayedRound(2, "elimination", [seated], [2])
+    places = dict((player, place) for place, player in final_places(event, players, [swiss_round, knockout]))
+    # By hand: 4 won the table and 2 had the bye: both went on unbeaten (1st); then 1, then 3.
+    assert (places[4], places[2], places[1], places[3]) == (1, 1, 3, 4)

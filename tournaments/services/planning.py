@@ -286,8 +286,12 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
 
 def _qualified(tournament: Tournament, played: PlayedRound, seed_of: dict[int, int]) -> set[int]:
     """Who earned a place in the next round at `played`'s tables, drops aside (they keep their results)."""
+    seated = [player for table in played.tables for player in table.ranks] + list(played.byes)
+    # Every seated player has a seed, as the rows below count them: a seed list drawn anew from
+    # the standings (a Swiss's cut) must not stop the event from finishing.
+    seeds = {player: seed_of.get(player, 10**9) for player in seated}
     return set(
-        multiplayer_advancers([t.ranks for t in played.tables], played.byes, tournament.advance_per_table, seed_of)
+        multiplayer_advancers([t.ranks for t in played.tables], played.byes, tournament.advance_per_table, seeds)
     )
 
 
