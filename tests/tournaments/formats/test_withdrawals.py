@@ -12,6 +12,14 @@ SCHEDULE = [
     [[["A", "D"], ["B", "C"]], []],
 ]
 RATINGS = dict.fromkeys("ABCD", 1500)
+# Five players at 2-player tables, one resting each round.
+FIVE = [
+    [[["B", "E"], ["C", "D"]], ["A"]],
+    [[["E", "C"], ["A", "B"]], ["D"]],
+    [[["C", "A"], ["D", "E"]], ["B"]],
+    [[["A", "D"], ["B", "C"]], ["E"]],
+    [[["D", "B"], ["E", "A"]], ["C"]],
+]
 
 
 def points(results: list[RoundResult]) -> dict[str, float]:
@@ -82,13 +90,7 @@ def test_at_a_larger_table_the_others_are_scored_as_if_the_leaver_had_not_sat_th
 def test_a_forfeit_left_by_a_late_withdrawal_is_a_win_whatever_a_scheduled_bye_is_worth():
     # A review: with the organiser's bye worth 0 (an odd round robin's rest), the game a late
     # leaver forfeited scored 0 for the opponent too; the rules make it a win.
-    schedule = [
-        [[["B", "E"], ["C", "D"]], ["A"]],
-        [[["E", "C"], ["A", "B"]], ["D"]],
-        [[["C", "A"], ["D", "E"]], ["B"]],
-        [[["A", "D"], ["B", "C"]], ["E"]],
-        [[["D", "B"], ["E", "A"]], ["C"]],
-    ]
+    schedule = FIVE
     # The rounds as the planner makes them: E played 3 of 4 and left before round 4 (its rest),
     # so its results stand; in round 5 A's opponent is gone and A has a bye beside C's rest.
     played = [
@@ -124,13 +126,7 @@ def test_a_scheduled_rest_stays_a_rest_when_early_leavers_emptied_the_round_s_ta
     # A review: the rounds were matched to the schedule again after the annulled tables were
     # taken out; a round left without tables matched an earlier scheduled round, and D's own
     # rest there turned into a forfeit won.
-    schedule = [
-        [[["B", "E"], ["C", "D"]], ["A"]],
-        [[["E", "C"], ["A", "B"]], ["D"]],
-        [[["C", "A"], ["D", "E"]], ["B"]],
-        [[["A", "D"], ["B", "C"]], ["E"]],
-        [[["D", "B"], ["E", "A"]], ["C"]],
-    ]
+    schedule = FIVE
     # C and E left before round 1, so the first scheduled round had no table left and was passed
     # over: round 1 was the second (D's rest); B left before round 2 having played 1 of 4.
     played = [RoundResult([{"A": 1, "B": 2}], ["D"]), RoundResult([{"A": 2, "D": 1}])]
