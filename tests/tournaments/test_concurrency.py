@@ -99,11 +99,15 @@ def test_a_table_that_finishes_while_the_event_is_cancelled_stays_rated_as_it_wa
     game_id = table.game_id
     organiser = tournament.organisers.first()
     locked, finish = threading.Event(), threading.Event()
+    holder: list[int] = []  # the finishing move's session
 
     def finishing_move() -> None:
         try:
             with transaction.atomic():
                 Game.objects.select_for_update().get(pk=game_id)
+                with connections["default"].cursor() as cursor:
+                    cursor.execute("SELECT pg_backend_pid()")
+                    holder.append(cursor.fetchone()[0])
                 Game.objects.filter(pk=game_id).update(status=Game.Status.FINISHED)
                 locked.set()
                 finish.wait(30)
@@ -121,7 +125,7 @@ def test_a_table_that_finishes_while_the_event_is_cancelled_stays_rated_as_it_wa
     assert locked.wait(30)
     canceller = threading.Thread(target=cancelling)
     canceller.start()
-    waiting_for_a_lock(timeout=30)  # the cancel now waits for the game's row
+    waiting_on(holder[0], timeout=30)  # the cancel now waits for the game's row
     finish.set()
     mover.join(30)
     canceller.join(30)
@@ -130,13 +134,13 @@ def test_a_table_that_finishes_while_the_event_is_cancelled_stays_rated_as_it_wa
     assert game.status == Game.Status.FINISHED and game.rated
 
 
-def waiting_for_a_lock(timeout: float) -> None:
-    """Returns once some session waits for a lock (PostgreSQL's pg_locks: not granted)."""
+def waiting_on(holder: int, timeout: float) -> None:
+    """Returns once another session waits for a lock `holder` (a backend pid) holds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", [holder])
             if cursor.fetchone()[0]:
                 return
         time.sleep(0.02)
-    raise AssertionError("nobody waited for a lock")
+    raise AssertionError("nobody waited for the finishing move's lock")
