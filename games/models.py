@@ -216,6 +216,11 @@ class Action(models.Model):
     def __str__(self) -> str:
         return f"{self.game} #{self.seq} seat {self.seat} {self.payload.get('type', '?')} ({self.channel})"
 
+    @classmethod
+    def own_moves(cls, game_id: int, user_id: int) -> int:
+        """Moves `user_id` made themselves in the game (web, mail, API)."""
+        return cls.objects.filter(game_id=game_id, actor_id=user_id, channel__in=cls.OWN_CHANNELS).count()
+
 
 class GameEvent(models.Model):
     """What happened to a game outside its moves: seats changing hands, pauses, extensions.

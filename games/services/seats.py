@@ -213,7 +213,7 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             successor=user.profile.name,
             # Who lost the seat: ratings count them last (names alone could not say who).
             previous_user=previous.pk if previous and previous != user else None,
-            **({"own_moves_before_return": _own_moves(game, user)} if returning else {}),
+            **({"own_moves_before_return": Action.own_moves(game.pk, user.pk)} if returning else {}),
         )
         if previous is not None and previous != user:
             notify_organiser.table_event(event, [previous])
@@ -229,10 +229,6 @@ def _returns_to_owner(seat: Seat, user) -> bool:
     if seat.first_user_id is not None and seat.first_user_id != seat.user_id:
         return seat.first_user_id == user.pk  # someone else holds it: back to the one who lost it
     return seat.user_id == user.pk and not seat.substitute and seat.status != Seat.Status.PLAYING
-
-
-def _own_moves(game: Game, user) -> int:
-    return Action.objects.filter(game=game, actor=user, channel__in=Action.OWN_CHANNELS).count()
 
 
 def do_decline_seat(offer_id: int, user, now: datetime | None = None) -> SeatOffer:

@@ -48,11 +48,13 @@ def without_early_withdrawals(
     left_before: Mapping[Hashable, int],
     numbers: Sequence[int],
     minimum: int = 2,
+    indices: Sequence[int | None] | None = None,
 ) -> list[RoundResult]:
     """The played rounds as the standings count them: `left_before` maps each player who left
     to the round before which they did; `numbers` are the played rounds' numbers. A table an
     annulled player leaves below `minimum` (the tables' least size) counts for nobody, as the
-    later tables they leave so give byes worth nothing: early and late opponents end level."""
+    later tables they leave so give byes worth nothing: early and late opponents end level.
+    `indices`: `scheduled_indices(schedule, played)`, when the caller has them already."""
     scheduled_games = Counter(player for tables, _byes in schedule for table in tables for player in table)
     games = Counter(
         player for result in played for table in result.tables for player, rank in table.items() if rank is not None
@@ -61,7 +63,9 @@ def without_early_withdrawals(
     if not annulled:
         return list(played)
     out = []
-    for result, index, number in zip(played, scheduled_indices(schedule, played), numbers, strict=True):
+    if indices is None:
+        indices = scheduled_indices(schedule, played)
+    for result, index, number in zip(played, indices, numbers, strict=True):
         tables = []
         for table in result.tables:
             kept = {player: rank for player, rank in table.items() if player not in annulled}

@@ -28,7 +28,6 @@ from games.models import Action, Game, GameEvent, Seat
 from tournaments.ratings.elo import repeat_weight
 from tournaments.ratings.models import RatingChange
 
-OWN_CHANNELS = Action.OWN_CHANNELS
 QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED, Seat.Status.REMOVED)
 # Ratings count a player's different opponents up to this many: enough for any sensible
 # LEADERBOARD_MIN_OPPONENTS, and a rebuild keeps at most this many ids per player.
@@ -41,18 +40,13 @@ def min_opponents() -> int:
 
 def _own_moves(game_id, player) -> Coalesce:
     moves = (
-        Action.objects.filter(game_id=game_id, actor_id=player, channel__in=OWN_CHANNELS)
+        Action.objects.filter(game_id=game_id, actor_id=player, channel__in=Action.OWN_CHANNELS)
         .order_by()
         .values("game_id")
         .annotate(count=Count("pk"))
         .values("count")
     )
     return Coalesce(Subquery(moves, output_field=IntegerField()), 0)
-
-
-def own_moves(game_id: int, player_id: int) -> int:
-    """Moves the player made themselves in the game (web, mail, API): what `aborted` counts."""
-    return Action.objects.filter(game_id=game_id, actor_id=player_id, channel__in=OWN_CHANNELS).count()
 
 
 def aborted() -> Q:

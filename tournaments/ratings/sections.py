@@ -6,7 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import Game, Seat
+from games.models import Action, Game, Seat
 from games.sections import PlayerSection, SeatNote
 from tournaments.ratings import fair_play, leaderboards
 from tournaments.ratings.models import RatingChange
@@ -58,7 +58,7 @@ def resign_voids(game: Game, seat: Seat) -> str:
     enough = settings.RATING_ABORT_MOVES
     if not game.rated or not game.is_live or seat.user_id is None or seat.substitute:
         return ""
-    if fair_play.own_moves(game.pk, seat.user_id) >= enough:
+    if Action.own_moves(game.pk, seat.user_id) >= enough:
         return ""
     return ngettext(
         "Resigning now voids the rating of this game for everyone: you have made fewer than %(moves)s move "

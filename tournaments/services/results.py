@@ -90,10 +90,6 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
     return out
 
 
-# The channels of a player's own moves (not a timeout's default, a bot's or an organiser's).
-OWN_CHANNELS = Action.OWN_CHANNELS
-
-
 def _table_ranks(game: Game, seats: list[Seat], own: dict[tuple[int, int], object]) -> dict[int, int | None]:
     """Seat position -> its rank for the tournament, or None (a forfeit).
 
@@ -146,7 +142,7 @@ def _stay_times(game: Game, seats: list[Seat], own: dict[tuple[int, int], object
 def _own_moves(games: list[int]) -> dict[tuple[int, int], object]:
     """(game, seat position) -> the time of its player's last move of their own, in one query."""
     rows = (
-        Action.objects.filter(game_id__in=games, channel__in=OWN_CHANNELS)
+        Action.objects.filter(game_id__in=games, channel__in=Action.OWN_CHANNELS)
         .values("game", "seat")
         .annotate(last=Max("created_at"))
         .values_list("game", "seat", "last")
@@ -189,7 +185,7 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
         numbers = [r.number for r in finished]
         indices = scheduled_indices(tournament.schedule, results)
-        results = without_early_withdrawals(tournament.schedule, results, left, numbers, tournament.seats_min)
+        results = without_early_withdrawals(tournament.schedule, results, left, numbers, tournament.seats_min, indices)
         results = with_forfeit_wins(tournament.schedule, results, indices)
     return swiss.standings(
         {entry.pk: entry.rating for entry in entries},
