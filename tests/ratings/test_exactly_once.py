@@ -44,3 +44,63 @@ def test_recompute_check_agrees_after_racing_updates(people, capsys):
     # Whatever order the threads got the lock in, the stored result is the one of finish order.
     call_command("recompute_ratings", "--check", "--quiet-progress")
     assert "No differences" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("pool", [None, "wizard"])
+def test_a_game_rated_while_the_ratings_are_rebuilt_keeps_its_rating(people, monkeypatch, capsys, pool):
+    """The rebuild reads every game, then replaces every rating: a game rated in between must not
+    be wiped by the replacement (it would stay unrated until the next sweep)."""
+    import threading
+    import time
+
+    from django.db import connections
+
+    from tournaments.management.commands import recompute_ratings
+    from tournaments.ratings import recompute
+
+    alice, bob, carol = people[:3]
+    do_rate_game(finished_game([(alice, 1), (bob, 2)], minutes=0).pk)
+    late: list[int] = []
+    real_compute = recompute.compute
+
+    def compute_then_a_game_finishes(*args, **kwargs):
+        result = real_compute(*args, **kwargs)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            rebuilder = cursor.fetchone()[0]
+
+        def finish_and_rate() -> None:
+            try:
+                game = finished_game([(alice, 2), (carol, 1)], minutes=5)
+                late.append(game.pk)
+                do_rate_game(game.pk)
+            finally:
+                connections.close_all()
+
+        rater = threading.Thread(target=finish_and_rate)
+        rater.start()
+        # Until the rating is done, or waits for a lock the rebuild holds.
+        deadline = time.monotonic() + 30
+        while rater.is_alive() and time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", [rebuilder]
+                )
+                if cursor.fetchone()[0]:
+                    break
+            rater.join(0.02)
+        threads.append(rater)
+        return result
+
+    threads: list[threading.Thread] = []
+    monkeypatch.setattr(recompute, "compute", compute_then_a_game_finishes)
+    monkeypatch.setattr(recompute_ratings, "compute", compute_then_a_game_finishes, raising=False)
+    call_command("recompute_ratings", "--quiet-progress", *(["--pool", pool] if pool else []))
+    for thread in threads:
+        thread.join(30)
+    assert late and RatingChange.objects.filter(game_id=late[0]).count() == 2
+    assert Rating.objects.get(player=carol).games == 1
+    monkeypatch.undo()
+    capsys.readouterr()
+    call_command("recompute_ratings", "--check", "--quiet-progress")
+    assert "No differences" in capsys.readouterr().out

@@ -24,7 +24,7 @@ from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.fair_play import OPPONENTS_COUNTED, Meetings, aborted_games
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
-from tournaments.ratings.pools import engine_of, lock_pool, pool_for
+from tournaments.ratings.pools import POOLS, engine_of, lock_pool, pool_for
 
 # One row per rated seat of a finished, rated game, in finish order. Seats without a
 # user are bots; a player who left keeps their user and ranks last.
@@ -182,6 +182,23 @@ def compute(
                     standing.met = None
     if progress:
         progress(result.games)
+    return result
+
+
+def rebuild(
+    pools: set[str] | None = None, config: EloSettings | None = None, progress: Callable[[int], None] | None = None
+) -> Result:
+    """Compute and replace the ratings of `pools` (None: all) in one transaction, under the pools' locks.
+
+    The locks are taken before the games are read: a game rated between the read and the
+    replacement would otherwise be wiped by it. Live ratings wait for the rebuild; a game that
+    finishes meanwhile is rated after it, on top of the rebuilt ratings.
+    """
+    with transaction.atomic():
+        for pool in sorted(pools if pools is not None else POOLS):
+            lock_pool(pool)
+        result = compute(pools, config, progress)
+        write(result, pools, config)
     return result
 
 

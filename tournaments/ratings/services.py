@@ -45,9 +45,9 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         if _later_game_rated(game, pool, [player for player, _rank in players]):
             # This game committed after a game that finished later: ratings must follow
             # finish order, so rebuild the pool (rare: two finishes within moments).
-            from tournaments.ratings.recompute import compute, write
+            from tournaments.ratings.recompute import rebuild
 
-            write(compute({pool}), {pool})
+            rebuild({pool})
             return list(RatingChange.objects.filter(game_id=game_id))
         # `players` is ordered by player id: row locks in a fixed order.
         current = {

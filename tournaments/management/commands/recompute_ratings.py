@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
 from tournaments.ratings.pools import POOLS
-from tournaments.ratings.recompute import compute, differences, write
+from tournaments.ratings.recompute import compute, differences, rebuild
 
 
 class Command(BaseCommand):
@@ -26,7 +26,8 @@ class Command(BaseCommand):
         games = Game.objects.filter(status=Game.Status.FINISHED, rated=True)
         total = (games.filter(engine__in=pools) if pools else games).count()
         progress = None if quiet_progress else _bar(total, self.stderr)
-        result = compute(pools, progress=progress)
+        # --check only reads; a rebuild reads under the pools' locks (recompute.rebuild).
+        result = compute(pools, progress=progress) if check else rebuild(pools, progress=progress)
         if progress:
             self.stderr.write("")
         if check:
@@ -37,7 +38,6 @@ class Command(BaseCommand):
                 raise CommandError(f"{len(found)} differences between stored and recomputed ratings")
             self.stdout.write(f"No differences: {result.games} games, {len(result.changes)} rating changes.")
             return
-        write(result, pools)
         seconds = time.monotonic() - started
         self.stdout.write(
             f"Recomputed {result.games} games, {len(result.changes)} rating changes, "
