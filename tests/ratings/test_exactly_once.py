@@ -83,6 +83,8 @@ def test_a_game_rated_while_the_ratings_are_rebuilt_keeps_its_rating(people, mon
         deadline = time.monotonic() + 30
         while rater.is_alive() and time.monotonic() < deadline:
             with connection.cursor() as cursor:
+                # Inside a transaction pg_stat_activity is read once and kept: read it anew.
+                cursor.execute("SELECT pg_stat_clear_snapshot()")
                 cursor.execute(
                     "SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", [rebuilder]
                 )
