@@ -245,3 +245,43 @@ def test_a_round_robin_player_who_drops_after_half_their_games_forfeits_the_rest
     for player in others:
         # Two draws among the others (half a point each), and the forfeit won by the one P missed.
         assert points[player] == 1.0 + (0 if player in met else 1)
+
+
+def test_a_round_robin_scores_the_forfeit_of_a_round_the_leaver_emptied_of_every_table():
+    # Three players at 2-player tables: each round one table and a rest. A player who leaves
+    # after their first game, before their last, leaves that round without a table: it is
+    # passed over, yet their opponent there still wins the forfeit and the player scheduled to
+    # rest still rests (docs/organisers.md, round robin withdrawals).
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser,
+        "RR of three",
+        "cubirds",
+        "round_robin",
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+        place_points=[1, 0],
+        bye_points=0.25,
+    )
+    players = make_players(3)
+    tournament = register_and_start(tournament, players)
+    user_of = {entry.pk: entry.user for entry in tournament.entries.select_related("user")}
+    (last_table,), (rester,) = tournament.schedule[2]
+    leaver, opponent = (user_of[player] for player in last_table)
+    for number in (1, 2):
+        for table in current_tables(tournament):
+            settle(table.game, dict.fromkeys([seat.user for seat in table.game.seats.all()], 1))  # a draw
+        if number == 2:
+            do_drop(tournament.pk, organiser, leaver)  # during round 2: not seated from round 3 on
+        do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    rows = swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))
+    points = {user_of[row.player]: row.points for row in rows}
+    # By hand: the leaver played one draw and rested once; so did their last opponent, who also
+    # wins the forfeit; the third drew twice and rests in the last round.
+    assert points == {leaver: 0.5 + 0.25, opponent: 0.5 + 0.25 + 1, user_of[rester]: 1.0 + 0.25}
+    places = dict(tournament.entries.values_list("user", "final_place"))
+    assert places[opponent.pk] == 1 and places[user_of[rester].pk] == 2 and places[leaver.pk] == 3

@@ -108,3 +108,47 @@ def with_forfeit_wins(
             )
         )
     return out
+
+
+def passed_over(
+    schedule: Schedule,
+    indices: Sequence[int | None],
+    numbers: Sequence[int],
+    left_before: Mapping[Hashable, int],
+    minimum: int,
+    last_finished: bool,
+) -> list[tuple[int, int, int, RoundResult]]:
+    """The scheduled rounds the planner passed over because drops left them without a table,
+    as (position among the rounds made, scheduled index, number, result): each player of the round still in
+    it rests, so `with_forfeit_wins` scores the forfeits a leaver left there and a scheduled
+    rest keeps its points. Otherwise a round the last leaver emptied would score nothing.
+
+    `indices`: the scheduled round of every round made so far (`scheduled_indices`), `numbers`
+    their numbers, `left_before` as in `without_early_withdrawals` (everyone who left, an
+    undated disqualification as round 0). A round between two made rounds was passed over
+    when the later one was made (it counts from that number); rounds after the last one only
+    once it is over and none of them has a table left (the event ends there)."""
+    found: list[tuple[int, int, int, RoundResult]] = []
+    if not indices:
+        return found
+
+    def still_in(index: int, number: int) -> RoundResult:
+        tables, byes = schedule[index][:2]
+        players = [player for table in tables for player in table] + list(byes)
+        return RoundResult([], [player for player in players if left_before.get(player, number + 1) > number])
+
+    previous = -1
+    for position, (index, number) in enumerate(zip(indices, numbers, strict=True)):
+        if index is None:
+            continue
+        found.extend((position, k, number, still_in(k, number)) for k in range(previous + 1, index))
+        previous = index
+    number = numbers[-1] + 1
+    rest = range(previous + 1, len(schedule))
+    if last_finished and all(
+        sum(left_before.get(player, number + 1) > number for player in table) < minimum
+        for k in rest
+        for table in schedule[k][0]
+    ):
+        found.extend((len(indices), k, number, still_in(k, number)) for k in rest)
+    return found

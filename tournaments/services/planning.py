@@ -92,7 +92,8 @@ def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entr
     """The stored schedule's next round, drops taken out: a table left below the minimum gives
     its remaining players a bye for the round. Nobody is re-seated, so a drop never makes two
     players meet again, and the rest of the schedule stays as it was. A scheduled round that
-    drops have emptied of tables is passed over."""
+    drops have emptied of tables is passed over (the standings still count its forfeits and
+    rests: results.round_robin_counted)."""
     plan = tournament.schedule
     if plan is None:
         # Started before schedules were kept: computed once more here, and kept from now on.

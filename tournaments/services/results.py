@@ -9,7 +9,12 @@ from django.db.models import Max
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
-from tournaments.formats.withdrawals import scheduled_indices, with_forfeit_wins, without_early_withdrawals
+from tournaments.formats.withdrawals import (
+    passed_over,
+    scheduled_indices,
+    with_forfeit_wins,
+    without_early_withdrawals,
+)
 from tournaments.models import Entry, Round, Tournament
 
 DONE = (Game.Status.FINISHED, Game.Status.ABANDONED, Game.Status.CANCELLED)
@@ -177,16 +182,11 @@ def inactive_from(entries: list[Entry], round_number: int) -> set[int]:
 
 
 def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[swiss.Standing]:
-    finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
-    results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
-        # A player who left before half their games, dropped or disqualified (FIDE: "withdraws or
-        # is removed"): results annulled (formats/withdrawals.py).
-        left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
-        numbers = [r.number for r in finished]
-        indices = scheduled_indices(tournament.schedule, results)
-        results = without_early_withdrawals(tournament.schedule, results, left, numbers, tournament.seats_min, indices)
-        results = with_forfeit_wins(tournament.schedule, results, indices)
+        results = [result for _number, _index, result in round_robin_counted(tournament, entries, rounds)]
+    else:
+        finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
+        results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
     return swiss.standings(
         {entry.pk: entry.rating for entry in entries},
         results,
@@ -195,6 +195,34 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
         tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's
         tie_break_order(tournament),
     )
+
+
+def round_robin_counted(
+    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]
+) -> list[tuple[int, int | None, swiss.RoundResult]]:
+    """(number, scheduled round, result) of the finished rounds as the standings count them, with
+    the scheduled rounds drops emptied of tables put back in their places: a player who left
+    after half their games forfeits the rest, even where that left a round without a table
+    (formats/withdrawals.py)."""
+    schedule = tournament.schedule
+    made = [r for r in rounds if r.stage == "round_robin"]
+    results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in made]
+    indices = scheduled_indices(schedule, results)
+    numbers = [r.number for r in made]
+    skipped = passed_over(
+        schedule, indices, numbers, drop_times(entries), tournament.seats_min, all(r.finished for r in made)
+    )
+    counted: list[tuple[swiss.RoundResult, int | None, int]] = []
+    for position in range(len(made) + 1):
+        counted.extend((result, index, number) for at, index, number, result in skipped if at == position)
+        if position < len(made) and made[position].finished:
+            counted.append((results[position], indices[position], numbers[position]))
+    results, indices, numbers = (list(column) for column in zip(*counted, strict=True)) if counted else ([], [], [])
+    # A player who left before half their games, dropped or disqualified (FIDE: "withdraws or
+    # is removed"): results annulled (formats/withdrawals.py).
+    left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
+    results = without_early_withdrawals(schedule, results, left, numbers, tournament.seats_min, indices)
+    return list(zip(numbers, indices, with_forfeit_wins(schedule, results, indices), strict=True))
 
 
 def tie_break_order(tournament: Tournament) -> str:

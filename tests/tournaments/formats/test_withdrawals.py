@@ -3,7 +3,12 @@ annulled; after, the games they leave unplayed are forfeits won by their opponen
 schedules and results, scored with the standings a round robin uses."""
 
 from tournaments.formats.swiss import RoundResult, standings
-from tournaments.formats.withdrawals import scheduled_indices, with_forfeit_wins, without_early_withdrawals
+from tournaments.formats.withdrawals import (
+    passed_over,
+    scheduled_indices,
+    with_forfeit_wins,
+    without_early_withdrawals,
+)
 
 # Four players at 2-player tables, everyone meeting everyone once.
 SCHEDULE = [
@@ -136,3 +141,44 @@ def test_a_scheduled_rest_stays_a_rest_when_early_leavers_emptied_the_round_s_ta
     assert counted[0].byes == ["D"] and counted[0].walkovers == []
     scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDE", 1500), counted, (1, 0), 0)}
     assert scored["D"] == 1  # the win over A in round 2; the rest scores the organiser's 0
+
+
+def test_a_scheduled_round_late_leavers_emptied_of_tables_still_scores_their_forfeits():
+    # A review: a round the planner passed over because drops left it without a table scored
+    # nothing, so the forfeits the late leavers left there were never won.
+    schedule = FIVE
+    # C and D left before round 4 having played 3 and 2 of their 4 games: their results stand.
+    # Scheduled round 4 (A-D, B-C, E rests) has no table left and is passed over; round 4 is
+    # scheduled round 5, where E meets A and B's opponent D is gone.
+    played = [
+        RoundResult([{"B": 2, "E": 1}, {"C": 2, "D": 1}], ["A"]),
+        RoundResult([{"E": 1, "C": 2}, {"A": 2, "B": 1}], ["D"]),
+        RoundResult([{"C": 1, "A": 2}, {"D": 2, "E": 1}], ["B"]),
+        RoundResult([{"E": 2, "A": 1}], ["B"]),
+    ]
+    indices = scheduled_indices(schedule, played)
+    assert indices == [0, 1, 2, 4]
+    left = {"C": 4, "D": 4}
+    skipped = passed_over(schedule, indices, [1, 2, 3, 4], left, minimum=2, last_finished=True)
+    assert skipped == [(3, 3, 4, RoundResult([], ["A", "B", "E"]))]
+    rounds = [*played[:3], skipped[0][3], played[3]]
+    counted = with_forfeit_wins(
+        schedule, without_early_withdrawals(schedule, rounds, left, [1, 2, 3, 4, 4]), [0, 1, 2, 3, 4]
+    )
+    scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDE", 1500), counted, (1, 0), 0)}
+    # By hand: A beat E and won D's forfeit; B beat A and won C's and D's forfeits; C beat A;
+    # D beat C; E beat B, C and D; rests score 0.
+    assert scored == {"A": 2, "B": 3, "C": 1, "D": 1, "E": 3}
+
+
+def test_rounds_after_the_last_are_passed_over_only_once_it_is_over_and_none_has_a_table():
+    # The three rounds of three players at 2-player tables: B and C meet last; C leaves after
+    # round 2 and the event ends there, but not before round 2 is over.
+    schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
+    played = [RoundResult([{"A": 1, "B": 2}], ["C"]), RoundResult([{"A": 1, "C": 2}], ["B"])]
+    indices = scheduled_indices(schedule, played)
+    assert passed_over(schedule, indices, [1, 2], {"C": 3}, 2, last_finished=False) == []
+    assert passed_over(schedule, indices, [1, 2], {"C": 3}, 2, last_finished=True) == [
+        (2, 2, 3, RoundResult([], ["B", "A"]))
+    ]
+    assert passed_over(schedule, indices, [1, 2], {}, 2, last_finished=True) == []  # B and C still meet
