@@ -2,31 +2,42 @@
 place at every table they shared with the column's player, linked to that game.
 
 At tables of two this reads as a chess crosstable (1st is a win); at larger tables a cell says
-who finished ahead at that meeting. Built from the played rounds only, like the standings.
+who finished ahead at that meeting. Built from the played rounds only, like the standings, and
+marked as the standings count them: a meeting annulled by a withdrawal before half the games is
+struck out, and a game a later leaver forfeited shows as won (+) and lost (−) without a game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
 from django.utils.translation import gettext as _
 
 from games.templatetags.places import ordinal
+from tournaments.formats.swiss import RoundResult
 from tournaments.services.results import DONE, PlayedRound
+
+# A meeting as the standings count it: "played", "annulled", "won_by_forfeit", "lost_by_forfeit".
+PLAYED = "played"
 
 
 @dataclass(frozen=True)
 class Meeting:
     round: int
-    game_id: int
+    game_id: int | None  # None: a game a leaver forfeited, never made
     mine: int | None  # the row player's rank; None: a forfeit
     theirs: int | None
     over: bool
+    counted: str = PLAYED
 
     @property
     def outcome(self) -> str:
-        """ "ahead", "behind", "level" (a shared place), "forfeit" or "playing", from the row's side."""
+        """ "ahead", "behind", "level" (a shared place), "forfeit" or "playing", from the row's side;
+        else how the standings counted it (`counted`)."""
+        if self.counted != PLAYED:
+            return self.counted
         if not self.over:
             return "playing"
         if self.mine is None or self.theirs is None:
@@ -36,21 +47,59 @@ class Meeting:
         return "ahead" if self.mine < self.theirs else "behind"
 
 
-def meetings(rounds: list[PlayedRound]) -> dict[tuple[int, int], list[Meeting]]:
-    """(row entry, column entry) -> their meetings in round order, both ways round."""
+def meetings(
+    rounds: list[PlayedRound], counted: Sequence[tuple[int, int | None, RoundResult]] | None = None, schedule=None
+) -> dict[tuple[int, int], list[Meeting]]:
+    """(row entry, column entry) -> their meetings in round order, both ways round. With
+    `counted` (results.round_robin_counted) and the schedule: marked as the standings count them."""
+    kept = None
+    if counted is not None:
+        kept = {
+            pair for _number, _index, result in counted for table in result.tables for pair in permutations(table, 2)
+        }
     found: dict[tuple[int, int], list[Meeting]] = {}
     for played in rounds:
         for table in played.tables:
             over = table.status in DONE
             for me, other in permutations(table.ranks, 2):
-                meeting = Meeting(played.number, table.game_id, table.ranks[me], table.ranks[other], over)
+                # Only a finished round is counted yet: a meeting of one still being played stands.
+                annulled = kept is not None and played.finished and (me, other) not in kept
+                meeting = Meeting(
+                    played.number,
+                    table.game_id,
+                    table.ranks[me],
+                    table.ranks[other],
+                    over,
+                    "annulled" if annulled else PLAYED,
+                )
                 found.setdefault((me, other), []).append(meeting)
+    for number, index, result in counted or ():
+        if index is None or not result.walkovers:
+            continue
+        present = {player for table in result.tables for player in table} | set(result.byes) | set(result.walkovers)
+        for winner in result.walkovers:
+            table = next((table for table in schedule[index][0] if winner in table), ())
+            for leaver in table:
+                if leaver not in present:
+                    found.setdefault((winner, leaver), []).append(
+                        Meeting(number, None, 1, None, True, "won_by_forfeit")
+                    )
+                    found.setdefault((leaver, winner), []).append(
+                        Meeting(number, None, None, 1, True, "lost_by_forfeit")
+                    )
+    for cell in found.values():
+        cell.sort(key=lambda meeting: meeting.round)
     return found
 
 
-def crosstable(standings: list[dict], rounds: list[PlayedRound]) -> dict:
+def crosstable(
+    standings: list[dict],
+    rounds: list[PlayedRound],
+    counted: Sequence[tuple[int, int | None, RoundResult]] | None = None,
+    schedule=None,
+) -> dict:
     """The rows in standings order, each with one cell per column player (the same order)."""
-    met = meetings([played for played in rounds if played.stage == "round_robin"])
+    met = meetings([played for played in rounds if played.stage == "round_robin"], counted, schedule)
     order = [row["entry"] for row in standings]
     names = {row["entry"]: row["name"] for row in standings}
     rows = []
@@ -82,6 +131,17 @@ def _cell(meeting: Meeting, me: str, other: str) -> dict:
             "me": me,
             "other": other,
         }
+    elif outcome == "annulled":
+        text = "–" if meeting.mine is None else ordinal(meeting.mine)
+        words = _("Round %(round)s: annulled, not counted (a player left before half their games)") % {
+            "round": meeting.round
+        }
+    elif outcome == "won_by_forfeit":
+        text = "+"
+        words = _("Round %(round)s: won by forfeit (%(other)s had left)") % {"round": meeting.round, "other": other}
+    elif outcome == "lost_by_forfeit":
+        text = "−"
+        words = _("Round %(round)s: lost by forfeit (%(me)s had left)") % {"round": meeting.round, "me": me}
     elif outcome == "forfeit":
         text = "–"
         words = _("Round %(round)s: not played (a forfeit)") % {"round": meeting.round}

@@ -13,7 +13,7 @@ from games.models import Deadline, Game, GameEvent, Seat
 from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
-from tournaments.models import Table, Tournament
+from tournaments.models import Entry, Table, Tournament
 from tournaments.rules_words import number_words
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
 from tournaments.services.results import (
@@ -24,11 +24,21 @@ from tournaments.services.results import (
     elimination_seeds,
     inactive_from,
     played_rounds,
+    round_robin_counted,
     swiss_standings,
     two_player_bracket,
     undecided_forfeits,
 )
 from tournaments.services.rules import unplayable_sizes
+
+
+def _crosstable(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], standings: list[dict]):
+    if tournament.format != Tournament.Format.ROUND_ROBIN:
+        return None
+    if not tournament.schedule:
+        return crosstable(standings, rounds)
+    counted = round_robin_counted(tournament, entries, rounds)
+    return crosstable(standings, rounds, counted, tournament.schedule)
 
 
 def tournament_data(tournament: Tournament) -> dict:
@@ -49,7 +59,7 @@ def tournament_data(tournament: Tournament) -> dict:
         "standings": standings,
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
-        "crosstable": crosstable(standings, rounds) if tournament.format == Tournament.Format.ROUND_ROBIN else None,
+        "crosstable": _crosstable(tournament, entries, rounds, standings),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
         "final_places": sorted(

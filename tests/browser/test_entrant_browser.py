@@ -5,6 +5,8 @@ screen. Then the head to head lists the games two players had together, and a pl
 ratings pages and the finished games fit a phone in all four languages. axe-core finds nothing
 serious on any of these pages."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -20,7 +22,7 @@ from tests.ratings.conftest import finished_game
 from tests.tournaments.helpers import current_tables, make_players, play_out, start
 from tournaments.models import Table
 from tournaments.ratings.services import do_rate_game
-from tournaments.services import do_advance_round, do_create_tournament, do_register
+from tournaments.services import do_advance_round, do_create_tournament, do_drop, do_register
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -117,6 +119,81 @@ def test_an_entrant_finds_their_table_from_the_menu_plays_and_comes_back_to_the_
     if width == 390:  # too wide for a phone: it scrolls inside its frame
         assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize(("width", "language"), [(1280, "en-GB"), (390, "en-GB"), (390, "nl-NL")])
+def test_the_crosstable_marks_annulled_meetings_and_forfeits_and_fits_a_phone(browser, live_server, width, language):
+    # Five players at 2-player tables: one leaves after round 1 (results annulled), one after
+    # round 3 (the games they leave are forfeits, shown as + and − without a game).
+    organiser = make_user("olga", display_name="Olga")
+    players = make_players(5)
+    tournament = do_create_tournament(
+        organiser,
+        "Emu Withdrawals",
+        "emu_ranchers",
+        "round_robin",
+        options={"years": 1},
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+    )
+    for player in players:
+        do_register(tournament.pk, player)
+    tournament = start(tournament)
+    user_of = {entry.pk: entry.user for entry in tournament.entries.select_related("user")}
+
+    def opponents(player: int, rounds: range) -> list[int]:
+        return [
+            other
+            for tables, _rests in tournament.schedule[rounds.start : rounds.stop]
+            for table in tables
+            if player in table
+            for other in table
+            if other != player
+        ]
+
+    # Early: seated in round 1. Late: plays two of their first three rounds against others than
+    # early (so half their games), and has an opponent other than early in rounds 4 and 5.
+    early_id = next(player for table in tournament.schedule[0][0] for player in table)
+    late_id = next(
+        player
+        for player in user_of
+        if player != early_id
+        and len([o for o in opponents(player, range(3)) if o != early_id]) >= 2
+        and [o for o in opponents(player, range(3, 5)) if o != early_id]
+    )
+    early, late = user_of[early_id], user_of[late_id]
+    for number in range(1, 6):
+        for each in current_tables(tournament):
+            play_out(each.game)
+        if number == 1:
+            do_drop(tournament.pk, organiser, early)
+        if number == 3:
+            do_drop(tournament.pk, organiser, late)
+        do_advance_round(tournament.pk)
+        tournament.refresh_from_db()
+        if tournament.status == tournament.Status.FINISHED:
+            break
+    assert tournament.status == tournament.Status.FINISHED
+
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale=language)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    crosstable = page.locator("#crosstable")
+    early_row = crosstable.locator(f'tbody tr[data-entry="{tournament.entries.get(user=early).pk}"]')
+    expect(early_row.locator(".meeting.annulled")).to_have_count(1)
+    late_row = crosstable.locator(f'tbody tr[data-entry="{tournament.entries.get(user=late).pk}"]')
+    lost = late_row.locator(".meeting.lost_by_forfeit")
+    expect(lost.first).to_have_text("−" + lost.first.locator(".visually-hidden").inner_text())
+    expect(crosstable.locator(".meeting.won_by_forfeit")).to_have_count(lost.count())
+    if language == "nl-NL":
+        expect(lost.first).to_have_attribute("title", re.compile("reglementair verloren"))
+    assert early_row.locator(".meeting.annulled").evaluate("m => getComputedStyle(m).textDecorationLine") == (
+        "line-through"
+    )
+    fits(page, width)
+    assert serious_violations(page) == []
+    context.close()
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -8,7 +8,7 @@ from django.urls import reverse
 from games.models import Game
 from tests.tournaments.helpers import current_tables, make_players, play_out, start
 from tournaments.models import Tournament
-from tournaments.services import do_advance_round, do_create_tournament, do_register
+from tournaments.services import do_advance_round, do_create_tournament, do_drop, do_register
 
 
 @pytest.fixture
@@ -121,3 +121,65 @@ def test_the_tie_breaks_are_explained_in_the_viewers_language(client, organiser,
         ).content.decode()
         shown = page.split('id="tie-breaks">', 1)[1].split("</", 1)[0].strip()
         assert shown and shown != english[tournament.format] and "Buchholz" in shown
+
+
+def _marks(page: str) -> dict[int, list[tuple[str, str, str]]]:
+    """Row entry id -> (outcome class, shown text, words) of each meeting in its row, linked or not."""
+    table = page.split('id="crosstable"', 1)[1].split("</section>", 1)[0]
+    rows = re.findall(r'<tr data-entry="(\d+)">(.*?)</tr>', table, re.S)
+    return {
+        int(entry): re.findall(
+            r'<(?:a|span) class="meeting (\w+)"[^>]*><span aria-hidden="true">([^<]*)</span>'
+            r'<span class="visually-hidden">([^<]*)</span>',
+            row,
+        )
+        for entry, row in rows
+    }
+
+
+def _play_with_a_drop(organiser, drop_before: int):
+    """Four players at 2-player tables; the first drops during round `drop_before - 1`."""
+    players = make_players(4)
+    tournament = _round_robin(organiser, players)
+    leaver = players[0]
+    for number in range(1, 4):
+        for table in current_tables(tournament):
+            play_out(table.game)
+        if number + 1 == drop_before:
+            do_drop(tournament.pk, organiser, leaver)
+        do_advance_round(tournament.pk)
+        tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    return tournament, tournament.entries.get(user=leaver)
+
+
+def test_the_crosstable_strikes_out_the_meetings_of_a_player_whose_results_are_annulled(client, organiser):
+    # A review: the standings no longer counted the games of a player who left before half of
+    # them, but the crosstable still showed them as played, with their places in colour.
+    tournament, leaver = _play_with_a_drop(organiser, drop_before=2)
+    (game,) = Game.objects.filter(tournament_table__round__number=1, seats__user=leaver.user)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    marks = [mark for row in _marks(page).values() for mark in row]
+    annulled = [mark for mark in marks if mark[0] == "annulled"]
+    assert len(annulled) == 2  # the leaver's one game, from both sides
+    assert sorted(text for _outcome, text, _words in annulled) == sorted(
+        {1: "1st", 2: "2nd"}[seat.rank] for seat in game.seats.all()
+    )
+    assert all("annulled" in words for _outcome, _text, words in annulled)
+    # The three games among the others stay as they were, from both sides.
+    assert sum(outcome in ("ahead", "behind", "level") for outcome, _text, _words in marks) == 6
+
+
+def test_the_crosstable_shows_the_forfeits_a_late_leaver_left(client, organiser):
+    tournament, leaver = _play_with_a_drop(organiser, drop_before=3)
+    tables, _rests = tournament.schedule[2]
+    (opponent,) = next(set(table) - {leaver.pk} for table in tables if leaver.pk in table)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    rows = _marks(page)
+    forfeits = {entry: [mark[:2] for mark in row if "forfeit" in mark[0]] for entry, row in rows.items()}
+    assert forfeits.pop(leaver.pk) == [("lost_by_forfeit", "−")]
+    assert forfeits.pop(opponent) == [("won_by_forfeit", "+")]
+    assert set(map(tuple, forfeits.values())) == {()}
+    marks = [mark for row in rows.values() for mark in row]
+    assert sum(outcome in ("ahead", "behind", "level") for outcome, _text, _words in marks) == 10
+    assert not [mark for mark in marks if mark[0] == "annulled"]
