@@ -91,6 +91,10 @@ class Tournament(models.Model):
     # Round robin: the whole schedule, computed once after the start by a worker and kept, a list
     # of rounds [tables, byes] in entry ids; drops are taken out of it round by round.
     schedule = models.JSONField(null=True, blank=True, editable=False)
+    # Swiss with a top cut: the entry ids that made the cut, in seed order, kept when its first
+    # knock-out round is made, so that nothing computed later (a change to the standings' rules
+    # in a deploy) can redraw a bracket already under way. None: no knock-out yet.
+    cut = models.JSONField(null=True, blank=True, editable=False)
     # When the schedule's computation was last handed to a worker: the beat sweep hands it out
     # again when a tournament has been preparing longer than running.PREPARING_STALE.
     preparing_since = models.DateTimeField(null=True, blank=True, editable=False)

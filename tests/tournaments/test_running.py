@@ -24,6 +24,7 @@ from tournaments.services import (
     do_pause_tournament,
     do_register,
     do_resume_tournament,
+    results,
     sweep_tournaments,
 )
 from tournaments.services.results import played_rounds
@@ -366,3 +367,37 @@ def test_a_rematch_of_a_tournament_table_is_a_casual_game_outside_the_tournament
     assert not Table.objects.filter(game=rematch).exists()  # the tournament does not count it
     assert rematch.rated == table.game.rated and rematch.created_by == players[0]
     assert do_advance_round(tournament.pk).number == 2  # the open rematch holds nothing up
+
+
+def test_a_swiss_top_cut_is_kept_as_drawn_when_the_standings_are_computed_differently_later(db, monkeypatch):
+    # The cut used to be drawn again from the standings each time the knock-out was planned: a
+    # change to how standings are computed (a deploy's fix to a tie-break, say) redrew the
+    # bracket of an event already in its knock-out, which then refused its own semi-finals.
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Cut kept", "emu_ranchers", "swiss", rounds=2, top_cut=4, options={"years": 1}
+    )
+    tournament = entered(tournament, make_players(6))
+    for _round in range(2):
+        play_round(tournament)
+        do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    rounds = played_rounds(tournament)
+    assert rounds[-1].stage == "elimination"
+    drawn = [row.player for row in results.swiss_standings(tournament, list(tournament.entries.all()), rounds)][:4]
+    assert tournament.cut == drawn
+    computed = results.swiss_standings
+    monkeypatch.setattr(results, "swiss_standings", lambda *args: list(reversed(computed(*args))))
+    play_round(tournament)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    semi_finals, final = played_rounds(tournament)[2:]
+    # By hand: each semi-final's better place goes on, a tie to the better seed of the cut drawn.
+    semi_winners = {min(table.ranks, key=lambda p: (table.ranks[p], drawn.index(p))) for table in semi_finals.tables}
+    assert final.stage == "elimination" and {p for table in final.tables for p in table.ranks} == semi_winners
+    play_round(tournament)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = dict(tournament.entries.values_list("pk", "final_place"))
+    assert sorted(places[p] for p in drawn) == [1, 2, 3, 3]

@@ -231,8 +231,11 @@ def tie_break_order(tournament: Tournament) -> str:
 
 
 def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[int]:
-    """Entry ids in seed order for the elimination stage: the top cut after a Swiss, else all by seed."""
+    """Entry ids in seed order for the elimination stage: the top cut after a Swiss (as kept when
+    its knock-out began, `Tournament.cut`), else all by seed."""
     if tournament.format == Tournament.Format.SWISS:
+        if tournament.cut is not None:
+            return list(tournament.cut)
         table = swiss_standings(tournament, entries, rounds)
         # Only those gone before the cut: a later drop or disqualification must not redraw it.
         start = (tournament.rounds or 0) + 1

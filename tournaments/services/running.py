@@ -30,7 +30,7 @@ from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
 from tournaments.services.registration import ratings_of
-from tournaments.services.results import no_shows, played_rounds
+from tournaments.services.results import elimination_seeds, no_shows, played_rounds
 from tournaments.services.rules import table_options
 from wildcards_site.queueing import queue_task
 
@@ -162,6 +162,10 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
 def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
     number = len(rounds) + 1
     _check_playable(tournament, number, {len(players) for players in plan.tables})
+    if plan.stage == "elimination" and tournament.format == Tournament.Format.SWISS and tournament.cut is None:
+        # The cut as this round's plan drew it, kept for the rest of the knock-out.
+        tournament.cut = elimination_seeds(tournament, entries, rounds)
+        tournament.save(update_fields=["cut"])
     by_id = {entry.pk: entry for entry in entries}
     round_ = Round.objects.create(tournament=tournament, number=number, stage=plan.stage, started_at=now)
     control = TimeControl.of(tournament)
