@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0015_tournament_former_organisers'),
+        ("tournaments", "0015_tournament_former_organisers"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='cut',
+            model_name="tournament",
+            name="cut",
             field=models.JSONField(blank=True, editable=False, null=True),
         ),
     ]
