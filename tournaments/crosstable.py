@@ -119,7 +119,9 @@ def crosstable(
                 }
             )
         rows.append({**row, "cells": cells})
-    return {"rows": rows, "columns": list(range(1, len(order) + 1))}
+    # Whether any meeting is struck out or a forfeit: only then does the page explain them.
+    marked = any(meeting.counted != PLAYED for cell in met.values() for meeting in cell)
+    return {"rows": rows, "columns": list(range(1, len(order) + 1)), "marked": marked}
 
 
 def _cell(meeting: Meeting, me: str, other: str) -> dict:

@@ -67,6 +67,7 @@ def test_the_crosstable_shows_each_meeting_from_both_sides_with_a_link_to_its_ga
             for mine in ranks
         )
         assert sorted(cells[game.pk]) == expected
+    assert "A struck-out place" not in page  # nobody left: nothing to explain
 
 
 def test_a_game_being_played_shows_as_playing_and_a_swiss_has_no_crosstable(client, organiser):
@@ -166,6 +167,7 @@ def test_the_crosstable_strikes_out_the_meetings_of_a_player_whose_results_are_a
         {1: "1st", 2: "2nd"}[seat.rank] for seat in game.seats.all()
     )
     assert all("annulled" in words for _outcome, _text, words in annulled)
+    assert "A struck-out place does not count" in page
     # The three games among the others stay as they were, from both sides.
     assert sum(outcome in ("ahead", "behind", "level") for outcome, _text, _words in marks) == 6
 
@@ -183,3 +185,4 @@ def test_the_crosstable_shows_the_forfeits_a_late_leaver_left(client, organiser)
     marks = [mark for row in rows.values() for mark in row]
     assert sum(outcome in ("ahead", "behind", "level") for outcome, _text, _words in marks) == 10
     assert not [mark for mark in marks if mark[0] == "annulled"]
+    assert "+ and − are games a player who left later forfeited" in page
