@@ -103,6 +103,10 @@ def _tournament_url(tournament) -> str:
     return settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
 
 
+def invitation_mail_key(invitation_id: int) -> str:
+    return f"tournament-invite:{invitation_id}"
+
+
 def tournament_invitation(invitation) -> None:
     """An organiser's invitation: sent whatever the invitee's preferences, like a game's (one a person)."""
     from django.conf import settings
@@ -122,7 +126,7 @@ def tournament_invitation(invitation) -> None:
         # "Sign up first" only to an address without an account.
         "has_account": invitation.user_id is not None,
     }
-    queue_mail(f"tournament-invite:{invitation.pk}", "tournament-invitation", invitation.email, ctx, language)
+    queue_mail(invitation_mail_key(invitation.pk), "tournament-invitation", invitation.email, ctx, language)
 
 
 def _to_entrant(user, tournament, name: str, key: str, extra: dict) -> None:

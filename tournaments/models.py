@@ -204,6 +204,9 @@ class TournamentInvitation(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="invitations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+")
     email = models.EmailField(blank=True)
+    # Invited by the address typed (kept in `email` as typed): the organisers' list shows that
+    # address, never the account it belongs to (services/invitations.py).
+    by_address = models.BooleanField(default=False)
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
     token = models.CharField(max_length=43, unique=True)
     # An organiser's "add past the conditions": accepting it waives the window, the invitation

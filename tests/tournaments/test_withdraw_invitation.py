@@ -92,3 +92,15 @@ def test_the_organiser_withdraws_from_the_page_and_a_bad_id_is_refused(client, i
     assert not TournamentInvitation.objects.filter(pk=invitation.pk).exists()
     response = client.post(url, {"invitation": invitation.pk}, follow=True)
     assert "There is no such invitation" in response.content.decode()
+
+
+def test_a_withdrawn_invitation_s_mail_not_sent_yet_is_never_sent(invite_only, organiser):
+    # An attacker's review: the invitee got a link that no longer worked (games drop theirs).
+    from wildcards_site.outbox.models import OutboxMessage
+
+    invitee = make_players(1)[0]
+    invitation = do_invite_to_tournament(invite_only.pk, organiser, invitee.username)
+    key = f"tournament-invite:{invitation.pk}"
+    assert OutboxMessage.objects.get(key=key).status == OutboxMessage.Status.PENDING
+    do_withdraw_tournament_invitation(invite_only.pk, organiser, invitation.pk)
+    assert OutboxMessage.objects.get(key=key).status == OutboxMessage.Status.DROPPED

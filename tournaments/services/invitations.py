@@ -14,19 +14,27 @@ from django.utils.translation import gettext as _
 from games.services import unasked
 from games.services.errors import ActionRejected
 from games.services.invitations import check_one_address
+from tournaments.mails import invitation_mail_key
 from tournaments.models import Entry, Tournament, TournamentInvitation
 from tournaments.services.organising import enter_past_conditions
 from tournaments.services.registration import do_register
 from tournaments.services.running import check_organiser
+from wildcards_site.outbox.sending import drop_unsent
 
 User = get_user_model()
 
 
-def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInvitation:
+def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInvitation | None:
     """Invite a player by username, or anyone by address; one invitation per person and tournament,
-    so an organiser cannot mail one address again and again."""
+    so an organiser cannot mail one address again and again.
+
+    None: an address of someone already entered or invited, answered as any address is and
+    mailed nothing. Refusals and the organisers' list name only what was typed, never the account
+    an address belongs to (an attacker's review confirmed an entrant's address by the refusal;
+    games settled the same for theirs, games/services/invitations.py)."""
     who = who.strip()
-    if "@" in who:
+    by_address = "@" in who
+    if by_address:
         who = check_one_address(who)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
@@ -34,19 +42,30 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
         if tournament.status != Tournament.Status.REGISTRATION:
             raise ActionRejected("started", _("Invitations can only be sent before the start."))
         invitee = User.objects.filter(username__iexact=who).first() or (
-            User.objects.filter(email__iexact=who).first() if "@" in who else None
+            User.objects.filter(email__iexact=who).first() if by_address else None
         )
-        if invitee is None and "@" not in who:
+        if invitee is None and not by_address:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who[:80]})
         if invitee is not None and tournament.entries.filter(user=invitee).exists():
+            if by_address:
+                return None
             raise ActionRejected("already_registered", _("This player is already in the tournament."))
-        email = invitee.email if invitee else who
-        already = tournament.invitations.filter(user=invitee) if invitee else None
-        if (already is not None and already.exists()) or tournament.invitations.filter(email__iexact=email).exists():
+        email = who if by_address else invitee.email
+        existing = tournament.invitations.filter(email__iexact=email)
+        if invitee is not None:
+            existing = existing | tournament.invitations.filter(user=invitee)
+        if existing.exists():
+            if by_address and not existing.filter(by_address=True, email__iexact=who).exists():
+                return None  # invited under a username or another address: told only by that
             raise ActionRejected("already_invited", _("This player has been invited already."))
         unasked.check_room(email, who)
         invitation = TournamentInvitation.objects.create(
-            tournament=tournament, user=invitee, email=email, invited_by=user, token=secrets.token_urlsafe(32)
+            tournament=tournament,
+            user=invitee,
+            email=email,
+            by_address=by_address,
+            invited_by=user,
+            token=secrets.token_urlsafe(32),
         )
         if invitee is not None:
             tournament.invited.add(invitee)
@@ -94,4 +113,6 @@ def do_withdraw_tournament_invitation(tournament_id: int, user, invitation_id: i
             )
         if invitation.user_id is not None and not tournament.entries.filter(user_id=invitation.user_id).exists():
             tournament.invited.remove(invitation.user_id)
+        # Its mail, if still waiting in the outbox, would carry a link that no longer works.
+        drop_unsent([invitation_mail_key(invitation.pk)])
         invitation.delete()

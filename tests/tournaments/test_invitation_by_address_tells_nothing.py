@@ -1,0 +1,84 @@
+"""An organiser who invites by address never learns whose address it is (an attacker's review:
+the invitation list named the account behind a typed address, and the refusals told which
+entrant or invitee an address belonged to). Games settled the same for their invitations."""
+
+import pytest
+from django.urls import reverse
+
+from games.services.errors import ActionRejected
+from tests.conftest import make_user
+from tests.tournaments.helpers import make_players
+from tournaments.models import TournamentInvitation
+from tournaments.services import (
+    do_accept_tournament_invitation,
+    do_create_tournament,
+    do_invite_to_tournament,
+    do_register,
+    do_update_tournament,
+)
+from wildcards_site.outbox.models import OutboxMessage
+
+
+@pytest.fixture
+def organiser(db):
+    return make_players(1, "snoop")[0]
+
+
+@pytest.fixture
+def closed(organiser):
+    tournament = do_create_tournament(
+        organiser, "Anything", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
+    )
+    do_update_tournament(tournament.pk, organiser, invitation_only=True)
+    return tournament
+
+
+def person(username: str, name: str, email: str):
+    user = make_user(username, display_name=name)
+    user.email = email
+    user.save(update_fields=["email"])
+    return user
+
+
+def test_the_invitation_list_shows_the_address_typed_not_the_account_behind_it(client, organiser, closed):
+    quiet = person("quiet_one", "Secret Identity", "private.person@example.org")
+    invitation = do_invite_to_tournament(closed.pk, organiser, "Private.Person@example.org")
+    assert invitation.user == quiet  # they can still accept on the site, signed in
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[closed.pk])).content.decode()
+    invitations = page.split('id="invitations"', 1)[1].split("</ul>", 1)[0]
+    assert "Secret Identity" not in invitations and "Private.Person@example.org" in invitations
+    do_accept_tournament_invitation(invitation.token, quiet)
+    # Accepted, they are an entrant: every entrant's name is public.
+    page = client.get(reverse("tournaments:detail", args=[closed.pk])).content.decode()
+    assert "Secret Identity" in page
+
+
+def test_an_entrant_s_address_is_answered_as_any_address_and_mails_nobody(organiser, closed):
+    victim = person("victim", "Victim", "v.hidden@example.org")
+    closed.invited.add(victim)
+    do_register(closed.pk, victim)
+    mails = OutboxMessage.objects.count()
+    assert do_invite_to_tournament(closed.pk, organiser, "v.hidden@example.org") is None
+    assert OutboxMessage.objects.count() == mails
+    assert not TournamentInvitation.objects.filter(email__iexact="v.hidden@example.org").exists()
+    # By username the entrant is named anyway (the list is public): a plain refusal.
+    with pytest.raises(ActionRejected) as rejected:
+        do_invite_to_tournament(closed.pk, organiser, "victim")
+    assert rejected.value.code == "already_registered"
+
+
+def test_an_address_invited_by_username_is_answered_as_any_address(organiser, closed):
+    invitee = person("invitee", "Invitee", "i.hidden@example.org")
+    do_invite_to_tournament(closed.pk, organiser, "invitee")
+    mails = OutboxMessage.objects.count()
+    assert do_invite_to_tournament(closed.pk, organiser, "i.hidden@example.org") is None
+    assert OutboxMessage.objects.count() == mails
+    assert TournamentInvitation.objects.filter(user=invitee).count() == 1
+
+
+def test_the_same_address_typed_twice_is_refused_as_invited_already(organiser, closed):
+    do_invite_to_tournament(closed.pk, organiser, "someone@example.org")
+    with pytest.raises(ActionRejected) as rejected:
+        do_invite_to_tournament(closed.pk, organiser, "SOMEONE@example.org")
+    assert rejected.value.code == "already_invited"
