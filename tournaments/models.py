@@ -210,8 +210,8 @@ class TournamentInvitation(models.Model):
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
     token = models.CharField(max_length=43, unique=True)
     # An organiser's "add past the conditions": accepting it waives the window, the invitation
-    # list and the rating floor (never the capacity). Still an invitation: nobody is entered,
-    # seated or rated without agreeing.
+    # list, the rating floor and the reliability minimum (never the capacity). Still an
+    # invitation: nobody is entered, seated or rated without agreeing.
     waives_conditions = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)

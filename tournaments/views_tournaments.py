@@ -226,7 +226,8 @@ def organise(request, tournament_id: int, action: str):
         raise Http404
     run, success = ORGANISER_ACTIONS[action]
     other = None
-    if action == "invite" and not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
+    # Both mail an invitation: one limit for the two (an attacker's review mailed past it by "add").
+    if action in ("invite", "add") and not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
         return throttle.too_many(request)
     if action in ("invite", "message"):
         other = request.POST.get("who" if action == "invite" else "text", "")

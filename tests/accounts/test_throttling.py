@@ -147,3 +147,21 @@ def test_sign_ups_for_one_mailbox_however_written_mail_it_a_few_times_at_most(cl
         answer = client.post(reverse("accounts:signup"), data, REMOTE_ADDR=f"203.0.113.{number}")
         assert answer.status_code == 200
     assert len(mail.outbox) == 2
+
+
+def test_asking_players_in_past_the_conditions_counts_with_invitations(client, settings):
+    # An attacker's review: "Ask a player in past the entry conditions" mails an invitation too,
+    # and was not counted, so an organiser could mail any number of players past the limit.
+    from tournaments.models import TournamentInvitation
+    from tournaments.services import do_create_tournament
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "invite_user": "2/h"}
+    olga = make_user("olga")
+    cup = do_create_tournament(olga, "Cup", "wizard", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3)
+    strangers = [make_user(f"stranger{number}") for number in range(4)]
+    client.force_login(olga)
+    client.post(reverse("tournaments:organise", args=[cup.pk, "invite"]), {"who": strangers[0].username})
+    client.post(reverse("tournaments:organise", args=[cup.pk, "add"]), {"username": strangers[1].username})
+    response = client.post(reverse("tournaments:organise", args=[cup.pk, "add"]), {"username": strangers[2].username})
+    assert response.status_code == 429
+    assert TournamentInvitation.objects.filter(tournament=cup).count() == 2

@@ -56,7 +56,8 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
 
 
 def do_add_entrant(tournament_id: int, user, player) -> TournamentInvitation:
-    """An organiser asks a player in past the entry conditions (window, invitation list, rating):
+    """An organiser asks a player in past the entry conditions (window, invitation list, rating,
+    reliability: the organisers' own conditions):
     an invitation that waives them, mailed to the player, who is in once they accept. Nobody is
     entered without agreeing (an attacker's review entered strangers into rated games and mailed
     them the organiser's words). The capacity is not the organiser's to waive."""
