@@ -174,3 +174,12 @@ def removed_by_organiser(user, tournament, organiser, next_round: int, disqualif
     key = f"tournament-removed:{tournament.pk}:{user.pk}:{kind}"
     extra = {"organiser": organiser.profile.name, "next": next_round, "disqualified": disqualified}
     _to_entrant(user, tournament, "tournament-removed", key, extra)
+
+
+def rules_changed(user, tournament) -> None:
+    """The organisers changed how the event is played after the player entered
+    (services/organising.py): read the rules again; at most one such mail a day an entrant."""
+    from django.utils import timezone
+
+    key = f"tournament-rules:{tournament.pk}:{user.pk}:{timezone.now().date().isoformat()}"
+    _to_entrant(user, tournament, "tournament-rules", key, {})

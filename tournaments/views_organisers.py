@@ -15,6 +15,7 @@ from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm, initial_of
 from tournaments.models import Table, Tournament, TournamentInvitation
+from tournaments.services.running import plays_in_event
 
 FORFEIT = "forfeit"
 
@@ -40,7 +41,10 @@ def edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The settings are saved."))
             return redirect("tournaments:detail", tournament_id)
-    return render(request, "tournaments/edit.html", {"form": form, "tournament": tournament})
+    others = tournament.entries.exclude(user=request.user).count()
+    context = {"form": form, "tournament": tournament, "others": others}
+    context["plays"] = bool(others) and plays_in_event(tournament, request.user)
+    return render(request, "tournaments/edit.html", context)
 
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:

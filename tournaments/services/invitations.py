@@ -69,6 +69,7 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
         )
         if invitee is not None:
             tournament.invited.add(invitee)
+            tournament.removed.remove(invitee)  # invited again after a removal: they may come back
         from tournaments.mails import tournament_invitation
 
         tournament_invitation(invitation)

@@ -17,11 +17,13 @@ from django.utils.translation import ngettext
 
 from games.services import unasked
 from games.services.errors import ActionRejected
+from tournaments.mails import invitation_mail_key
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
 from tournaments.services.registration import check_not_named_organiser, rating_of
 from tournaments.services.rules import checked_settings, settings_of
-from tournaments.services.running import check_not_playing, check_organiser
+from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
+from wildcards_site.outbox.sending import drop_unsent
 
 # An organiser's message is mail to every entrant: long enough for a notice, not for a newsletter.
 MAX_MESSAGE_CHARS = 2000
@@ -35,11 +37,32 @@ def _locked_before_start(tournament_id: int, user) -> Tournament:
     return tournament
 
 
+# Settings that decide who may still enter (and the name): changing them changes no entrant's
+# game. Every other setting is how the event is played.
+ENTRY_SETTINGS = frozenset(
+    {
+        "name",
+        "registration_opens_at",
+        "registration_closes_at",
+        "capacity",
+        "min_rating",
+        "min_reliability",
+        "invitation_only",
+    }
+)
+
+
 def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
-    """Change any settings until the start, checked as at creation; bad settings change nothing."""
+    """Change any settings until the start, checked as at creation; bad settings change nothing.
+
+    Once another player has entered, how the event is played is the entrants' business too: an
+    organiser who plays no longer changes it (an attacker's review made a slow unrated event
+    rated and fast under the rivals who had entered it), and when another organiser does,
+    every entrant is mailed to read the rules again (they may leave before the start)."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
-        chosen = {**settings_of(tournament), **fields}
+        before = settings_of(tournament)
+        chosen = {**before, **fields}
         if "options" not in fields and fields.get("engine", tournament.engine) != tournament.engine:
             chosen["options"] = {}  # another game's options mean nothing to this one
         checked = checked_settings(chosen)
@@ -49,9 +72,24 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
                 "bad_options",
                 _("%(count)s players have entered already: the capacity cannot be lower.") % {"count": entrants},
             )
+        rules_changed = any(before.get(key) != value for key, value in checked.items() if key not in ENTRY_SETTINGS)
+        others = tournament.entries.exclude(user=user)
+        if rules_changed and plays_in_event(tournament, user) and others.exists():
+            raise ActionRejected(
+                "rules_fixed",
+                _(
+                    "Other players have entered under these rules: as you play in this tournament, an "
+                    "organiser who does not play changes them (and every entrant is told)."
+                ),
+            )
         for key, value in checked.items():
             setattr(tournament, key, value)
         tournament.save()
+        if rules_changed:
+            from tournaments.mails import rules_changed as mail_rules_changed
+
+            for entry in others.select_related("user__profile"):
+                mail_rules_changed(entry.user, tournament)
         return tournament
 
 
@@ -70,6 +108,7 @@ def do_add_entrant(tournament_id: int, user, player) -> TournamentInvitation:
         if tournament.entries.filter(user=player).exists():
             raise ActionRejected("already_registered", _("This player is already in the tournament."))
         check_room(tournament)
+        tournament.removed.remove(player)  # asked in again after a removal: their choice now
         open_invitation = tournament.invitations.filter(user=player, accepted_at__isnull=True).first()
         if open_invitation is not None:
             # Invited already: the same link now waives the conditions, and no second mail goes out.
@@ -115,6 +154,13 @@ def do_remove_entrant(tournament_id: int, user, player) -> None:
         deleted, _rows = tournament.entries.filter(user=player).delete()
         if not deleted:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
+        # Out for good unless asked in again: no invitation of theirs, accepted or not, lets
+        # them back, and they do not register on their own.
+        invitations = tournament.invitations.filter(user=player)
+        drop_unsent([invitation_mail_key(pk) for pk in invitations.values_list("pk", flat=True)])
+        invitations.delete()
+        tournament.invited.remove(player)
+        tournament.removed.add(player)
 
 
 def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None) -> Tournament:

@@ -120,6 +120,10 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
             raise ActionRejected("closed", _("Registration for this tournament is closed."))
         if tournament.entries.filter(user=user).exists():
             raise ActionRejected("already_registered", _("You are already registered."))
+        if tournament.removed.filter(pk=user.pk).exists():
+            raise ActionRejected(
+                "removed", _("The organisers took you out of this tournament: only they can ask you in again.")
+            )
         check_not_named_organiser(tournament, user)
         if tournament.status != Tournament.Status.REGISTRATION and (
             tournament.organisers.filter(pk=user.pk).exists()

@@ -44,8 +44,15 @@ PREPARING_STALE = timedelta(minutes=5)
 
 
 def check_organiser(tournament: Tournament, user) -> None:
-    if user is None or not (user.is_staff or tournament.organisers.filter(pk=user.pk).exists()):
+    """Refuses anyone but the organisers and staff. Staff acting on a started event are recorded
+    with its former organisers (in the caller's transaction: only if the action goes through):
+    they decided at its tables, so they never enter it late (services/registration.py)."""
+    if user is not None and tournament.organisers.filter(pk=user.pk).exists():
+        return
+    if user is None or not user.is_staff:
         raise ActionRejected("forbidden", _("Only the tournament's organisers can do this."))
+    if tournament.status != Tournament.Status.REGISTRATION:
+        tournament.former_organisers.add(user)
 
 
 def plays_in_event(tournament: Tournament, user) -> bool:

@@ -1,0 +1,83 @@
+"""Who may enter after organisers acted on them or on the event (an attacker's review): a player
+the organisers removed does not register again on their own, and staff who acted as organisers
+once the event ran never enter it late, as organisers who stepped down do not."""
+
+import pytest
+
+from games.services.errors import ActionRejected
+from tests.conftest import make_user
+from tests.tournaments.helpers import make_players, register_and_start
+from tournaments.services import (
+    do_accept_tournament_invitation,
+    do_add_entrant,
+    do_adjudicate_table,
+    do_create_tournament,
+    do_disqualify,
+    do_invite_to_tournament,
+    do_register,
+    do_remove_entrant,
+    do_update_tournament,
+)
+
+
+@pytest.fixture
+def organiser(db):
+    return make_players(1, "org")[0]
+
+
+def swiss(organiser, **fields):
+    return do_create_tournament(
+        organiser, "Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3, **fields
+    )
+
+
+@pytest.mark.parametrize("invitation_only", [False, True])
+def test_a_player_the_organisers_removed_cannot_register_again_on_their_own(organiser, invitation_only):
+    cup = swiss(organiser)
+    player = make_players(1)[0]
+    if invitation_only:
+        do_update_tournament(cup.pk, organiser, invitation_only=True)
+        do_accept_tournament_invitation(do_invite_to_tournament(cup.pk, organiser, player.username).token, player)
+    else:
+        do_register(cup.pk, player)
+    do_remove_entrant(cup.pk, organiser, player)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(cup.pk, player)
+    assert rejected.value.code == "removed"
+    assert not cup.entries.filter(user=player).exists()
+    # The organisers may change their mind: asked in again, the player accepts and is in.
+    invitation = do_add_entrant(cup.pk, organiser, player)
+    do_accept_tournament_invitation(invitation.token, player)
+    assert cup.entries.filter(user=player).exists()
+
+
+def test_a_player_invited_again_after_removal_may_accept(organiser):
+    cup = swiss(organiser)
+    do_update_tournament(cup.pk, organiser, invitation_only=True)
+    player = make_players(1)[0]
+    do_accept_tournament_invitation(do_invite_to_tournament(cup.pk, organiser, player.username).token, player)
+    do_remove_entrant(cup.pk, organiser, player)
+    again = do_invite_to_tournament(cup.pk, organiser, player.username)
+    do_accept_tournament_invitation(again.token, player)
+    assert cup.entries.filter(user=player).exists()
+
+
+def test_staff_who_acted_as_organisers_once_it_ran_never_enter_it_late(organiser):
+    staff = make_user("referee", staff=True)
+    bystander = make_user("bystander", staff=True)
+    cup = swiss(organiser, late_join_before_round=3)
+    players = make_players(6)
+    cup = register_and_start(cup, players)
+    table = cup.round_set.get(number=1).tables.first()
+    seated = {seat.user_id for seat in table.game.seats.all()}
+    ranks = {entry.pk: place for place, entry in enumerate(cup.entries.filter(user_id__in=seated), 1)}
+    do_adjudicate_table(table.pk, staff, ranks, "decided by staff")
+    do_disqualify(cup.pk, staff, players[5])
+    cup.refresh_from_db()
+    assert cup.takes_late_entries
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(cup.pk, staff)
+    assert rejected.value.code == "organised"
+    # Staff who never acted in it enter late as anyone does.
+    do_register(cup.pk, bystander)
+    assert cup.entries.filter(user=bystander).exists() and not cup.entries.filter(user=staff).exists()
