@@ -3,7 +3,9 @@
 import pytest
 from django.core.management import call_command
 from django.db import connection  # noqa: F401 - connection is read by skipif
+from django.utils import timezone
 
+from games.models import Game
 from tests.racing import race, raised
 from tests.ratings.conftest import finished_game
 from tournaments.ratings.models import Rating, RatingChange
@@ -72,6 +74,8 @@ def test_a_game_rated_while_the_ratings_are_rebuilt_keeps_its_rating(people, mon
         def finish_and_rate() -> None:
             try:
                 game = finished_game([(alice, 2), (carol, 1)], minutes=5)
+                # It finishes now, during the rebuild (its finish is stamped at the finishing move).
+                Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
                 late.append(game.pk)
                 do_rate_game(game.pk)
             finally:

@@ -12,10 +12,12 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import Game
@@ -185,20 +187,36 @@ def compute(
     return result
 
 
+# A game's finish is stamped inside its finishing move's transaction, which commits moments
+# later: a game stamped up to this long before the rebuild's read may still have been unseen.
+UNSEEN_MARGIN = timedelta(minutes=10)
+
+
 def rebuild(
     pools: set[str] | None = None, config: EloSettings | None = None, progress: Callable[[int], None] | None = None
 ) -> Result:
-    """Compute and replace the ratings of `pools` (None: all) in one transaction, under the pools' locks.
+    """Compute, then replace the ratings of `pools` (None: all) under the pools' locks.
 
-    The locks are taken before the games are read: a game rated between the read and the
-    replacement would otherwise be wiped by it. Live ratings wait for the rebuild; a game that
-    finishes meanwhile is rated after it, on top of the rebuilt ratings.
+    The read runs outside the locks, so live ratings go on meanwhile (on SQLite a transaction
+    holds the whole database's write lock: every move would wait for the compute). A game that
+    finished after the read is not in it, and the replacement would wipe its live rating (until
+    the next sweep): such games are rated again on top, under the same locks, before the commit.
     """
+    from tournaments.ratings.services import do_rate_game  # it rebuilds a pool with this module
+
+    started = timezone.now()
+    result = compute(pools, config, progress)
     with transaction.atomic():
         for pool in sorted(pools if pools is not None else POOLS):
             lock_pool(pool)
-        result = compute(pools, config, progress)
         write(result, pools, config)
+        unseen = Game.objects.filter(
+            status=Game.Status.FINISHED, rated=True, finished_at__gte=started - UNSEEN_MARGIN
+        ).exclude(Exists(RatingChange.objects.filter(game_id=OuterRef("pk"))))
+        if pools is not None:
+            unseen = unseen.filter(engine__in={engine_of(pool) for pool in pools})
+        for game_id in unseen.order_by("finished_at", "pk").values_list("pk", flat=True):
+            do_rate_game(game_id)
     return result
 
 
