@@ -9,15 +9,14 @@ struck out, and a game a later leaver forfeited shows as won (+) and lost (−) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
 from django.utils.translation import gettext as _
 
 from games.templatetags.places import ordinal
-from tournaments.formats.swiss import RoundResult
-from tournaments.services.results import DONE, PlayedRound
+from tournaments.formats.withdrawals import forfeited_by
+from tournaments.services.results import DONE, Counted, PlayedRound
 
 # A meeting as the standings count it: "played", "annulled", "won_by_forfeit", "lost_by_forfeit".
 PLAYED = "played"
@@ -25,7 +24,7 @@ PLAYED = "played"
 
 @dataclass(frozen=True)
 class Meeting:
-    round: int
+    round: int | None  # None: a forfeit in a round passed over (it had no number of its own)
     game_id: int | None  # None: a game a leaver forfeited, never made
     mine: int | None  # the row player's rank; None: a forfeit
     theirs: int | None
@@ -48,14 +47,19 @@ class Meeting:
 
 
 def meetings(
-    rounds: list[PlayedRound], counted: Sequence[tuple[int, int | None, RoundResult]] | None = None, schedule=None
+    rounds: list[PlayedRound], counted: Counted | None = None, schedule=None
 ) -> dict[tuple[int, int], list[Meeting]]:
     """(row entry, column entry) -> their meetings in round order, both ways round. With
     `counted` (results.round_robin_counted) and the schedule: marked as the standings count them."""
     kept = None
     if counted is not None:
+        # By round: at tables of three and more a pair can meet twice, once counted and once not.
         kept = {
-            pair for _number, _index, result in counted for table in result.tables for pair in permutations(table, 2)
+            (c.number, *pair)
+            for c in counted.rounds
+            if c.made
+            for table in c.result.tables
+            for pair in permutations(table, 2)
         }
     found: dict[tuple[int, int], list[Meeting]] = {}
     for played in rounds:
@@ -63,7 +67,7 @@ def meetings(
             over = table.status in DONE
             for me, other in permutations(table.ranks, 2):
                 # Only a finished round is counted yet: a meeting of one still being played stands.
-                annulled = kept is not None and played.finished and (me, other) not in kept
+                annulled = kept is not None and played.finished and (played.number, me, other) not in kept
                 meeting = Meeting(
                     played.number,
                     table.game_id,
@@ -73,29 +77,24 @@ def meetings(
                     "annulled" if annulled else PLAYED,
                 )
                 found.setdefault((me, other), []).append(meeting)
-    for number, index, result in counted or ():
-        if index is None or not result.walkovers:
+    for c in counted.rounds if counted is not None else ():
+        if c.index is None:
             continue
-        present = {player for table in result.tables for player in table} | set(result.byes) | set(result.walkovers)
-        for winner in result.walkovers:
-            table = next((table for table in schedule[index][0] if winner in table), ())
-            for leaver in table:
-                if leaver not in present:
-                    found.setdefault((winner, leaver), []).append(
-                        Meeting(number, None, 1, None, True, "won_by_forfeit")
-                    )
-                    found.setdefault((leaver, winner), []).append(
-                        Meeting(number, None, None, 1, True, "lost_by_forfeit")
-                    )
+        # A round passed over was never played under a number of its own: its forfeits show none.
+        number = c.number if c.made else None
+        for winner in c.result.walkovers:
+            for leaver in forfeited_by(schedule, c.index, c.number, winner, counted.left, counted.annulled):
+                found.setdefault((winner, leaver), []).append(Meeting(number, None, 1, None, True, "won_by_forfeit"))
+                found.setdefault((leaver, winner), []).append(Meeting(number, None, None, 1, True, "lost_by_forfeit"))
     for cell in found.values():
-        cell.sort(key=lambda meeting: meeting.round)
+        cell.sort(key=lambda meeting: meeting.round or 0)
     return found
 
 
 def crosstable(
     standings: list[dict],
     rounds: list[PlayedRound],
-    counted: Sequence[tuple[int, int | None, RoundResult]] | None = None,
+    counted: Counted | None = None,
     schedule=None,
 ) -> dict:
     """The rows in standings order, each with one cell per column player (the same order)."""
@@ -140,10 +139,16 @@ def _cell(meeting: Meeting, me: str, other: str) -> dict:
         }
     elif outcome == "won_by_forfeit":
         text = "+"
-        words = _("Round %(round)s: won by forfeit (%(other)s had left)") % {"round": meeting.round, "other": other}
+        if meeting.round is None:
+            words = _("Won by forfeit (%(other)s had left)") % {"other": other}
+        else:
+            words = _("Round %(round)s: won by forfeit (%(other)s had left)") % {"round": meeting.round, "other": other}
     elif outcome == "lost_by_forfeit":
         text = "−"
-        words = _("Round %(round)s: lost by forfeit (%(me)s had left)") % {"round": meeting.round, "me": me}
+        if meeting.round is None:
+            words = _("Lost by forfeit (%(me)s had left)") % {"me": me}
+        else:
+            words = _("Round %(round)s: lost by forfeit (%(me)s had left)") % {"round": meeting.round, "me": me}
     elif outcome == "forfeit":
         text = "–"
         words = _("Round %(round)s: not played (a forfeit)") % {"round": meeting.round}

@@ -42,6 +42,36 @@ def scheduled_indices(schedule: Schedule, played: Sequence[RoundResult]) -> list
     return found
 
 
+def annulled_players(
+    schedule: Schedule, played: Sequence[RoundResult], left_before: Mapping[Hashable, int]
+) -> set[Hashable]:
+    """The players who left having played fewer than half of their scheduled games."""
+    scheduled_games = Counter(player for tables, _byes in schedule for table in tables for player in table)
+    games = Counter(
+        player for result in played for table in result.tables for player, rank in table.items() if rank is not None
+    )
+    return {player for player in left_before if 2 * games[player] < scheduled_games[player]}
+
+
+def forfeited_by(
+    schedule: Schedule,
+    index: int,
+    number: int,
+    winner: Hashable,
+    left_before: Mapping[Hashable, int],
+    annulled: set[Hashable],
+) -> list[Hashable]:
+    """Who forfeited the game `winner` won by walkover in scheduled round `index` (counted as
+    round `number`): the table-mates scheduled with them who had left by then and whose results
+    stand (an annulled player's absence wins nothing, and one still in the event forfeited nothing)."""
+    table = next((table for table in schedule[index][0] if winner in table), ())
+    return [
+        other
+        for other in table
+        if other != winner and left_before.get(other, number + 1) <= number and other not in annulled
+    ]
+
+
 def without_early_withdrawals(
     schedule: Schedule,
     played: Sequence[RoundResult],
@@ -55,11 +85,7 @@ def without_early_withdrawals(
     annulled player leaves below `minimum` (the tables' least size) counts for nobody, as the
     later tables they leave so give byes worth nothing: early and late opponents end level.
     `indices`: `scheduled_indices(schedule, played)`, when the caller has them already."""
-    scheduled_games = Counter(player for tables, _byes in schedule for table in tables for player in table)
-    games = Counter(
-        player for result in played for table in result.tables for player, rank in table.items() if rank is not None
-    )
-    annulled = {player for player in left_before if 2 * games[player] < scheduled_games[player]}
+    annulled = annulled_players(schedule, played, left_before)
     if not annulled:
         return list(played)
     out = []
@@ -129,8 +155,13 @@ def passed_over(
     when the later one was made (it counts from that number); rounds after the last one only
     once it is over and none of them has a table left (the event ends there)."""
     found: list[tuple[int, int, int, RoundResult]] = []
-    if not indices:
-        return found
+
+    def without_table(index: int, number: int) -> bool:
+        """As the planner saw it: no scheduled table keeps `minimum` players still in."""
+        return all(
+            sum(left_before.get(player, number + 1) > number for player in table) < minimum
+            for table in schedule[index][0]
+        )
 
     def still_in(index: int, number: int) -> RoundResult:
         tables, byes = schedule[index][:2]
@@ -141,14 +172,14 @@ def passed_over(
     for position, (index, number) in enumerate(zip(indices, numbers, strict=True)):
         if index is None:
             continue
-        found.extend((position, k, number, still_in(k, number)) for k in range(previous + 1, index))
+        gap = range(previous + 1, index)
+        # A gap the planner could not have passed (a schedule drawn again for an event that
+        # started before schedules were kept, say) is no round of this event: nothing is put back.
+        if all(without_table(k, number) for k in gap):
+            found.extend((position, k, number, still_in(k, number)) for k in gap)
         previous = index
-    number = numbers[-1] + 1
+    number = (numbers[-1] if numbers else 0) + 1
     rest = range(previous + 1, len(schedule))
-    if last_finished and all(
-        sum(left_before.get(player, number + 1) > number for player in table) < minimum
-        for k in rest
-        for table in schedule[k][0]
-    ):
+    if last_finished and all(without_table(k, number) for k in rest):
         found.extend((len(indices), k, number, still_in(k, number)) for k in rest)
     return found

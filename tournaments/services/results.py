@@ -10,6 +10,7 @@ from games.models import Action, Game, Seat
 from tournaments.formats import swiss
 from tournaments.formats.elimination import Bracket
 from tournaments.formats.withdrawals import (
+    annulled_players,
     passed_over,
     scheduled_indices,
     with_forfeit_wins,
@@ -183,7 +184,7 @@ def inactive_from(entries: list[Entry], round_number: int) -> set[int]:
 
 def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[swiss.Standing]:
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
-        results = [result for _number, _index, result in round_robin_counted(tournament, entries, rounds)]
+        results = [counted.result for counted in round_robin_counted(tournament, entries, rounds).rounds]
     else:
         finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
         results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
@@ -197,32 +198,54 @@ def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[P
     )
 
 
-def round_robin_counted(
-    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]
-) -> list[tuple[int, int | None, swiss.RoundResult]]:
-    """(number, scheduled round, result) of the finished rounds as the standings count them, with
-    the scheduled rounds drops emptied of tables put back in their places: a player who left
-    after half their games forfeits the rest, even where that left a round without a table
-    (formats/withdrawals.py)."""
+@dataclass(frozen=True)
+class CountedRound:
+    """A round as a round robin's standings count it."""
+
+    number: int  # the round's; a round passed over: the number of the round made after it
+    index: int | None  # its round in the schedule (None: past it)
+    result: swiss.RoundResult
+    made: bool = True  # False: passed over, put back for its forfeits and rests
+
+
+@dataclass
+class Counted:
+    rounds: list[CountedRound]
+    left: dict[int, int]  # entry -> the round before which they left (`drop_times`)
+    annulled: set[int]  # who left before half their games: every result annulled
+
+
+def round_robin_counted(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Counted:
+    """The finished rounds as the standings count them, with the scheduled rounds drops emptied
+    of tables put back in their places: a player who left after half their games forfeits the
+    rest, even where that left a round without a table (formats/withdrawals.py)."""
     schedule = tournament.schedule
     made = [r for r in rounds if r.stage == "round_robin"]
     results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in made]
     indices = scheduled_indices(schedule, results)
     numbers = [r.number for r in made]
-    skipped = passed_over(
-        schedule, indices, numbers, drop_times(entries), tournament.seats_min, all(r.finished for r in made)
-    )
-    counted: list[tuple[swiss.RoundResult, int | None, int]] = []
+    gone = drop_times(entries)
+    skipped = passed_over(schedule, indices, numbers, gone, tournament.seats_min, all(r.finished for r in made))
+    counted: list[CountedRound] = []
     for position in range(len(made) + 1):
-        counted.extend((result, index, number) for at, index, number, result in skipped if at == position)
+        counted.extend(
+            CountedRound(number, index, result, False) for at, index, number, result in skipped if at == position
+        )
         if position < len(made) and made[position].finished:
-            counted.append((results[position], indices[position], numbers[position]))
-    results, indices, numbers = (list(column) for column in zip(*counted, strict=True)) if counted else ([], [], [])
+            counted.append(CountedRound(numbers[position], indices[position], results[position]))
     # A player who left before half their games, dropped or disqualified (FIDE: "withdraws or
     # is removed"): results annulled (formats/withdrawals.py).
     left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
-    results = without_early_withdrawals(schedule, results, left, numbers, tournament.seats_min, indices)
-    return list(zip(numbers, indices, with_forfeit_wins(schedule, results, indices), strict=True))
+    plain = [c.result for c in counted]
+    numbered = [c.number for c in counted]
+    places = [c.index for c in counted]
+    kept = without_early_withdrawals(schedule, plain, left, numbered, tournament.seats_min, places)
+    scored = with_forfeit_wins(schedule, kept, places)
+    return Counted(
+        [CountedRound(c.number, c.index, result, c.made) for c, result in zip(counted, scored, strict=True)],
+        gone,
+        annulled_players(schedule, plain, left),
+    )
 
 
 def tie_break_order(tournament: Tournament) -> str:

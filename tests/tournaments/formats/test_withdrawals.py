@@ -4,6 +4,7 @@ schedules and results, scored with the standings a round robin uses."""
 
 from tournaments.formats.swiss import RoundResult, standings
 from tournaments.formats.withdrawals import (
+    forfeited_by,
     passed_over,
     scheduled_indices,
     with_forfeit_wins,
@@ -182,3 +183,40 @@ def test_rounds_after_the_last_are_passed_over_only_once_it_is_over_and_none_has
         (2, 2, 3, RoundResult([], ["B", "A"]))
     ]
     assert passed_over(schedule, indices, [1, 2], {}, 2, last_finished=True) == []  # B and C still meet
+
+
+def test_a_gap_the_planner_could_not_have_passed_over_puts_nothing_back():
+    # A review: a round robin started before schedules were kept has its schedule drawn again,
+    # and its played rounds may sit anywhere in it; gaps with tables were read as rounds passed
+    # over, and everyone got walkovers, one of them for a round actually played.
+    schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
+    played = [RoundResult([{"B": 1, "C": 2}], ["A"])]
+    indices = scheduled_indices(schedule, played)
+    assert indices == [2]
+    assert passed_over(schedule, indices, [1], {}, 2, last_finished=False) == []
+
+
+def test_an_event_every_table_of_which_drops_emptied_still_scores_its_rests():
+    # A review: four of five players left while the schedule was drawn up; no round was ever
+    # made, and the one left kept no point of their scheduled rest.
+    schedule = FIVE
+    left = dict.fromkeys("ABDE", 1)
+    skipped = passed_over(schedule, [], [], left, 2, last_finished=True)
+    assert [(at, index, number) for at, index, number, _result in skipped] == [(0, k, 1) for k in range(5)]
+    counted = with_forfeit_wins(
+        schedule,
+        without_early_withdrawals(schedule, [r for *_x, r in skipped], left, [1] * 5),
+        [index for _at, index, _number, _result in skipped],
+    )
+    scored = {row.player: row.points for row in standings(dict.fromkeys("ABCDE", 1500), counted, (1, 0), 0.5)}
+    # By hand: C rests in round 5 (0.5); its four games are against players annulled, who win nothing.
+    assert scored == {"A": 0, "B": 0, "C": 0.5, "D": 0, "E": 0}
+
+
+def test_a_forfeit_is_charged_only_to_a_table_mate_who_had_left_and_whose_results_stand():
+    schedule = [[[["W", "P", "Q"], ["X", "Y", "Z"]], []]] * 3
+    # P left early (annulled), Q left before round 3 (results stand), X is still in.
+    left, annulled = {"P": 1, "Q": 3}, {"P"}
+    assert forfeited_by(schedule, 2, 3, "W", left, annulled) == ["Q"]
+    assert forfeited_by(schedule, 2, 2, "W", left, annulled) == []  # Q was still in at round 2
+    assert forfeited_by(schedule, 2, 3, "X", left, annulled) == []
