@@ -18,6 +18,7 @@ def stand_in_tournament(fmt: str, seats: tuple[int, int, int], rounds=None, top_
         place_points=[4, 2, 1, 0, 0][:maximum] if maximum > 2 else [1, 0],
         bye_points=None,
         schedule=None,
+        cut=None,  # no knock-out kept yet: drawn from the standings
     )
 
 
