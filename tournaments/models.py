@@ -148,7 +148,8 @@ class Entry(models.Model):
     final_place = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["seed", "registered_at"]
+        # Seeded entrants first: a late entrant has no seed, which SQLite would sort first.
+        ordering = [models.F("seed").asc(nulls_last=True), "registered_at"]
         constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="entry_unique")]
 
     def __str__(self) -> str:

@@ -401,3 +401,30 @@ def test_a_swiss_top_cut_is_kept_as_drawn_when_the_standings_are_computed_differ
     assert tournament.status == Tournament.Status.FINISHED
     places = dict(tournament.entries.values_list("pk", "final_place"))
     assert sorted(places[p] for p in drawn) == [1, 2, 3, 3]
+
+
+def test_a_late_entrant_without_a_seed_is_listed_after_the_seeded_entrants(db, client):
+    # An organiser's walk-through on SQLite: the late entrant (no seed) headed the Entrants list,
+    # above seed 1 (SQLite sorts a missing value first; PostgreSQL last).
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser,
+        "Late",
+        "wildcards",
+        "swiss",
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        late_join_before_round=2,
+    )
+    tournament = entered(tournament, make_players(3))
+    late = make_players(1, "late")[0]
+    do_register(tournament.pk, late)
+    listed = [entry.user for entry in tournament.entries.all()]
+    assert listed[-1] == late and [entry.seed for entry in tournament.entries.all()] == [1, 2, 3, None]
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    names = page.split('id="entrants"', 1)[1].split("</section>", 1)[0]
+    assert names.index(late.profile.name) > max(
+        names.index(entry.user.profile.name) for entry in tournament.entries.exclude(user=late)
+    )
