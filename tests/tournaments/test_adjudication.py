@@ -378,3 +378,18 @@ def test_the_form_for_a_table_everyone_left_after_playing_starts_from_its_places
     assert choices == {d: 1, c: 2, b: 3, a: 4}
     shown = {player["entry"]: (player["rank"], player["forfeit"]) for player in table["players"]}
     assert shown == {d: (1, False), c: (2, False), b: (3, False), a: (4, False)}
+
+
+def test_a_shared_first_place_in_a_knock_out_match_is_refused_and_changes_nothing(organiser):
+    # An organiser's walk-through: both finalists given 1st was accepted ("Both agreed to
+    # share"), then the bracket crowned the better seed alone: a match needs a winner.
+    tournament = do_create_tournament(organiser, "Final", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, make_players(2))
+    (final,) = current_tables(tournament)
+    nobody_played(final.game)
+    do_advance_round(tournament.pk)
+    with pytest.raises(ActionRejected) as rejected:
+        do_adjudicate_table(final.pk, organiser, dict.fromkeys(entries_at(tournament, final), 1), "Both agreed")
+    assert rejected.value.code == "needs_a_winner"
+    final.refresh_from_db()
+    assert final.adjudicated_ranks is None

@@ -12,10 +12,17 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games.services.errors import ActionRejected
 from tests.conftest import make_user, rendered
 from tests.tournaments.helpers import make_players
 from tournaments.models import Tournament
-from tournaments.services import do_cancel_tournament, do_create_tournament, do_register, sweep_tournaments
+from tournaments.services import (
+    do_cancel_tournament,
+    do_create_tournament,
+    do_register,
+    do_update_tournament,
+    sweep_tournaments,
+)
 from wildcards_site.outbox.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
@@ -89,3 +96,33 @@ def test_a_start_that_an_organiser_made_meanwhile_is_not_cancelled(organiser):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and tournament.cancel_reason is None
     assert not _cancel_mails(tournament)
+
+
+@pytest.mark.parametrize("field", ["starts_at", "registration_closes_at"])
+def test_a_start_or_a_closing_time_in_the_past_is_refused_and_changes_nothing(organiser, field):
+    # An organiser's walk-through: a start typed with last year's date was accepted, and the
+    # event was cancelled a minute later for want of players.
+    past = timezone.now() - timedelta(days=300)
+    with pytest.raises(ActionRejected) as rejected:
+        do_create_tournament(
+            organiser,
+            "Typo Cup",
+            "wildcards",
+            "swiss",
+            seats_preferred=3,
+            seats_min=3,
+            seats_max=3,
+            rounds=2,
+            **{field: past},
+        )
+    assert rejected.value.code == "in_the_past"
+    assert not Tournament.objects.filter(name="Typo Cup").exists()
+    tournament = _scheduled(organiser)
+    with pytest.raises(ActionRejected) as rejected:
+        do_update_tournament(tournament.pk, organiser, **{field: past})
+    assert rejected.value.code == "in_the_past"
+    tournament.refresh_from_db()
+    assert getattr(tournament, field) != past
+    # A time already passed and left as it was stops no other change.
+    Tournament.objects.filter(pk=tournament.pk).update(registration_closes_at=past + timedelta(days=1))
+    do_update_tournament(tournament.pk, organiser, name="Renamed")

@@ -104,3 +104,21 @@ def test_a_withdrawn_invitation_s_mail_not_sent_yet_is_never_sent(invite_only, o
     assert OutboxMessage.objects.get(key=key).status == OutboxMessage.Status.PENDING
     do_withdraw_tournament_invitation(invite_only.pk, organiser, invitation.pk)
     assert OutboxMessage.objects.get(key=key).status == OutboxMessage.Status.DROPPED
+
+
+def test_a_player_asked_in_past_the_conditions_is_listed_and_withdrawable_in_an_open_event(client, organiser):
+    # An organiser's walk-through: in an event open to all, the players asked in past the
+    # conditions were listed nowhere, so the organiser could neither see nor withdraw them.
+    from tournaments.services import do_add_entrant
+
+    tournament = do_create_tournament(
+        organiser, "Open Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
+    )
+    asked = make_players(1, "asked")[0]
+    invitation = do_add_entrant(tournament.pk, organiser, asked)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    listed = page.split('id="invitations"', 1)[1].split("</ul>", 1)[0]
+    assert asked.profile.name in listed and f'name="invitation" value="{invitation.pk}"' in listed
+    client.post(reverse("tournaments:organise", args=[tournament.pk, "withdraw"]), {"invitation": invitation.pk})
+    assert not TournamentInvitation.objects.filter(pk=invitation.pk).exists()

@@ -4,14 +4,13 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0018_tournament_removed'),
+        ("tournaments", "0018_tournament_removed"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='entry',
-            options={'ordering': [models.OrderBy(models.F('seed'), nulls_last=True), 'registered_at']},
+            name="entry",
+            options={"ordering": [models.OrderBy(models.F("seed"), nulls_last=True), "registered_at"]},
         ),
     ]

@@ -73,6 +73,11 @@ def do_adjudicate_table(
             )
         game = lock_game(table.game_id)
         decided = _checked_ranks(tournament, game, ranks)
+        if table.match and list(decided.values()).count(1) > 1:
+            # A bracket's match sends one player on: a shared 1st would be settled by seed alone.
+            raise ActionRejected(
+                "needs_a_winner", _("A knock-out match needs a winner: give 1st to one player (or forfeits).")
+            )
         if game.status in LIVE:
             abandon(game, now)  # a stalled table stops here: the organiser's result is final
         Table.objects.filter(pk=table.pk).update(

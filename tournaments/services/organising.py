@@ -20,7 +20,7 @@ from games.services.errors import ActionRejected
 from tournaments.mails import invitation_mail_key
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
-from tournaments.services.registration import check_not_named_organiser, rating_of
+from tournaments.services.registration import check_not_named_organiser, check_times_to_come, rating_of
 from tournaments.services.rules import checked_settings, settings_of
 from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
 from wildcards_site.outbox.sending import drop_unsent
@@ -66,6 +66,7 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
         if "options" not in fields and fields.get("engine", tournament.engine) != tournament.engine:
             chosen["options"] = {}  # another game's options mean nothing to this one
         checked = checked_settings(chosen)
+        check_times_to_come(checked, before)
         entrants = tournament.entries.count()
         if checked.get("capacity") is not None and checked["capacity"] < entrants:
             raise ActionRejected(

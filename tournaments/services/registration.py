@@ -68,11 +68,26 @@ def reliability_of(user) -> float:
 def do_create_tournament(creator, name: str, engine_name: str, format: str, **fields) -> Tournament:
     """A tournament open for registration, with its creator as organiser. Bad settings change nothing."""
     settings_ = checked_settings({"name": name, "engine": engine_name, "format": format, **fields})
+    check_times_to_come(settings_, {})
     with transaction.atomic():
         _check_daily_limit(creator)
         tournament = Tournament.objects.create(created_by=creator, **settings_)
         tournament.organisers.add(creator)
     return tournament
+
+
+def check_times_to_come(chosen: dict, before: dict, now: datetime | None = None) -> None:
+    """A start or a registration close set in the past is a typo (an organiser's walk-through
+    typed last year, and the sweep cancelled the event a minute later for want of players).
+    Times already passed and left as they were stand."""
+    now = now or timezone.now()
+    for field, message in (
+        ("starts_at", _("The start time is in the past: give a time to come, or none to start by hand.")),
+        ("registration_closes_at", _("Registration cannot close in the past: give a time to come, or none.")),
+    ):
+        when = chosen.get(field)
+        if when is not None and when != before.get(field) and when <= now:
+            raise ActionRejected("in_the_past", message)
 
 
 def _check_daily_limit(creator) -> None:
