@@ -179,3 +179,16 @@ def test_a_username_that_reads_as_another_players_name_is_refused(client, userna
     response = sign_up(client, username=username)
     assert response.status_code == 200
     assert response.context["form"].errors["username"]
+
+
+@pytest.mark.parametrize(("browser", "subject"), [("it-IT,it;q=0.9", "Conferma"), ("nl-NL", "Bevestig")])
+def test_the_confirmation_mail_is_in_the_language_the_newcomer_signed_up_in(client, browser, subject):
+    # A newcomer's walk-through: the sign-up page spoke Italian, the confirmation mail English
+    # (the profile's language was saved in the database, the mail read the one in memory).
+    client.post(
+        reverse("accounts:signup"),
+        {"username": "dora", "email": "dora@example.org", "password": PASSWORD},
+        HTTP_ACCEPT_LANGUAGE=browser,
+    )
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].subject.startswith(subject), mail.outbox[0].subject

@@ -58,9 +58,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             remove_unconfirmed(data["username"], data["email"])
             user = User.objects.create_user(data["username"], data["email"], data["password"], is_active=False)
-            Profile.objects.filter(user=user).update(
-                language=_supported_language(get_language()), time_zone=data["time_zone"]
-            )
+            profile = profile_for(user)
+            profile.language, profile.time_zone = _supported_language(get_language()), data["time_zone"]
+            # Saved on the profile the user holds: the confirmation mail reads its language there.
+            profile.save(update_fields=["language", "time_zone"])
         _send_verification(user, next_url)
         return render(request, "accounts/signup_sent.html", {"email": user.email})
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
