@@ -63,6 +63,9 @@ def do_book_vacation(user, first_day: date, days: int) -> Vacation:
         raise VacationRefused(_("Book between 1 and %(max)s days at a time.") % {"max": MAX_DAYS_AT_ONCE})
     if first_day < local_today(user):
         raise VacationRefused(_("A vacation cannot start in the past."))
+    if first_day > local_today(user) + timedelta(days=366):
+        # The allowance is counted by calendar year, and a date near the calendar's end overflowed.
+        raise VacationRefused(_("A vacation can be booked at most a year ahead."))
     zone = _zone(user)
     starts_at, ends_at = _midnight(first_day, zone), _midnight(first_day + timedelta(days=days), zone)
     # Booked for today: it starts now. From midnight, it would give back time already spent on a

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -162,7 +162,7 @@ def finished_games(user, *, engine: str = "", options: dict | None = None, playe
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
     if since:
         games = games.filter(finished_at__gte=_day_start(since))
-    if until:
+    if until and until < date.max:  # the calendar's last day has no day after it: no bound
         games = games.filter(finished_at__lt=_day_start(until) + timedelta(days=1))
     return with_players(games.order_by("-finished_at", "-id"))
 

@@ -108,3 +108,14 @@ def test_a_vacation_booked_for_today_stops_the_clock_from_now_not_from_midnight(
     # The clock stops from the booking to the vacation's end: no more than that is given back.
     assert after - before <= vacation.ends_at - moment
     assert vacations.days_used(alice, vacations.local_today(alice).year) == 1  # today counts whole
+
+
+@pytest.mark.django_db
+def test_a_vacation_far_in_the_future_is_refused_with_a_reason_not_a_crash(client):
+    # A newcomer's walk-through: a first day of 9999-12-31 answered 500 (its end overflowed).
+    alice = make_user("alice")
+    client.force_login(alice)
+    response = client.post("/mail/vacation/", {"vacation-first_day": "9999-12-31", "vacation-days": 2})
+    assert response.status_code == 400
+    assert "at most a year ahead" in response.content.decode()
+    assert not Vacation.objects.filter(user=alice).exists()

@@ -213,3 +213,17 @@ def test_a_bots_label_does_not_read_as_another_seat_in_a_list_of_players(client,
     seats = re.sub(r"\([^)]*\)", "", players_cell).split(", ")  # a result in brackets has a comma of its own
     assert len(seats) == 3, players_cell
     assert sum(seat.strip().endswith(" · Standard bot") for seat in seats) == 2, players_cell
+
+
+def test_the_last_day_a_calendar_has_is_a_date_like_any_other(client, games):
+    # A newcomer's walk-through: "Finished until 9999-12-31" answered 500 (a day past it overflowed),
+    # on the page and in the API.
+    everything = listed(client.get("/games/history/"))
+    response = client.get("/games/history/?until=9999-12-31")
+    assert response.status_code == 200 and listed(response) == everything
+    from games.models import ApiToken
+    from tests.conftest import make_user
+
+    _row, token = ApiToken.issue(make_user("reader"), "history")
+    api = client.get("/api/v1/history?until=9999-12-31", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert api.status_code == 200
