@@ -161,9 +161,10 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
         invitation = None
         if token:
             invitation = Invitation.objects.open().filter(game=game, token=token).first()
-            if invitation is not None and invitation.user_id not in (None, user.pk):
+            someone_else = invitation is not None and invitation.user_id not in (None, user.pk)
+            if someone_else:
                 invitation = None  # a link to a player's account seats that player only
-            known = invitation is not None or game.invitations.filter(token=token).exists()
+            known = someone_else or invitation is not None or game.invitations.filter(token=token).exists()
             if not known and private and not game.seats.filter(user=user).exists():
                 raise Game.DoesNotExist  # a guessed token learns nothing of a private game
         if game.status != Game.Status.OPEN:
@@ -171,6 +172,8 @@ def do_join(game_id: int, user, token: str | None = None, now: datetime | None =
         if game.seats.filter(user=user).exists():
             raise ActionRejected("already_seated", _("You already have a seat in this game."))
         if token:
+            if someone_else:
+                raise ActionRejected("not_yours", _("This invitation is for another player."))
             if invitation is None:
                 raise ActionRejected(
                     "bad_invitation", _("This invitation is not valid (used, withdrawn, or for another game).")

@@ -107,3 +107,24 @@ def test_the_mail_asks_only_a_newcomer_to_sign_up(players):
         assert "Take your seat here:" in mail.text
     assert "sign up first if you have no account" in to_stranger.text
     assert "sign up first if you have no account" in to_stranger.html
+
+
+def test_a_link_to_another_player_s_invitation_says_so_instead_of_offering_the_seat(client, players):
+    # A newcomer's walk-through: opened by someone else, Bob's link said "You are invited" and
+    # offered the seat; the button then answered "not valid (used, withdrawn, or for another game)".
+    from games.services import do_join
+    from games.services.errors import ActionRejected
+
+    alice, bob, carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    invitation = do_invite(game.pk, alice, "bob")
+    client.force_login(carol)
+    page = client.get(reverse("games:invitation", args=[invitation.token])).content.decode()
+    assert "This invitation is for another player" in page
+    assert reverse("games:join", args=[game.pk]) not in page
+    answer = client.post(reverse("games:join", args=[game.pk]), {"token": invitation.token}, follow=True)
+    assert "This invitation is for another player" in answer.content.decode()
+    assert not game.seats.filter(user=carol).exists()
+    with pytest.raises(ActionRejected) as refused:
+        do_join(game.pk, carol, token=invitation.token)
+    assert refused.value.code == "not_yours"

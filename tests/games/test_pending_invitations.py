@@ -220,7 +220,7 @@ def test_an_invitation_to_a_player_seats_only_that_player(players):
     for_bob = do_invite(game.pk, alice, "bob")
     with pytest.raises(ActionRejected) as refused:
         do_join(game.pk, carol, token=for_bob.token)
-    assert refused.value.code == "bad_invitation"
+    assert refused.value.code == "not_yours"  # said plainly since a newcomer's walk-through
     assert not game.seats.filter(user=carol).exists()
     assert Invitation.objects.get(pk=for_bob.pk).user == bob
 
