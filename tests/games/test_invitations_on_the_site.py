@@ -3,6 +3,8 @@
 A player invited by username, then asked to play again, read "No game is waiting for you" at
 home and nothing on the Games page: the mail's link was the only way in (a newcomer's review)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -128,3 +130,25 @@ def test_a_link_to_another_player_s_invitation_says_so_instead_of_offering_the_s
     with pytest.raises(ActionRejected) as refused:
         do_join(game.pk, carol, token=invitation.token)
     assert refused.value.code == "not_yours"
+
+
+def test_a_private_table_s_link_opened_logged_out_asks_to_log_in_and_comes_back(client, players):
+    # A newcomer's walk-through: a turn mail's "Open the table" opened on a phone not logged in
+    # answered a bare "Not Found", with no way to log in.
+    alice, bob, _carol = players
+    game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
+    path = reverse("games:table", args=[game.pk])
+    response = client.get(path)
+    assert response.status_code == 404  # nothing of a private game shows to a stranger
+    page = response.content.decode()
+    assert 'id="not-found"' in page and f'href="{reverse("accounts:login")}?next={path}"' in page
+    # A game that does not exist answers the same: the page tells nothing of which is which.
+    missing = client.get(reverse("games:table", args=[game.pk + 1000])).content.decode()
+
+    def same(html: str) -> str:
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+    assert same(missing.replace(str(game.pk + 1000), str(game.pk))) == same(page)
+    client.force_login(bob)
+    mine_not = client.get(path).content.decode()
+    assert 'id="not-found"' in mine_not and "?next=" not in mine_not

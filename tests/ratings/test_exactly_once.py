@@ -59,6 +59,7 @@ def test_a_game_rated_while_the_ratings_are_rebuilt_keeps_its_rating(people, mon
 
     from tournaments.management.commands import recompute_ratings
     from tournaments.ratings import recompute
+    from tournaments.ratings import services as rating_services
 
     alice, bob, carol = people[:3]
     do_rate_game(finished_game([(alice, 1), (bob, 2)], minutes=0).pk)
@@ -101,6 +102,7 @@ def test_a_game_rated_while_the_ratings_are_rebuilt_keeps_its_rating(people, mon
     threads: list[threading.Thread] = []
     monkeypatch.setattr(recompute, "compute", compute_then_a_game_finishes)
     monkeypatch.setattr(recompute_ratings, "compute", compute_then_a_game_finishes, raising=False)
+    monkeypatch.setattr(rating_services, "compute", compute_then_a_game_finishes, raising=False)
     call_command("recompute_ratings", "--quiet-progress", *(["--pool", pool] if pool else []))
     for thread in threads:
         thread.join(30)

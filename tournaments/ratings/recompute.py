@@ -12,12 +12,10 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef
-from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import Game
@@ -26,7 +24,7 @@ from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.fair_play import OPPONENTS_COUNTED, Meetings, aborted_games
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
-from tournaments.ratings.pools import POOLS, engine_of, lock_pool, pool_for
+from tournaments.ratings.pools import engine_of, lock_pool, pool_for
 
 # One row per rated seat of a finished, rated game, in finish order. Seats without a
 # user are bots; a player who left keeps their user and ranks last.
@@ -184,39 +182,6 @@ def compute(
                     standing.met = None
     if progress:
         progress(result.games)
-    return result
-
-
-# A game's finish is stamped inside its finishing move's transaction, which commits moments
-# later: a game stamped up to this long before the rebuild's read may still have been unseen.
-UNSEEN_MARGIN = timedelta(minutes=10)
-
-
-def rebuild(
-    pools: set[str] | None = None, config: EloSettings | None = None, progress: Callable[[int], None] | None = None
-) -> Result:
-    """Compute, then replace the ratings of `pools` (None: all) under the pools' locks.
-
-    The read runs outside the locks, so live ratings go on meanwhile (on SQLite a transaction
-    holds the whole database's write lock: every move would wait for the compute). A game that
-    finished after the read is not in it, and the replacement would wipe its live rating (until
-    the next sweep): such games are rated again on top, under the same locks, before the commit.
-    """
-    from tournaments.ratings.services import do_rate_game  # it rebuilds a pool with this module
-
-    started = timezone.now()
-    result = compute(pools, config, progress)
-    with transaction.atomic():
-        for pool in sorted(pools if pools is not None else POOLS):
-            lock_pool(pool)
-        write(result, pools, config)
-        unseen = Game.objects.filter(
-            status=Game.Status.FINISHED, rated=True, finished_at__gte=started - UNSEEN_MARGIN
-        ).exclude(Exists(RatingChange.objects.filter(game_id=OuterRef("pk"))))
-        if pools is not None:
-            unseen = unseen.filter(engine__in={engine_of(pool) for pool in pools})
-        for game_id in unseen.order_by("finished_at", "pk").values_list("pk", flat=True):
-            do_rate_game(game_id)
     return result
 
 

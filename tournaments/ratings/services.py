@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
+
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 
 from games.models import Game, Seat
 from tournaments.ratings import fair_play
-from tournaments.ratings.elo import repeat_weight, table_deltas
+from tournaments.ratings.elo import EloSettings, repeat_weight, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
-from tournaments.ratings.pools import lock_pool, pool_for
+from tournaments.ratings.pools import POOLS, engine_of, lock_pool, pool_for
+from tournaments.ratings.recompute import Result, compute, write
 
 
 def rated_seats(seats: list[Seat]) -> list[Seat]:
@@ -45,8 +50,6 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         if _later_game_rated(game, pool, [player for player, _rank in players]):
             # This game committed after a game that finished later: ratings must follow
             # finish order, so rebuild the pool (rare: two finishes within moments).
-            from tournaments.ratings.recompute import rebuild
-
             rebuild({pool})
             return list(RatingChange.objects.filter(game_id=game_id))
         # `players` is ordered by player id: row locks in a fixed order.
@@ -101,3 +104,34 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             rating.opponents = counted.get(player, rating.opponents)
             rating.save()
         return changes
+
+
+# A game's finish is stamped inside its finishing move's transaction, which commits moments
+# later: a game stamped up to this long before the rebuild's read may still have been unseen.
+UNSEEN_MARGIN = timedelta(minutes=10)
+
+
+def rebuild(
+    pools: set[str] | None = None, config: EloSettings | None = None, progress: Callable[[int], None] | None = None
+) -> Result:
+    """Compute, then replace the ratings of `pools` (None: all) under the pools' locks.
+
+    The read runs outside the locks, so live ratings go on meanwhile (on SQLite a transaction
+    holds the whole database's write lock: every move would wait for the compute). A game that
+    finished after the read is not in it, and the replacement would wipe its live rating (until
+    the next sweep): such games are rated again on top, under the same locks, before the commit.
+    """
+    started = timezone.now()
+    result = compute(pools, config, progress)
+    with transaction.atomic():
+        for pool in sorted(pools if pools is not None else POOLS):
+            lock_pool(pool)
+        write(result, pools, config)
+        unseen = Game.objects.filter(
+            status=Game.Status.FINISHED, rated=True, finished_at__gte=started - UNSEEN_MARGIN
+        ).exclude(Exists(RatingChange.objects.filter(game_id=OuterRef("pk"))))
+        if pools is not None:
+            unseen = unseen.filter(engine__in={engine_of(pool) for pool in pools})
+        for game_id in unseen.order_by("finished_at", "pk").values_list("pk", flat=True):
+            do_rate_game(game_id)
+    return result

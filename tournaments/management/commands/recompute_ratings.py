@@ -9,7 +9,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
 from tournaments.ratings.pools import POOLS
-from tournaments.ratings.recompute import compute, differences, rebuild
+from tournaments.ratings.recompute import compute, differences
+from tournaments.ratings.services import rebuild
 
 
 class Command(BaseCommand):
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         games = Game.objects.filter(status=Game.Status.FINISHED, rated=True)
         total = (games.filter(engine__in=pools) if pools else games).count()
         progress = None if quiet_progress else _bar(total, self.stderr)
-        # --check only reads; a rebuild reads under the pools' locks (recompute.rebuild).
+        # --check only reads; a rebuild reads under the pools' locks (services.rebuild).
         result = compute(pools, progress=progress) if check else rebuild(pools, progress=progress)
         if progress:
             self.stderr.write("")
