@@ -299,7 +299,17 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
     seats = sorted(game_seats(game), key=lambda s: (s.rank is None, s.rank or 0, s.position))
 
     def build():
-        standings = [{"rank": s.rank, "name": str(s.label), "score": s.score, "me": s.pk == seat.pk} for s in seats]
+        standings = [
+            {
+                "rank": s.rank,
+                "name": str(s.label),
+                "score": s.score,
+                "me": s.pk == seat.pk,
+                # Leavers rank below those who stayed, whatever their bot scored: said, or it reads wrong.
+                "left": s.user_id is not None and s.status != Seat.Status.PLAYING,
+            }
+            for s in seats
+        ]
         return _base(game, seat) | {"standings": standings, "rating_changes": _rating_changes(game, seat)}
 
     return _message(f"over:{game.pk}:{seat.position}", "game-over", seat, game, "game-over", build)

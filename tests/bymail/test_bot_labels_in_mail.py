@@ -39,3 +39,18 @@ def test_the_game_over_mail_ranks_a_bot_seat_with_its_mark_in_the_readers_langua
     ann = rendered(OutboxMessage.objects.get(to="ann@example.org", key__startswith="over:"))
     assert "Ben · bot de nivel Bueno: " in ann.text and "Ben · bot de nivel Bueno: " in ann.html
     assert "Ann: " in ann.text
+
+
+def test_the_game_over_mail_says_who_left_so_a_leaver_s_place_below_a_lower_score_reads_right():
+    # A newcomer's walk-through: the resigned player's mail listed them 3rd with more points than
+    # the 2nd, saying nothing of why (leavers rank below those who stayed).
+    players = [make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben", language="it")]
+    game = start_game(players, engine="emu_ranchers")
+    do_resign(game.pk, players[1])
+    play_out(game)
+    ann = rendered(OutboxMessage.objects.get(to="ann@example.org", key__startswith="over:"))
+    ben = rendered(OutboxMessage.objects.get(to="ben@example.org", key__startswith="over:"))
+    assert "Ben · Good bot: " in ann.text and "(left the game: ranked below those who stayed)" in ann.text
+    assert "left the game: ranked below those who stayed" in ann.html
+    assert "Ann: " in ann.text and ann.text.count("left the game") == 1
+    assert "ha lasciato la partita" in ben.text
