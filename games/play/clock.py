@@ -81,5 +81,8 @@ def running_seconds(
 
 
 def reminder_lead(phase_seconds: float) -> timedelta:
-    """How long before a deadline the reminder goes: 1 h for short phases, 3 h for longer."""
-    return timedelta(hours=1) if phase_seconds <= 86400 else timedelta(hours=3)
+    """How long before a deadline the reminder goes: 1 h for short phases, 3 h for longer, and
+    never more than a quarter of the phase (a one-hour lead on a one-hour phase reminded the
+    player a minute after the turn opened, before the turn's own mail)."""
+    lead = timedelta(hours=1) if phase_seconds <= 86400 else timedelta(hours=3)
+    return min(lead, timedelta(seconds=phase_seconds / 4))

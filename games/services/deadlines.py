@@ -206,6 +206,9 @@ def do_send_reminders(now: datetime | None = None) -> int:
     for deadline in candidates.iterator():
         if deadline.closes_at - reminder_lead(deadline.allowed_seconds) > now:
             continue
+        seat = Seat.objects.select_related("user__profile").get(game=deadline.game, position=deadline.seat)
+        if notify.at_the_table(deadline.game, [seat], now):
+            continue  # playing at the table right now: asked again at the next sweep
         with transaction.atomic():
             # The conditional update is the claim: two sweeps never both remind.
             claimed = Deadline.objects.filter(pk=deadline.pk, reminder_sent_at__isnull=True).update(
@@ -213,7 +216,6 @@ def do_send_reminders(now: datetime | None = None) -> int:
             )
             if not claimed:
                 continue
-            seat = Seat.objects.select_related("user__profile").get(game=deadline.game, position=deadline.seat)
             if seat.kind == Seat.Kind.HUMAN:
                 notify.reminder(deadline.game, seat, deadline)
                 sent += 1

@@ -94,6 +94,32 @@ def test_longer_phases_are_reminded_three_hours_ahead(players):
     assert do_send_reminders(now=closes - timedelta(hours=2, minutes=59)) == 3
 
 
+def test_a_one_hour_phase_is_reminded_when_a_quarter_of_it_is_left_not_at_once(players):
+    # A newcomer's walk-through: with one-hour phases the reminder went a minute after the turn
+    # opened, before the turn mail it reminded of (a one-hour lead is the whole phase).
+    game = start_game(players, phase_seconds=3600)
+    closes = later(game)
+    assert do_send_reminders(now=closes - timedelta(minutes=59)) == 0
+    assert do_send_reminders(now=closes - timedelta(minutes=16)) == 0
+    assert do_send_reminders(now=closes - timedelta(minutes=15)) == 3
+
+
+def test_no_reminder_goes_to_a_player_moving_at_the_table_right_now(players, settings):
+    # A newcomer playing live at the table got reminder after reminder.
+    from games.models import Action
+
+    settings.GAME_MAIL_GRACE_SECONDS = 180
+    game = start_game(players, phase_seconds=DAY)
+    closes = later(game)
+    now = closes - timedelta(minutes=30)
+    moved = Action.objects.create(
+        game=game, seq=99, seat=0, payload={"type": "noop"}, channel=Action.Channel.WEB, actor=seat_user(game, 0)
+    )
+    Action.objects.filter(pk=moved.pk).update(created_at=now - timedelta(seconds=30))  # moments before
+    assert do_send_reminders(now=now) == 2  # the two away from the table
+    assert do_send_reminders(now=now + timedelta(minutes=10)) == 1  # gone from the table since: reminded
+
+
 def test_a_bot_takes_the_seat_after_two_timeouts_in_a_row(players):
     game = start_game(players, phase_seconds=DAY)
     # Everyone times out in the bid; the leader times out in the claim.
