@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import Case, Value, When
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -29,7 +30,8 @@ from tournaments.presenters import (
     your_table,
 )
 from tournaments.reasons import cancel_reason_words, problem_words
-from tournaments.rules_words import round_robin_words, scoring_words
+from tournaments.rules_words import number_words, round_robin_words, scoring_words
+from tournaments.services.registration import registration_refusal
 from wildcards_site import throttle
 
 User = get_user_model()
@@ -100,6 +102,10 @@ def detail(request, tournament_id: int):
     registered = my_entry is not None
     invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
     over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    # Why this visitor could not enter, said instead of a Register button that would fail.
+    refusal = ""
+    if request.user.is_authenticated and my_entry is None and not over:
+        refusal = registration_refusal(tournament, request.user)
     if my_entry is not None:  # an organiser who plays decides no table (services/leaving.py)
         data["adjudicable"] = []
     return render(
@@ -122,6 +128,12 @@ def detail(request, tournament_id: int):
             "cancel_reason": cancel_reason_words(tournament),
             "problem": problem_words(tournament) if is_organiser else "",
             "round_robin": round_robin_words(tournament, data["entries"]),
+            "refusal": refusal,
+            "opens_later": bool(tournament.registration_opens_at and tournament.registration_opens_at > timezone.now()),
+            "min_rating_words": "" if tournament.min_rating is None else number_words(tournament.min_rating),
+            "min_reliability_words": ""
+            if tournament.min_reliability is None
+            else number_words(round(tournament.min_reliability * 100, 1)),
             **data,
         },
     )

@@ -185,3 +185,41 @@ def test_a_table_abandoned_because_its_people_left_counts_against_them(db):
     _game_with(flaky, Seat.Status.LEFT, [person], game_status=Game.Status.ABANDONED)
     _game_with(flaky, Seat.Status.PLAYING, [person])
     assert registration_service.reliability_of(flaky) == 0.5
+
+
+def test_the_page_gives_the_start_and_entry_conditions_and_why_a_player_cannot_enter(db, client):
+    # An organiser's walk-through: the page showed neither the start nor the registration window,
+    # capacity or minimum rating, and offered "Register" to a player the rating floor then refused.
+    from django.urls import reverse
+
+    organiser = make_players(1, "org")[0]
+    starts = timezone.now() + timedelta(days=3)
+    tournament = do_create_tournament(
+        organiser,
+        "Floor Cup",
+        "wildcards",
+        "swiss",
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        starts_at=starts,
+        registration_closes_at=starts - timedelta(hours=1),
+        capacity=8,
+        min_rating=1550,
+        min_reliability=0.5,
+    )
+    newcomer = make_players(1, "new")[0]
+    client.force_login(newcomer)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    conditions = page.split('id="entry-conditions"', 1)[1].split("</p>", 1)[0]
+    assert "Starts " in conditions and "Registration closes " in conditions
+    assert "0 of 8 places taken." in conditions
+    assert "a rating of at least 1550 in this game" in conditions
+    assert "at least 50 % of their recent games" in conditions
+    assert 'id="cannot-enter"' in page and "needs a rating of at least 1550," in page
+    assert reverse("tournaments:register", args=[tournament.pk]) not in page
+    # With the floor lifted, the button is back and nothing stands in the way.
+    Tournament.objects.filter(pk=tournament.pk).update(min_rating=None)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'id="cannot-enter"' not in page and reverse("tournaments:register", args=[tournament.pk]) in page

@@ -121,50 +121,65 @@ def check_not_named_organiser(tournament: Tournament, user) -> None:
         )
 
 
+def registration_refusal(tournament: Tournament, user, now: datetime | None = None) -> str:
+    """Why `user` could not enter now ("" if they could): the tournament's page says so instead
+    of offering a button that fails (an organiser's walk-through met the rating floor that way)."""
+    try:
+        check_can_register(tournament, user, now or timezone.now())
+    except ActionRejected as refusal:
+        return refusal.message
+    return ""
+
+
+def check_can_register(tournament: Tournament, user, now: datetime) -> float | None:
+    """Every entry condition, in the order a player meets them; returns the player's rating."""
+    late_swiss = tournament.takes_late_entries
+    if tournament.status != Tournament.Status.REGISTRATION and not late_swiss:
+        raise ActionRejected("closed", _("Registration for this tournament is closed."))
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        raise ActionRejected("closed", _("Registration has not opened yet."))
+    if tournament.registration_closes_at and now > tournament.registration_closes_at and not late_swiss:
+        raise ActionRejected("closed", _("Registration for this tournament is closed."))
+    if tournament.entries.filter(user=user).exists():
+        raise ActionRejected("already_registered", _("You are already registered."))
+    if tournament.removed.filter(pk=user.pk).exists():
+        raise ActionRejected(
+            "removed", _("The organisers took you out of this tournament: only they can ask you in again.")
+        )
+    check_not_named_organiser(tournament, user)
+    if tournament.status != Tournament.Status.REGISTRATION and (
+        tournament.organisers.filter(pk=user.pk).exists() or tournament.former_organisers.filter(pk=user.pk).exists()
+    ):
+        # A late entry: who organised the event since its start decided at its tables, rivals'
+        # included (a review saw one disqualify players, step down and enter).
+        raise ActionRejected(
+            "organised", _("You have organised this tournament since it started: you cannot enter it now.")
+        )
+    if tournament.capacity and tournament.entries.count() >= tournament.capacity:
+        raise ActionRejected("full", _("This tournament is full."))
+    if tournament.invitation_only and not tournament.invited.filter(pk=user.pk).exists():
+        raise ActionRejected("invitation_only", _("This tournament is by invitation only."))
+    rating = rating_of(user, tournament.engine)
+    if tournament.min_rating is not None and (rating is None or rating < tournament.min_rating):
+        raise ActionRejected(
+            "rating_too_low",
+            _(
+                "This tournament needs a rating of at least %(min)s, from at least %(games)s rated games "
+                "against %(opponents)s different people."
+            )
+            % {"min": f"{tournament.min_rating:g}", **_established_rules()},
+        )
+    if tournament.min_reliability is not None and reliability_of(user) < tournament.min_reliability:
+        raise ActionRejected("unreliable", _("Too many of your recent games ended without you."))
+    return rating
+
+
 def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
     """Enter a tournament open for registration, if its conditions allow."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        late_swiss = tournament.takes_late_entries
-        if tournament.status != Tournament.Status.REGISTRATION and not late_swiss:
-            raise ActionRejected("closed", _("Registration for this tournament is closed."))
-        if tournament.registration_opens_at and now < tournament.registration_opens_at:
-            raise ActionRejected("closed", _("Registration has not opened yet."))
-        if tournament.registration_closes_at and now > tournament.registration_closes_at and not late_swiss:
-            raise ActionRejected("closed", _("Registration for this tournament is closed."))
-        if tournament.entries.filter(user=user).exists():
-            raise ActionRejected("already_registered", _("You are already registered."))
-        if tournament.removed.filter(pk=user.pk).exists():
-            raise ActionRejected(
-                "removed", _("The organisers took you out of this tournament: only they can ask you in again.")
-            )
-        check_not_named_organiser(tournament, user)
-        if tournament.status != Tournament.Status.REGISTRATION and (
-            tournament.organisers.filter(pk=user.pk).exists()
-            or tournament.former_organisers.filter(pk=user.pk).exists()
-        ):
-            # A late entry: who organised the event since its start decided at its tables, rivals'
-            # included (a review saw one disqualify players, step down and enter).
-            raise ActionRejected(
-                "organised", _("You have organised this tournament since it started: you cannot enter it now.")
-            )
-        if tournament.capacity and tournament.entries.count() >= tournament.capacity:
-            raise ActionRejected("full", _("This tournament is full."))
-        if tournament.invitation_only and not tournament.invited.filter(pk=user.pk).exists():
-            raise ActionRejected("invitation_only", _("This tournament is by invitation only."))
-        rating = rating_of(user, tournament.engine)
-        if tournament.min_rating is not None and (rating is None or rating < tournament.min_rating):
-            raise ActionRejected(
-                "rating_too_low",
-                _(
-                    "This tournament needs a rating of at least %(min)s, from at least %(games)s rated games "
-                    "against %(opponents)s different people."
-                )
-                % {"min": tournament.min_rating, **_established_rules()},
-            )
-        if tournament.min_reliability is not None and reliability_of(user) < tournament.min_reliability:
-            raise ActionRejected("unreliable", _("Too many of your recent games ended without you."))
+        rating = check_can_register(tournament, user, now)
         try:
             with transaction.atomic():
                 return Entry.objects.create(tournament=tournament, user=user, rating=rating or 1500)
