@@ -181,7 +181,12 @@ def drop(request, tournament_id: int):
 # Lazy: the message is put in the organiser's language when it is shown, not at import.
 ORGANISER_ACTIONS = {
     "start": (lambda t, user, other: services.do_start(t, user), gettext_lazy("The tournament has started.")),
-    "pause": (lambda t, user, other: services.do_pause_tournament(t, user), gettext_lazy("Paused.")),
+    "pause": (
+        lambda t, user, other: services.do_pause_tournament(t, user),
+        gettext_lazy(
+            "Paused: no new round is made until you resume. The tables under way go on, their clocks running."
+        ),
+    ),
     "resume": (lambda t, user, other: services.do_resume_tournament(t, user), gettext_lazy("Resumed.")),
     "drop": (
         lambda t, user, other: services.do_drop(t, user, other),

@@ -208,3 +208,18 @@ def test_drop_out_asks_for_confirmation_as_other_destructive_buttons_do(client, 
     assert form is not None
     question = "Drop out of Cup? From the next round on you are not paired again; this cannot be undone."
     assert f'data-confirm="{question}"' in form.group(0)
+
+
+def test_a_paused_event_says_its_tables_go_on_with_their_clocks_running(client, db):
+    # An organiser's walk-through: "Paused." alone, while entrants read "your move, by ..." beside
+    # "Status: paused": neither knew the tables' clocks keep running.
+    from tests.tournaments.test_security import started
+
+    organiser = make_user("olga")
+    tournament = started(organiser, make_players(6), name="Cup")
+    client.force_login(organiser)
+    answer = client.post(reverse("tournaments:organise", args=[tournament.pk, "pause"]), follow=True)
+    assert "The tables under way go on, their clocks running." in answer.content.decode()
+    client.force_login(tournament.entries.first().user)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'id="paused-words"' in page and "the tables under way go on, their clocks running" in page
