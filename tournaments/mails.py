@@ -172,7 +172,8 @@ def removed_by_organiser(user, tournament, organiser, next_round: int, disqualif
     """An organiser dropped or disqualified the player (services/leaving.py): they are told."""
     kind = "disqualified" if disqualified else "dropped"
     key = f"tournament-removed:{tournament.pk}:{user.pk}:{kind}"
-    extra = {"organiser": organiser.profile.name, "next": next_round, "disqualified": disqualified}
+    # The round under way is their last: named, since a next round may never come (a final).
+    extra = {"organiser": organiser.profile.name, "last": next_round - 1, "disqualified": disqualified}
     _to_entrant(user, tournament, "tournament-removed", key, extra)
 
 

@@ -126,9 +126,29 @@ def test_a_player_dropped_or_disqualified_by_an_organiser_is_told_by_mail():
     do_disqualify(tournament.pk, organiser, second)
     do_drop(tournament.pk, third)  # leaving of one's own accord mails nothing
     dropped = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{tournament.pk}:{first.pk}:dropped"))
-    assert dropped.to == first.email and "has withdrawn you" in dropped.text and "round 2" in dropped.text
+    assert dropped.to == first.email and "has withdrawn you: round 1 is your last" in dropped.text
     out = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{tournament.pk}:{second.pk}:disqualified"))
     assert "has disqualified you" in out.text
     assert not OutboxMessage.objects.filter(
         key__contains=f":{third.pk}:", key__startswith="tournament-removed"
     ).exists()
+
+
+def test_the_mail_of_a_finalist_disqualified_names_the_final_as_their_last_round(db):
+    # An organiser's walk-through: disqualified during the final (round 6), the player read "from
+    # round 7 on you are not paired", a round that never came.
+    from tests.conftest import rendered
+    from tournaments.mails import removed_by_organiser
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser, player = make_players(2, "p")
+    tournament = do_create_tournament(organiser, "KO", "emu_ranchers", "single", options={"years": 1})
+    tournament.current_round = 6
+    removed_by_organiser(player, tournament, organiser, 7, disqualified=True)
+    mail = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{player.pk}:"))
+    assert "round 6 is your last, you are not paired after it" in mail.text and "round 7" not in mail.text
+    assert "round 6 is your last" in mail.html
+    other = make_players(1, "q")[0]
+    removed_by_organiser(other, tournament, organiser, 1, disqualified=False)  # while the schedule is drawn up
+    early = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{other.pk}:"))
+    assert "before the first round: you are not paired in any round" in early.text
