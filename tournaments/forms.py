@@ -16,6 +16,7 @@ from games.lobby.forms import BANK_PRESETS, CLOCK_CHOICES, MIN_PHASE_SECONDS, ch
 from games.models import ENGINE_TITLES, Game
 from tournaments.formats.round_robin import blank_rounds
 from tournaments.models import Tournament
+from tournaments.services.rules import default_place_points
 
 # Far above any real field, and far below the database column's limit.
 MAX_CAPACITY = 100_000
@@ -208,7 +209,11 @@ def initial_of(tournament: Tournament) -> dict:
             "starts_at",
         )
     }
-    initial["place_points"] = ", ".join(f"{value:g}" for value in tournament.place_points or [])
+    # Left blank when they are the default: the default then follows a change of table size (an
+    # organiser's walk-through found the 3-seat default frozen and refused at 2 seats).
+    points = tournament.place_points or []
+    default = list(points) == default_place_points(tournament.seats_max)
+    initial["place_points"] = "" if default else ", ".join(f"{value:g}" for value in points)
     if tournament.min_reliability is not None:
         initial["min_reliability"] = round(tournament.min_reliability * 100)
     initial["phase_hours"] = tournament.phase_seconds // HOUR

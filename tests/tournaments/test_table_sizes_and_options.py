@@ -266,3 +266,38 @@ def test_a_cancelling_refusal_kept_as_data_reads_in_the_readers_language():
     tournament.cancel_reason = {"code": "unplayable_table", "message": "as it was stored"}  # before words
     with translation.override("it"):
         assert cancel_reason_words(tournament).endswith("as it was stored")
+
+
+def test_the_default_points_follow_a_change_of_table_size_when_the_organiser_gave_none(db, client):
+    # An organiser's walk-through: points left blank at 3-player tables read "4, 2, 1" on the
+    # settings page, and changing to 2-player tables with a top cut was then refused.
+    from django.urls import reverse
+
+    from tests.tournaments.helpers import make_players
+    from tournaments.services import do_create_tournament, do_update_tournament
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Sizes", "cubirds", "swiss", seats_preferred=3, seats_min=2, seats_max=3, rounds=3
+    )
+    assert tournament.place_points == [4, 2, 1]
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:edit", args=[tournament.pk])).content.decode()
+    field = page.split('name="place_points"', 1)[1].split(">", 1)[0]
+    assert "4, 2, 1" not in field
+    tournament = do_update_tournament(tournament.pk, organiser, seats_preferred=2, seats_max=2, top_cut=4)
+    assert tournament.place_points == [1, 0]
+    # Points the organiser chose stay theirs.
+    chosen = do_create_tournament(
+        organiser,
+        "Chosen",
+        "cubirds",
+        "swiss",
+        seats_preferred=3,
+        seats_min=2,
+        seats_max=3,
+        rounds=3,
+        place_points=[3, 1, 0],
+    )
+    page = client.get(reverse("tournaments:edit", args=[chosen.pk])).content.decode()
+    assert "3, 1, 0" in page.split('name="place_points"', 1)[1].split(">", 1)[0]

@@ -21,7 +21,7 @@ from tournaments.mails import invitation_mail_key
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
 from tournaments.services.registration import check_not_named_organiser, check_times_to_come, rating_of
-from tournaments.services.rules import checked_settings, settings_of
+from tournaments.services.rules import checked_settings, default_place_points, settings_of
 from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
 from wildcards_site.outbox.sending import drop_unsent
 
@@ -63,6 +63,8 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
         tournament = _locked_before_start(tournament_id, user)
         before = settings_of(tournament)
         chosen = {**before, **fields}
+        if "place_points" not in fields and before.get("place_points") == default_place_points(before["seats_max"]):
+            chosen["place_points"] = None  # the default for the old table size follows the new one
         if "options" not in fields and fields.get("engine", tournament.engine) != tournament.engine:
             chosen["options"] = {}  # another game's options mean nothing to this one
         checked = checked_settings(chosen)

@@ -165,11 +165,16 @@ def unplayable_sizes(engine_name: str, options: dict, fewest: int, most: int) ->
     return refused
 
 
+def default_place_points(seats_max: int) -> list[int]:
+    """Points per place when the organiser gives none: 4, 2, 1, 0 (1, 0 at tables of two)."""
+    return [4, 2, 1, 0][:seats_max] if seats_max > 2 else [1, 0]
+
+
 def _check_scoring(format: str, fields: dict) -> None:
     maximum = fields["seats_max"]
     points = fields.get("place_points")
     if not points:
-        points = [4, 2, 1, 0][:maximum] if maximum > 2 else [1, 0]
+        points = default_place_points(maximum)
     try:
         points = [float(value) for value in points]
     except (TypeError, ValueError):
