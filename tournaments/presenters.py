@@ -60,6 +60,7 @@ def tournament_data(tournament: Tournament) -> dict:
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
         "crosstable": _crosstable(tournament, entries, rounds, standings),
+        "ended_early": ended_early(tournament, shown),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
         "final_places": sorted(
@@ -233,6 +234,22 @@ def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
         }
         for event in events
     ]
+
+
+def ended_early(tournament: Tournament, rounds: list) -> tuple[int, int] | None:
+    """(rounds played, rounds planned) of a Swiss or round robin that drops ended before its last
+    round; None otherwise. Said on the page: an organiser's walk-through saw a three-round Swiss
+    end after round 1 without a word."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return None
+    if tournament.format == Tournament.Format.SWISS:
+        planned = tournament.rounds or 0
+    elif tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
+        planned = len(tournament.schedule)
+    else:
+        return None
+    played = sum(1 for shown in rounds if shown["stage"] in ("swiss", "round_robin"))
+    return (played, planned) if played < planned else None
 
 
 def _round(played: PlayedRound, names: dict) -> dict:

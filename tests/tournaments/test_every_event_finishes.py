@@ -285,3 +285,24 @@ def test_a_round_robin_scores_the_forfeit_of_a_round_the_leaver_emptied_of_every
     assert points == {leaver: 0.5 + 0.25, opponent: 0.5 + 0.25 + 1, user_of[rester]: 1.0 + 0.25}
     places = dict(tournament.entries.values_list("user", "final_place"))
     assert places[opponent.pk] == 1 and places[user_of[rester].pk] == 2 and places[leaver.pk] == 3
+
+
+def test_a_swiss_that_drops_end_before_its_last_round_says_so_on_its_page(client):
+    # An organiser's walk-through: a three-round Swiss ended after round 1 (too few players left
+    # to seat a table) and its page said nothing of why.
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Short", "cubirds", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
+    )
+    players = make_players(4)
+    tournament = register_and_start(tournament, players)
+    (table,) = current_tables(tournament)
+    seated = [seat.user for seat in table.game.seats.all()]
+    for leaver in seated[:2]:
+        do_drop(tournament.pk, organiser, leaver)
+    settle(table.game, {user: place for place, user in enumerate(seated, 1)})
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="ended-early"' in page and "It ended after round 1 of 3" in page
