@@ -301,3 +301,28 @@ def test_the_default_points_follow_a_change_of_table_size_when_the_organiser_gav
     )
     page = client.get(reverse("tournaments:edit", args=[chosen.pk])).content.decode()
     assert "3, 1, 0" in page.split('name="place_points"', 1)[1].split(">", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("engine", "seats", "message"),
+    [
+        ("wizard", (4, 3, 3), "The players per table (4) must lie between the fewest (3) and the most (3)."),
+        ("cubirds", (2, 3, 4), "The players per table (2) must lie between the fewest (3) and the most (4)."),
+        ("emu_ranchers", (3, 3, 3), "Tables of this game seat exactly 2 players."),
+        ("wizard", (4, 3, 7), "Tables must seat 2 to 6 players."),
+    ],
+)
+def test_a_table_size_out_of_order_is_refused_with_what_is_wrong(db, engine, seats, message):
+    # An organiser's walk-through: every one of these read "Tables must seat 2 to 5 players",
+    # though each size was within that range, and Emu Ranchers "2 to 2 players".
+    from games.services.errors import ActionRejected
+    from tests.tournaments.helpers import make_players
+    from tournaments.services import do_create_tournament
+
+    organiser = make_players(1, "org")[0]
+    preferred, fewest, most = seats
+    with pytest.raises(ActionRejected) as refused:
+        do_create_tournament(
+            organiser, "Sizes", engine, "swiss", seats_preferred=preferred, seats_min=fewest, seats_max=most, rounds=2
+        )
+    assert refused.value.message == message

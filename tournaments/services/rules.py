@@ -104,9 +104,18 @@ def _check_tables(engine, format: str, fields: dict) -> None:
     maximum = fields.setdefault("seats_max", preferred)
     if two_player and not (preferred == minimum == maximum == 2):
         raise _refuse(_("Double elimination is for 2-player tables."))
-    if not engine.min_players <= minimum <= preferred <= maximum <= engine.max_players:
+    if not engine.min_players <= minimum <= maximum <= engine.max_players:
+        if engine.min_players == engine.max_players:
+            raise _refuse(_("Tables of this game seat exactly %(count)s players.") % {"count": engine.min_players})
         raise _refuse(
             _("Tables must seat %(min)s to %(max)s players.") % {"min": engine.min_players, "max": engine.max_players}
+        )
+    if not minimum <= preferred <= maximum:
+        # Each size within the game's range, but not in order: said as such (an organiser's
+        # walk-through read "2 to 5 players" for 4 preferred with 3 at most).
+        raise _refuse(
+            _("The players per table (%(preferred)s) must lie between the fewest (%(fewest)s) and the most (%(most)s).")
+            % {"preferred": preferred, "fewest": minimum, "most": maximum}
         )
     try:
         split(minimum, preferred, minimum, maximum)
