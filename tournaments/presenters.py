@@ -6,6 +6,8 @@ own pages show the play, built from each seat's view.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -346,7 +348,8 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         label = {"W": "W", "L": "L", "GF": "GF", "GF2": "GF2"}[key[0]] + (str(key[1]) if key[0] in "WL" else "")
         parts.append(f'<text x="{x + 4}" y="14" class="bracket-label">{escape(label)}</text>')
         for match in columns[key]:
-            players = resolved.players.get(match.id)
+            # A player known before their opponent is named already (after a bye, say).
+            players = resolved.players.get(match.id) or tuple(_slot_player(bracket, resolved, s) for s in match.slots)
             winner = resolved.winners.get(match.id)
             if match.id == decider and winner in disqualified:
                 # A finalist disqualified during the final takes no place ahead of anyone
@@ -365,6 +368,8 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
                     text = f"{seed}. {names.get(player, '?')}" if seed else names.get(player, "?")
                     if player in disqualified:
                         text += f" ({_('disqualified')})"
+                    elif player in inactive:
+                        text += f" ({_('dropped')})"  # so a walkover reads as one
                 css = "winner" if winner is not None and player == winner else "player"
                 parts.append(f'<text x="{x + 6}" y="{y + 17 + 18 * line}" class="{css}">{escape(text)}</text>')
             parts.append("</g>")
@@ -375,6 +380,14 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket" width="{x}" height="{total_height}" '
         f'viewBox="0 0 {x} {total_height}" role="img" aria-label="{escape(_("Bracket"))}">{"".join(parts)}</svg>'
     )
+
+
+def _slot_player(bracket, resolved, slot: tuple) -> Hashable | None:
+    """The player a match slot holds, if known yet: a seed, or a decided match's winner or loser."""
+    kind, value = slot
+    if kind == "seed":
+        return bracket.seeds[value - 1] if value <= len(bracket.seeds) else None
+    return (resolved.winners if kind == "winner" else resolved.losers).get(value)
 
 
 def _deciding_match(bracket, resolved) -> str | None:

@@ -146,3 +146,41 @@ def test_the_games_player_page_lists_the_players_tournaments_and_links_them(clie
     assert f'href="/tournaments/{cup.pk}/"' in page and "Emu Cup" in page
     assert 'href="/tournaments/players/paula/"' in page
     assert 'id="tournaments"' not in client.get(f"/games/players/{organiser.username}/").content.decode()
+
+
+def _match_box(page: str, match: str) -> str:
+    return page.split(f'data-match="{match}"', 1)[1].split("</g>", 1)[0]
+
+
+def test_the_bracket_names_a_player_known_to_be_in_a_match_before_their_opponent_is(client, organiser):
+    # An organiser's walk-through: after a bye, seed 1's next match read "— / —" though seed 1
+    # was known to play it, while their round-1 mail said "the bracket shows which" opponent.
+    tournament = do_create_tournament(organiser, "Five", "emu_ranchers", "single", options={"years": 1})
+    players = make_players(5)
+    for player in players:
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    seed_one = tournament.entries.get(seed=1).user.profile.name
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    next_match = next(
+        match for match in ("W2-1", "W2-2") if seed_one in _match_box(page, match)
+    )  # seed 1 had a bye: their next match is known
+    assert "—" in _match_box(page, next_match)  # the opponent is not
+
+
+def test_the_bracket_marks_a_player_who_dropped_so_a_walkover_reads_as_one(client, organiser):
+    tournament = do_create_tournament(organiser, "Four", "emu_ranchers", "single", options={"years": 1})
+    players = make_players(4)
+    for player in players:
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    leaver = current_tables(tournament)[0].game.seats.first().user
+    from tournaments.services import do_drop
+
+    do_drop(tournament.pk, organiser, leaver)
+    do_advance_round(tournament.pk)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    bracket = page.split("<svg", 1)[1].split("</svg>", 1)[0]
+    assert f"{leaver.profile.name} (dropped)" in bracket

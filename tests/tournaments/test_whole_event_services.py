@@ -110,7 +110,16 @@ def random_ranks(rng: random.Random, entries: list[int]) -> dict:
 def adjudicate(rng: random.Random, tournament, organiser, table) -> None:
     by_user = dict(tournament.entries.values_list("user_id", "pk"))
     at_table = [by_user[seat.user_id] for seat in table.game.seats.all()]
-    do_adjudicate_table(table.pk, organiser, random_ranks(rng, at_table), "simulated decision")
+    ranks = random_ranks(rng, at_table)
+    firsts = [player for player, rank in ranks.items() if rank == 1]
+    if table.match and len(firsts) > 1:
+        # A bracket's match needs a winner: refused, nothing changes, and the organiser picks one.
+        before = Table.objects.get(pk=table.pk).adjudicated_ranks
+        with pytest.raises(ActionRejected, match="needs a winner"):
+            do_adjudicate_table(table.pk, organiser, ranks, "simulated decision")
+        assert Table.objects.get(pk=table.pk).adjudicated_ranks == before
+        ranks[firsts[1]] = 2
+    do_adjudicate_table(table.pk, organiser, ranks, "simulated decision")
 
 
 def settle_round(rng: random.Random, tournament, organiser) -> None:
