@@ -263,3 +263,55 @@ def test_the_api_tokens_page_fits_a_phone_in_every_language(signed_in, live_serv
     expect(page.locator("table code")).to_have_count(1)
     fits(page, 390)
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_entry_conditions_and_why_one_cannot_enter_fit_a_phone(signed_in, live_server, language):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    organiser = make_user("olga", display_name="Olga")
+    starts = timezone.now() + timedelta(days=3)
+    tournament = do_create_tournament(
+        organiser,
+        "Een toernooi met een hele lange naam voor de test",
+        "wildcards",
+        "swiss",
+        seats_preferred=3,
+        seats_min=3,
+        seats_max=3,
+        rounds=3,
+        starts_at=starts,
+        registration_closes_at=starts - timedelta(hours=2),
+        capacity=12,
+        min_rating=1550,
+        min_reliability=0.8,
+    )
+    make_user("newcomer", display_name="Newcomer", language=language)
+    page = signed_in("newcomer", 390)
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    expect(page.locator("#entry-conditions")).to_contain_text("1550")
+    expect(page.locator("#cannot-enter")).to_contain_text("1550")
+    expect(page.locator(f'form[action="/tournaments/{tournament.pk}/register/"]')).to_have_count(0)
+    fits(page, 390)
+    assert serious_violations(page) == []
+
+
+def test_a_private_table_s_link_opened_logged_out_fits_a_phone_and_leads_to_log_in(browser, live_server):
+    from games.models import Game
+    from games.services import do_create_game
+
+    alice = make_user("alice", display_name="Alice")
+    game = do_create_game(alice, "wizard", 3, {}, visibility=Game.Visibility.PRIVATE)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        expect(page.locator("#not-found")).to_be_visible()
+        fits(page, 390)
+        assert serious_violations(page) == []
+        page.locator("main a.button").click()
+        expect(page).to_have_url(f"{live_server.url}/accounts/login/?next=/games/{game.pk}/")
+    finally:
+        context.close()
