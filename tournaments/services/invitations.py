@@ -24,14 +24,15 @@ from wildcards_site.outbox.sending import drop_unsent
 User = get_user_model()
 
 
-def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInvitation | None:
-    """Invite a player by username, or anyone by address; one invitation per person and tournament,
-    so an organiser cannot mail one address again and again.
+def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInvitation:
+    """Invite a player by username, or anyone by address; one invitation per username or address
+    typed, so an organiser cannot mail one address again and again.
 
-    None: an address of someone already entered or invited, answered as any address is and
-    mailed nothing. Refusals and the organisers' list name only what was typed, never the account
-    an address belongs to (an attacker's review confirmed an entrant's address by the refusal;
-    games settled the same for theirs, games/services/invitations.py)."""
+    Refusals and the organisers' list name only what was typed, never the account an address
+    belongs to: an address of someone already entered or invited is listed as any address is
+    and mailed nothing (attackers' reviews confirmed an entrant's address by a refusal, by its
+    absence from the list, and by a refusal of the username typed after the address; games
+    settled the same for theirs, games/services/invitations.py)."""
     who = who.strip()
     by_address = "@" in who
     if by_address:
@@ -41,39 +42,55 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
         check_organiser(tournament, user)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise ActionRejected("started", _("Invitations can only be sent before the start."))
-        invitee = User.objects.filter(username__iexact=who).first() or (
-            User.objects.filter(email__iexact=who).first() if by_address else None
-        )
-        if invitee is None and not by_address:
+        if by_address:
+            if tournament.invitations.filter(by_address=True, email__iexact=who).exists():
+                raise ActionRejected("already_invited", _("This player has been invited already."))
+            return _invite_address(tournament, user, who)
+        invitee = User.objects.filter(username__iexact=who).first()
+        if invitee is None:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who[:80]})
-        if invitee is not None and tournament.entries.filter(user=invitee).exists():
-            if by_address:
-                return None
+        if tournament.entries.filter(user=invitee).exists():
             raise ActionRejected("already_registered", _("This player is already in the tournament."))
-        email = who if by_address else invitee.email
-        existing = tournament.invitations.filter(email__iexact=email)
-        if invitee is not None:
-            existing = existing | tournament.invitations.filter(user=invitee)
-        if existing.exists():
-            if by_address and not existing.filter(by_address=True, email__iexact=who).exists():
-                return None  # invited under a username or another address: told only by that
+        if tournament.invitations.filter(by_address=False, user=invitee).exists():
             raise ActionRejected("already_invited", _("This player has been invited already."))
-        unasked.check_room(email, who)
-        invitation = TournamentInvitation.objects.create(
-            tournament=tournament,
-            user=invitee,
-            email=email,
-            by_address=by_address,
-            invited_by=user,
-            token=secrets.token_urlsafe(32),
-        )
-        if invitee is not None:
-            tournament.invited.add(invitee)
-            tournament.removed.remove(invitee)  # invited again after a removal: they may come back
-        from tournaments.mails import tournament_invitation
+        return _send(tournament, user, invitee, invitee.email, typed=who)
 
-        tournament_invitation(invitation)
-        return invitation
+
+def _invite_address(tournament: Tournament, user, address: str) -> TournamentInvitation:
+    """An address typed: listed as typed. One of someone entered or invited already is mailed
+    nothing (they know of the event) and lets nobody in: it only looks like any other."""
+    owner = User.objects.filter(email__iexact=address).first()
+    known = owner is not None and (
+        tournament.entries.filter(user=owner).exists() or tournament.invitations.filter(user=owner).exists()
+    )
+    unasked.check_room(address, address)  # the same answer either way, the day's share included
+    if known:
+        return TournamentInvitation.objects.create(
+            tournament=tournament, email=address, by_address=True, invited_by=user, token=secrets.token_urlsafe(32)
+        )
+    return _send(tournament, user, owner, address, typed=address, by_address=True)
+
+
+def _send(
+    tournament: Tournament, user, invitee, email: str, typed: str, by_address: bool = False
+) -> TournamentInvitation:
+    if not by_address:
+        unasked.check_room(email, typed)
+    invitation = TournamentInvitation.objects.create(
+        tournament=tournament,
+        user=invitee,
+        email=email,
+        by_address=by_address,
+        invited_by=user,
+        token=secrets.token_urlsafe(32),
+    )
+    if invitee is not None:
+        tournament.invited.add(invitee)
+        tournament.removed.remove(invitee)  # invited again after a removal: they may come back
+    from tournaments.mails import tournament_invitation
+
+    tournament_invitation(invitation)
+    return invitation
 
 
 def do_accept_tournament_invitation(token: str, user, now: datetime | None = None) -> Entry:
