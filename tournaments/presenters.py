@@ -15,6 +15,8 @@ from games.models import Deadline, Game, GameEvent, Seat
 from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
+from tournaments.formats.swiss import RoundResult
+from tournaments.formats.withdrawals import scheduled_indices
 from tournaments.models import Entry, Table, Tournament
 from tournaments.rules_words import number_words
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
@@ -62,7 +64,7 @@ def tournament_data(tournament: Tournament) -> dict:
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
         "crosstable": _crosstable(tournament, entries, rounds, standings),
-        "ended_early": ended_early(tournament, shown),
+        "ended_early": ended_early(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
         "final_places": sorted(
@@ -238,20 +240,23 @@ def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
     ]
 
 
-def ended_early(tournament: Tournament, rounds: list) -> tuple[int, int] | None:
+def ended_early(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int, int] | None:
     """(rounds played, rounds planned) of a Swiss or round robin that drops ended before its last
     round; None otherwise. Said on the page: an organiser's walk-through saw a three-round Swiss
-    end after round 1 without a word."""
+    end after round 1 without a word. A round robin counts by its schedule: a round passed over
+    in the middle is no early end (a review)."""
     if tournament.status != Tournament.Status.FINISHED:
         return None
+    made = [played for played in rounds if played.stage in ("swiss", "round_robin")]
     if tournament.format == Tournament.Format.SWISS:
         planned = tournament.rounds or 0
-    elif tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
-        planned = len(tournament.schedule)
-    else:
+        return (len(made), planned) if len(made) < planned else None
+    if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule or not made:
         return None
-    played = sum(1 for shown in rounds if shown["stage"] in ("swiss", "round_robin"))
-    return (played, planned) if played < planned else None
+    results = [RoundResult([table.ranks for table in played.tables], played.byes) for played in made]
+    reached = [index for index in scheduled_indices(tournament.schedule, results) if index is not None]
+    planned = len(tournament.schedule)
+    return (len(made), planned) if reached and reached[-1] < planned - 1 else None
 
 
 def _round(played: PlayedRound, names: dict) -> dict:

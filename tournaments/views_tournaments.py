@@ -103,9 +103,13 @@ def detail(request, tournament_id: int):
     invited = request.user.is_authenticated and tournament.invited.filter(pk=request.user.pk).exists()
     over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
     # Why this visitor could not enter, said instead of a Register button that would fail.
-    refusal = ""
+    refusal, asked = "", None
     if request.user.is_authenticated and my_entry is None and not over:
         refusal = registration_refusal(tournament, request.user)
+        # Asked in past the conditions: accepted here too, whatever the conditions say (a review).
+        asked = tournament.invitations.filter(
+            user=request.user, waives_conditions=True, accepted_at__isnull=True
+        ).first()
     if my_entry is not None:  # an organiser who plays decides no table (services/leaving.py)
         data["adjudicable"] = []
     return render(
@@ -129,6 +133,7 @@ def detail(request, tournament_id: int):
             "problem": problem_words(tournament) if is_organiser else "",
             "round_robin": round_robin_words(tournament, data["entries"]),
             "refusal": refusal,
+            "asked": asked,
             "opens_later": bool(tournament.registration_opens_at and tournament.registration_opens_at > timezone.now()),
             "min_rating_words": "" if tournament.min_rating is None else number_words(tournament.min_rating),
             "min_reliability_words": ""

@@ -306,3 +306,25 @@ def test_a_swiss_that_drops_end_before_its_last_round_says_so_on_its_page(client
     assert tournament.status == Tournament.Status.FINISHED
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert 'id="ended-early"' in page and "It ended after round 1 of 3" in page
+
+
+def test_a_round_robin_that_played_its_last_scheduled_round_is_not_said_to_end_early(client):
+    # A review: a round passed over in the middle left fewer rounds made than scheduled, and
+    # the page said the event had ended early though its last scheduled round was played.
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "RR", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2, place_points=[1, 0]
+    )
+    tournament = register_and_start(tournament, make_players(3))
+    user_of = {entry.pk: entry.user for entry in tournament.entries.select_related("user")}
+    (_last_table,), (rester,) = tournament.schedule[2]
+    for number in (1, 2):
+        for table in current_tables(tournament):
+            settle(table.game, dict.fromkeys([seat.user for seat in table.game.seats.all()], 1))
+        if number == 1:
+            do_drop(tournament.pk, organiser, user_of[rester])  # their round-2 table is passed over
+        do_advance_round(tournament.pk)
+        tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    assert 'id="ended-early"' not in client.get(f"/tournaments/{tournament.pk}/").content.decode()

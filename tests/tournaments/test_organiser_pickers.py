@@ -152,3 +152,29 @@ def test_the_mail_of_a_finalist_disqualified_names_the_final_as_their_last_round
     removed_by_organiser(other, tournament, organiser, 1, disqualified=False)  # while the schedule is drawn up
     early = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{other.pk}:"))
     assert "before the first round: you are not paired in any round" in early.text
+
+
+def test_a_player_disqualified_after_dropping_is_told_the_round_they_left_after(db):
+    # A review: dropped during round 1 and disqualified during round 3, the player read "round 3
+    # is your last", though they had played no round after round 1.
+    from tests.conftest import rendered
+    from tests.tournaments.helpers import register_and_start
+    from tests.tournaments.test_every_event_finishes import settle
+    from tournaments.services import do_advance_round
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "S", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=4
+    )
+    players = make_players(6)
+    tournament = register_and_start(tournament, players)
+    do_drop(tournament.pk, players[0])  # of their own accord, during round 1
+    for _round in range(2):
+        for table in current_tables(tournament):
+            users = [seat.user for seat in table.game.seats.all()]
+            settle(table.game, {user: place for place, user in enumerate(users, 1)})
+        do_advance_round(tournament.pk)
+    do_disqualify(tournament.pk, organiser, players[0])
+    mail = rendered(OutboxMessage.objects.get(key__startswith="tournament-removed:"))
+    assert "round 1 is your last" in mail.text

@@ -223,3 +223,22 @@ def test_the_page_gives_the_start_and_entry_conditions_and_why_a_player_cannot_e
     Tournament.objects.filter(pk=tournament.pk).update(min_rating=None)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert 'id="cannot-enter"' not in page and reverse("tournaments:register", args=[tournament.pk]) in page
+
+
+def test_a_player_asked_in_past_the_conditions_accepts_from_the_page_despite_them(db, client):
+    # A review: the page showed the rating floor's refusal instead of the invitation's button.
+    from django.urls import reverse
+
+    from tournaments.services import do_add_entrant
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Floor", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3, min_rating=1550
+    )
+    asked = make_players(1, "asked")[0]
+    invitation = do_add_entrant(tournament.pk, organiser, asked)
+    client.force_login(asked)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'id="asked-in"' in page and 'id="cannot-enter"' not in page
+    client.post(reverse("tournaments:accept", args=[invitation.token]))
+    assert tournament.entries.filter(user=asked).exists()

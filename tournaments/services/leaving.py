@@ -95,6 +95,6 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         entry.save(update_fields=["disqualified", "dropped_before_round"])
         from tournaments.mails import removed_by_organiser
 
-        next_round = max(entry.dropped_before_round, tournament.current_round + 1)
-        removed_by_organiser(entry_user, tournament, user, next_round, disqualified=True)
+        # A player who had dropped already played their last round before it (a review).
+        removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True)
         return entry
