@@ -8,7 +8,6 @@ from django.urls import reverse
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
 from tests.tournaments.helpers import make_players
-from tournaments.models import TournamentInvitation
 from tournaments.services import (
     do_accept_tournament_invitation,
     do_create_tournament,
@@ -80,7 +79,7 @@ def test_an_entrant_s_address_is_listed_as_any_address_and_mails_nobody(client, 
 
 
 def test_an_address_invited_by_username_is_listed_as_any_address(client, organiser, closed):
-    invitee = person("invitee", "Invitee", "i.hidden@example.org")
+    person("invitee", "Invitee", "i.hidden@example.org")
     do_invite_to_tournament(closed.pk, organiser, "invitee")
     mails = OutboxMessage.objects.count()
     assert do_invite_to_tournament(closed.pk, organiser, "i.hidden@example.org") is not None
