@@ -105,3 +105,17 @@ def test_the_same_address_typed_twice_is_refused_as_invited_already(organiser, c
     with pytest.raises(ActionRejected) as rejected:
         do_invite_to_tournament(closed.pk, organiser, "SOMEONE@example.org")
     assert rejected.value.code == "already_invited"
+
+
+def test_withdrawing_one_of_two_invitations_of_a_player_leaves_them_invited(organiser, closed):
+    # Invited by address and by username (both mailed: neither tells the other), then the
+    # address's invitation is withdrawn: the username's still lets them in.
+    from tournaments.services import do_withdraw_tournament_invitation
+
+    quiet = person("quiet", "Quiet", "quiet@example.org")
+    by_address = do_invite_to_tournament(closed.pk, organiser, "quiet@example.org")
+    do_invite_to_tournament(closed.pk, organiser, "quiet")
+    do_withdraw_tournament_invitation(closed.pk, organiser, by_address.pk)
+    assert closed.invited.filter(pk=quiet.pk).exists()
+    do_register(closed.pk, quiet)
+    assert closed.entries.filter(user=quiet).exists()

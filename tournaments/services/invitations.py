@@ -129,7 +129,12 @@ def do_withdraw_tournament_invitation(tournament_id: int, user, invitation_id: i
             raise ActionRejected(
                 "accepted", _("This invitation was accepted: remove the player from the entrants instead.")
             )
-        if invitation.user_id is not None and not tournament.entries.filter(user_id=invitation.user_id).exists():
+        others = tournament.invitations.filter(user_id=invitation.user_id).exclude(pk=invitation.pk)
+        if (
+            invitation.user_id is not None
+            and not tournament.entries.filter(user_id=invitation.user_id).exists()
+            and not others.exists()  # invited by username and by address: the other one stands
+        ):
             tournament.invited.remove(invitation.user_id)
         # Its mail, if still waiting in the outbox, would carry a link that no longer works.
         drop_unsent([invitation_mail_key(invitation.pk)])
