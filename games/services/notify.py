@@ -27,14 +27,20 @@ def your_turn(game: Game, seat: Seat, deadline: Deadline, present: bool = False)
     mails.your_turn(game, seat, deadline, send_at=now + grace if hold else None)
 
 
+# Moves that show a player is playing right now: at the table, or through a program on the API
+# (a newcomer's program got a turn mail for every trick, 239 in five minutes).
+LIVE_CHANNELS = (Action.Channel.WEB, Action.Channel.API)
+
+
 def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:
-    """The positions among `seats` whose own player moved on the site within GAME_MAIL_GRACE_SECONDS."""
+    """The positions among `seats` whose own player moved on the site or through the API within
+    GAME_MAIL_GRACE_SECONDS."""
     grace = settings.GAME_MAIL_GRACE_SECONDS
     players = {seat.position: seat.user_id for seat in seats if seat.user_id is not None}
     if not players or grace <= 0:
         return set()
     recent = Action.objects.filter(
-        game=game, seat__in=players, channel=Action.Channel.WEB, created_at__gte=now - timedelta(seconds=grace)
+        game=game, seat__in=players, channel__in=LIVE_CHANNELS, created_at__gte=now - timedelta(seconds=grace)
     )
     # By who moved, not only the seat: a seat that changed hands is not at the table with its old player.
     return {seat for seat, actor in recent.values_list("seat", "actor_id").distinct() if players[seat] == actor}

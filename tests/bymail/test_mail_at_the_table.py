@@ -102,6 +102,19 @@ def test_a_player_who_moved_by_mail_is_mailed_about_the_next_turn_at_once(mail_s
     assert seat_user(game, first).email in {m["To"] for m in mail_server()}
 
 
+def test_a_player_moving_through_the_api_is_not_mailed_each_turn_either(mail_server):
+    # A newcomer's walk-through: a program playing through the API got no such grace, and the
+    # player behind it received a turn mail for every trick (239 in five minutes).
+    game, first = _wizard_table()
+    mail_server()
+    game = _round_to(game, first, channel=Action.Channel.API)
+    assert _turn_mail(game, first).next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
+    game = _act(game, first, channel=Action.Channel.API)  # played meanwhile: nothing to ask
+    with _later(GRACE + 1):
+        delivered = mail_server()
+    assert seat_user(game, first).email not in {m["To"] for m in delivered}
+
+
 def test_the_others_are_mailed_at_once_whatever_the_mover_does(mail_server):
     game, first = _wizard_table()
     mail_server()
