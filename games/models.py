@@ -199,6 +199,9 @@ class Action(models.Model):
 
     # Moves a person made: a timeout's default move, a bot's move and an organiser's move are not.
     OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API)
+    # Moves that show a player is playing right now: at the table, or through a program on the API
+    # (a newcomer's program got a turn mail for every trick, 239 in five minutes).
+    LIVE_CHANNELS = (Channel.WEB, Channel.API)
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="actions")
     # The game's version before this action: 0 for the first action.

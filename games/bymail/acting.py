@@ -44,10 +44,12 @@ def check_wait(game: Game, wait: WaitToken, now: datetime) -> Deadline:
         raise ActionRejected(
             "expired", _("The deadline of this move has passed; the default move is made for you at the deadline.")
         )
-    acted = Action.objects.filter(game=game, seat=wait.seat, seq__gte=wait.version).exists()
-    if deadline.closed_at is not None or acted:
-        # No "Nothing was changed." here: the refusal mail leads with it (emails/move-refused-*).
-        raise ActionRejected("stale", _("The game has moved on since this mail was sent (you already answered it)."))
+    # No "Nothing was changed." in these: the refusal mail leads with it (emails/move-refused-*).
+    if Action.objects.filter(game=game, seat=wait.seat, seq__gte=wait.version).exists():
+        # At the table, through the API or from another mail: not necessarily by answering this one.
+        raise ActionRejected("stale", _("You have already moved since this mail was sent."))
+    if deadline.closed_at is not None:
+        raise ActionRejected("stale", _("The game has moved on since this mail was sent."))
     return deadline
 
 

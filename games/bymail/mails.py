@@ -145,11 +145,13 @@ def _queue(key: str, seat: Seat, event: str, game: Game, send_at: datetime | Non
 
 
 def your_turn(game: Game, seat: Seat, deadline: Deadline, send_at: datetime | None = None) -> None:
-    """`send_at`: not before then (a player at the table); the mail is dropped if the turn is played first."""
+    """`send_at`: not before then (a player at the table); the mail is dropped if the turn is played
+    first, or if the player moves on at the table meanwhile (the first step of a turn of several)."""
     if seat.user_id is None or not preferences.wants(seat.user, "your-turn"):
         return
     key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
-    _queue(key, seat, "your-turn", game, send_at=send_at, deadline=deadline.pk)
+    waits = {"unless_moved": True} if send_at is not None else {}
+    _queue(key, seat, "your-turn", game, send_at=send_at, deadline=deadline.pk, **waits)
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
@@ -228,8 +230,12 @@ def build(recipe: dict, memo: dict):
     if seat is None or seat.user_id is None:
         return None
     if recipe.get("unless_moved") and _moved_on_the_site_since(recipe, seat.user_id):
-        return None  # results a player at the table saw, then moved on from
+        return None  # a turn or results a player at the table saw, then moved on from
     version = recipe["version"]
+    if recipe["event"] in ("your-turn", "reminder") and _moved_since(recipe):
+        # The wait is still open, so the seat's turn has steps left (CuBirds: lay, then draw or
+        # not): the mail asks for the step the turn is at, not for the one already made.
+        version = current.version
     if ("state", current.pk, version) not in memo:
         memo["state", current.pk, version] = state_at(current, version)
     game = copy.copy(current)  # the memo's row stays as it is in the database
@@ -246,9 +252,17 @@ def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builde
     return make_message(name, seat.user.email, ctx, profile.language, headers)
 
 
+def _moves_since(recipe: dict):
+    return Action.objects.filter(game_id=recipe["game"], seat=recipe["seat"], seq__gte=recipe["version"])
+
+
+def _moved_since(recipe: dict) -> bool:
+    return _moves_since(recipe).exists()
+
+
 def _moved_on_the_site_since(recipe: dict, user_id: int) -> bool:
-    later = Action.objects.filter(game_id=recipe["game"], seat=recipe["seat"], seq__gte=recipe["version"])
-    return later.filter(channel=Action.Channel.WEB, actor_id=user_id).exists()
+    """At the table or through the API, by the seat's own player."""
+    return _moves_since(recipe).filter(channel__in=Action.LIVE_CHANNELS, actor_id=user_id).exists()
 
 
 def _open_deadline(recipe: dict, memo: dict) -> Deadline | None:

@@ -27,9 +27,7 @@ def your_turn(game: Game, seat: Seat, deadline: Deadline, present: bool = False)
     mails.your_turn(game, seat, deadline, send_at=now + grace if hold else None)
 
 
-# Moves that show a player is playing right now: at the table, or through a program on the API
-# (a newcomer's program got a turn mail for every trick, 239 in five minutes).
-LIVE_CHANNELS = (Action.Channel.WEB, Action.Channel.API)
+LIVE_CHANNELS = Action.LIVE_CHANNELS
 
 
 def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:

@@ -58,7 +58,7 @@ def test_a_stale_link_explains_and_changes_nothing(client, game):
     client.post(first)
     response = client.post(second)
     assert response.status_code == 409
-    assert "moved on" in response.content.decode()
+    assert "You have already moved since this mail was sent." in response.content.decode()
     game.refresh_from_db()
     assert game.version == 1
 

@@ -98,9 +98,29 @@ def test_it_refuses_a_replayed_token_of_an_old_version(client, table):
     again = reply_mime(mails["alice@example.org"], "alice@example.org", "bid refill")
     assert post_postmark(client, again).status_code == 200
     answer = _answer(deliver, "alice@example.org")
-    assert "moved on" in text_of(answer)
+    assert "You have already moved since this mail was sent." in text_of(answer)
     game.refresh_from_db()
     assert game.version == version
+
+
+def test_a_reply_to_a_turn_played_at_the_table_says_the_player_moved_already(client, table):
+    # A newcomer's walk-through: they moved at the table, then answered the turn mail, and read
+    # "you already answered it" of a mail they had never answered.
+    from games.engines import get_engine
+    from games.services import do_action
+
+    game, mails, deliver = table
+    seat = game.seats.get(user__username="alice")
+    move = get_engine("wildcards").legal_actions(game.state, seat.position)[0]
+    do_action(game.pk, seat.position, move, Action.Channel.WEB, user=seat.user, expected_version=game.version)
+    game.refresh_from_db()
+    version = game.version
+    again = reply_mime(mails["alice@example.org"], "alice@example.org", listed_moves(mails["alice@example.org"])[0])
+    assert post_postmark(client, again).status_code == 200
+    text = text_of(_answer(deliver, "alice@example.org"))
+    assert "You have already moved since this mail was sent." in text
+    assert "answered" not in text
+    _unchanged(game, version)
 
 
 @pytest.mark.parametrize(

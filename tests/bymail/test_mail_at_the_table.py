@@ -10,6 +10,7 @@ table, and both are sent as before if they leave.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from unittest import mock
 
@@ -225,3 +226,78 @@ def test_a_seat_that_changed_hands_is_not_at_the_table_with_its_old_player():
     assert at_the_table(game, [seat], timezone.now()) == {first}
     Action.objects.filter(game=game, seat=first).update(actor=make_user("dee"))  # moved by somebody else
     assert at_the_table(game, [seat], timezone.now()) == set()
+
+
+def _cubirds_turn_at_the_table() -> tuple[Game, int]:
+    """Two players on the site; the first has just come back to a turn of their own, with its
+    turn mail held back because they moved at the table moments ago."""
+    game = start_game([make_user(name) for name in ("ann", "ben")], engine="cubirds")
+    first = get_engine("cubirds").to_act(game.state)[0]
+    return _next_turn(game, first), first
+
+
+def _next_turn(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
+    """`seat` plays out its turn (lay, draw or not, family) by `channel`, the other theirs."""
+    engine = get_engine("cubirds")
+    while seat in engine.to_act(game.state):
+        game = _act(game, seat, channel)
+    while seat not in engine.to_act(game.state):
+        game = _act(game, engine.to_act(game.state)[0])
+    return game
+
+
+def _lay(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
+    engine = get_engine("cubirds")
+    lay = next(a for a in engine.legal_actions(game.state, seat) if a["type"] == "lay")
+    do_action(game.pk, seat, lay, channel, user=seat_user(game, seat), expected_version=game.version)
+    game.refresh_from_db()
+    assert seat in engine.to_act(game.state)  # the same turn goes on: one wait, one deadline
+    return game
+
+
+def test_a_turn_of_several_steps_begun_at_the_table_is_not_mailed_halfway(mail_server):
+    # A newcomer's walk-through: the CuBirds turn mail, held back while they were at the table,
+    # came after they had laid there. It showed the hand before the lay, offered lays no longer
+    # legal, and their reply to it was refused as "you already answered".
+    game, first = _cubirds_turn_at_the_table()
+    mail_server()
+    mine = _turn_mail(game, first)
+    assert mine.next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
+    game = _lay(game, first)  # the first step of the turn, at the table
+    with _later(GRACE + 1):
+        delivered = mail_server()
+    assert seat_user(game, first).email not in {m["To"] for m in delivered if m["X-Wildcards-Event"] == "your-turn"}
+    mine.refresh_from_db()
+    assert mine.status == OutboxMessage.Status.DROPPED
+
+
+@pytest.mark.parametrize("channel", [Action.Channel.EMAIL_LINK, Action.Channel.EMAIL_REPLY])
+def test_a_turn_mail_sent_after_the_first_step_asks_for_the_next_one(mail_server, settings, channel):
+    # A turn mail still in the outbox when the player made the turn's first step by mail (a busy
+    # worker, a broker back up): it is built when sent, from the game as it stands then.
+    from games.bymail import render
+    from games.bymail.acting import do_mail_moves
+    from games.bymail.tokens import find_reply_token
+
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    game = start_game([make_user(name) for name in ("ann", "ben")], engine="cubirds")
+    first = get_engine("cubirds").to_act(game.state)[0]
+    mail_server()
+    game = _next_turn(game, first, channel=channel)
+    mine = _turn_mail(game, first)
+    game = _lay(game, first, channel=channel)
+    delivered = [m for m in mail_server() if m["To"] == seat_user(game, first).email]
+    assert [m["X-Wildcards-Event"] for m in delivered] == ["your-turn"]
+    mine.refresh_from_db()
+    assert mine.status == OutboxMessage.Status.SENT
+    text = text_of(delivered[0])
+    engine = get_engine("cubirds")
+    step = engine.legal_actions(game.state, first)
+    view = engine.view(game.state, first)
+    for action in step:  # the step the turn is at (draw or not, or a family), as reply commands
+        assert f"\n  {render.phrase('cubirds', action, view)}\r\n" in text
+    assert re.search(r"\blay \w+ row \d", text) is None  # laid already: no lay to offer
+    wait = find_reply_token([delivered[0]["Reply-To"]])
+    assert wait.version == game.version  # a reply to it answers the turn as it stands
+    moved = do_mail_moves(wait, seat_user(game, first), [step[0]], channel)
+    assert moved.applied == [step[0]]
