@@ -73,6 +73,12 @@ class CommandError(ValueError):
     """A line that is no legal move; the message says why, in the active language."""
 
 
+def echo(line: str) -> str:
+    """A line of the reply as the answer quotes it back: stripped, and cut when long."""
+    shown = line.strip()
+    return shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
+
+
 @dataclass
 class Menu:
     """The legal actions of one seat with their phrases in every language, for matching."""
@@ -86,8 +92,7 @@ class Menu:
         if not wanted:
             raise CommandError(_("An empty line is not a move."))
         phrases = self.by_words.get(tuple(sorted(wanted)), {})
-        shown = line.strip()
-        shown = shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
+        shown = echo(line)
         if not phrases:
             # Words no two legal moves need may be left out ("hatch Diplomat" where the deck is
             # the only place to draw from): the moves whose phrase holds every word written.

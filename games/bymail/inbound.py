@@ -23,6 +23,7 @@ from games.bymail import authenticity, commands, inbound_mime
 from games.bymail import mails_replies as replies
 from games.bymail.acting import do_mail_moves
 from games.bymail.models import InboundMail
+from games.bymail.replies import is_sign_off
 from games.bymail.tokens import BadToken, WaitToken, find_reply_token
 from games.engines import get_engine
 from games.models import Action, Seat
@@ -125,23 +126,36 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
         engine = get_engine(seat.game.engine)
 
         pending = list(lines)
+        unread: list[str] = []
 
         def next_move(game, position):
             if not pending:
                 return None
+            read = len(lines) - len(pending)
             line = pending.pop(0)
-            state_view = engine.view(game.state, position)
-            menu = commands.menu(game.engine, engine.legal_actions(game.state, position), state_view)
+            legal = engine.legal_actions(game.state, position) if position in engine.to_act(game.state) else []
+            menu = commands.menu(game.engine, legal, engine.view(game.state, position))
             try:
                 return menu.match(line)
             except commands.CommandError as error:
-                raise ActionRejected("unknown_command", str(error)) from None
+                if read and (not legal or is_sign_off(line)):
+                    # Below the moves, a name or a sign-off without a blank line above it: not a move.
+                    unread.extend([line, *pending])
+                    pending.clear()
+                    return None
+                if not read:
+                    raise ActionRejected("unknown_command", str(error)) from None
+                reason = _(
+                    "Line %(number)s of your reply: %(reason)s A reply is taken whole or not at all, "
+                    "so its lines above were not made either."
+                ) % {"number": read + 1, "reason": error}
+                raise ActionRejected("unknown_command", reason) from None
 
         with translation.override(user.profile.language):
             moves = do_mail_moves(wait, user, next_move, Action.Channel.EMAIL_REPLY, now)
         record.outcome = "accepted"
         record.detail = "\n".join(lines)
-        replies.move_accepted(record, seat, moves, message)
+        replies.move_accepted(record, seat, moves, message, unread)
     except Refused as refused:
         record.outcome, record.detail = refused.code, refused.message
         replies.move_refused(record, sender, seat, refused.message, message, owner=refused.owner)

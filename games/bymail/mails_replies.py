@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import inbound_mime, mails
+from games.bymail import commands, inbound_mime, mails
 from games.bymail.headers import game_root_id, message_id
 from games.bymail.models import InboundMail
 from games.engines import get_engine
@@ -49,14 +49,18 @@ def _open_wait(game: Game, seat: Seat) -> Deadline | None:
     return Deadline.objects.filter(game=game, seat=seat.position, closed_at__isnull=True).first()
 
 
-def move_accepted(record: InboundMail, seat: Seat, moves, original) -> None:
-    """Confirm the moves; while the same wait goes on (a payment of several cards) the mail asks for the rest."""
+def move_accepted(record: InboundMail, seat: Seat, moves, original, unread: list[str] | None = None) -> None:
+    """Confirm the moves; while the same wait goes on (a payment of several cards) the mail asks for the rest.
+
+    `unread`: the reply's lines below its moves that were not read as moves (a name, a sign-off).
+    """
     game = moves.game
     profile = seat.user.profile
     with translation.override(profile.language):
         ctx = mails._base(game, seat) | {
             "moves_made": [action_label(action, game.engine) for action in moves.applied],
             "reply_subject": _subject(original),
+            "unread": ", ".join(f"“{commands.echo(line)}”" for line in unread or []),
         }
         if moves.still_waiting is not None:
             ctx |= mails.turn_context(game, seat, moves.still_waiting)

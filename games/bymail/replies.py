@@ -150,6 +150,11 @@ def own_text(body: str) -> str:
     return "\n\n".join(own_segments(body))
 
 
+def is_sign_off(line: str) -> bool:
+    """ "Thanks!", "Cheers, Anna", "Groeten": a line that closes a mail rather than moves."""
+    return bool(_SIGN_OFF.match(line))
+
+
 def _without_sign_off(text: str, alone: bool) -> str:
     """Drop a last short paragraph that is a sign-off ("Thanks,", "Groeten\nAnna", "Regards, Roman").
 

@@ -62,7 +62,11 @@ def do_action(
     except ActionRejected as rejected:
         log.info("action game=%s seat=%s channel=%s outcome=rejected:%s", game_id, seat, channel, rejected.code)
         raise
-    log.info("action game=%s seat=%s channel=%s outcome=stored version=%s", game_id, seat, channel, game.version)
+    # Once committed: a reply of several lines refused at its last rolls back the moves above it.
+    version = game.version
+    transaction.on_commit(
+        lambda: log.info("action game=%s seat=%s channel=%s outcome=stored version=%s", game_id, seat, channel, version)
+    )
     return outcome
 
 

@@ -1,0 +1,102 @@
+"""A reply of several lines: moves, then perhaps a name or a sign-off without a blank line above it.
+
+Found by a newcomer's walk-through: "bid Savannah 1" and their name on the next line was refused
+whole, and the refusal listed "bid Savannah 1" among the legal moves it had just refused.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from games.bymail.models import InboundMail
+from games.engines import get_engine
+from games.models import Action, Game
+from tests.bymail.conftest import listed_moves, post_postmark, reply_mime, text_of
+from tests.conftest import make_user
+from tests.games.conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _start(engine: str, mail_server) -> tuple[Game, object]:
+    alice, bruno = make_user("alice", display_name="Alice"), make_user("bruno")
+    game = start_game([alice, bruno], engine=engine)
+    first = get_engine(engine).to_act(game.state)[0]
+    mails = {str(m["To"]): m for m in mail_server()}
+    player = game.seats.get(position=first).user
+    return game, mails[player.email]
+
+
+def _answer(mail_server, to: str):
+    answers = [m for m in mail_server() if str(m["To"]) == to]
+    assert len(answers) == 1, [m["Subject"] for m in answers]
+    return text_of(answers[0])
+
+
+def _reply(client, mail, body: str) -> None:
+    assert post_postmark(client, reply_mime(mail, str(mail["To"]), body)).status_code == 200
+
+
+@pytest.mark.parametrize("tail", ["Alice", "Thanks!\nAlice", "Cheers, Alice"])
+def test_a_name_or_sign_off_below_a_whole_move_is_made_and_not_read_as_a_move(client, mail_server, tail):
+    game, mail = _start("wildcards", mail_server)
+    move = listed_moves(mail)[0]
+    _reply(client, mail, f"{move}\n{tail}")
+    text = _answer(mail_server, str(mail["To"]))
+    assert InboundMail.objects.get().outcome == "accepted"
+    assert Action.objects.filter(game=game, channel=Action.Channel.EMAIL_REPLY).count() == 1
+    assert "was made" in text
+    assert "Not read as moves" in text
+    for line in tail.splitlines():
+        assert f"“{line}”" in text
+
+
+def test_a_sign_off_below_the_first_step_of_a_turn_makes_that_step_and_asks_for_the_next(client, mail_server):
+    game, mail = _start("cubirds", mail_server)
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    _reply(client, mail, f"{lay}\nThanks!\nAlice")
+    text = _answer(mail_server, str(mail["To"]))
+    assert InboundMail.objects.get().outcome == "accepted"
+    made = Action.objects.get(game=game, channel=Action.Channel.EMAIL_REPLY)
+    assert made.payload["type"] == "lay"
+    assert "Your turn goes on" in text
+    assert "Not read as moves: “Thanks!”, “Alice”" in text
+
+
+def test_a_wrong_second_step_refuses_the_whole_reply_and_says_which_line(client, mail_server):
+    game, mail = _start("cubirds", mail_server)
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    _reply(client, mail, f"{lay}\ndraww")
+    text = _answer(mail_server, str(mail["To"]))
+    assert InboundMail.objects.get().outcome == "unknown_command"
+    assert not Action.objects.filter(game=game).exists()
+    assert "Line 2 of your reply" in text
+    assert "“draww”" in text
+    assert "taken whole or not at all" in text  # why the valid first line is listed again
+
+
+def test_a_name_in_the_first_line_is_still_refused(client, mail_server):
+    game, mail = _start("wildcards", mail_server)
+    _reply(client, mail, "Alice")
+    text = _answer(mail_server, str(mail["To"]))
+    assert InboundMail.objects.get().outcome == "unknown_command"
+    assert "“Alice” is not one of your legal moves now." in text
+    assert "Line 1" not in text
+    assert not Action.objects.filter(game=game).exists()
+
+
+def test_the_log_says_stored_only_for_moves_that_were_kept(
+    client, mail_server, caplog, django_capture_on_commit_callbacks
+):
+    # The worker's log said outcome=stored for the first line of a reply refused whole.
+    game, mail = _start("cubirds", mail_server)
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    with caplog.at_level(logging.INFO, logger="games.services.play"):
+        with django_capture_on_commit_callbacks(execute=True):
+            _reply(client, mail, f"{lay}\ndraww")
+        assert "outcome=stored" not in caplog.text
+        with django_capture_on_commit_callbacks(execute=True):
+            _reply(client, mail, lay)
+        assert "outcome=stored" in caplog.text
