@@ -55,9 +55,18 @@ class TournamentForm(forms.Form):
             "n - 1 rounds for n players at 2-player tables, at least (n - 1) / (k - 1) at tables of k."
         ),
     )
-    top_cut = forms.IntegerField(label=_("Top cut (Swiss)"), min_value=0, max_value=64, initial=0)
+    top_cut = forms.IntegerField(
+        label=_("Top cut (Swiss)"),
+        min_value=0,
+        max_value=64,
+        initial=0,
+        help_text=_(
+            "The best players after the Swiss rounds play a knock-out. At tables of more than two the "
+            "cut must seat every knock-out round without byes: 3, 9 or 27 at tables of 3, for example."
+        ),
+    )
     advance_per_table = forms.IntegerField(
-        label=_("Players going on from each table (knock-out of tables above two)"),
+        label=_("Players going on from each table (knock-out or top cut, tables above two)"),
         min_value=1,
         max_value=5,
         initial=1,

@@ -299,6 +299,28 @@ def multiplayer_round(
     return tables, byes
 
 
+def fitting_cuts(preferred: int, minimum: int, maximum: int, advance: int, most: int = 64) -> list[int]:
+    """The knock-out fields, up to `most` players, that every round seats without a bye (as
+    `multiplayer_round` splits them, `advance` going on from each table) down to one final table.
+
+    Any other field gives byes, and a bye late in a knock-out can carry a top seed straight to a
+    final that then needs a runner-up called up to be seated (an organiser's cut of 4 at tables
+    of 3).
+    """
+    fits = []
+    for size in range(minimum, most + 1):
+        players = size
+        while players > maximum:
+            seating = split(players, preferred, minimum, maximum)
+            if seating.byes:
+                break
+            players = len(seating.sizes) * advance
+        else:
+            if players >= minimum:
+                fits.append(size)
+    return fits
+
+
 def multiplayer_advancers(
     tables: Sequence[Mapping[Hashable, int | None]],
     byes: Sequence[Hashable],

@@ -7,12 +7,14 @@ editing share it so an edit can never reach a state that creation would have ref
 
 from __future__ import annotations
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalOptions, get_engine
 from games.models import ENGINE_TITLES, Game
 from games.services.errors import ActionRejected
 from games.services.refusals import refusal_text
+from tournaments.formats.elimination import fitting_cuts
 from tournaments.formats.tables import TableSizeError, split
 from tournaments.models import Tournament
 
@@ -146,14 +148,53 @@ def _check_tables(engine, format: str, fields: dict) -> None:
     if top_cut and (format != Tournament.Format.SWISS or top_cut < 2):
         raise _refuse(_("Only a Swiss tournament has a top cut, of at least 2 players."))
     advance = fields.setdefault("advance_per_table", 1)
-    if format == Tournament.Format.SINGLE_ELIMINATION and maximum > 2:
+    knock_out = format == Tournament.Format.SINGLE_ELIMINATION or (format == Tournament.Format.SWISS and top_cut)
+    if knock_out and maximum > 2:
         if not 1 <= advance < minimum:
             raise _refuse(_("Fewer players must go on from a table than sit at it."))
     elif advance != 1:
-        raise _refuse(_("Only a knock-out with tables of more than two can send several players on."))
+        raise _refuse(
+            _(
+                "Several players go on from a table only in a knock-out at tables of more than two: "
+                "a knock-out tournament, or a Swiss tournament's top cut."
+            )
+        )
+    if top_cut and maximum > 2:
+        _check_cut(top_cut, fields["seats_preferred"], minimum, maximum, advance)
     late = fields.setdefault("late_join_before_round", 0)
     if late and (format != Tournament.Format.SWISS or late > (rounds or 0)):
         raise _refuse(_("Only a Swiss tournament takes late entries, and only before one of its rounds."))
+
+
+def _check_cut(cut: int, preferred: int, minimum: int, maximum: int, advance: int) -> None:
+    fits = fitting_cuts(preferred, minimum, maximum, advance)
+    if cut in fits:
+        return
+    if minimum == maximum:
+        tables = str(minimum)
+    else:
+        tables = _("%(fewest)s to %(most)s") % {"fewest": minimum, "most": maximum}
+    raise _refuse(
+        _(
+            "At tables of %(tables)s players, a top cut of %(cut)s would give byes in the knock-out "
+            "(a bye can carry a player straight to the final). Top cuts that seat every round: %(fits)s."
+        )
+        % {"tables": tables, "cut": cut, "fits": get_text_list(_runs(fits))}  # Django says "or" in each language
+    )
+
+
+def _runs(numbers: list[int]) -> list[str]:
+    """[3, 4, 9, 10, 11, 12] -> ["3", "4", "9–12"]: three or more in a row as a range."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    words: list[str] = []
+    for run in runs:
+        words.extend([f"{run[0]}–{run[-1]}"] if len(run) > 2 else [str(number) for number in run])
+    return words
 
 
 def table_options(engine_name: str, options: dict, size: int) -> dict:

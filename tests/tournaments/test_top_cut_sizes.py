@@ -1,0 +1,101 @@
+"""A Swiss top cut at tables of more than two must seat every knock-out round without a bye.
+
+An organiser's walk-through: a cut of 4 at tables of 3 seated one table of 3 and gave seed 1 a
+bye straight to the final, which then needed a runner-up called up from that table to be
+seated; the runner-up won. The form had taken any cut size. Now the cut must fit the tables,
+and the refusal names the cuts that do. Tables of two keep any cut: a bracket's byes are the
+usual way to seat a field that is not a power of two.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from games.services.errors import ActionRejected
+from tests.tournaments.helpers import make_players
+from tournaments.models import Tournament
+from tournaments.services import do_create_tournament
+
+pytestmark = pytest.mark.django_db
+
+# Worked by hand (the tables' split prefers the preferred size; a round's winners, `advance` a
+# table, make the next round; a fit reaches one final table with no bye on the way).
+# (fewest, preferred, most, advance) -> every cut from 2 to 64 that fits.
+FITTING = {
+    (3, 3, 3, 1): [3, 9, 27],
+    (4, 4, 4, 1): [4, 16, 64],
+    (4, 4, 4, 2): [4, 8, 16, 32, 64],
+    # 5-8 players need a bye or leave two to go on; 9-12 sit at three tables, 13-16 at four;
+    # 17-32 leave 5 to 8 (a bye again); 33-64 sit at 9 to 16 tables.
+    (3, 4, 4, 1): [3, 4, *range(9, 17), *range(33, 65)],
+}
+
+
+def _swiss(organiser, fewest: int, preferred: int, most: int, top_cut: int, advance: int = 1) -> Tournament:
+    return do_create_tournament(
+        organiser,
+        "Cut",
+        "cubirds",
+        "swiss",
+        rounds=3,
+        seats_min=fewest,
+        seats_preferred=preferred,
+        seats_max=most,
+        top_cut=top_cut,
+        advance_per_table=advance,
+    )
+
+
+@pytest.mark.parametrize(("tables", "fits"), FITTING.items())
+def test_a_top_cut_is_taken_exactly_when_every_knock_out_round_seats_everyone(tables, fits):
+    organiser = make_players(1, "org")[0]
+    organiser.is_staff = True  # no daily limit on creating events
+    organiser.save()
+    fewest, preferred, most, advance = tables
+    taken = []
+    for cut in range(2, 65):
+        try:
+            _swiss(organiser, fewest, preferred, most, cut, advance)
+        except ActionRejected as refused:
+            assert refused.code == "bad_options", refused.message
+            continue
+        taken.append(cut)
+    assert taken == fits
+    assert Tournament.objects.count() == len(fits)  # a refused cut created nothing
+
+
+def test_the_refusal_names_the_cuts_that_fit():
+    organiser = make_players(1, "org")[0]
+    with pytest.raises(ActionRejected) as refused:
+        _swiss(organiser, 3, 3, 3, top_cut=4)
+    assert "top cut of 4" in refused.value.message
+    assert "3, 9 or 27" in refused.value.message
+    assert not Tournament.objects.exists()
+    with translation.override("it"), pytest.raises(ActionRejected) as refused:
+        _swiss(organiser, 3, 4, 4, top_cut=20)
+    assert "una fase finale di 20" in refused.value.message
+    assert "3, 4, 9–16 o 33–64" in refused.value.message
+
+
+def test_tables_of_two_take_any_cut():
+    organiser = make_players(1, "org")[0]
+    organiser.is_staff = True
+    organiser.save()
+    assert [_swiss(organiser, 2, 2, 2, cut).top_cut for cut in (2, 3, 5, 6, 12)] == [2, 3, 5, 6, 12]
+
+
+def test_several_players_may_go_on_from_each_table_of_a_swiss_top_cut():
+    # Refused before with "Only a knock-out with tables of more than two can send several
+    # players on", which a Swiss with a knock-out top cut read as a contradiction.
+    organiser = make_players(1, "org")[0]
+    tournament = _swiss(organiser, 4, 4, 4, top_cut=8, advance=2)
+    assert (tournament.top_cut, tournament.advance_per_table) == (8, 2)
+
+
+def test_players_going_on_from_each_table_of_a_swiss_without_a_top_cut_are_refused_saying_why():
+    organiser = make_players(1, "org")[0]
+    with pytest.raises(ActionRejected) as refused:
+        _swiss(organiser, 4, 4, 4, top_cut=0, advance=2)
+    assert "top cut" in refused.value.message
+    assert not Tournament.objects.exists()
