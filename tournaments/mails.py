@@ -76,8 +76,12 @@ def round_known(tables: list) -> dict:
     return {"seats": seats, "waits": waits}
 
 
-def tournament_final(user, tournament: str, key: str, place: int | None, top: list[dict], url: str) -> None:
-    """The tournament is over. `top` holds {"place", "name", "points"} rows, best first."""
+def tournament_final(
+    user, tournament: str, key: str, place: int | None, top: list[dict], url: str, swiss_points: bool = False
+) -> None:
+    """The tournament is over. `top` holds {"place", "name", "points"} rows, best first; points
+    None where the format counts none (a knock-out). `swiss_points`: the points are those of a
+    Swiss whose top cut decided the first places."""
     # Same switch as the round mails: one preference for all tournament mail.
     if not preferences.wants(user, "tournament-round"):
         return
@@ -90,6 +94,7 @@ def tournament_final(user, tournament: str, key: str, place: int | None, top: li
             "tournament": tournament,
             "place": place,
             "top": top[:TOP],
+            "swiss_points": swiss_points,
             "tournament_url": url,
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
         }

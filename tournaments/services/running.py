@@ -264,16 +264,23 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
     from tournaments.mails import TOP, tournament_final
     from tournaments.services.results import swiss_standings
 
-    points = {row.player: row.points for row in swiss_standings(tournament, entries, rounds)}
+    # A knock-out counts no points (its mail listed "(0.0)" after every name).
+    counted = tournament.format in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
+    points = {row.player: row.points for row in swiss_standings(tournament, entries, rounds)} if counted else {}
     by_place = sorted(entries, key=lambda entry: places.get(entry.pk) or 10**9)
     top = [
-        {"place": places.get(entry.pk), "name": entry.user.profile.name, "points": points.get(entry.pk, 0)}
+        {
+            "place": places.get(entry.pk),
+            "name": entry.user.profile.name,
+            "points": points.get(entry.pk, 0) if counted else None,
+        }
         for entry in by_place[:TOP]
     ]
+    cut = any(played.stage == "elimination" for played in rounds)
     url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     label = f"{tournament.name} (#{tournament.pk})"
     for entry in entries:
-        tournament_final(entry.user, label, str(tournament.pk), places.get(entry.pk), top, url)
+        tournament_final(entry.user, label, str(tournament.pk), places.get(entry.pk), top, url, counted and cut)
 
 
 def do_pause_tournament(tournament_id: int, user) -> Tournament:
