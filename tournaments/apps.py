@@ -8,7 +8,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.api.openapi import register_paths
-        from games.play.permissions import register_competitor_check, register_organiser_check
+        from games.play.permissions import (
+            register_competitor_check,
+            register_management_hook,
+            register_organiser_check,
+        )
         from games.sections import (
             register_game_links,
             register_invitations,
@@ -19,7 +23,7 @@ class TournamentsConfig(AppConfig):
         )
         from games.signals import game_finished
         from tournaments.api import openapi_paths
-        from tournaments.permissions import competes_at_table, organises_table
+        from tournaments.permissions import competes_at_table, organises_table, record_staff_at_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.ratings.sections import rating_notes, ratings_block, resign_voids, unrated_notice
         from tournaments.sections import table_links, tournament_invitations, tournaments_block
@@ -29,6 +33,7 @@ class TournamentsConfig(AppConfig):
         game_finished.connect(advance_on_finished_game, dispatch_uid="tournaments.advance_on_finished_game")
         register_organiser_check(organises_table)
         register_competitor_check(competes_at_table)
+        register_management_hook(record_staff_at_table)
         register_seat_notes(rating_notes)
         register_player_section(ratings_block)
         register_table_section(unrated_notice)

@@ -18,3 +18,16 @@ def competes_at_table(game, user) -> bool:
     from tournaments.models import Entry
 
     return Entry.objects.filter(tournament__round_set__tables__game=game, user=user).exists()
+
+
+def record_staff_at_table(game, user) -> None:
+    """Staff who manage a table of an event they do not organise are recorded with its former
+    organisers, as `services.running.check_organiser` records staff acting on the event: they
+    decided at its tables, so they never enter it late (services/registration.py)."""
+    from tournaments.models import Tournament
+
+    if not getattr(user, "is_staff", False):
+        return
+    tournament = Tournament.objects.filter(round_set__tables__game=game).first()
+    if tournament is not None and not tournament.organisers.filter(pk=user.pk).exists():
+        tournament.former_organisers.add(user)

@@ -24,6 +24,22 @@ def register_organiser_check(check: OrganiserCheck) -> None:
 
 
 _competitor_checks: list[OrganiserCheck] = []
+ManagementHook = Callable[[Game, object], None]
+_management_hooks: list[ManagementHook] = []
+
+
+def register_management_hook(hook: ManagementHook) -> None:
+    """Let another app hear of every manager's act at a game (tournaments records staff who acted
+    at its tables, so that they never enter the event late)."""
+    if hook not in _management_hooks:
+        _management_hooks.append(hook)
+
+
+def managed(game: Game, user) -> None:
+    """A manager is acting at `game`: call inside the act's transaction, so that a refused act
+    leaves nothing of what the hooks did."""
+    for hook in _management_hooks:
+        hook(game, user)
 
 
 def register_competitor_check(check: OrganiserCheck) -> None:

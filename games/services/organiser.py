@@ -16,16 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat
-from games.play.permissions import can_manage, is_unlimited
+from games.play.permissions import is_unlimited
 from games.services import bot_choice, notify_organiser, timing
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
+from games.services.managing import check_manager
 from games.services.play import Outcome, advance, lock_game
-
-
-def _check_manager(game: Game, user) -> None:
-    if not can_manage(game, user):
-        raise ActionRejected("forbidden", _("Only the game's creator or an organiser can do this."))
 
 
 def _record(game: Game, kind: str, user, seat: int | None = None, **detail) -> GameEvent:
@@ -39,7 +35,7 @@ def _count(game: Game, kind: str) -> int:
 def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_manager(game, user)
+        check_manager(game, user)
         if game.status != Game.Status.RUNNING:
             raise ActionRejected("not_running", _("Only a running game can be paused."))
         if not is_unlimited(game, user) and _count(game, GameEvent.Kind.PAUSED) >= settings.GAME_MAX_PAUSES:
@@ -79,7 +75,7 @@ def do_resume(game_id: int, user, now: datetime | None = None) -> Game:
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_manager(game, user)
+        check_manager(game, user)
         if game.status != Game.Status.PAUSED:
             raise ActionRejected("not_paused", _("The game is not paused."))
         return _resume(game, user, now)
@@ -112,7 +108,7 @@ def do_extend_deadline(
     with transaction.atomic():
         game = lock_game(game_id)
         if not checked_by_caller:
-            _check_manager(game, user)
+            check_manager(game, user)
         unlimited = is_unlimited(game, user)
         longest = 24 * 30 if unlimited else settings.GAME_MAX_EXTENSION_HOURS
         if not 1 <= hours <= longest:

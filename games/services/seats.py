@@ -24,10 +24,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Action, Game, GameEvent, Seat, SeatOffer
-from games.play.permissions import can_manage, is_organiser
+from games.play.permissions import is_organiser
 from games.services import bot_choice, notify_organiser, timing, unasked
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
+from games.services.managing import check_manager
 from games.services.play import Outcome, advance, lock_game
 
 SEAT_CHANGES = (GameEvent.Kind.SEAT_REPLACED, GameEvent.Kind.SEAT_OFFERED)
@@ -36,11 +37,6 @@ SEAT_CHANGES = (GameEvent.Kind.SEAT_REPLACED, GameEvent.Kind.SEAT_OFFERED)
 def absent(seat: Seat) -> bool:
     """Whether the seat's player is gone (left, resigned, removed, or a bot plays it)."""
     return seat.kind == Seat.Kind.BOT or seat.status != Seat.Status.PLAYING
-
-
-def _check_manager(game: Game, user) -> None:
-    if not can_manage(game, user):
-        raise ActionRejected("forbidden", _("Only the game's creator or an organiser can do this."))
 
 
 def _seat(game: Game, position: int) -> Seat:
@@ -69,7 +65,7 @@ def do_seat_bot(game_id: int, user, position: int, now: datetime | None = None) 
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_manager(game, user)
+        check_manager(game, user)
         if not game.is_live:
             raise ActionRejected("not_running", _("Seats change hands only in a running game."))
         target = _seat(game, position)
@@ -108,7 +104,7 @@ def do_offer_seat(game_id: int, user, position: int, new_user, now: datetime | N
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_manager(game, user)
+        check_manager(game, user)
         if new_user.pk == user.pk:
             # Nobody hands a seat to themselves: a creator who resigned would take it back at the
             # bot's place and undo their quitting (a review of this session's change).

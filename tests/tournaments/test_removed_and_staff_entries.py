@@ -81,3 +81,47 @@ def test_staff_who_acted_as_organisers_once_it_ran_never_enter_it_late(organiser
     # Staff who never acted in it enter late as anyone does.
     do_register(cup.pk, bystander)
     assert cup.entries.filter(user=bystander).exists() and not cup.entries.filter(user=staff).exists()
+
+
+def _table_acts():
+    """What staff may do at a tournament's table through the games' own services."""
+    from games.services import organiser as table
+    from games.services import seats
+
+    def seat_bot(game, staff):
+        seats.do_seat_bot(game.pk, staff, game.seats.filter(kind="human").first().position)
+
+    return {
+        "pause": lambda game, staff: table.do_pause(game.pk, staff),
+        "extend": lambda game, staff: table.do_extend_deadline(
+            game.pk, staff, game.deadlines.filter(closed_at__isnull=True).first().seat, 24
+        ),
+        "seat a bot": seat_bot,
+    }
+
+
+@pytest.mark.parametrize("act", ["pause", "extend", "seat a bot"])
+def test_staff_who_acted_at_one_of_its_tables_never_enter_it_late_either(organiser, act):
+    # A review: the table's own organiser actions go through games/services, not the
+    # tournament's check, so staff who paused a table or handed a seat to a bot were not
+    # recorded, and could then enter the event late.
+    staff = make_user("referee", staff=True)
+    cup = register_and_start(swiss(organiser, late_join_before_round=3), make_players(6))
+    game = cup.round_set.get(number=1).tables.first().game
+    _table_acts()[act](game, staff)
+    with pytest.raises(ActionRejected) as rejected:
+        do_register(cup.pk, staff)
+    assert rejected.value.code == "organised"
+    assert not cup.entries.filter(user=staff).exists()
+
+
+def test_a_refused_table_act_records_nobody(organiser):
+    from games.services import organiser as table
+
+    staff = make_user("referee", staff=True)
+    cup = register_and_start(swiss(organiser, late_join_before_round=3), make_players(6))
+    game = cup.round_set.get(number=1).tables.first().game
+    with pytest.raises(ActionRejected):
+        table.do_resume(game.pk, staff)  # not paused: refused
+    do_register(cup.pk, staff)
+    assert cup.entries.filter(user=staff).exists()
