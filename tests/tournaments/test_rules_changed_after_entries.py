@@ -92,3 +92,36 @@ def test_the_settings_page_says_what_entrants_change_for_each_organiser(client):
     client.force_login(referee)
     page = client.get(reverse("tournaments:edit", args=[cup.pk])).content.decode()
     assert 'id="rules-told"' in page and "3 players have entered" in page
+
+
+@pytest.mark.parametrize("plays", [True, False])
+def test_a_start_stored_with_seconds_is_not_changed_by_a_form_that_shows_minutes(plays):
+    # A review: a start time with seconds (the admin's time field has them) counted as changed when the
+    # settings form sent it back to the minute, so a name-only save by an organiser who plays
+    # was refused, and another organiser's mailed every entrant that the rules had changed.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    organiser, referee = make_players(1, "org")[0], make_players(1, "referee")[0]
+    cup = do_create_tournament(
+        organiser, "Timed Cup", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=3
+    )
+    start = timezone.now().replace(second=0, microsecond=0) + timedelta(days=3, seconds=37)
+    Tournament.objects.filter(pk=cup.pk).update(starts_at=start)  # as the admin saves it
+    cup.refresh_from_db()
+    assert cup.starts_at.second == 37
+    do_add_organiser(cup.pk, organiser, referee)
+    do_register(cup.pk, organiser)
+    for rival in make_players(2, "rival"):
+        do_register(cup.pk, rival)
+    editor = organiser if plays else referee
+    shown = timezone.localtime(cup.starts_at).replace(second=0, microsecond=0)  # as the form's field has it
+    do_update_tournament(cup.pk, editor, name="Timed Cup 2027", starts_at=shown)
+    cup.refresh_from_db()
+    assert cup.name == "Timed Cup 2027"
+    assert rules_mails() == []
+    # A start really moved is a change of the rules.
+    if not plays:
+        do_update_tournament(cup.pk, referee, starts_at=shown + timedelta(hours=1))
+        assert len(rules_mails()) == 3

@@ -59,9 +59,21 @@ def _refuse(message: str) -> ActionRejected:
     return ActionRejected("bad_options", message)
 
 
+TIMES = ("registration_opens_at", "registration_closes_at", "starts_at")
+
+
 def settings_of(tournament: Tournament) -> dict:
-    """The tournament's current settings, as `checked_settings` takes them."""
-    return {key: getattr(tournament, key) for key in SETTINGS}
+    """The tournament's current settings, as `checked_settings` takes them (times to the minute,
+    as it keeps them)."""
+    settings = {key: getattr(tournament, key) for key in SETTINGS}
+    return settings | {key: _to_the_minute(settings[key]) for key in TIMES}
+
+
+def _to_the_minute(moment):
+    """Times are kept to the minute, as the settings form shows and sends them: a start stored with
+    seconds (the admin's time field has them) counted as changed by every save of the form, and a change of
+    the start changes the rules (the entrants are mailed)."""
+    return moment.replace(second=0, microsecond=0) if moment is not None else None
 
 
 def checked_settings(chosen: dict) -> dict:
@@ -70,6 +82,9 @@ def checked_settings(chosen: dict) -> dict:
     if unknown:
         raise _refuse(_("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))})
     fields = {key: value for key, value in chosen.items() if value is not None or key in _NULLABLE}
+    for key in TIMES:
+        if fields.get(key) is not None:
+            fields[key] = _to_the_minute(fields[key])
     name = str(fields.get("name", "")).strip()
     if not name or len(name) > 100:
         raise _refuse(_("A tournament needs a name of at most 100 characters."))
@@ -269,9 +284,7 @@ def _check_entry(fields: dict) -> None:
     reliability = fields.get("min_reliability")
     if reliability is not None and not 0 <= reliability <= 1:
         raise _refuse(_("A minimum reliability is a share of finished games, from 0 to 1."))
-    opens, closes, starts = (
-        fields.get(key) for key in ("registration_opens_at", "registration_closes_at", "starts_at")
-    )
+    opens, closes, starts = (fields.get(key) for key in TIMES)
     if opens and closes and opens >= closes:
         raise _refuse(_("Registration must open before it closes."))
     if starts and (closes and closes > starts or opens and opens >= starts):
