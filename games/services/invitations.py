@@ -36,6 +36,13 @@ def check_one_address(who: str) -> str:
     return unasked.normal_address(who)
 
 
+def account_with_address(address: str):
+    """The account that holds `address`, or None. Not one that never confirmed it and never logged
+    in: anyone may sign up with another's address, and such an account gives way to the owner's
+    own sign-up (wildcards_site/accounts/forms.py), so an invitation bound to it would be lost."""
+    return User.objects.filter(email__iexact=address).exclude(is_active=False, last_login__isnull=True).first()
+
+
 def do_invite(game_id: int, inviter, who: str) -> Invitation | None:
     """Invite a player by username or email address; the token lets a newcomer join after signing up."""
     who = who.strip()
@@ -47,9 +54,7 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation | None:
             raise ActionRejected("not_open", _("Invitations can only be sent while the game waits for players."))
         if not game.seats.filter(user=inviter).exists() and game.created_by_id != inviter.pk:
             raise ActionRejected("forbidden", _("Only the game's players can invite."))
-        user = User.objects.filter(username__iexact=who).first() or (
-            User.objects.filter(email__iexact=who).first() if "@" in who else None
-        )
+        user = User.objects.filter(username__iexact=who).first() or (account_with_address(who) if "@" in who else None)
         if user is None and "@" not in who:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
         # Refusals name only what the inviter typed: never another player's address, nor the

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.services import unasked
 from games.services.errors import ActionRejected
-from games.services.invitations import check_one_address
+from games.services.invitations import account_with_address, check_one_address
 from tournaments.mails import invitation_mail_key
 from tournaments.models import Entry, Tournament, TournamentInvitation
 from tournaments.services.organising import enter_past_conditions
@@ -59,7 +59,7 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
 def _invite_address(tournament: Tournament, user, address: str) -> TournamentInvitation:
     """An address typed: listed as typed. One of someone entered or invited already is mailed
     nothing (they know of the event) and lets nobody in: it only looks like any other."""
-    owner = User.objects.filter(email__iexact=address).first()
+    owner = account_with_address(address)
     known = owner is not None and (
         tournament.entries.filter(user=owner).exists() or tournament.invitations.filter(user=owner).exists()
     )
