@@ -150,14 +150,15 @@ def _to_entrant(user, tournament, name: str, key: str, extra: dict) -> None:
     queue_mail(key, name, user.email, ctx, profile.language, headers)
 
 
-def tournament_cancelled(user, tournament) -> None:
-    """Cancelled by its organisers, or by the site with a reason (said in the reader's language)."""
+def tournament_cancelled(user, tournament, started: bool = True) -> None:
+    """Cancelled by its organisers, or by the site with a reason (said in the reader's language).
+    `started`: it had tables, which go on to their end (said only then)."""
     from tournaments.reasons import cancel_reason_words
 
     with translation.override(user.profile.language):
         reason = cancel_reason_words(tournament)
     key = f"tournament-cancelled:{tournament.pk}:{user.pk}"
-    _to_entrant(user, tournament, "tournament-cancelled", key, {"reason": reason})
+    _to_entrant(user, tournament, "tournament-cancelled", key, {"reason": reason, "started": started})
 
 
 def tournament_message(user, tournament, message) -> None:

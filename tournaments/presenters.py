@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from django.conf import settings
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games.models import Deadline, Game, GameEvent, Seat
+from games.services.organiser import STAFF_EXTENSION_HOURS
 from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
@@ -157,6 +159,8 @@ def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
         "to_drop": [entry for entry in entries if may_drop(user, entry, mates, playing)],
         "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates, playing)],
         "extendable": not playing and open_waits(tournament).exists(),
+        # Said by the field, not only by a refusal (an organiser's walk-through).
+        "max_extension_hours": STAFF_EXTENSION_HOURS if user.is_staff else settings.GAME_MAX_EXTENSION_HOURS,
     }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +23,7 @@ from games.presenters.game_settings import settings_words
 from games.services import ActionRejected, do_action, do_say, looks, talk
 from games.services.bot_moves import bots_thinking
 from games.services.invitations import invitee_name
+from games.services.organiser import longest_extension
 from games.services.rematch import current_rematch
 
 # Seconds between the table's own refreshes: a slow game changes seldom, but a bot's task
@@ -146,7 +146,7 @@ def table_context(
         "may_talk": talk.may_talk(game, mine),
         "talk": table_talk.latest(game),
         "talk_limit": talk.MAX_LENGTH,
-        "max_extension_hours": settings.GAME_MAX_EXTENSION_HOURS,
+        "max_extension_hours": longest_extension(game, request.user),
         "events": list(game.events.select_related("actor__profile").order_by("-created_at", "-pk")[:10]),
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],

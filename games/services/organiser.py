@@ -32,6 +32,14 @@ def _count(game: Game, kind: str) -> int:
     return GameEvent.objects.filter(game=game, kind=kind).count()
 
 
+STAFF_EXTENSION_HOURS = 24 * 30  # staff alone go beyond settings.GAME_MAX_EXTENSION_HOURS
+
+
+def longest_extension(game: Game, user) -> int:
+    """The most hours `user` may give a wait of `game` at once."""
+    return STAFF_EXTENSION_HOURS if is_unlimited(game, user) else settings.GAME_MAX_EXTENSION_HOURS
+
+
 def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
     with transaction.atomic():
         game = lock_game(game_id)
@@ -110,7 +118,7 @@ def do_extend_deadline(
         if not checked_by_caller:
             check_manager(game, user)
         unlimited = is_unlimited(game, user)
-        longest = 24 * 30 if unlimited else settings.GAME_MAX_EXTENSION_HOURS
+        longest = longest_extension(game, user)
         if not 1 <= hours <= longest:
             raise ActionRejected(
                 "bad_extension", _("An extension is between 1 and %(hours)s hours.") % {"hours": longest}

@@ -98,3 +98,18 @@ def test_a_round_extension_counts_once_at_a_table_where_every_seat_is_waited_for
     assert refused.value.code == "too_many_extensions"
     assert closing_times(tournament) == before
     assert GameEvent.objects.filter(game=table.game, kind=GameEvent.Kind.EXTENDED).count() == 3
+
+
+@pytest.mark.parametrize(("staff", "most"), [(False, 72), (True, 720)])
+def test_the_extend_field_says_its_limits_before_any_refusal(client, running, staff, most):
+    # An organiser's walk-through: the 1-72 hour limit showed only in the refusal of a longer one.
+    tournament, organiser = running
+    if staff:
+        organiser = make_players(1, "staff")[0]
+        organiser.is_staff = True
+        organiser.save()
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    form = page.split("/organise/extend/", 1)[1].split("</form>", 1)[0]
+    assert f'max="{most}"' in form and 'min="1"' in form
+    assert f"1 to {most} hours" in form

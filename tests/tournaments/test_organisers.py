@@ -244,6 +244,34 @@ def test_cancelling_before_the_start_and_only_by_organisers(swiss, organiser):
     assert OutboxMessage.objects.filter(key__startswith="tournament-cancelled:").count() == 1
 
 
+def test_a_cancellation_before_the_start_speaks_of_no_table(swiss, organiser):
+    # An organiser's walk-through: the mail of an event cancelled before its start said "a
+    # table still being played goes on to its end", of an event that had no table.
+    from tests.conftest import rendered
+
+    player = make_players(1)[0]
+    do_register(swiss.pk, player)
+    do_cancel_tournament(swiss.pk, organiser)
+    mail = rendered(OutboxMessage.objects.get(key__startswith="tournament-cancelled:"))
+    assert "have cancelled" in mail.text and "before its start" in mail.text
+    assert "table" not in mail.text.split("http", 1)[0]
+    assert "table" not in mail.html.split("http", 1)[0]
+
+
+def test_an_empty_or_long_message_is_refused_saying_which(swiss, organiser):
+    # An organiser's walk-through: an empty message was answered "at most 2000 characters".
+    from tournaments.models import OrganiserMessage
+
+    with pytest.raises(ActionRejected) as empty:
+        do_message_entrants(swiss.pk, organiser, "   ")
+    assert empty.value.code == "bad_message" and "empty" in empty.value.message
+    assert "2000" not in empty.value.message
+    with pytest.raises(ActionRejected) as long:
+        do_message_entrants(swiss.pk, organiser, "x" * 2001)
+    assert "at most 2000 characters" in long.value.message and "2001" in long.value.message
+    assert not OrganiserMessage.objects.exists()
+
+
 def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organiser, settings):
     settings.TOURNAMENT_MESSAGES_PER_DAY = 2
     players = make_players(3)

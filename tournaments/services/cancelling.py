@@ -22,6 +22,7 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     from tournaments.mails import tournament_cancelled
 
     tables = Table.objects.filter(round__tournament=tournament)
+    started = tables.exists()
     # The status is tested on the game's own row, so a game whose finishing move held the row
     # is checked again once that move commits: finished (and perhaps rated) by then, it keeps
     # its rating (a review found it marked unrated with its rating changes standing).
@@ -36,5 +37,5 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
         told += [user for user in tournament.organisers.select_related("profile") if user.pk not in entrants]
     # In the caller's transaction: the outbox rows are written with the cancellation or not at all.
     for user in told:
-        tournament_cancelled(user, tournament)
+        tournament_cancelled(user, tournament, started)
     return tournament

@@ -186,9 +186,13 @@ def do_message_entrants(tournament_id: int, user, text: str, now: datetime | Non
     per entrant with a key of its own, so a retry never mails anyone twice."""
     now = now or timezone.now()
     text = text.strip()
-    if not text or len(text) > MAX_MESSAGE_CHARS:
+    if not text:
+        raise ActionRejected("bad_message", _("The message is empty: write what to tell the entrants."))
+    if len(text) > MAX_MESSAGE_CHARS:
         raise ActionRejected(
-            "bad_message", _("Write a message of at most %(count)s characters.") % {"count": MAX_MESSAGE_CHARS}
+            "bad_message",
+            _("A message has at most %(count)s characters; this one has %(length)s.")
+            % {"count": MAX_MESSAGE_CHARS, "length": len(text)},
         )
     limit = settings.TOURNAMENT_MESSAGES_PER_DAY
     with transaction.atomic():

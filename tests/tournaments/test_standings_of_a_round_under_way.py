@@ -1,0 +1,46 @@
+"""A Swiss's standings count whole rounds: while a round is played, its finished tables do not
+count yet. An organiser's walk-through read a finished table's winner still on 0 points, with
+nothing on the page to say why; now the standings say which round counts when."""
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
+from tournaments.services import do_create_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _standings(client, tournament) -> str:
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    return page.split('id="standings"', 1)[1].split("</section>", 1)[0]
+
+
+def test_the_standings_say_the_round_under_way_counts_once_it_has_ended(client):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Whole Rounds", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=3
+    )
+    tournament = register_and_start(tournament, make_players(4))
+    first, _second = current_tables(tournament)
+    play_out(first.game)
+    standings = _standings(client, tournament)
+    assert "Round 1 counts once all its tables have ended." in standings
+    assert "<td>1.0</td>" not in standings.split("<tbody>", 1)[1]  # the winner has no point yet
+
+
+def test_the_standings_of_a_finished_swiss_say_nothing_of_it(client):
+    from tournaments.models import Tournament
+    from tournaments.services import do_advance_round
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Done", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    tournament = register_and_start(tournament, make_players(4))
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert "counts once" not in _standings(client, tournament)
