@@ -112,6 +112,12 @@ def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_
     try:
         log_in(page, live_server, "olga")
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        # The extension's limits are said beside its field, and the standings say the round
+        # under way counts once it ends (an organiser's walk-through met both only by surprise).
+        expect(page.locator("#extend-limits")).to_have_text("(1 to 72 hours)")
+        hint = page.locator("#extend-limits").bounding_box()
+        assert hint["x"] >= 0 and hint["x"] + hint["width"] <= 390, hint
+        expect(page.locator("#round-under-way")).to_have_text("Round 1 counts once all its tables have ended.")
         fields = page.locator("#organiser").locator("input:not([type=hidden]), select, textarea")
         heights = fields.evaluate_all("els => els.map(e => [e.name, Math.round(e.getBoundingClientRect().height)])")
         assert heights and all(height >= 36 for _name, height in heights), heights
