@@ -119,6 +119,9 @@ class Seat(models.Model):
     kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HUMAN)
     # The bot's level while `kind` is bot (games/services/bot_choice.py); kept if a person takes the seat back.
     bot_level = models.CharField(max_length=10, choices=Level.choices, blank=True, default="")
+    # A seat made for a bot (no player): its number in "Bot 2", given when the game is created, so
+    # it keeps its name from the lobby to the table (seats are shuffled at the start).
+    bot_number = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     joined_at = models.DateTimeField(auto_now_add=True)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
@@ -151,7 +154,7 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.user_id is None:
-            return _("Bot %(number)s") % {"number": (self.position or 0) + 1}
+            return _("Bot %(number)s") % {"number": self.bot_number or (self.position or 0) + 1}
         return self.user.profile.name
 
     @property

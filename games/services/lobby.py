@@ -106,8 +106,8 @@ def do_create_game(
             rematch_of=rematch_of,
         )
         Seat.objects.create(game=game, user=creator)
-        for level in levels:
-            Seat.objects.create(game=game, kind=Seat.Kind.BOT, bot_level=level)
+        for number, level in enumerate(levels, 1):
+            Seat.objects.create(game=game, kind=Seat.Kind.BOT, bot_level=level, bot_number=number)
         if bots == num_seats - 1:
             # A game against bots alone is full at once.
             _start(game, timezone.now())
