@@ -96,11 +96,15 @@ def _adjudicable(tournament: Tournament, rounds: list[PlayedRound], shown: list[
     if rounds[-1].number != tournament.current_round:
         return []
     undecided = {table.number for table in undecided_forfeits(rounds[-1])} if awaiting else set()
+    # A multiplayer knock-out tells level players apart by seed where places go on
+    # (formats.scoring.advancing_order); a two-player match refuses a shared 1st instead.
+    by_seed = rounds[-1].stage == "elimination" and tournament.seats_max > 2
     return [
         {
             **table,
             "places": list(range(1, len(table["players"]) + 1)),
             "awaiting": table["number"] in undecided,
+            "ties_by_seed": by_seed,
             # The form starts from the table's result as it stands: its places, a forfeit where
             # nobody played, else the order shown (never every player 1st by accident).
             "players_choices": [

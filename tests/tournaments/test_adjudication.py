@@ -393,3 +393,18 @@ def test_a_shared_first_place_in_a_knock_out_match_is_refused_and_changes_nothin
     assert rejected.value.code == "needs_a_winner"
     final.refresh_from_db()
     assert final.adjudicated_ranks is None
+
+
+def test_the_form_of_a_multiplayer_knock_out_says_a_tie_where_places_go_on_is_broken_by_seed(organiser, swiss, client):
+    # An organiser's walk-through: placing two players level 1st at a knock-out table sent the
+    # better seed on, as the rules page says, but the form said nothing of it.
+    knock_out = do_create_tournament(
+        organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
+    )
+    knock_out = register_and_start(knock_out, make_players(9, "ko"))
+    client.force_login(organiser)
+    said = "the better seed goes on"
+    page = client.get(reverse("tournaments:detail", args=[knock_out.pk])).content.decode()
+    assert page.split('id="adjudicate"', 1)[1].count(said) == 3  # one a table
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert 'id="adjudicate"' in page and said not in page  # a Swiss table's tie is shared
