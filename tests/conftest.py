@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from types import SimpleNamespace
 
@@ -148,3 +149,9 @@ def still_ratelimit_clock(monkeypatch):
 
     now = time.time()
     monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: now))
+
+
+def without_csrf_token(html: str) -> str:
+    """A page with its CSRF token taken out: the token is masked anew on every response, so two
+    pages that must read alike (a missing and a forbidden object) differ there alone."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
