@@ -6,7 +6,9 @@ Usage: python -m bench round_robin [--players N] [--seats K]
 queued after the commit); (b) times the task `do_prepare` as a worker runs it: the schedule's
 computation (outside any transaction), then the schedule stored and round 1 created under the
 tournament's lock; (c) round 1's results written straight in (not measured), times
-`do_advance_round` for round 2, which reads the stored schedule instead of computing it.
+`do_advance_round` for round 2, which reads the stored schedule instead of computing it;
+(d) times what the tournament's page computes (`presenters.tournament_data`: standings,
+crosstable, rounds) while round 2 is played, the median of 5.
 Tables of exactly K players (default 160 players at tables of 3, the issue's case: the
 computation took ~25 s inside the start request before it moved to the task).
 """
@@ -98,3 +100,13 @@ def main(argv: list[str]) -> None:
         f"(c) round 2 from the stored schedule: do_advance_round {elapsed:.1f} s for {second.tables.count()} tables "
         "(games created, mails queued; nothing recomputed)"
     )
+
+    from tournaments.presenters import tournament_data
+
+    tournament.refresh_from_db()
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        tournament_data(tournament)
+        times.append(time.perf_counter() - started)
+    print(f"(d) the tournament page's data while round 2 is played: {sorted(times)[2] * 1000:.0f} ms (median of 5)")
