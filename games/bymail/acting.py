@@ -29,8 +29,11 @@ class MailMoves:
     still_waiting: Deadline | None = None
 
 
-def check_wait(game: Game, wait: WaitToken, now: datetime) -> Deadline:
-    """The open wait a mail answers, or ActionRejected saying why it cannot act any more."""
+def check_wait(game: Game, wait: WaitToken, now: datetime, user=None) -> Deadline:
+    """The open wait a mail answers, or ActionRejected saying why it cannot act any more.
+
+    `user`: the player the mail was sent to, so that a refusal says "you have moved" only of
+    their own moves (not of a bot's that took their seat over)."""
     if game.pk != wait.game_id or wait.version > game.version:
         raise ActionRejected("forged", _("This mail does not belong to this game."))
     if game.status == Game.Status.PAUSED:
@@ -45,10 +48,11 @@ def check_wait(game: Game, wait: WaitToken, now: datetime) -> Deadline:
             "expired", _("The deadline of this move has passed; the default move is made for you at the deadline.")
         )
     # No "Nothing was changed." in these: the refusal mail leads with it (emails/move-refused-*).
-    if Action.objects.filter(game=game, seat=wait.seat, seq__gte=wait.version).exists():
+    since = Action.objects.filter(game=game, seat=wait.seat, seq__gte=wait.version)
+    if since.filter(channel__in=Action.OWN_CHANNELS, actor=user).exists():
         # At the table, through the API or from another mail: not necessarily by answering this one.
         raise ActionRejected("stale", _("You have already moved since this mail was sent."))
-    if deadline.closed_at is not None:
+    if deadline.closed_at is not None or since.exists():
         raise ActionRejected("stale", _("The game has moved on since this mail was sent."))
     return deadline
 
@@ -63,7 +67,7 @@ def do_mail_moves(wait: WaitToken, user, moves, channel: str, now: datetime | No
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(wait.game_id)
-        check_wait(game, wait, now)
+        check_wait(game, wait, now, user)
         result = MailMoves(game)
         pending = list(moves) if not callable(moves) else None
         while True:

@@ -26,7 +26,7 @@ from games.bymail.models import InboundMail
 from games.bymail.replies import is_sign_off
 from games.bymail.tokens import BadToken, WaitToken, find_reply_token
 from games.engines import get_engine
-from games.models import Action, Seat
+from games.models import Action, Deadline, Seat
 from games.services import ActionRejected
 
 log = logging.getLogger(__name__)
@@ -132,23 +132,29 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             if not pending:
                 return None
             read = len(lines) - len(pending)
+            if read and not Deadline.objects.filter(pk=wait.deadline_id, closed_at__isnull=True).exists():
+                # The turn this mail asked for is over: what is written below its moves is a name,
+                # a greeting, or a move for a turn the player has not seen. None of it is played.
+                unread.extend(pending)
+                pending.clear()
+                return None
             line = pending.pop(0)
             legal = engine.legal_actions(game.state, position) if position in engine.to_act(game.state) else []
             menu = commands.menu(game.engine, legal, engine.view(game.state, position))
             try:
                 return menu.match(line)
             except commands.CommandError as error:
-                if read and (not legal or is_sign_off(line)):
-                    # Below the moves, a name or a sign-off without a blank line above it: not a move.
+                if read and is_sign_off(line):
+                    # A sign-off without a blank line above it ("Thanks!", "Cheers, Ann"): not a move.
                     unread.extend([line, *pending])
                     pending.clear()
                     return None
                 if not read:
                     raise ActionRejected("unknown_command", str(error)) from None
                 reason = _(
-                    "Line %(number)s of your reply: %(reason)s A reply is taken whole or not at all, "
-                    "so its lines above were not made either."
-                ) % {"number": read + 1, "reason": error}
+                    "%(reason)s A reply is taken whole or not at all, "
+                    "so the moves above that line were not made either."
+                ) % {"reason": error}
                 raise ActionRejected("unknown_command", reason) from None
 
         with translation.override(user.profile.language):

@@ -53,10 +53,11 @@ _FOOTER = re.compile(
     r"outlook voor)\s+[\w.®()-]+( [\w.®()-]+){0,3}\s*$",
     re.IGNORECASE,
 )
+# The word whole ("Bestiary" is no "best"), then perhaps a name of letters ("Bye 3" is no sign-off).
 _SIGN_OFF = re.compile(
     r"^\s*(thanks|thank you|cheers|regards|best|best regards|kind regards|bye|ciao|grazie|saluti|"
     r"cordiali saluti|un saluto|gracias|saludos|un saludo|groeten|groetjes|met vriendelijke groet(en)?|"
-    r"bedankt|dank je( wel)?)\s*[,.!]*(\s*\w+)?[.!]?\s*$",
+    r"bedankt|dank je( wel)?)(?!\w)\s*[,.!]*(\s*[^\W\d_]+)?[.!]?\s*$",
     re.IGNORECASE,
 )
 

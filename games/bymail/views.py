@@ -48,7 +48,7 @@ def action_link(request: HttpRequest, token: str) -> HttpResponse:
             request, _("This link was used already"), _("Your move “%(move)s” was made.") % {"move": label}, game, 200
         )
     try:
-        check_wait(game, link.wait, now)  # the wait's deadline as it stands now, extensions included
+        check_wait(game, link.wait, now, user)  # the wait's deadline as it stands now, extensions included
     except ActionRejected as rejected:
         if rejected.code == "expired":
             return _problem(

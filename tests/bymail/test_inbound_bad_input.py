@@ -103,6 +103,24 @@ def test_it_refuses_a_replayed_token_of_an_old_version(client, table):
     assert game.version == version
 
 
+def test_a_reply_after_a_bot_took_the_seat_and_moved_does_not_say_the_player_moved(client, table):
+    # A review: any move of the seat counted as the player's own, so a player whose seat a bot
+    # took over read "You have already moved" of the bot's move.
+    from games.services import do_seat_bot
+    from games.services.bot_moves import do_bot_move
+
+    game, mails, deliver = table
+    alice = game.seats.get(user__username="alice")
+    do_seat_bot(game.pk, make_user("referee", staff=True), alice.position)
+    do_bot_move(game.pk, alice.position)
+    assert Action.objects.filter(game=game, seat=alice.position, channel=Action.Channel.BOT).exists()
+    again = reply_mime(mails["alice@example.org"], "alice@example.org", listed_moves(mails["alice@example.org"])[0])
+    assert post_postmark(client, again).status_code == 200
+    (answer,) = [m for m in deliver() if str(m["To"]) == "alice@example.org" and m["Subject"].startswith("Re:")]
+    assert "The game has moved on since this mail was sent." in text_of(answer)
+    assert "You have already moved" not in text_of(answer)
+
+
 def test_a_reply_to_a_turn_played_at_the_table_says_the_player_moved_already(client, table):
     # A newcomer's walk-through: they moved at the table, then answered the turn mail, and read
     # "you already answered it" of a mail they had never answered.

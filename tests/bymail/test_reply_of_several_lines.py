@@ -72,9 +72,9 @@ def test_a_wrong_second_step_refuses_the_whole_reply_and_says_which_line(client,
     text = _answer(mail_server, str(mail["To"]))
     assert InboundMail.objects.get().outcome == "unknown_command"
     assert not Action.objects.filter(game=game).exists()
-    assert "Line 2 of your reply" in text
-    assert "“draww”" in text
-    assert "taken whole or not at all" in text  # why the valid first line is listed again
+    assert "“draww” is not one of your legal moves" in text
+    # Why the valid first line is listed again among the moves.
+    assert "taken whole or not at all, so the moves above that line were not made either" in text
 
 
 def test_a_name_in_the_first_line_is_still_refused(client, mail_server):
@@ -83,7 +83,7 @@ def test_a_name_in_the_first_line_is_still_refused(client, mail_server):
     text = _answer(mail_server, str(mail["To"]))
     assert InboundMail.objects.get().outcome == "unknown_command"
     assert "“Alice” is not one of your legal moves now." in text
-    assert "Line 1" not in text
+    assert "taken whole" not in text  # a first line has nothing above it
     assert not Action.objects.filter(game=game).exists()
 
 
@@ -100,3 +100,36 @@ def test_the_log_says_stored_only_for_moves_that_were_kept(
         with django_capture_on_commit_callbacks(execute=True):
             _reply(client, mail, lay)
         assert "outcome=stored" in caplog.text
+
+
+def test_a_name_below_a_move_against_an_instant_bot_is_not_read_on_the_next_turn(client, mail_server):
+    # A review: the bot answered within the same move, the turn came straight back, and the name
+    # was matched against the next turn's moves (a turn the player had not seen): refused whole.
+    alice = make_user("alice", display_name="Alice")
+    game = start_game([alice], engine="wildcards", bots=1)
+    mail = [m for m in mail_server() if str(m["To"]) == alice.email][-1]
+    _reply(client, mail, f"{listed_moves(mail)[0]}\nAlice")
+    record = InboundMail.objects.get()
+    assert record.outcome == "accepted", record.detail
+    assert Action.objects.filter(game=game, channel=Action.Channel.EMAIL_REPLY).count() == 1
+
+
+def test_a_second_move_line_is_never_played_on_a_turn_the_player_has_not_seen(client, mail_server):
+    alice = make_user("alice", display_name="Alice")
+    game = start_game([alice], engine="wildcards", bots=1)
+    mail = [m for m in mail_server() if str(m["To"]) == alice.email][-1]
+    first = listed_moves(mail)[0]
+    _reply(client, mail, f"{first}\n{first}")
+    assert InboundMail.objects.get().outcome == "accepted"
+    assert Action.objects.filter(game=game, channel=Action.Channel.EMAIL_REPLY).count() == 1
+    answers = [m for m in mail_server() if str(m["To"]) == alice.email and m["Subject"].startswith("Re:")]
+    assert len(answers) == 1 and f"Not read as moves: “{first}”" in text_of(answers[0])
+
+
+@pytest.mark.parametrize("line", ["Bestiary", "Thanksgiving", "ciao2", "Bye 3"])
+def test_a_mistyped_line_that_begins_like_a_sign_off_is_refused_not_skipped(client, mail_server, line):
+    game, mail = _start("cubirds", mail_server)
+    lay = next(move for move in listed_moves(mail) if move.startswith("lay "))
+    _reply(client, mail, f"{lay}\n{line}")
+    assert InboundMail.objects.get().outcome == "unknown_command"
+    assert not Action.objects.filter(game=game).exists()
