@@ -150,15 +150,16 @@ def _to_entrant(user, tournament, name: str, key: str, extra: dict) -> None:
     queue_mail(key, name, user.email, ctx, profile.language, headers)
 
 
-def tournament_cancelled(user, tournament, started: bool = True) -> None:
+def tournament_cancelled(user, tournament, stage: str = "tables") -> None:
     """Cancelled by its organisers, or by the site with a reason (said in the reader's language).
-    `started`: it had tables, which go on to their end (said only then)."""
+    `stage`: "before" its start, after it with "tables" (they go on to their end), or with
+    "none" yet (a round robin making its schedule)."""
     from tournaments.reasons import cancel_reason_words
 
     with translation.override(user.profile.language):
         reason = cancel_reason_words(tournament)
     key = f"tournament-cancelled:{tournament.pk}:{user.pk}"
-    _to_entrant(user, tournament, "tournament-cancelled", key, {"reason": reason, "started": started})
+    _to_entrant(user, tournament, "tournament-cancelled", key, {"reason": reason, "stage": stage})
 
 
 def tournament_message(user, tournament, message) -> None:

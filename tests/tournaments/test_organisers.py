@@ -258,6 +258,23 @@ def test_a_cancellation_before_the_start_speaks_of_no_table(swiss, organiser):
     assert "table" not in mail.html.split("http", 1)[0]
 
 
+def test_a_round_robin_cancelled_while_its_schedule_is_made_speaks_of_its_start_as_past(organiser):
+    # A review: an event that had started but had no table yet (a round robin preparing its
+    # schedule) was said to be cancelled "before its start".
+    from tests.conftest import rendered
+
+    cup = do_create_tournament(
+        organiser, "Prepared", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    for player in make_players(4):
+        do_register(cup.pk, player)
+    Tournament.objects.filter(pk=cup.pk).update(status=Tournament.Status.PREPARING)
+    do_cancel_tournament(cup.pk, organiser)
+    mail = rendered(OutboxMessage.objects.filter(key__startswith="tournament-cancelled:").first())
+    assert "before its start" not in mail.text and "table" not in mail.text.split("http", 1)[0]
+    assert "as its first round was being made: no round will be played" in mail.text
+
+
 def test_an_empty_or_long_message_is_refused_saying_which(swiss, organiser):
     # An organiser's walk-through: an empty message was answered "at most 2000 characters".
     from tournaments.models import OrganiserMessage

@@ -15,7 +15,7 @@ from django.utils import translation
 from games.services.errors import ActionRejected
 from tests.tournaments.helpers import make_players
 from tournaments.models import Tournament
-from tournaments.services import do_create_tournament
+from tournaments.services import do_create_tournament, do_update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +99,36 @@ def test_players_going_on_from_each_table_of_a_swiss_without_a_top_cut_are_refus
         _swiss(organiser, 4, 4, 4, top_cut=0, advance=2)
     assert "top cut" in refused.value.message
     assert not Tournament.objects.exists()
+
+
+def test_an_event_made_before_the_rule_may_still_be_edited_without_touching_its_cut():
+    # A review: an event in registration with a cut of 4 at tables of 3 (made before the rule)
+    # refused every save, a name alone included.
+    organiser = make_players(1, "org")[0]
+    cup = _swiss(organiser, 3, 3, 3, top_cut=3)
+    Tournament.objects.filter(pk=cup.pk).update(top_cut=4)  # as stored before the rule
+    cup = do_update_tournament(cup.pk, organiser, name="Old Cup 2027")
+    assert (cup.name, cup.top_cut) == ("Old Cup 2027", 4)
+    with pytest.raises(ActionRejected) as refused:  # a change of the cut or the tables is checked
+        do_update_tournament(cup.pk, organiser, top_cut=5)
+    assert "would give byes" in refused.value.message
+
+
+def test_a_cut_larger_than_the_field_is_drawn_at_the_largest_size_that_fits():
+    # A review: a cut of 9 at tables of 3 with 8 players seated two tables and two byes (the
+    # seed-1-to-the-final problem the rule is for). The knock-out now takes the top 3.
+    from tests.tournaments.helpers import current_tables, play_out, register_and_start
+    from tournaments.services import do_advance_round
+
+    organiser = make_players(1, "org")[0]
+    cup = register_and_start(_swiss(organiser, 3, 3, 3, top_cut=9), make_players(8))
+    for _round in range(3):
+        for table in current_tables(cup):
+            play_out(table.game)
+        do_advance_round(cup.pk)
+        cup.refresh_from_db()
+    knock_out = cup.round_set.get(number=4)
+    assert knock_out.tables.count() == 1 and not knock_out.byes.exists()
+    assert len(cup.cut) == 3
+    seated = {seat.user_id for seat in knock_out.tables.get().game.seats.all()}
+    assert seated == set(cup.entries.filter(pk__in=cup.cut).values_list("user_id", flat=True))

@@ -22,7 +22,9 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     from tournaments.mails import tournament_cancelled
 
     tables = Table.objects.filter(round__tournament=tournament)
-    started = tables.exists()
+    # Before its start, after it with tables going on, or after it with none yet (a round
+    # robin making its schedule): each is said as it is.
+    stage = "tables" if tables.exists() else "before" if tournament.status == Tournament.Status.REGISTRATION else "none"
     # The status is tested on the game's own row, so a game whose finishing move held the row
     # is checked again once that move commits: finished (and perhaps rated) by then, it keeps
     # its rating (a review found it marked unrated with its rating changes standing).
@@ -37,5 +39,5 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
         told += [user for user in tournament.organisers.select_related("profile") if user.pk not in entrants]
     # In the caller's transaction: the outbox rows are written with the cancellation or not at all.
     for user in told:
-        tournament_cancelled(user, tournament, started)
+        tournament_cancelled(user, tournament, stage)
     return tournament

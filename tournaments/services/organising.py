@@ -67,7 +67,7 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
             chosen["place_points"] = None  # the default for the old table size follows the new one
         if "options" not in fields and fields.get("engine", tournament.engine) != tournament.engine:
             chosen["options"] = {}  # another game's options mean nothing to this one
-        checked = checked_settings(chosen)
+        checked = checked_settings(chosen, before)
         check_times_to_come(checked, before)
         entrants = tournament.entries.count()
         if checked.get("capacity") is not None and checked["capacity"] < entrants:

@@ -8,7 +8,7 @@ from django.db.models import Max
 
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
-from tournaments.formats.elimination import Bracket
+from tournaments.formats.elimination import Bracket, fitting_cuts
 from tournaments.formats.withdrawals import (
     annulled_players,
     passed_over,
@@ -263,7 +263,20 @@ def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list
         # Only those gone before the cut: a later drop or disqualification must not redraw it.
         start = (tournament.rounds or 0) + 1
         dropped = frozenset(player for player, before in drop_times(entries).items() if before <= start)
-        return swiss.top_cut(table, tournament.top_cut, dropped)
+        size = tournament.top_cut
+        if tournament.seats_max > 2 and not any(played.stage == "elimination" for played in rounds):
+            # Fewer players than the cut (a small field, drops): the largest cut that still seats
+            # every round without a bye. A knock-out seated before this rule keeps its own cut.
+            still = sum(row.player not in dropped for row in table)
+            fits = fitting_cuts(
+                tournament.seats_preferred,
+                tournament.seats_min,
+                tournament.seats_max,
+                tournament.advance_per_table,
+                most=min(size, still),
+            )
+            size = fits[-1] if fits else size
+        return swiss.top_cut(table, size, dropped)
     return [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk))]
 
 

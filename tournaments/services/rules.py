@@ -76,8 +76,15 @@ def _to_the_minute(moment):
     return moment.replace(second=0, microsecond=0) if moment is not None else None
 
 
-def checked_settings(chosen: dict) -> dict:
-    """The complete settings from what the organiser chose; ActionRejected when any is wrong."""
+# What a top cut's fit depends on (`_check_cut`).
+CUT_SETTINGS = ("top_cut", "seats_min", "seats_preferred", "seats_max", "advance_per_table")
+
+
+def checked_settings(chosen: dict, before: dict | None = None) -> dict:
+    """The complete settings from what the organiser chose; ActionRejected when any is wrong.
+
+    `before`: the settings as they stand, for a change; a top cut is checked against the tables
+    only when one of them changes (an event made before the rule keeps its cut through a save)."""
     unknown = set(chosen) - set(SETTINGS)
     if unknown:
         raise _refuse(_("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))})
@@ -96,7 +103,7 @@ def checked_settings(chosen: dict) -> dict:
     format = fields.get("format")
     if format not in Tournament.Format.values:
         raise _refuse(_("There is no such tournament format."))
-    _check_tables(engine, format, fields)
+    _check_tables(engine, format, fields, before)
     _check_scoring(format, fields)
     _check_clock(fields)
     _check_entry(fields)
@@ -114,7 +121,7 @@ _NULLABLE = {
 }
 
 
-def _check_tables(engine, format: str, fields: dict) -> None:
+def _check_tables(engine, format: str, fields: dict, before: dict | None = None) -> None:
     two_player = format == Tournament.Format.DOUBLE_ELIMINATION
     preferred = fields.setdefault("seats_preferred", 2 if two_player else engine.min_players)
     minimum = fields.setdefault("seats_min", max(engine.min_players, 2 if two_player else engine.min_players))
@@ -174,7 +181,8 @@ def _check_tables(engine, format: str, fields: dict) -> None:
                 "a knock-out tournament, or a Swiss tournament's top cut."
             )
         )
-    if top_cut and maximum > 2:
+    changed = before is None or any(before.get(key) != fields.get(key) for key in CUT_SETTINGS)
+    if top_cut and maximum > 2 and changed:
         _check_cut(top_cut, fields["seats_preferred"], minimum, maximum, advance)
     late = fields.setdefault("late_join_before_round", 0)
     if late and (format != Tournament.Format.SWISS or late > (rounds or 0)):
