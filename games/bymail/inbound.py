@@ -144,8 +144,8 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             try:
                 return menu.match(line)
             except commands.CommandError as error:
-                if read and is_sign_off(line):
-                    # A sign-off without a blank line above it ("Thanks!", "Cheers, Ann"): not a move.
+                if read and (is_sign_off(line) or _own_name(line, user)):
+                    # A sign-off or the player's name without a blank line above it: not a move.
                     unread.extend([line, *pending])
                     pending.clear()
                     return None
@@ -168,6 +168,14 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
     except ActionRejected as rejected:
         record.outcome, record.detail = rejected.code, rejected.message
         replies.move_refused(record, sender, seat, rejected.message, message, owner=True)
+
+
+def _own_name(line: str, user) -> bool:
+    """Whether the line is the player signing: their name, first name or username ("- Ann.")."""
+    written = line.strip().strip("-–—.,!~ ").casefold()
+    name = user.profile.name
+    first = (name.split() or [""])[0]
+    return bool(written) and written in {name.casefold(), first.casefold(), user.username.casefold()}
 
 
 def _wait_of(message: AnymailInboundMessage) -> WaitToken:

@@ -13,7 +13,7 @@ import pytest
 from games.bymail.models import InboundMail
 from games.engines import get_engine
 from games.models import Action, Game
-from tests.bymail.conftest import listed_moves, post_postmark, reply_mime, text_of
+from tests.bymail.conftest import html_of, listed_moves, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _start(engine: str, mail_server) -> tuple[Game, object]:
-    alice, bruno = make_user("alice", display_name="Alice"), make_user("bruno")
+    alice, bruno = make_user("alice", display_name="Alice"), make_user("bruno", display_name="Bruno Bianchi")
     game = start_game([alice, bruno], engine=engine)
     first = get_engine(engine).to_act(game.state)[0]
     mails = {str(m["To"]): m for m in mail_server()}
@@ -65,6 +65,38 @@ def test_a_sign_off_below_the_first_step_of_a_turn_makes_that_step_and_asks_for_
     assert "Not read as moves: “Thanks!”, “Alice”" in text
 
 
+def _signatures(mail) -> list[str]:
+    """Ways the mail's reader signs: their name, first name, username, with a dash or a stop."""
+    from django.contrib.auth import get_user_model
+
+    reader = get_user_model().objects.get(email=str(mail["To"]))
+    name = reader.profile.name
+    return [name, name.split()[0].lower(), reader.username, f"- {name}", f"{name}."]
+
+
+@pytest.mark.parametrize("way", range(5))
+def test_the_players_own_name_below_the_first_step_is_not_read_as_a_move(client, mail_server, way):
+    # A walk-through on the demo: "lay parrot row 1 right" and "Alice" below it was refused whole,
+    # as the CuBirds turn goes on after the lay (the docs promise a name needs no blank line).
+    game, mail = _start("cubirds", mail_server)
+    name = _signatures(mail)[way]
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    _reply(client, mail, f"{lay}\n{name}")
+    text = _answer(mail_server, str(mail["To"]))
+    assert InboundMail.objects.get().outcome == "accepted"
+    assert Action.objects.get(game=game, channel=Action.Channel.EMAIL_REPLY).payload["type"] == "lay"
+    assert f"Not read as moves: “{name}”" in text
+
+
+def test_someone_elses_name_below_the_first_step_is_still_refused(client, mail_server):
+    game, mail = _start("cubirds", mail_server)
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    other = "Carla" if "Alice" in _signatures(mail)[0] else "Alice"
+    _reply(client, mail, f"{lay}\n{other}")
+    assert InboundMail.objects.get().outcome == "unknown_command"
+    assert not Action.objects.filter(game=game).exists()
+
+
 def test_a_wrong_second_step_refuses_the_whole_reply_and_says_which_line(client, mail_server):
     game, mail = _start("cubirds", mail_server)
     lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
@@ -73,6 +105,7 @@ def test_a_wrong_second_step_refuses_the_whole_reply_and_says_which_line(client,
     assert InboundMail.objects.get().outcome == "unknown_command"
     assert not Action.objects.filter(game=game).exists()
     assert "“draww” is not one of your legal moves" in text
+    assert text.count(f"\n  {lay}\r\n") == 1  # the moves, listed once (the text listed them twice)
     # Why the valid first line is listed again among the moves.
     assert "taken whole or not at all, so the moves above that line were not made either" in text
 
@@ -133,3 +166,21 @@ def test_a_mistyped_line_that_begins_like_a_sign_off_is_refused_not_skipped(clie
     _reply(client, mail, f"{lay}\n{line}")
     assert InboundMail.objects.get().outcome == "unknown_command"
     assert not Action.objects.filter(game=game).exists()
+
+
+def test_a_cubirds_turn_mail_says_the_turn_goes_on_after_the_lay_and_its_steps_may_follow(client, mail_server):
+    # A walk-through: newcomers needed three mails a turn, as nothing said that the draw and the
+    # family could be written below the lay.
+    game, mail = _start("cubirds", mail_server)
+    note = "After the lay your turn goes on (draw or not, then a family)"
+    assert note in text_of(mail)
+    assert note in html_of(mail)
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    _reply(client, mail, lay)
+    accepted = _answer(mail_server, str(mail["To"]))
+    assert "Your turn goes on" in accepted and note not in accepted  # at the draw: nothing more to say
+
+
+def test_other_games_mails_carry_no_such_note(mail_server):
+    _game, mail = _start("wizard", mail_server)
+    assert "your turn goes on" not in text_of(mail).lower()

@@ -12,7 +12,9 @@ plain text and as HTML. Each engine module provides:
   the card names the mail shows ("bid forest 3", "play wizard");
 - `round_of(phase_key) -> str | None`: the round a phase belongs to; a change
   of round sends the round's results;
-- `results(view, names, extra) -> list[section]`: what the round revealed.
+- `results(view, names, extra) -> list[section]`: what the round revealed;
+- optionally `turn_note(legal, view) -> str`: a sentence under the reply commands when the
+  seat's turn has steps after this one that the reply may carry (CuBirds: the lay).
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ def phrase(engine: str, action: dict, view: dict) -> str:
     if found is None:
         return " ".join([str(action.get("type", ""))] + [str(v) for k, v in sorted(action.items()) if k != "type"])
     return found.phrase(action, view)
+
+
+def turn_note(engine: str, legal: list[dict], view: dict) -> str:
+    note = getattr(module(engine), "turn_note", None)
+    return note(legal, view) if note else ""
 
 
 def _short(value) -> str:

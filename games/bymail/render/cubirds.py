@@ -32,6 +32,16 @@ def phrase(action: dict, view: dict) -> str:
     return str(simple.get(kind, kind))
 
 
+def turn_note(legal: list[dict], view: dict) -> str:
+    """At the lay, the steps that follow: newcomers answered each in a mail of its own."""
+    if any(action["type"] == "lay" for action in legal):
+        return _(
+            "After the lay your turn goes on (draw or not, then a family): you may write those "
+            "steps on the next lines of your reply, or answer the mail that asks for them."
+        )
+    return ""
+
+
 def board(view: dict, names: dict) -> list[dict]:
     sections = []
     if view.get("hand") is not None:
