@@ -71,6 +71,7 @@ class TournamentForm(forms.Form):
         max_value=5,
         initial=1,
         required=False,
+        help_text=_("The top cuts that fit depend on it: with two going on from tables of 4, a cut of 8 or 16."),
     )
     place_points = forms.CharField(
         label=_("Points per place, best first"),

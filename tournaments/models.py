@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import ENGINE_TITLES, Game
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS
@@ -28,8 +29,10 @@ class Tournament(models.Model):
         PREPARING = "preparing", _("preparing")
         RUNNING = "running", _("running")
         PAUSED = "paused", _("paused")
-        FINISHED = "finished", _("finished")
-        CANCELLED = "cancelled", _("cancelled")
+        # Their own words: Italian and Spanish say a game's "finita", "cancelada", a tournament's
+        # "finito", "cancelado".
+        FINISHED = "finished", pgettext_lazy("tournament status", "finished")
+        CANCELLED = "cancelled", pgettext_lazy("tournament status", "cancelled")
 
     name = models.CharField(_("name"), max_length=100)
     engine = models.CharField(_("game"), max_length=30)

@@ -31,6 +31,7 @@ from tournaments.presenters import (
 )
 from tournaments.reasons import cancel_reason_words, problem_words
 from tournaments.rules_words import number_words, round_robin_words, scoring_words
+from tournaments.services.organising import MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal
 from wildcards_site import throttle
 
@@ -127,6 +128,9 @@ def detail(request, tournament_id: int):
             "unplayable": unplayable_tables(tournament) if is_organiser else [],
             "choices": organiser_choices(tournament, request.user, data["entries"]) if is_organiser else {},
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
+            "message_chars": MAX_MESSAGE_CHARS,
+            # A refused message comes back to be shortened, once (see `organise`).
+            "message_draft": request.session.pop(MESSAGE_DRAFT, ""),
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             "cancel_reason": cancel_reason_words(tournament),
@@ -148,6 +152,9 @@ def player_tournaments(request, username: str):
     user = get_object_or_404(User, username=username)
     entries = user.tournament_entries.select_related("tournament").order_by("-tournament__created_at")
     return render(request, "tournaments/player.html", {"player": user, "entries": entries})
+
+
+MESSAGE_DRAFT = "tournament_message_draft"
 
 
 def _act(request, tournament_id: int, action, success: str):
@@ -272,6 +279,15 @@ def organise(request, tournament_id: int, action: str):
             messages.error(request, _("Give the extension in whole hours."))
             return redirect("tournaments:detail", tournament_id)
     done = success(other) if callable(success) and not isinstance(success, Promise) else str(success)
+    if action == "message":
+        try:
+            run(tournament_id, request.user, other)
+        except ActionRejected as error:
+            messages.error(request, error.message)
+            request.session[MESSAGE_DRAFT] = other[: 2 * MAX_MESSAGE_CHARS]
+        else:
+            messages.success(request, done)
+        return redirect("tournaments:detail", tournament_id)
     return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), done)
 
 

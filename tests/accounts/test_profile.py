@@ -179,3 +179,11 @@ def test_a_name_kept_from_before_the_rules_does_not_stop_other_changes(client, a
     assert response.status_code == 302
     alice.profile.refresh_from_db()
     assert (alice.profile.display_name, alice.profile.language) == ("Bruno (bot)", "it")
+
+
+def test_the_saved_message_speaks_the_language_just_chosen(client, alice):
+    # A walk-through: switching to Italian read "Your settings are saved." above "Le tue
+    # impostazioni"; the message was made before the new language took effect.
+    client.force_login(alice)
+    page = client.post(reverse("accounts:profile"), profile_data(language="it"), follow=True).content.decode()
+    assert "Le tue impostazioni sono salvate." in page and "Your settings are saved." not in page

@@ -84,3 +84,25 @@ def test_the_final_mail_of_a_swiss_with_a_cut_says_its_points_are_the_swiss_roun
     tournament = _swiss_with_a_cut()
     standings = _final_mail(tournament).split("Final standings", 1)[1]
     assert standings.startswith(" (points from the Swiss rounds):")
+
+
+def test_a_swiss_top_cut_at_bigger_tables_says_how_many_go_on_from_each(client):
+    # A walk-through: a cut with two going on from each table said so nowhere on its page.
+    organiser = make_players(1, "org")[0]
+    cup = do_create_tournament(
+        organiser,
+        "Two Go On",
+        "wildcards",
+        "swiss",
+        rounds=3,
+        seats_min=4,
+        seats_preferred=4,
+        seats_max=4,
+        top_cut=8,
+        advance_per_table=2,
+    )
+    rules = _section(client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode(), "rules")
+    assert "top 8 play a knock-out final stage, the best 2 of each table going on" in rules
+    pairs = do_create_tournament(organiser, "Pairs", "emu_ranchers", "swiss", rounds=2, top_cut=4)
+    rules = _section(client.get(reverse("tournaments:detail", args=[pairs.pk])).content.decode(), "rules")
+    assert "top 4 play a knock-out final stage" in rules and "of each table" not in rules

@@ -289,6 +289,30 @@ def test_an_empty_or_long_message_is_refused_saying_which(swiss, organiser):
     assert not OrganiserMessage.objects.exists()
 
 
+def test_a_long_message_from_the_page_is_refused_whole_and_kept_in_the_box(client, swiss, organiser):
+    # A walk-through: the box's maxlength cut a pasted 2,495-character message at 2,000 without a
+    # word, and the entrants got it cut mid-word; a refusal then emptied the box.
+    from django.urls import reverse
+
+    from tournaments.models import OrganiserMessage
+
+    do_register(swiss.pk, make_players(1)[0])
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    box = page.split('id="organiser-message"', 1)[1].split(">", 1)[0]
+    assert "maxlength" not in box  # the browser would cut a paste silently
+    assert "2000 characters" in page.split('for="organiser-message"', 1)[1].split("</label>", 1)[0]
+    text = "Dear players, the next round " * 90 + "END."
+    url = reverse("tournaments:organise", args=[swiss.pk, "message"])
+    page = client.post(url, {"text": text}, follow=True).content.decode()
+    assert f"this one has {len(text)}" in page
+    assert not OrganiserMessage.objects.exists()
+    kept = page.split('id="organiser-message"', 1)[1].split(">", 1)[1].split("</textarea>", 1)[0]
+    assert kept == text  # to shorten, not to write again
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert page.split('id="organiser-message"', 1)[1].split(">", 1)[1].startswith("</textarea>")  # once
+
+
 def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organiser, settings):
     settings.TOURNAMENT_MESSAGES_PER_DAY = 2
     players = make_players(3)
@@ -337,3 +361,24 @@ def test_tournament_invitations_count_against_the_addresss_days_share(organiser,
         do_invite_to_tournament(second.pk, organiser, "victim@example.org")
     assert refused.value.code == "too_many_invitations"
     assert not second.invitations.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "button", "status"), [("it", "Nomina", "annullato"), ("es", "Nombrar", "cancelado")]
+)
+def test_the_organisers_words_take_their_own_sense_in_each_language(client, organiser, language, button, status):
+    # A walk-through: the button naming another organiser read "Nome" (a noun, the field's
+    # label), and a cancelled tournament "annullata" (a game's feminine word).
+    from django.urls import reverse
+
+    organiser.profile.language = language
+    organiser.profile.save()
+    cup = do_create_tournament(
+        organiser, "Coppa", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    assert f"<button>{button}</button>" in page
+    do_cancel_tournament(cup.pk, organiser)
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    assert status in page

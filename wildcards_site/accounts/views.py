@@ -9,6 +9,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode, urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -183,7 +184,9 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             form.save()
-            messages.success(request, _("Your settings are saved."))
+            # In the language just chosen: the message is shown on the next page, which speaks it.
+            with translation.override(form.instance.language or get_language()):
+                messages.success(request, _("Your settings are saved."))
             return redirect("accounts:profile")
         messages.error(request, _("Nothing was saved: please correct the fields marked below."))
     return render(request, "accounts/profile.html", {"form": form})
