@@ -32,7 +32,7 @@ CHOICES: dict = {}
 # The phases of a round, as the table's status line names them.
 PHASES = {
     "choose_trump": gettext_lazy("the dealer chooses trump"),
-    "bid": gettext_lazy("bidding"),
+    "bid": pgettext_lazy("wizard phase", "bidding"),
     "play": gettext_lazy("playing tricks"),
     "over": gettext_lazy("game over"),
 }

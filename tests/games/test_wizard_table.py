@@ -63,3 +63,18 @@ def test_it_shows_ones_own_hand_again_once_the_bids_are_in_under_clairvoyance(cl
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert cards_under(page, "my-hand") == game.state["hands"][me]
     assert "hand-of-" not in page
+
+
+def test_the_spanish_table_says_bid_with_one_word(client, players):
+    # A walk-through: Spanish Wizard said "Apuesta" on the buttons, "Oferta" over the bids
+    # column and "pujas" for the phase (Wild Cards' word).
+    game = start_game(players, engine="wizard")
+    play_until(game, "bid")
+    me = ENGINE.to_act(game.state)[0]
+    user = seat_user(game, me)
+    user.profile.language = "es"
+    user.profile.save()
+    client.force_login(user)
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert "Apuesta" in page
+    assert "Oferta" not in page and "puja" not in page.lower()
