@@ -187,3 +187,16 @@ def test_the_saved_message_speaks_the_language_just_chosen(client, alice):
     client.force_login(alice)
     page = client.post(reverse("accounts:profile"), profile_data(language="it"), follow=True).content.decode()
     assert "Le tue impostazioni sono salvate." in page and "Your settings are saved." not in page
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_each_language_is_offered_in_its_own_name(client, alice, language):
+    # A walk-through: the English settings listed "Italian, Spanish, Dutch", where a reader of
+    # one of those looks for "Italiano", "Español", "Nederlands" (the footer's menu says so).
+    alice.profile.language = language
+    alice.profile.save()
+    client.force_login(alice)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    field = page.split('name="language"', 1)[1].split("</select>", 1)[0]
+    for name in ("English", "Italiano", "Español", "Nederlands"):
+        assert f">{name}</option>" in field

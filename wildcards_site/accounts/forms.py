@@ -8,6 +8,8 @@ from django.contrib.auth import authenticate, get_user_model, password_validatio
 from django.contrib.auth.forms import PasswordResetForm
 from django.db.models import Q
 from django.utils.http import urlsafe_base64_encode
+from django.utils.text import capfirst
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from wildcards_site import emails
@@ -127,6 +129,11 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
+        # Each language in its own name ("Español"), as the footer's menu has them: a reader looks
+        # for theirs, whatever language the page is in now.
+        self.fields["language"].choices = [
+            (code, capfirst(get_language_info(code)["name_local"])) for code, _name in settings.LANGUAGES
+        ]
         self.fields["display_name"].help_text = _("Shown instead of your username; up to 50 characters.")
 
     def clean_display_name(self) -> str:
