@@ -334,6 +334,16 @@ def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organis
     do_message_entrants(swiss.pk, organiser, "Next day.", now=later)
 
 
+def test_an_organisers_message_says_a_reply_to_it_reaches_nobody(swiss, organiser):
+    # A walk-through: the message has no Reply-To of the organiser's (their address stays
+    # theirs), so an entrant's reply went to the site and was answered "which game is this about?"
+    do_register(swiss.pk, make_players(1)[0])
+    message = do_message_entrants(swiss.pk, organiser, "Round 1 starts on Monday.")
+    mail = OutboxMessage.objects.get(key__startswith=f"tournament-message:{message.pk}:")
+    assert "A reply to this mail does not reach" in mail.text and organiser.email not in mail.text
+    assert "A reply to this mail does not reach" in mail.html
+
+
 def test_messages_come_from_organisers_only_and_not_after_the_end(swiss, organiser):
     with pytest.raises(ActionRejected):
         do_message_entrants(swiss.pk, make_players(1)[0], "Hello")
