@@ -130,7 +130,7 @@ def detail(request, tournament_id: int):
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "message_chars": MAX_MESSAGE_CHARS,
             # A refused message comes back to be shortened, once (see `organise`).
-            "message_draft": request.session.pop(MESSAGE_DRAFT, ""),
+            "message_draft": request.session.pop(f"{MESSAGE_DRAFT}:{tournament.pk}", ""),
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             "cancel_reason": cancel_reason_words(tournament),
@@ -284,7 +284,7 @@ def organise(request, tournament_id: int, action: str):
             run(tournament_id, request.user, other)
         except ActionRejected as error:
             messages.error(request, error.message)
-            request.session[MESSAGE_DRAFT] = other[: 2 * MAX_MESSAGE_CHARS]
+            request.session[f"{MESSAGE_DRAFT}:{tournament_id}"] = other[: 2 * MAX_MESSAGE_CHARS]
         else:
             messages.success(request, done)
         return redirect("tournaments:detail", tournament_id)

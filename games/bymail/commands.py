@@ -108,6 +108,11 @@ class Menu:
             _("“%(line)s” could be more than one move: write it in the order the mail lists it.") % {"line": shown}
         )
 
+    def exactly(self, line: str) -> bool:
+        """Whether the line is a legal move's whole phrase, in its own order (not shortened)."""
+        wanted = ordered_words(line)
+        return bool(wanted) and wanted in self.by_words.get(tuple(sorted(wanted)), {})
+
     def _holding(self, wanted: tuple[str, ...]) -> dict[tuple[str, ...], list[dict]]:
         """Every phrase (by its words in order) that holds each word of `wanted`, repeats counted."""
         need = Counter(wanted)

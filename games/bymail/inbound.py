@@ -141,20 +141,21 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             line = pending.pop(0)
             legal = engine.legal_actions(game.state, position) if position in engine.to_act(game.state) else []
             menu = commands.menu(game.engine, legal, engine.view(game.state, position))
+            if read and (is_sign_off(line) or _own_name(line, user)) and not menu.exactly(line):
+                # A sign-off or the player's name without a blank line above it: not a move, even
+                # where it would shorten one ("Robin" for "family robin"). Written in full, it is.
+                unread.extend([line, *pending])
+                pending.clear()
+                return None
             try:
                 return menu.match(line)
             except commands.CommandError as error:
-                if read and (is_sign_off(line) or _own_name(line, user)):
-                    # A sign-off or the player's name without a blank line above it: not a move.
-                    unread.extend([line, *pending])
-                    pending.clear()
-                    return None
                 if not read:
                     raise ActionRejected("unknown_command", str(error)) from None
                 reason = _(
-                    "%(reason)s A reply is taken whole or not at all, "
+                    "After “%(previous)s”: %(reason)s A reply is taken whole or not at all, "
                     "so the moves above that line were not made either."
-                ) % {"reason": error}
+                ) % {"previous": commands.echo(lines[read - 1]), "reason": error}
                 raise ActionRejected("unknown_command", reason) from None
 
         with translation.override(user.profile.language):

@@ -4,17 +4,13 @@ from django.db import migrations, models
 
 
 def number_the_bots(apps, schema_editor):
-    """A bot seat already seated keeps the name it has ("Bot 3": its position); bots still
-    waiting in a lobby are numbered in the order they were made."""
+    """Bots still waiting in a lobby are numbered in the order they were made. A seated bot is
+    left as it is: its name falls back to its position ("Bot 3"), as before."""
     Seat = apps.get_model("games", "Seat")
     waiting: dict[int, int] = {}
-    bots = Seat.objects.filter(user__isnull=True).order_by("game_id", "pk")
-    for seat in bots.iterator():
-        if seat.position is not None:
-            seat.bot_number = seat.position + 1
-        else:
-            waiting[seat.game_id] = waiting.get(seat.game_id, 0) + 1
-            seat.bot_number = waiting[seat.game_id]
+    for seat in Seat.objects.filter(user__isnull=True, position__isnull=True).order_by("game_id", "pk").iterator():
+        waiting[seat.game_id] = waiting.get(seat.game_id, 0) + 1
+        seat.bot_number = waiting[seat.game_id]
         seat.save(update_fields=["bot_number"])
 
 

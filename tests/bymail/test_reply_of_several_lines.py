@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _start(engine: str, mail_server) -> tuple[Game, object]:
-    alice, bruno = make_user("alice", display_name="Alice"), make_user("bruno", display_name="Bruno Bianchi")
+    # Usernames unlike the first names, so that each way of signing is tried on its own.
+    alice, bruno = make_user("amy", display_name="Alice"), make_user("bb", display_name="Bruno Bianchi")
     game = start_game([alice, bruno], engine=engine)
     first = get_engine(engine).to_act(game.state)[0]
     mails = {str(m["To"]): m for m in mail_server()}
@@ -184,3 +185,17 @@ def test_a_cubirds_turn_mail_says_the_turn_goes_on_after_the_lay_and_its_steps_m
 def test_other_games_mails_carry_no_such_note(mail_server):
     _game, mail = _start("wizard", mail_server)
     assert "your turn goes on" not in text_of(mail).lower()
+
+
+def test_a_name_that_shortens_a_move_is_still_a_name_below_the_moves():
+    # A second review: a player called Robin signing under "lay ..." / "draw" had "Robin" read at
+    # the family step as "family robin" (a shortened command). Written in full, it is a move.
+    from games.bymail.commands import menu
+    from games.bymail.inbound import _own_name
+
+    robin = make_user("rob", display_name="Robin")
+    legal = [{"type": "family", "species": "robin"}, {"type": "no_family"}]
+    family = menu("cubirds", legal, {})
+    assert family.match("Robin") == legal[0]  # what the menu alone makes of it
+    assert _own_name("Robin", robin) and not family.exactly("Robin")
+    assert family.exactly("family robin")

@@ -106,3 +106,15 @@ def test_a_swiss_top_cut_at_bigger_tables_says_how_many_go_on_from_each(client):
     pairs = do_create_tournament(organiser, "Pairs", "emu_ranchers", "swiss", rounds=2, top_cut=4)
     rules = _section(client.get(reverse("tournaments:detail", args=[pairs.pk])).content.decode(), "rules")
     assert "top 4 play a knock-out final stage" in rules and "of each table" not in rules
+
+
+def test_the_rules_name_the_cut_drawn_once_it_is_smaller_than_set(client):
+    # A second review: a cut of 9 drawn at 3 (8 players left) still read "top 9".
+    organiser = make_players(1, "org")[0]
+    cup = do_create_tournament(
+        organiser, "Small", "cubirds", "swiss", rounds=1, seats_min=3, seats_preferred=3, seats_max=3, top_cut=9
+    )
+    cup = _played_to_the_end(register_and_start(cup, make_players(8)))
+    assert len(cup.cut) == 3
+    rules = _section(client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode(), "rules")
+    assert "top 3 play a knock-out final stage" in rules and "top 9" not in rules

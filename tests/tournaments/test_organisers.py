@@ -311,6 +311,16 @@ def test_a_long_message_from_the_page_is_refused_whole_and_kept_in_the_box(clien
     assert kept == text  # to shorten, not to write again
     page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
     assert page.split('id="organiser-message"', 1)[1].split(">", 1)[1].startswith("</textarea>")  # once
+    # Refused for one event, kept for that one only (a second review: another tab's page of
+    # another event took it, a click from mailing that event's entrants).
+    other = do_create_tournament(
+        organiser, "Other Cup", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    client.post(url, {"text": text})
+    page = client.get(reverse("tournaments:detail", args=[other.pk])).content.decode()
+    assert page.split('id="organiser-message"', 1)[1].split(">", 1)[1].startswith("</textarea>")
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert text in page
 
 
 def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organiser, settings):

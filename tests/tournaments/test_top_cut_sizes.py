@@ -132,3 +132,21 @@ def test_a_cut_larger_than_the_field_is_drawn_at_the_largest_size_that_fits():
     assert len(cup.cut) == 3
     seated = {seat.user_id for seat in knock_out.tables.get().game.seats.all()}
     assert seated == set(cup.entries.filter(pk__in=cup.cut).values_list("user_id", flat=True))
+
+
+def test_an_older_cut_that_does_not_fit_is_drawn_as_set_when_enough_players_remain():
+    # A second review: the trimming took the largest fitting cut even with players enough, so an
+    # older event's cut of 4 at tables of 3 (kept through saves) drew 3 with 12 players.
+    from tests.tournaments.helpers import current_tables, play_out, register_and_start
+    from tournaments.services import do_advance_round
+
+    organiser = make_players(1, "org")[0]
+    cup = _swiss(organiser, 3, 3, 3, top_cut=3)
+    Tournament.objects.filter(pk=cup.pk).update(top_cut=4)  # stored before the rule
+    cup = register_and_start(do_update_tournament(cup.pk, organiser, name="Old Cup"), make_players(12))
+    for _round in range(4):
+        for table in current_tables(cup):
+            play_out(table.game)
+        do_advance_round(cup.pk)
+        cup.refresh_from_db()
+    assert len(cup.cut) == 4

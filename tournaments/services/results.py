@@ -268,14 +268,15 @@ def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list
             # Fewer players than the cut (a small field, drops): the largest cut that still seats
             # every round without a bye. A knock-out seated before this rule keeps its own cut.
             still = sum(row.player not in dropped for row in table)
-            fits = fitting_cuts(
-                tournament.seats_preferred,
-                tournament.seats_min,
-                tournament.seats_max,
-                tournament.advance_per_table,
-                most=min(size, still),
-            )
-            size = fits[-1] if fits else size
+            if still < size:
+                fits = fitting_cuts(
+                    tournament.seats_preferred,
+                    tournament.seats_min,
+                    tournament.seats_max,
+                    tournament.advance_per_table,
+                    most=still,
+                )
+                size = fits[-1] if fits else size
         return swiss.top_cut(table, size, dropped)
     return [entry.pk for entry in sorted(entries, key=lambda e: (e.seed or 10**9, e.pk))]
 
