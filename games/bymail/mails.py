@@ -147,12 +147,22 @@ def _queue(key: str, seat: Seat, event: str, game: Game, send_at: datetime | Non
 
 def your_turn(game: Game, seat: Seat, deadline: Deadline, send_at: datetime | None = None) -> None:
     """`send_at`: not before then (a player at the table); the mail is dropped if the turn is played
-    first, or if the player moves on at the table meanwhile (the first step of a turn of several)."""
+    first. Each step of a turn of several made meanwhile moves it on (`turn_goes_on`), and when it
+    goes it asks for the step the turn is at."""
     if seat.user_id is None or not preferences.wants(seat.user, "your-turn"):
         return
     key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
-    waits = {"unless_moved": True} if send_at is not None else {}
-    _queue(key, seat, "your-turn", game, send_at=send_at, deadline=deadline.pk, **waits)
+    _queue(key, seat, "your-turn", game, send_at=send_at, deadline=deadline.pk)
+
+
+def turn_goes_on(game: Game, seat: Seat, deadline: Deadline, send_at: datetime, now: datetime) -> None:
+    """The seat made a step of its turn and the turn goes on (CuBirds: lay, then draw or not): a
+    turn mail still held back for it waits until `send_at`. Played on, the turn closes its wait
+    and the mail is dropped; left halfway, the player is mailed the step the turn is at."""
+    key = f"turn:{game.pk}:{seat.position}:{deadline.pk}"
+    OutboxMessage.objects.filter(key=key, status=OutboxMessage.Status.PENDING, next_attempt_at__gt=now).update(
+        next_attempt_at=send_at
+    )
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
@@ -231,7 +241,7 @@ def build(recipe: dict, memo: dict):
     if seat is None or seat.user_id is None:
         return None
     if recipe.get("unless_moved") and _moved_on_the_site_since(recipe, seat.user_id):
-        return None  # a turn or results a player at the table saw, then moved on from
+        return None  # results a player at the table saw, then moved on from
     version = recipe["version"]
     if recipe["event"] in ("your-turn", "reminder") and _moved_since(recipe):
         # The wait is still open, so the seat's turn has steps left (CuBirds: lay, then draw or

@@ -27,6 +27,13 @@ def your_turn(game: Game, seat: Seat, deadline: Deadline, present: bool = False)
     mails.your_turn(game, seat, deadline, send_at=now + grace if hold else None)
 
 
+def turn_goes_on(game: Game, seat: Seat, deadline: Deadline, now: datetime) -> None:
+    """`seat` made a step of a turn that goes on: a turn mail held back for it waits a grace more."""
+    from games.bymail import mails
+
+    mails.turn_goes_on(game, seat, deadline, now + timedelta(seconds=settings.GAME_MAIL_GRACE_SECONDS), now)
+
+
 LIVE_CHANNELS = Action.LIVE_CHANNELS
 
 

@@ -127,6 +127,8 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
         if same_phase and deadline.seat in waiting and deadline.seat in humans:
             have.add(deadline.seat)
             kept.append(deadline)
+            if answered.get(deadline.seat):
+                notify.turn_goes_on(game, humans[deadline.seat], deadline, now)
         elif deadline.seat in answered and game.clock == Game.Clock.BANK:
             close_wait(game, deadline.seat, now, answered[deadline.seat], deadline)  # the bank pays for the time
         else:

@@ -255,7 +255,7 @@ def _lay(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
     return game
 
 
-def test_a_turn_of_several_steps_begun_at_the_table_is_not_mailed_halfway(mail_server):
+def test_a_turn_of_several_steps_played_out_at_the_table_is_never_mailed(mail_server):
     # A newcomer's walk-through: the CuBirds turn mail, held back while they were at the table,
     # came after they had laid there. It showed the hand before the lay, offered lays no longer
     # legal, and their reply to it was refused as "you already answered".
@@ -264,11 +264,37 @@ def test_a_turn_of_several_steps_begun_at_the_table_is_not_mailed_halfway(mail_s
     mine = _turn_mail(game, first)
     assert mine.next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
     game = _lay(game, first)  # the first step of the turn, at the table
-    with _later(GRACE + 1):
+    with _later(GRACE - 60):
+        assert seat_user(game, first).email not in {m["To"] for m in mail_server()}
+    while first in get_engine("cubirds").to_act(game.state):  # the rest of the turn
+        game = _act(game, first)
+    with _later(2 * GRACE):
         delivered = mail_server()
     assert seat_user(game, first).email not in {m["To"] for m in delivered if m["X-Wildcards-Event"] == "your-turn"}
     mine.refresh_from_db()
     assert mine.status == OutboxMessage.Status.DROPPED
+
+
+def test_a_player_who_leaves_halfway_through_a_turn_is_mailed_the_step_it_is_at(mail_server):
+    # A review: the mail dropped once they began the turn at the table left a player who then
+    # closed the page without any mail until the reminder, days later in a slow game.
+    game, first = _cubirds_turn_at_the_table()
+    mail_server()
+    with _later(100):  # they think, then lay
+        game = _lay(game, first)
+    with _later(GRACE + 1):  # the grace after the turn opened: they laid since, may be at it still
+        assert seat_user(game, first).email not in {m["To"] for m in mail_server()}
+    with _later(100 + GRACE + 1):  # the grace after the lay: gone
+        delivered = [m for m in mail_server() if m["To"] == seat_user(game, first).email]
+    assert [m["X-Wildcards-Event"] for m in delivered] == ["your-turn"]
+    text = text_of(delivered[0])
+    engine = get_engine("cubirds")
+    view = engine.view(game.state, first)
+    from games.bymail import render
+
+    for action in engine.legal_actions(game.state, first):  # the step after the lay
+        assert f"\n  {render.phrase('cubirds', action, view)}\r\n" in text
+    assert re.search(r"\blay \w+ row \d", text) is None
 
 
 @pytest.mark.parametrize("channel", [Action.Channel.EMAIL_LINK, Action.Channel.EMAIL_REPLY])
