@@ -53,6 +53,9 @@ FILLERS = {
 SPELLINGS = {"montagne": "montagna"}
 
 
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
+
+
 def words(text: str) -> tuple[str, ...]:
     """The command's words as a sorted tuple: order, case, accents and articles ignored."""
     return tuple(sorted(ordered_words(text)))
@@ -60,6 +63,9 @@ def words(text: str) -> tuple[str, ...]:
 
 def ordered_words(text: str) -> tuple[str, ...]:
     """The command's words in the order written: case, accents and articles ignored."""
+    # Phones type a curly apostrophe ("L’Origine"): dropped with the other non-ASCII characters,
+    # it glued two words into one; as any other separator, it parts them.
+    text = text.translate(_APOSTROPHES)
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     tokens = [SPELLINGS.get(token, token) for token in re.split(r"[^a-z0-9]+", plain)]
     return tuple(token for token in tokens if token and token not in FILLERS)

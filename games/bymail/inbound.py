@@ -127,6 +127,7 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
 
         pending = list(lines)
         unread: list[str] = []
+        turn_over: list[bool] = []  # set when the lines stop because the turn was over
 
         def next_move(game, position):
             if not pending:
@@ -135,6 +136,8 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             if read and not Deadline.objects.filter(pk=wait.deadline_id, closed_at__isnull=True).exists():
                 # The turn this mail asked for is over: what is written below its moves is a name,
                 # a greeting, or a move for a turn the player has not seen. None of it is played.
+                if any(not (is_sign_off(rest) or _own_name(rest, user)) for rest in pending):
+                    turn_over.append(True)  # not only a name or a greeting: say why they were not read
                 unread.extend(pending)
                 pending.clear()
                 return None
@@ -162,7 +165,7 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
             moves = do_mail_moves(wait, user, next_move, Action.Channel.EMAIL_REPLY, now)
         record.outcome = "accepted"
         record.detail = "\n".join(lines)
-        replies.move_accepted(record, seat, moves, message, unread)
+        replies.move_accepted(record, seat, moves, message, unread, bool(turn_over))
     except Refused as refused:
         record.outcome, record.detail = refused.code, refused.message
         replies.move_refused(record, sender, seat, refused.message, message, owner=refused.owner)

@@ -49,10 +49,14 @@ def _open_wait(game: Game, seat: Seat) -> Deadline | None:
     return Deadline.objects.filter(game=game, seat=seat.position, closed_at__isnull=True).first()
 
 
-def move_accepted(record: InboundMail, seat: Seat, moves, original, unread: list[str] | None = None) -> None:
+def move_accepted(
+    record: InboundMail, seat: Seat, moves, original, unread: list[str] | None = None, turn_over: bool = False
+) -> None:
     """Confirm the moves; while the same wait goes on (a payment of several cards) the mail asks for the rest.
 
-    `unread`: the reply's lines below its moves that were not read as moves (a name, a sign-off).
+    `unread`: the reply's lines below its moves that were not read as moves (a name, a sign-off);
+    `turn_over`: they were not read because the turn was over (the game may have made its last
+    moves itself: a payment of the whole hand).
     """
     game = moves.game
     profile = seat.user.profile
@@ -61,6 +65,7 @@ def move_accepted(record: InboundMail, seat: Seat, moves, original, unread: list
             "moves_made": [action_label(action, game.engine) for action in moves.applied],
             "reply_subject": _subject(original),
             "unread": ", ".join(f"“{commands.echo(line)}”" for line in unread or []),
+            "turn_over": turn_over,
         }
         if moves.still_waiting is not None:
             ctx |= mails.turn_context(game, seat, moves.still_waiting)

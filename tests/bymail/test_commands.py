@@ -257,3 +257,12 @@ def test_a_shortened_command_that_fits_several_moves_is_refused_as_ambiguous():
     _engine, _state, _seat, menu = _menu("wildcards", 2)
     with pytest.raises(commands.CommandError, match="more than one move"):
         menu.match("bid")  # every card of the hand is a bid
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "’", "‘", "ʼ"])
+def test_a_phones_curly_apostrophe_reads_as_the_straight_one(apostrophe):
+    # A walk-through: "schiudi L’Origine mazzo", typed on a phone, was refused where the mail
+    # listed "schiudi L'Origine mazzo": the curly apostrophe fell out and glued the words.
+    assert commands.ordered_words(f"schiudi L{apostrophe}Origine mazzo") == commands.ordered_words(
+        "schiudi L'Origine mazzo"
+    )

@@ -46,3 +46,17 @@ def test_it_mails_the_wild_cards_round_with_bids_and_who_took_what():
     assert "takes the" in english or "passes and draws" in english
     assert ": Take the" not in english and ": Pass" not in english  # words, not the labels of moves
     assert "Offerte rivelate" in rendered(results.get(to="ben@example.org")).text
+
+
+def test_one_trick_is_said_in_the_singular(db):
+    # A walk-through: "Alice: bid 0, took 1 tricks" (and "1 prese", "1 bazas").
+    from django.utils import translation
+
+    from games.bymail.render import wizard
+
+    view = {"score_table": [{"round": 2, "bids": [0, 1], "tricks": [1, 2], "points": [-10, 30], "scores": [-10, 30]}]}
+    names = {0: "Alice", 1: "Bruno"}
+    lines = wizard.results(view, names, {})[0]["lines"]
+    assert "Alice: bid 0, took 1 trick, -10 points" in lines[0] and "took 2 tricks" in lines[1]
+    with translation.override("it"):
+        assert "1 presa" in wizard.results(view, names, {})[0]["lines"][0]

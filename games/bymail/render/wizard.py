@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bymail.render import name_of, section
 from games.terms.wizard import CARD_WORDS, SUITS
@@ -83,7 +84,11 @@ def results(view: dict, names: dict, extra: dict) -> list[dict]:
         return []
     row = view["score_table"][-1]
     lines = [
-        _("%(name)s: bid %(bid)s, took %(tricks)s tricks, %(points)+d points, total %(score)s")
+        ngettext(
+            "%(name)s: bid %(bid)s, took %(tricks)s trick, %(points)+d points, total %(score)s",
+            "%(name)s: bid %(bid)s, took %(tricks)s tricks, %(points)+d points, total %(score)s",
+            row["tricks"][seat],
+        )
         % {
             "name": name_of(names, seat),
             "bid": row["bids"][seat],
