@@ -90,7 +90,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     engine = get_engine(game.engine)
     view = engine.view(game.state, seat.position)
     wait = WaitToken(game.pk, seat.position, game.version, deadline.pk)
-    legal = engine.legal_actions(game.state, seat.position)
+    legal = render.in_hand_order(game.engine, engine.legal_actions(game.state, seat.position), view)
     moves = []
     for action in legal:
         move = {"phrase": render.phrase(game.engine, action, view), "label": action_label(action, game.engine, view)}

@@ -266,3 +266,21 @@ def test_a_phones_curly_apostrophe_reads_as_the_straight_one(apostrophe):
     assert commands.ordered_words(f"schiudi L{apostrophe}Origine mazzo") == commands.ordered_words(
         "schiudi L'Origine mazzo"
     )
+
+
+def test_a_wild_cards_turn_mail_lists_the_bids_in_the_order_of_the_hand_it_shows(db, mail_server):
+    # A walk-through: the hand read "Forest 2, Forest 3, Savannah 2, ..." and the commands
+    # "bid Forest 2, bid Wild 1, bid Mountains 2, bid Forest 3, ...", the cards' draw order.
+    from tests.bymail.conftest import text_of
+    from tests.conftest import make_user
+    from tests.games.conftest import start_game
+
+    start_game([make_user("ann"), make_user("ben")], engine="wildcards")
+    mails = mail_server()
+    assert len(mails) == 2
+    for mail in mails:
+        text = text_of(mail)
+        hand = text.split("== Your hand ==", 1)[1].strip().split("\r\n", 1)[0].split(", ")
+        listed = [line[len("  bid ") :] for line in text.splitlines() if line.startswith("  bid ")]
+        assert len(listed) > 2
+        assert listed == [card for card in dict.fromkeys(hand) if card in listed], (hand, listed)

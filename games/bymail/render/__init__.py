@@ -14,7 +14,9 @@ plain text and as HTML. Each engine module provides:
   of round sends the round's results;
 - `results(view, names, extra) -> list[section]`: what the round revealed;
 - optionally `turn_note(legal, view) -> str`: a sentence under the reply commands when the
-  seat's turn has steps after this one that the reply may carry (CuBirds: the lay).
+  seat's turn has steps after this one that the reply may carry (CuBirds: the lay);
+- optionally `in_hand_order(legal, view) -> list`: the moves in the order of the hand the mail
+  shows (Wild Cards lists one card per kind in the order the cards were drawn).
 """
 
 from __future__ import annotations
@@ -50,6 +52,11 @@ def phrase(engine: str, action: dict, view: dict) -> str:
     if found is None:
         return " ".join([str(action.get("type", ""))] + [str(v) for k, v in sorted(action.items()) if k != "type"])
     return found.phrase(action, view)
+
+
+def in_hand_order(engine: str, legal: list[dict], view: dict) -> list[dict]:
+    order = getattr(module(engine), "in_hand_order", None)
+    return order(legal, view) if order else legal
 
 
 def turn_note(engine: str, legal: list[dict], view: dict) -> str:

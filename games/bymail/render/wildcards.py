@@ -88,6 +88,24 @@ def _player_line(player: dict, names: dict, me) -> str:
     return f"{who}: " + "; ".join(parts)
 
 
+# Moves that name one card of the hand: listed in the order the mail shows the hand.
+_CARD_MOVES = ("bid", "eagle_bid", "eagle_choose", "discard", "tie_pay", "pay", "reveal")
+
+
+def in_hand_order(legal: list[dict], view: dict) -> list[dict]:
+    """The view shows the hand sorted (habitat, then value, the Refill card last); the engine lists
+    one card of each kind in the order the cards were drawn. Other moves keep their places after."""
+
+    def key(indexed: tuple[int, dict]) -> tuple:
+        index, action = indexed
+        if action["type"] not in _CARD_MOVES:
+            return (2, index)
+        named = action.get("card", (action.get("cards") or [None])[0])
+        return (0, named, index) if isinstance(named, int) else (1, index)
+
+    return [action for _index, action in sorted(enumerate(legal), key=key)]
+
+
 def board(view: dict, names: dict) -> list[dict]:
     me = view["seat"]
     sections = []
