@@ -157,11 +157,14 @@ def player_tournaments(request, username: str):
 MESSAGE_DRAFT = "tournament_message_draft"
 
 
-def _act(request, tournament_id: int, action, success: str):
+def _act(request, tournament_id: int, action, success: str, refused=None):
+    """`refused`: called on a refusal, before the page is shown again (to keep what was typed)."""
     try:
         action()
     except ActionRejected as error:
         messages.error(request, error.message)
+        if refused is not None:
+            refused()
     else:
         messages.success(request, success)
     return redirect("tournaments:detail", tournament_id)
@@ -279,16 +282,13 @@ def organise(request, tournament_id: int, action: str):
             messages.error(request, _("Give the extension in whole hours."))
             return redirect("tournaments:detail", tournament_id)
     done = success(other) if callable(success) and not isinstance(success, Promise) else str(success)
-    if action == "message":
-        try:
-            run(tournament_id, request.user, other)
-        except ActionRejected as error:
-            messages.error(request, error.message)
+    keep = None
+    if action == "message":  # a refused message comes back in its box, to be shortened
+
+        def keep() -> None:
             request.session[f"{MESSAGE_DRAFT}:{tournament_id}"] = other[: 2 * MAX_MESSAGE_CHARS]
-        else:
-            messages.success(request, done)
-        return redirect("tournaments:detail", tournament_id)
-    return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), done)
+
+    return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), done, keep)
 
 
 def api_list(request):

@@ -243,7 +243,7 @@ def build(recipe: dict, memo: dict):
     if recipe.get("unless_moved") and _moved_on_the_site_since(recipe, seat.user_id):
         return None  # results a player at the table saw, then moved on from
     version = recipe["version"]
-    if recipe["event"] in ("your-turn", "reminder") and _moved_since(recipe):
+    if recipe["event"] in ("your-turn", "reminder") and _moves_since(recipe).exists():
         # The wait is still open, so the seat's turn has steps left (CuBirds: lay, then draw or
         # not): the mail asks for the step the turn is at, not for the one already made.
         version = current.version
@@ -265,10 +265,6 @@ def _message(key: str, name: str, seat: Seat, game: Game, event: str, ctx_builde
 
 def _moves_since(recipe: dict):
     return Action.objects.filter(game_id=recipe["game"], seat=recipe["seat"], seq__gte=recipe["version"])
-
-
-def _moved_since(recipe: dict) -> bool:
-    return _moves_since(recipe).exists()
 
 
 def _moved_on_the_site_since(recipe: dict, user_id: int) -> bool:

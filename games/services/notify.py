@@ -34,9 +34,6 @@ def turn_goes_on(game: Game, seat: Seat, deadline: Deadline, now: datetime) -> N
     mails.turn_goes_on(game, seat, deadline, now + timedelta(seconds=settings.GAME_MAIL_GRACE_SECONDS), now)
 
 
-LIVE_CHANNELS = Action.LIVE_CHANNELS
-
-
 def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:
     """The positions among `seats` whose own player moved on the site or through the API within
     GAME_MAIL_GRACE_SECONDS."""
@@ -45,7 +42,7 @@ def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:
     if not players or grace <= 0:
         return set()
     recent = Action.objects.filter(
-        game=game, seat__in=players, channel__in=LIVE_CHANNELS, created_at__gte=now - timedelta(seconds=grace)
+        game=game, seat__in=players, channel__in=Action.LIVE_CHANNELS, created_at__gte=now - timedelta(seconds=grace)
     )
     # By who moved, not only the seat: a seat that changed hands is not at the table with its old player.
     return {seat for seat, actor in recent.values_list("seat", "actor_id").distinct() if players[seat] == actor}

@@ -37,7 +37,11 @@ STAFF_EXTENSION_HOURS = 24 * 30  # staff alone go beyond settings.GAME_MAX_EXTEN
 
 def longest_extension(game: Game, user) -> int:
     """The most hours `user` may give a wait of `game` at once."""
-    return STAFF_EXTENSION_HOURS if is_unlimited(game, user) else settings.GAME_MAX_EXTENSION_HOURS
+    return _longest(is_unlimited(game, user))
+
+
+def _longest(unlimited: bool) -> int:
+    return STAFF_EXTENSION_HOURS if unlimited else settings.GAME_MAX_EXTENSION_HOURS
 
 
 def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
@@ -118,7 +122,7 @@ def do_extend_deadline(
         if not checked_by_caller:
             check_manager(game, user)
         unlimited = is_unlimited(game, user)
-        longest = longest_extension(game, user)
+        longest = _longest(unlimited)
         if not 1 <= hours <= longest:
             raise ActionRejected(
                 "bad_extension", _("An extension is between 1 and %(hours)s hours.") % {"hours": longest}
