@@ -60,8 +60,10 @@ def _reveals_nothing(engine: str, before: dict, action: dict, after: dict) -> bo
 
 def _mail_text(engine_name: str, view: dict, legal: list[dict], names: dict) -> str:
     sections = render.board(engine_name, view, names)
-    moves = [f"{render.phrase(engine_name, a, view)} | {action_label(a, engine_name, view)}" for a in legal]
-    return repr(sections) + "\n" + "\n".join(moves)
+    # As the mail lists them (in the order of the hand it shows), with the note on the turn's steps.
+    listed = render.in_hand_order(engine_name, legal, view)
+    moves = [f"{render.phrase(engine_name, a, view)} | {action_label(a, engine_name, view)}" for a in listed]
+    return repr(sections) + "\n" + "\n".join(moves) + "\n" + render.turn_note(engine_name, legal, view)
 
 
 def _page_fragment(engine_name: str, view: dict, legal: list[dict], names: list[str]) -> str:
