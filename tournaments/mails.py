@@ -154,12 +154,13 @@ def tournament_cancelled(user, tournament, stage: str = "tables") -> None:
     """Cancelled by its organisers, or by the site with a reason (said in the reader's language).
     `stage`: "before" its start, after it with "tables" (they go on to their end), or with
     "none" yet (a round robin making its schedule)."""
-    from tournaments.reasons import cancel_reason_words
+    from tournaments.reasons import cancel_reason_words, organisers_why
 
     with translation.override(user.profile.language):
         reason = cancel_reason_words(tournament)
     key = f"tournament-cancelled:{tournament.pk}:{user.pk}"
-    _to_entrant(user, tournament, "tournament-cancelled", key, {"reason": reason, "stage": stage})
+    extra = {"reason": reason, "stage": stage, "why": organisers_why(tournament)}
+    _to_entrant(user, tournament, "tournament-cancelled", key, extra)
 
 
 def tournament_message(user, tournament, message) -> None:

@@ -92,8 +92,10 @@ class Tournament(models.Model):
     problem_words = models.JSONField(null=True, blank=True, editable=False)
     problem_at = models.DateTimeField(null=True, blank=True)
     # Why the site cancelled it (a scheduled start that could not happen), as data for the page and
-    # each entrant's mail in their own language: {"code": ..., ...}. None: its organisers did.
+    # each entrant's mail in their own language: {"code": ..., ...}. None: its organisers did, giving
+    # no reason; {"code": ORGANISERS_REASON, "why": "their words"}: they did, and said why.
     cancel_reason = models.JSONField(null=True, blank=True, editable=False)
+    ORGANISERS_REASON = "organisers"
     # Round robin: the whole schedule, computed once after the start by a worker and kept, a list
     # of rounds [tables, byes] in entry ids; drops are taken out of it round by round.
     schedule = models.JSONField(null=True, blank=True, editable=False)

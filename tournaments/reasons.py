@@ -12,7 +12,7 @@ from tournaments.models import Tournament
 def cancel_reason_words(tournament: Tournament) -> str:
     """Why the site cancelled the tournament, in the current language ("" when its organisers did)."""
     reason = tournament.cancel_reason
-    if not reason:
+    if not reason or reason.get("code") == Tournament.ORGANISERS_REASON:
         return ""
     if reason.get("code") == "too_few":
         return _(
@@ -20,6 +20,12 @@ def cancel_reason_words(tournament: Tournament) -> str:
         ) % {"needed": reason.get("needed"), "entrants": tournament.entries.count()}
     said = words_text(reason["words"]) if reason.get("words") else reason.get("message", "")
     return _("It could not start at its scheduled time: %(reason)s") % {"reason": said}
+
+
+def organisers_why(tournament: Tournament) -> str:
+    """The reason the organisers gave for cancelling, as they wrote it ("" when none)."""
+    reason = tournament.cancel_reason
+    return reason.get("why", "") if reason and reason.get("code") == Tournament.ORGANISERS_REASON else ""
 
 
 def problem_words(tournament: Tournament) -> str:

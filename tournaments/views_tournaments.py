@@ -29,9 +29,9 @@ from tournaments.presenters import (
     unplayable_tables,
     your_table,
 )
-from tournaments.reasons import cancel_reason_words, problem_words
+from tournaments.reasons import cancel_reason_words, organisers_why, problem_words
 from tournaments.rules_words import number_words, round_robin_words, scoring_words
-from tournaments.services.organising import MAX_MESSAGE_CHARS
+from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal
 from wildcards_site import throttle
 
@@ -129,11 +129,14 @@ def detail(request, tournament_id: int):
             "choices": organiser_choices(tournament, request.user, data["entries"]) if is_organiser else {},
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "message_chars": MAX_MESSAGE_CHARS,
+            "cancel_why_chars": MAX_CANCEL_WHY_CHARS,
             # A refused message comes back to be shortened, once (see `organise`).
             "message_draft": request.session.pop(f"{MESSAGE_DRAFT}:{tournament.pk}", ""),
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             "cancel_reason": cancel_reason_words(tournament),
+            "organisers_why": organisers_why(tournament),
+            "cancel_draft": request.session.pop(f"{CANCEL_DRAFT}:{tournament.pk}", ""),
             "problem": problem_words(tournament) if is_organiser else "",
             "round_robin": round_robin_words(tournament, data["entries"]),
             "refusal": refusal,
@@ -155,6 +158,7 @@ def player_tournaments(request, username: str):
 
 
 MESSAGE_DRAFT = "tournament_message_draft"
+CANCEL_DRAFT = "tournament_cancel_draft"
 
 
 def _act(request, tournament_id: int, action, success: str, refused=None):
@@ -240,7 +244,7 @@ ORGANISER_ACTIONS = {
         gettext_lazy("Your message is on its way to every entrant."),
     ),
     "cancel": (
-        lambda t, user, other: services.do_cancel_tournament(t, user),
+        lambda t, user, why: services.do_cancel_tournament(t, user, why=why),
         gettext_lazy("The tournament is cancelled."),
     ),
     "extend": (
@@ -261,8 +265,8 @@ def organise(request, tournament_id: int, action: str):
     # Both mail an invitation: one limit for the two (an attacker's review mailed past it by "add").
     if action in ("invite", "add") and not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
         return throttle.too_many(request)
-    if action in ("invite", "message"):
-        other = request.POST.get("who" if action == "invite" else "text", "")
+    if action in ("invite", "message", "cancel"):
+        other = request.POST.get({"invite": "who", "message": "text", "cancel": "why"}[action], "")
     if action in ("drop", "disqualify", "add", "remove", "add_organiser", "remove_organiser"):
         username = request.POST.get("username", "").strip()
         other = User.objects.filter(username=username).first()
@@ -283,10 +287,11 @@ def organise(request, tournament_id: int, action: str):
             return redirect("tournaments:detail", tournament_id)
     done = success(other) if callable(success) and not isinstance(success, Promise) else str(success)
     keep = None
-    if action == "message":  # a refused message comes back in its box, to be shortened
+    if action in ("message", "cancel"):  # a refused text comes back in its box, to be shortened
+        draft = MESSAGE_DRAFT if action == "message" else CANCEL_DRAFT
 
         def keep() -> None:
-            request.session[f"{MESSAGE_DRAFT}:{tournament_id}"] = other[: 2 * MAX_MESSAGE_CHARS]
+            request.session[f"{draft}:{tournament_id}"] = other[: 2 * MAX_MESSAGE_CHARS]
 
     return _act(request, tournament_id, lambda: run(tournament_id, request.user, other), done, keep)
 

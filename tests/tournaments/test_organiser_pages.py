@@ -175,3 +175,20 @@ def test_the_organiser_box_is_gone_after_the_end(client, organiser, cup):
     do_cancel_tournament(cup.pk, organiser)
     page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
     assert 'id="organiser"' not in page and "Edit settings" not in page
+
+
+def test_the_cancel_form_takes_a_reason_the_page_shows_and_keeps_a_refused_one(client, organiser, cup):
+    do_register(cup.pk, make_players(1)[0])
+    client.force_login(organiser)
+    url = reverse("tournaments:organise", args=[cup.pk, "cancel"])
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    assert 'name="why"' in page and "maxlength" not in page.split('name="why"')[1].split(">")[0]
+    refused = client.post(url, {"why": "y" * 600}, follow=True).content.decode()
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.REGISTRATION
+    assert "at most 500 characters" in refused and "y" * 600 in refused  # kept in its box, to shorten
+    client.post(url, {"why": "Too few of us this month."})
+    cup.refresh_from_db()
+    assert cup.status == Tournament.Status.CANCELLED
+    page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
+    assert "Cancelled by its organisers: “Too few of us this month.”" in page

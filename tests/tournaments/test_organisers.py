@@ -402,3 +402,33 @@ def test_the_organisers_words_take_their_own_sense_in_each_language(client, orga
     do_cancel_tournament(cup.pk, organiser)
     page = client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
     assert status in page
+
+
+def test_an_organisers_reason_for_cancelling_reaches_every_entrant_in_their_words(swiss, organiser):
+    # An organiser's walk-through: the cancel button took no reason, so entrants were told the
+    # event was off and never why.
+    from tests.conftest import rendered
+
+    entrant = make_players(1)[0]
+    do_register(swiss.pk, entrant)
+    do_cancel_tournament(swiss.pk, organiser, why="  The venue <b>flooded</b>; we run it again in spring.  ")
+    swiss.refresh_from_db()
+    assert swiss.cancel_reason == {"code": "organisers", "why": "The venue <b>flooded</b>; we run it again in spring."}
+    mails = list(OutboxMessage.objects.filter(key__startswith="tournament-cancelled:"))
+    assert [mail.to for mail in mails] == [entrant.email]  # the organisers are not told their own words
+    mail = rendered(mails[0])
+    assert "the organisers have cancelled Autumn Swiss before its start." in mail.text
+    assert "The organisers’ reason: “The venue <b>flooded</b>; we run it again in spring.”" in mail.text
+    assert "The venue &lt;b&gt;flooded&lt;/b&gt;; we run it again in spring." in mail.html
+    assert "<b>flooded" not in mail.html
+
+
+def test_a_reason_too_long_is_refused_whole_and_nothing_is_cancelled(swiss, organiser):
+    do_register(swiss.pk, make_players(1)[0])
+    with pytest.raises(ActionRejected) as long:
+        do_cancel_tournament(swiss.pk, organiser, why="x" * 501)
+    assert long.value.code == "bad_reason"
+    assert "at most 500 characters" in long.value.message and "501" in long.value.message
+    swiss.refresh_from_db()
+    assert swiss.status == Tournament.Status.REGISTRATION and swiss.cancel_reason is None
+    assert not OutboxMessage.objects.filter(key__startswith="tournament-cancelled:").exists()

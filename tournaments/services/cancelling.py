@@ -4,7 +4,8 @@ No new round is made, and the tables still being played go on to their end as or
 but unrated (a cancelled event rates nobody); finished tables keep their results. Every entrant
 is mailed in the same transaction. The site cancels a tournament whose scheduled start could not
 happen; it keeps why (`Tournament.cancel_reason`) for the page and the mails, and mails the
-organisers too, who did not cancel it themselves.
+organisers too, who did not cancel it themselves. Organisers may give their own reason, kept
+there too (`Tournament.ORGANISERS_REASON`) and passed on in their words.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ LIVE = [Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED]
 
 
 def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) -> Tournament:
-    """Cancel `tournament`, locked by the caller; `reason` None: by its organisers."""
+    """Cancel `tournament`, locked by the caller; `reason` None or of code `Tournament.ORGANISERS_REASON`:
+    by its organisers (who are then not mailed)."""
     from tournaments.mails import tournament_cancelled
 
     tables = Table.objects.filter(round__tournament=tournament)
@@ -34,7 +36,7 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     tournament.cancel_reason = reason
     tournament.save(update_fields=["status", "finished_at", "cancel_reason"])
     told = [entry.user for entry in tournament.entries.select_related("user__profile")]
-    if reason is not None:
+    if reason is not None and reason.get("code") != Tournament.ORGANISERS_REASON:
         entrants = {user.pk for user in told}
         told += [user for user in tournament.organisers.select_related("profile") if user.pk not in entrants]
     # In the caller's transaction: the outbox rows are written with the cancellation or not at all.

@@ -27,6 +27,7 @@ from wildcards_site.outbox.sending import drop_unsent
 
 # An organiser's message is mail to every entrant: long enough for a notice, not for a newsletter.
 MAX_MESSAGE_CHARS = 2000
+MAX_CANCEL_WHY_CHARS = 500
 
 
 def _locked_before_start(tournament_id: int, user) -> Tournament:
@@ -166,9 +167,17 @@ def do_remove_entrant(tournament_id: int, user, player) -> None:
         tournament.removed.add(player)
 
 
-def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None) -> Tournament:
-    """Cancel before or during the event and tell every entrant (`cancelling.cancel`)."""
+def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None, why: str = "") -> Tournament:
+    """Cancel before or during the event and tell every entrant (`cancelling.cancel`), with the
+    organisers' reason in their words when they give one."""
     now = now or timezone.now()
+    why = why.strip()
+    if len(why) > MAX_CANCEL_WHY_CHARS:
+        raise ActionRejected(
+            "bad_reason",
+            _("A reason has at most %(count)s characters; this one has %(length)s.")
+            % {"count": MAX_CANCEL_WHY_CHARS, "length": len(why)},
+        )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
@@ -178,7 +187,7 @@ def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None) 
             # Cancelled while they were losing, their table went unrated and a rival's rating
             # gain with it (a review): once it runs, an organiser who does not play decides.
             check_not_playing(tournament, user)
-        return cancel(tournament, now)
+        return cancel(tournament, now, {"code": Tournament.ORGANISERS_REASON, "why": why} if why else None)
 
 
 def do_message_entrants(tournament_id: int, user, text: str, now: datetime | None = None) -> OrganiserMessage:
