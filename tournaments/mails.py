@@ -82,7 +82,7 @@ def tournament_final(
     """The tournament is over. `top` holds {"place", "name", "points"} rows, best first; points
     None where the format counts none (a knock-out). `swiss_points`: the points are those of a
     Swiss whose top cut decided the first places."""
-    # Same switch as the round mails: one preference for all tournament mail.
+    # Same switch as the round mails (only the organisers' messages have their own).
     if not preferences.wants(user, "tournament-round"):
         return
     profile = user.profile
@@ -134,12 +134,12 @@ def tournament_invitation(invitation) -> None:
     queue_mail(invitation_mail_key(invitation.pk), "tournament-invitation", invitation.email, ctx, language)
 
 
-def _to_entrant(user, tournament, name: str, key: str, extra: dict) -> None:
-    """A mail to one entrant, under the one switch for all tournament mail."""
-    if not preferences.wants(user, "tournament-round"):
+def _to_entrant(user, tournament, name: str, key: str, extra: dict, event: str = "tournament-round") -> None:
+    """A mail to one entrant, under the switch for tournament mail (organisers' messages have their own)."""
+    if not preferences.wants(user, event):
         return
     profile = user.profile
-    headers = game_headers(key, None, user.pk, "tournament-round")
+    headers = game_headers(key, None, user.pk, event)
     ctx = {
         "player": profile.name,
         "tournament": tournament.name,
@@ -167,7 +167,7 @@ def tournament_message(user, tournament, message) -> None:
     """One mail per entrant and message: the key makes a second attempt a no-op."""
     key = f"tournament-message:{message.pk}:{user.pk}"
     extra = {"organiser": message.author.profile.name, "text": message.text}
-    _to_entrant(user, tournament, "tournament-message", key, extra)
+    _to_entrant(user, tournament, "tournament-message", key, extra, event="tournament-message")
 
 
 def no_show_withdrawn(user, tournament, round_number: int) -> None:

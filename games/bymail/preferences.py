@@ -16,7 +16,9 @@ EVENTS = {
     "timed-out": _("You timed out"),
     "game-over": _("Game over"),
     "table-changes": _("Changes at my tables: pauses, extended deadlines, seats changing hands"),
-    "tournament-round": _("A tournament round starts"),
+    "tournament-round": _("Tournaments I entered: each round, the results and any change to the event"),
+    # Apart from the round mail: turning the organisers' words off must not hide a round's table.
+    "tournament-message": _("Messages from a tournament's organisers"),
 }
 PROFILE_FIELDS = {"your-turn": "email_turns", "phase-results": "email_results", "reminder": "email_reminders"}
 

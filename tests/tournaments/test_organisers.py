@@ -432,3 +432,24 @@ def test_a_reason_too_long_is_refused_whole_and_nothing_is_cancelled(swiss, orga
     swiss.refresh_from_db()
     assert swiss.status == Tournament.Status.REGISTRATION and swiss.cancel_reason is None
     assert not OutboxMessage.objects.filter(key__startswith="tournament-cancelled:").exists()
+
+
+def test_unsubscribing_from_an_organisers_message_keeps_the_round_mail(swiss, organiser, client):
+    # An organiser's walk-through: the unsubscribe link under an organiser's message switched off
+    # every tournament mail, so an entrant who wanted no chatter learnt no round's table.
+    from tests.conftest import rendered
+
+    players = make_players(6)
+    for player in players:
+        do_register(swiss.pk, player)
+    quiet = players[0]
+    do_message_entrants(swiss.pk, organiser, "Welcome, all!")
+    mail = rendered(OutboxMessage.objects.get(key__startswith="tournament-message:", to=quiet.email))
+    assert mail.headers["X-Wildcards-Event"] == "tournament-message"
+    link = mail.headers["List-Unsubscribe"][1:-1]
+    assert client.post(link, {"List-Unsubscribe": "One-Click"}).status_code == 200
+    do_message_entrants(swiss.pk, organiser, "Round 1 starts tomorrow.")
+    assert OutboxMessage.objects.filter(key__startswith="tournament-message:", to=quiet.email).count() == 1
+    assert OutboxMessage.objects.filter(key__startswith="tournament-message:").count() == 12 - 1
+    do_start(swiss.pk, organiser)
+    assert OutboxMessage.objects.filter(key__startswith="tournament:", to=quiet.email).exists()
