@@ -199,8 +199,11 @@ class Action(models.Model):
         BOT = "bot", _("bot")
         ORGANISER = "organiser", _("organiser")
         API = "api", _("API")
+        # A move the rules left no choice in, known to all as forced (the last card of a Wizard
+        # round): the site makes it at once rather than wait for, or mail, its player.
+        FORCED = "forced", _("forced move")
 
-    # Moves a person made: a timeout's default move, a bot's move and an organiser's move are not.
+    # Moves a person made: a timeout's default move, a bot's, an organiser's and a forced one are not.
     OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API)
     # Moves that show a player is playing right now: at the table, or through a program on the API
     # (a newcomer's program got a turn mail for every trick, 239 in five minutes).

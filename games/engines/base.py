@@ -56,6 +56,12 @@ class Engine(Protocol):
     Seats are numbered 0..num_players-1. Automatic participants that no
     person plays (Leo in Wild Cards) are not seats: the engine moves them
     itself, so no seat ever waits for them.
+
+    Optional: `forced_action(state, seat) -> Action | None`, the seat's only
+    legal action when everyone at the table can tell it is the only one (the
+    last card of a Wizard round), else None. The site makes it at once. It must
+    read nothing hidden from the others: a move forced only by the seat's own
+    hidden cards is not forced, since making it at once would tell them.
     """
 
     name: str

@@ -151,7 +151,8 @@ def advance(
     answered: dict[int, bool] | None = None,
     seats: list[Seat] | None = None,
 ) -> None:
-    """Move instant bots until a person or a searching bot must act or the game ends; then sync deadlines and save.
+    """Move instant bots, and make the moves the rules force, until a person or a searching bot
+    must choose or the game ends; then sync deadlines and save.
 
     `answered` maps the seats that just acted to whether they acted
     themselves (False: the timeout acted for them); their waits close as
@@ -166,14 +167,25 @@ def advance(
     def thinks(level: str) -> bool:
         return bot_choice.searches(engine, level)
 
+    forced_action = getattr(engine, "forced_action", None)
     while not engine.is_over(game.state):
-        waiting_bots = [seat for seat in engine.to_act(game.state) if seat in bots and not thinks(bots[seat])]
-        if not waiting_bots:
-            break
-        seat = waiting_bots[0]
-        action = bot_choice.choose(engine, game.state, seat, bots[seat], game.pk, game.version)
+        to_act = engine.to_act(game.state)
+        waiting_bots = [seat for seat in to_act if seat in bots and not thinks(bots[seat])]
+        if waiting_bots:
+            seat = waiting_bots[0]
+            action = bot_choice.choose(engine, game.state, seat, bots[seat], game.pk, game.version)
+            channel = Action.Channel.BOT
+        else:
+            # A move the whole table knows to be forced is made now: nobody waits for it.
+            forced = [
+                (seat, action) for seat in to_act if forced_action and (action := forced_action(game.state, seat))
+            ]
+            if not forced:
+                break
+            seat, action = forced[0]
+            channel = Action.Channel.FORCED
         state = engine.apply(game.state, seat, action)
-        outcome.actions.append(record(game, seat, action, Action.Channel.BOT, None, state))
+        outcome.actions.append(record(game, seat, action, channel, None, state))
     if engine.is_over(game.state):
         for position, acted in (answered or {}).items():
             timing.close_wait(game, position, now, acted)

@@ -107,6 +107,7 @@ def check_twins(engine_name: str, num_players: int, options: dict, seeds: range)
     engine = get_engine(engine_name)
     compared = 0
     names = {seat: f"P{seat}" for seat in range(num_players)}
+    forced_action = getattr(engine, "forced_action", None)
     for seed in seeds:
         rng = random.Random(seed)
         state = engine.new_game(num_players, seed, engine.validate_options(num_players, options))
@@ -123,6 +124,11 @@ def check_twins(engine_name: str, num_players: int, options: dict, seeds: range)
                 legal = engine.legal_actions(state, viewer) if viewer is not None else []
                 twin_legal = engine.legal_actions(twin, viewer) if viewer is not None else []
                 assert twin_legal == legal, f"the moves offered tell a hidden card: {where}"
+                for seat in engine.to_act(state) if forced_action else []:
+                    # A move made at once for its seat shows it was forced: only what all can see may say so.
+                    assert (forced_action(twin, seat) is None) == (forced_action(state, seat) is None), (
+                        f"a move made at once as forced tells a hidden card of seat {seat}: {where}"
+                    )
                 if step % RENDER_EVERY == 0:
                     twin_view = engine.view(twin, viewer)
                     assert _mail_text(engine_name, twin_view, twin_legal, names) == _mail_text(
@@ -173,3 +179,17 @@ CASES = [
 def test_changing_what_a_viewer_must_not_know_changes_nothing_they_see(engine_name, num_players, options, games):
     compared = check_twins(engine_name, num_players, options, range(games))
     assert compared > 0, "no next move was ever compared"
+
+
+def test_a_move_made_at_once_because_the_hand_leaves_one_card_to_follow_fails_the_twins(monkeypatch):
+    # The double: Wizard's forced move read from the hand (one legal card, a follow the suits in
+    # it force). Played at once, it would tell the table that hand held no other card of the suit.
+    from games.engines.wizard.engine import WizardEngine
+
+    def follow_forced(self, state, seat):
+        legal = self.legal_actions(state, seat) if state["phase"] == "play" else []
+        return legal[0] if len(legal) == 1 else None
+
+    monkeypatch.setattr(WizardEngine, "forced_action", follow_forced)
+    with pytest.raises(AssertionError, match="a move made at once as forced tells a hidden card"):
+        check_twins("wizard", 4, {}, range(2))

@@ -28,6 +28,7 @@ class WildCardsEngine:
     # The busiest calls go straight to their functions (no extra frame).
     legal_actions = staticmethod(legal.legal_actions)
     apply = staticmethod(actions.apply)
+    forced_action = staticmethod(legal.forced_action)
     # The states between, when an action ends a round (for telling what happened; see actions.apply_steps).
     apply_steps = staticmethod(actions.apply_steps)
 

@@ -184,3 +184,17 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if seat not in state["to_act"]:
         return []
     return _LEGAL[state["phase"]](state, seat)
+
+
+def forced_action(state: dict, seat: int) -> Action | None:
+    """The seat's only move, when the whole table can tell (every hand's size is in sight): an
+    empty hand bids the Refill card (the Eagle's holder could still bid two), and reveals from
+    the deck in a 2020 tie. Other moves without a choice the engine makes itself."""
+    if seat not in state["to_act"] or state["hands"][seat]:
+        return None
+    phase = state["phase"]
+    if phase == "bid" and state["leaders"][EAGLE] != seat:
+        return _BID_REFILL
+    if phase == "tie_reveal":
+        return _REVEAL_DECK
+    return None

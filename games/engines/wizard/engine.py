@@ -69,6 +69,14 @@ class WizardEngine:
         cards = legal_cards(state["hands"][seat], state["trick"])
         return {"type": "play", "card": min(cards, key=lambda card: _strength(card, trump))}
 
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """A seat's last card of the round: every player sees how many cards each holds. A follow
+        forced by the suits in a hand is not forced here (playing it at once would tell them)."""
+        if state["phase"] != "play" or seat != state["turn"]:
+            return None
+        hand = state["hands"][seat]
+        return actions.PLAY[hand[0]] if len(hand) == 1 else None
+
     def view(self, state: State, seat: int | None) -> dict:
         return wizard_view.view(state, seat)
 
