@@ -82,6 +82,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
     revealed = is_revealed(game)
     mine = presenters.seat_of(game, request.user)
     viewer = presenters.private_position(game, mine)
+    reader = mine.position if mine is not None else None
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     names = {seat.position: seat.label for seat in seats}  # a bot seat says so, and its level
     state = steps.state_at(step)
@@ -112,7 +113,13 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         "log_start": max(0, step - LOG_WINDOW) + 1,
         "log": log,
         "panels": [
-            {"seat": seat, "name": names.get(seat) if seat is not None else None, "view": view}
+            # A seat's panel speaks to its reader ("Your hand") only when it is the reader's own.
+            {
+                "seat": seat,
+                "name": names.get(seat) if seat is not None else None,
+                "view": view,
+                "as_other": seat != reader,
+            }
             for seat, view in views_at(steps, state, viewer, revealed)
         ],
         "to_act": [names.get(seat) for seat in steps.engine.to_act(state)],

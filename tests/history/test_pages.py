@@ -227,3 +227,29 @@ def test_the_last_day_a_calendar_has_is_a_date_like_any_other(client, games):
     _row, token = ApiToken.issue(make_user("reader"), "history")
     api = client.get("/api/v1/history?until=9999-12-31", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert api.status_code == 200
+
+
+@pytest.mark.parametrize("engine_name", ["wildcards", "wizard", "cubirds", "emu_ranchers"])
+def test_a_finished_games_replay_names_each_seat_and_calls_only_the_readers_own_you(client, players, engine_name):
+    # An API walk-through: every panel of a finished game's replay said "Your hand", "Your bid"
+    # and "(you)", to each seat's panel and to a visitor who was signed out.
+    users = players[:2] if engine_name == "emu_ranchers" else players
+    game = finished_game(users, engine_name, seed="yours")
+    step = game.version // 2
+    first = game.seats.get(position=0).name
+
+    def panels(html: str) -> dict[str, str]:
+        """Each seat's panel, up to the next one (the last up to the log of moves)."""
+        parts = html.split('<section class="card log"', 1)[0].split('<section class="card view" data-seat="')[1:]
+        return {part.split('"', 1)[0]: part for part in parts}
+
+    visitor = panels(client.get(f"/games/{game.pk}/replay/{step}/").content.decode())
+    assert len(visitor) == len(users)
+    for seat, panel in visitor.items():
+        assert "Your " not in panel and "(you)" not in panel and "Others know you hold" not in panel, seat
+    assert f"Hand of {first}" in visitor["0"]
+    client.force_login(users[1])
+    own = str(game.seats.get(user=users[1]).position)
+    seated = panels(client.get(f"/games/{game.pk}/replay/{step}/").content.decode())
+    assert "Your hand" in seated[own]
+    assert all("Your hand" not in panel for seat, panel in seated.items() if seat != own)
