@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth import get_user_model
 
 from games.engines import get_engine
@@ -11,7 +13,8 @@ from games.services.lobby import TimeControl
 
 DAY = 86400
 
-# (engine, creator, others, bots, options, moves to play at once, seed)
+# (engine, creator, others, bots, options, moves to play at once, tag). A game's seed is its tag
+# and a secret: a seed anyone could guess deals every hand and the deck again (a walk-through).
 DEMO_GAMES = [
     ("wildcards", "alice", ["bruno", "carmen"], 0, {"edition": "2022"}, 2, "demo-wildcards"),
     ("wildcards", "daan", ["alice"], 0, {"edition": "2022", "leo": True}, 0, "demo-wildcards-leo"),
@@ -22,12 +25,17 @@ DEMO_GAMES = [
 ]
 
 
+def demo_game(tag: str) -> Game | None:
+    """The demo game made under `tag` ("demo-wizard"), if it is there."""
+    return Game.objects.filter(seed__startswith=f"{tag}:").first()
+
+
 def load_demo_games() -> list[Game]:
-    """Create the demo games once (by seed); a second run leaves them as they are."""
+    """Create the demo games once (by tag); a second run leaves them as they are."""
     users = {user.username: user for user in get_user_model().objects.all()}
     made = []
-    for engine_name, creator, others, bots, options, moves, seed in DEMO_GAMES:
-        if Game.objects.filter(seed=seed).exists():
+    for engine_name, creator, others, bots, options, moves, tag in DEMO_GAMES:
+        if demo_game(tag) is not None:
             continue
         game = do_create_game(
             users[creator],
@@ -36,7 +44,7 @@ def load_demo_games() -> list[Game]:
             options,
             bots=bots,
             time_control=TimeControl(phase_seconds=3 * DAY),
-            seed=seed,
+            seed=f"{tag}:{secrets.token_hex(10)}",  # 80 bits, within the 40 characters a seed has
         )
         for name in others:
             do_join(game.pk, users[name])

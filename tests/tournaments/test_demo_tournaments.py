@@ -31,3 +31,19 @@ def test_a_demo_tournament_deleted_by_hand_comes_back_alone(capsys):
     Tournament.objects.filter(name="Emu Double Knock-out").delete()
     call_command("load_demo")
     assert sorted(Tournament.objects.values_list("name", flat=True)) == ["Emu Double Knock-out", "Spring Round Robin"]
+
+
+def test_the_demo_tables_are_dealt_from_secret_seeds(capsys):
+    # An API walk-through: the finished demo game's export showed its seed "demo-finished", so the
+    # running ones ("demo-wizard", ...) could be dealt again by anyone, every hand and the deck.
+    from games.management.demo import DEMO_GAMES, load_demo_games
+
+    call_command("load_demo")
+    first = {game.pk: game.seed for game in Game.objects.filter(tournament_table=None)}
+    named = [row[-1] for row in DEMO_GAMES]
+    assert len(first) >= len(named) and not set(first.values()) & set(named)
+    Game.objects.filter(pk__in=first).delete()
+    again = {game.seed for game in load_demo_games()}
+    assert len(again) == len(named) and not again & set(first.values())  # dealt anew: nothing to guess
+    load_demo_games()
+    assert Game.objects.filter(tournament_table=None).count() == len(named)  # still made once

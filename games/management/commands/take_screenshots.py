@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engines import get_engine
-from games.models import Game
+from games.management.demo import demo_game
 from wildcards_site.accounts.models import Profile
 
 CHROMIUM = os.getenv("CHROMIUM", "/usr/bin/chromium")
@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PASSWORD = "wildcards-demo"
-# One running demo table per game, by its seed.
+# One running demo table per game, by its tag (games/management/demo.py).
 TABLES = {
     "wildcards": "demo-wildcards",
     "wizard": "demo-wizard",
@@ -93,8 +93,8 @@ class Command(BaseCommand):
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            for engine_name, seed in TABLES.items():
-                game = Game.objects.get(seed=seed)
+            for engine_name, tag in TABLES.items():
+                game = demo_game(tag)
                 position = get_engine(engine_name).to_act(game.state)[0]
                 player = game.seats.get(position=position).user
                 for device, width in (("desktop", 1200), ("phone", 390)):
