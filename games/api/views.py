@@ -92,6 +92,11 @@ def submit_action(request: HttpRequest, token, game_id: int) -> dict:
         raise malformed(_("“action” must be an object with a “type”, as listed by legal-actions."))
     position = my_position(game, token)
     if position is None:
+        # Seats are numbered at the start: a player seated in a game still filling has none yet.
+        if game.status == Game.Status.OPEN and game.seats.filter(user=token.user).exists():
+            raise ApiError(
+                "not_running", _("This game has not started yet: it starts once every seat is taken."), 409
+            )
         raise ApiError("not_your_seat", _("You have no seat in this game."), 403)
     outcome = do_action(game.pk, position, action, Action.Channel.API, user=token.user, expected_version=version)
     game = outcome.game
@@ -108,7 +113,11 @@ def submit_action(request: HttpRequest, token, game_id: int) -> dict:
 def history_list(request: HttpRequest, token) -> dict:
     form = history.HistoryFilterForm(request.GET)
     if not form.is_valid():
-        errors = "; ".join(f"{field}: {' '.join(messages)}" for field, messages in form.errors.items())
+        # A refusal of the whole form (dates in the wrong order) is not a field's: no "__all__:" before it.
+        errors = "; ".join(
+            " ".join(messages) if field == "__all__" else f"{field}: {' '.join(messages)}"
+            for field, messages in form.errors.items()
+        )
         raise ApiError("bad_filter", errors)
     games = history.finished_games(token.user, **form.cleaned_data)
     try:

@@ -219,3 +219,25 @@ def test_it_refuses_a_legal_wild_cards_move_with_a_key_of_its_own_and_stores_not
     assert_error(api_for(alice).post(f"/games/{game.pk}/actions", body, raw=True), status, code)
     game.refresh_from_db()
     assert game.version == before and not Action.objects.filter(game=game, seat=seat).exists()
+
+
+def test_a_move_in_a_game_still_waiting_for_players_is_refused_as_not_started(players):
+    # An API walk-through: the creator of an open game, seated in it, was told "You have no seat".
+    from games.services import do_create_game
+    from games.services.lobby import TimeControl
+
+    game = do_create_game(players[0], "secret", 2, None, time_control=TimeControl())
+    response = api_for(players[0]).post(f"/games/{game.pk}/actions", {"version": 0, "action": {"type": "x"}})
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "not_running"
+    assert "not started" in response.json()["error"]["message"]
+    assert not Action.objects.filter(game=game).exists()
+    stranger = api_for(players[1]).post(f"/games/{game.pk}/actions", {"version": 0, "action": {"type": "x"}})
+    assert stranger.json()["error"]["code"] == "not_your_seat"
+
+
+def test_a_filter_refusal_names_no_internal_field(players):
+    response = api_for(players[0]).get("/history", since="2026-11-28", until="2026-11-27")
+    assert response.status_code == 400
+    message = response.json()["error"]["message"]
+    assert "__all__" not in message and "The first date must not be after the second." in message
