@@ -106,7 +106,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     other, versus, together = None, [], []
     if other_name:
         other = get_user_model().objects.select_related("profile").filter(username=other_name).first()
-        if other is not None:
+        if other is not None and other != person:  # oneself: the page asks for someone else
             rows = leaderboards.head_to_head(person, other, request.user)
             versus = [{**row, "title": pool_title(row["pool"])} for row in rows]
             together = [

@@ -159,3 +159,31 @@ def test_the_ratings_address_itself_opens_a_leaderboard_not_a_404(client):
     answer = client.get("/ratings/")
     assert answer.status_code == 302 and answer["Location"] == "/ratings/wildcards/"
     assert client.get(answer["Location"]).status_code == 200
+
+
+def test_a_page_past_the_end_of_the_leaderboard_says_so_rather_than_that_nobody_is_listed(client):
+    # An API walk-through: page 2 of a leaderboard of six said "Nobody is listed yet".
+    rated_players(3)
+    page = client.get("/ratings/wizard/?page=2").content.decode()
+    assert "Nobody is listed yet" not in page
+    assert "This page is past the end of the leaderboard." in page and 'href="?page=1"' in page
+
+
+def test_comparing_a_player_with_themselves_is_refused_with_a_word(client, people):
+    page = client.get("/ratings/players/alice/?vs=alice").content.decode()
+    assert "Choose another player to compare with." in page
+    assert "games together" not in page
+
+
+def test_each_rating_change_in_the_history_carries_its_sign(client, people, settings):
+    settings.LEADERBOARD_MIN_GAMES, settings.LEADERBOARD_MIN_OPPONENTS = 1, 1
+    alice, bob = people[:2]
+    from tournaments.ratings.services import do_rate_game
+
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)
+    gain = RatingChange.objects.get(player=alice).delta
+    loss = RatingChange.objects.get(player=bob).delta
+    history = client.get("/ratings/players/alice/").content.decode().split('class="history rating-history"')[1]
+    assert f"<td>+{gain:.1f}</td>" in history.split("</table>")[0]
+    history = client.get("/ratings/players/bob/").content.decode().split('class="history rating-history"')[1]
+    assert f"<td>{loss:.1f}</td>" in history.split("</table>")[0] and loss < 0
