@@ -94,9 +94,7 @@ def submit_action(request: HttpRequest, token, game_id: int) -> dict:
     if position is None:
         # Seats are numbered at the start: a player seated in a game still filling has none yet.
         if game.status == Game.Status.OPEN and game.seats.filter(user=token.user).exists():
-            raise ApiError(
-                "not_running", _("This game has not started yet: it starts once every seat is taken."), 409
-            )
+            raise ApiError("not_running", _("This game has not started yet: it starts once every seat is taken."), 409)
         raise ApiError("not_your_seat", _("You have no seat in this game."), 403)
     outcome = do_action(game.pk, position, action, Action.Channel.API, user=token.user, expected_version=version)
     game = outcome.game
