@@ -14,6 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.core import is_ratelimited
 
@@ -61,10 +62,24 @@ def _language(request: HttpRequest, token: ApiToken | None) -> str:
     """The language of the answer's messages: the one the client asks for (Accept-Language), else
     the token owner's (a script sends no header: a review saw an Italian player's bot read every
     refusal in English)."""
-    if token is None or "Accept-Language" in request.headers:
+    if token is None or _asks_for_a_language_offered(request.headers.get("Accept-Language", "")):
         return translation.get_language()
     profile = getattr(token.user, "profile", None)
     return getattr(profile, "language", None) or translation.get_language()
+
+
+def _asks_for_a_language_offered(header: str) -> bool:
+    """True when Accept-Language names a language the site speaks ("*" or "de" alone name none:
+    the player's own language answers them, not English)."""
+    for code, _quality in parse_accept_lang_header(header):
+        if code == "*":
+            continue
+        try:
+            translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+        return True
+    return False
 
 
 def endpoint(*methods: str, auth: bool = True) -> Callable:
@@ -74,6 +89,7 @@ def endpoint(*methods: str, auth: bool = True) -> Callable:
         @csrf_exempt
         @functools.wraps(view)
         def wrapped(request: HttpRequest, **kwargs) -> JsonResponse:
+            language = translation.get_language()  # the request's, until the token names its player
             try:
                 if request.method not in methods:
                     raise ApiError(
@@ -83,13 +99,17 @@ def endpoint(*methods: str, auth: bool = True) -> Callable:
                         {"Allow": ", ".join(methods)},
                     )
                 token = authenticate(request) if auth else None
-                with translation.override(_language(request, token)):
+                language = _language(request, token)
+                with translation.override(language):
                     answer = view(request, token, **kwargs)
+                    response = answer if isinstance(answer, JsonResponse) else JsonResponse(answer)
             except ActionRejected as rejected:
-                return ApiError.from_rejection(rejected).response()
+                response = ApiError.from_rejection(rejected).response()
             except ApiError as error:
-                return error.response()
-            return answer if isinstance(answer, JsonResponse) else JsonResponse(answer)
+                response = error.response()
+            # The language the messages were written in (LocaleMiddleware would name the request's).
+            response["Content-Language"] = language
+            return response
 
         return wrapped
 

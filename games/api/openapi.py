@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-MY_GAME_STATUSES = ("open", "running", "paused", "finished", "abandoned")
+MY_GAME_STATUSES = ("open", "running", "paused", "finished", "abandoned", "cancelled")
 
 ERROR_CODES = [
     "unauthenticated",
@@ -375,7 +375,14 @@ def _own_document(server: str) -> dict:
             "/games/{game_id}/replay": _get(
                 "One step of the replay",
                 "ReplayStep",
-                params=(GAME_ID, _query("step", {"type": "integer", "minimum": 0}, "actions applied (default: all)")),
+                params=(
+                    GAME_ID,
+                    _query(
+                        "step",
+                        {"type": "integer", "minimum": 0},
+                        "actions applied (default: all of a finished game's; 0 while it runs)",
+                    ),
+                ),
                 errors=(*game_errors, 400, 409),
             ),
             "/games/{game_id}/export": _get(

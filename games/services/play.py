@@ -89,6 +89,13 @@ def check_can_act(game: Game, seat: int, channel: str, user, expected_version: i
         raise ActionRejected("not_running", _("This game is not running, so nothing can be played in it."))
     if expected_version is None and channel not in AUTOMATIC_CHANNELS:
         raise ActionRejected("stale", _("This submission does not say which position of the game it answers."))
+    if expected_version is not None and expected_version > game.version:
+        # A client's slip (an off-by-one), not an old page: "moved on" would send it looking for a newer one.
+        raise ActionRejected(
+            "stale",
+            _("Version %(sent)s is ahead of the game, which is at version %(version)s. Nothing was changed.")
+            % {"sent": expected_version, "version": game.version},
+        )
     if expected_version is not None and expected_version != game.version:
         raise ActionRejected(
             "stale",

@@ -241,3 +241,25 @@ def test_a_filter_refusal_names_no_internal_field(players):
     assert response.status_code == 400
     message = response.json()["error"]["message"]
     assert "__all__" not in message and "The first date must not be after the second." in message
+
+
+def test_a_version_ahead_of_the_game_is_told_as_ahead_not_as_old(table, players):
+    # An API walk-through: a bot's off-by-one version was answered "The game has moved on".
+    table, _seats = table
+    api = api_for(table.seats.get(position=0).user)
+    table.refresh_from_db()
+    response = submit(api, table, {"type": "x"}, version=table.version + 5)
+    assert response.status_code == 409 and response.json()["error"]["code"] == "stale"
+    message = response.json()["error"]["message"]
+    assert "moved on" not in message
+    assert f"ahead of the game, which is at version {table.version}" in message
+    assert Action.objects.filter(game=table).count() == table.version
+
+
+def test_every_status_a_game_is_listed_with_can_be_asked_for(players):
+    # An API walk-through: "?status=cancelled" was refused, while the list shows cancelled games.
+    api = api_for(players[0])
+    for status in ("open", "running", "paused", "finished", "abandoned", "cancelled"):
+        response = api.get("/games", status=status)
+        assert response.status_code == 200, (status, response.json())
+    assert api.get("/games", status="lost").status_code == 400

@@ -60,7 +60,7 @@ def test_an_italian_player_is_told_in_italian_why_the_game_cannot_be_made_with_t
     assert not Game.objects.exists()
 
 
-def _api_bid_a_card_not_held(game, user, headers: dict | None = None) -> dict:
+def _api_bid_a_card_not_held(game, user, headers: dict | None = None, answer_too: bool = False):
     from tests.api.conftest import api_for
 
     api = api_for(user)
@@ -70,7 +70,7 @@ def _api_bid_a_card_not_held(game, user, headers: dict | None = None) -> dict:
     card = next(card for card in range(NUM_HABITAT_CARDS) if card not in held)
     answer = api.post(f"/games/{game.pk}/actions", {"version": game.version, "action": {"type": "bid", "card": card}})
     assert answer.status_code == 422
-    return answer.json()
+    return answer if answer_too else answer.json()
 
 
 def test_an_api_client_that_names_no_language_is_answered_in_the_players(players, settings):
@@ -88,3 +88,20 @@ def test_an_api_client_that_asks_for_a_language_is_answered_in_it(players, setti
     game = start_game([players[0], bruno], engine="wildcards")
     answer = _api_bid_a_card_not_held(game, bruno, {"Accept-Language": "es"})
     assert NOT_IN_HAND["es"] in json.dumps(answer, ensure_ascii=False)
+
+
+def test_an_api_answer_names_its_language_and_a_language_not_offered_falls_back_to_the_players(players, settings):
+    # An API walk-through: an Italian player's refusal came in Italian under "Content-Language: en",
+    # and "Accept-Language: de" (a language the site does not speak) answered in English.
+    settings.API_RATE_LIMIT = 100_000
+    bruno = make_user("bruno", language="it")
+    game = start_game([players[0], bruno], engine="wildcards")
+    for headers, language in (
+        ({}, "it"),
+        ({"Accept-Language": "de"}, "it"),
+        ({"Accept-Language": "*"}, "it"),
+        ({"Accept-Language": "es-ES,de;q=0.8"}, "es"),
+    ):
+        answer = _api_bid_a_card_not_held(game, bruno, headers, answer_too=True)
+        assert NOT_IN_HAND[language] in json.dumps(answer.json(), ensure_ascii=False), headers
+        assert answer["Content-Language"] == language, headers
