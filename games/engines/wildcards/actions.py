@@ -22,7 +22,7 @@ from .cards import (
     SPECIES_INDEX,
     VALUE,
 )
-from .legal import Action
+from .legal import Action, legal_actions
 from .rounds import (
     choose_eagle_bid,
     close_round,
@@ -323,7 +323,8 @@ def _handled(state: dict, seat: int, action: dict) -> dict:
         raise IllegalAction(
             gettext_noop("You cannot do %(kind)s now; possible: %(possible)s."),
             kind=repr(kind),
-            possible=", ".join(handlers),
+            # This seat's moves, not every move of the phase (the Eagle's bid is its holder's alone).
+            possible=", ".join(dict.fromkeys(move["type"] for move in legal_actions(state, seat))),
         )
     if set(action) != KEYS[kind]:
         raise IllegalAction(

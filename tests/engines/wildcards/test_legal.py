@@ -47,3 +47,16 @@ def test_listed_actions_apply_like_their_plain_copies():
     state = _eagle_bid_state()
     for action in ENGINE.legal_actions(state, 0):
         assert ENGINE.apply(state, 0, action) == ENGINE.apply(state, 0, json.loads(json.dumps(action)))
+
+
+def test_an_unknown_move_is_told_the_moves_this_seat_may_make_not_every_move_of_the_phase():
+    # An API walk-through: a player without the Eagle sent "BID" and read "possible: bid, eagle_bid".
+    from games.engines.base import IllegalAction
+
+    state = _eagle_bid_state()
+    with pytest.raises(IllegalAction) as without:
+        ENGINE.apply(state, 1, {"type": "BID", "card": 0})
+    assert without.value.params["possible"] == "bid"
+    with pytest.raises(IllegalAction) as holder:
+        ENGINE.apply(state, 0, {"type": "BID", "card": 0})
+    assert holder.value.params["possible"] == "bid, eagle_bid"
