@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from wildcards_site import views
 from wildcards_site.health.views import health
@@ -14,6 +14,9 @@ urlpatterns = [
     path("anymail/", include("anymail.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include("tournaments.api_urls")),
+    # Any other address under /api/ answers the API's JSON 404, DEBUG on or off (with DEBUG on,
+    # Django's own 404 page is HTML, which a program cannot read).
+    re_path(r"^api/", views.not_found),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -29,6 +29,7 @@ ERROR_CODES = [
     "not_started",
     "not_finished",
     "no_game",
+    "server_error",
 ]
 
 ANY_OBJECT = {"type": "object", "additionalProperties": True}
