@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, islice
 
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, place_points
 from tournaments.formats.swiss_pairs import pair_two_player
@@ -193,15 +193,46 @@ def pair_round(
     seating = split(len(ranked), preferred, minimum, maximum)
     position = {player: index for index, player in enumerate(ranked)}
     bye_order = sorted(ranked, key=lambda player: (byes_taken.get(player, 0), -position[player]))
-    byes = sorted(bye_order[: seating.byes], key=position.__getitem__)
-    bye_set = set(byes)
-    seated = [player for player in ranked if player not in bye_set]
-    score = {player: points.get(player, 0.0) for player in seated}
-    if seating.sizes and set(seating.sizes) == {2}:
-        tables = pair_two_player(seated, met, score)
-    else:
-        tables = seat_tables(seated, list(seating.sizes), met, score)
+
+    def seat(byes: Sequence[Hashable]) -> list[list]:
+        sitting_out = set(byes)
+        seated = [player for player in ranked if player not in sitting_out]
+        score = {player: points.get(player, 0.0) for player in seated}
+        if seating.sizes and set(seating.sizes) == {2}:
+            return pair_two_player(seated, met, score)
+        return seat_tables(seated, list(seating.sizes), met, score)
+
+    byes = bye_order[: seating.byes]
+    tables = seat(byes)
+    if byes and repeated_meetings(tables, met):
+        # The bye moves up when the lowest player's bye leaves rematches another fair bye avoids
+        # (FIDE gives it to the lowest player whose absence lets the rest be paired).
+        for other in _fair_byes(bye_order, byes_taken, seating.byes):
+            other_tables = seat(other)
+            if repeated_meetings(other_tables, met) < repeated_meetings(tables, met):
+                byes, tables = other, other_tables
+                if not repeated_meetings(tables, met):
+                    break
     for table in tables:
         table.sort(key=position.__getitem__)
     tables.sort(key=lambda table: position[table[0]])
-    return Pairing(tables, byes)
+    return Pairing(tables, sorted(byes, key=position.__getitem__))
+
+
+# How many of the players who may take the bye (the lowest first) are drawn from, and how many
+# sets of them are seated at most (each a whole seating: a round stays a few seconds at worst).
+BYE_CHOICES = 8
+BYE_SETS = 16
+
+
+def _fair_byes(bye_order: list, byes_taken: Mapping[Hashable, int], count: int):
+    """Other sets of `count` players who may sit out, the lowest players first: everyone with
+    fewer byes than the last of the usual choice sits out, the rest are drawn from those level
+    with it, so nobody has another bye while a player who plays has fewer."""
+    level = byes_taken.get(bye_order[count - 1], 0)
+    must = [player for player in bye_order[:count] if byes_taken.get(player, 0) < level]
+    pool = [player for player in bye_order if byes_taken.get(player, 0) == level][:BYE_CHOICES]
+    usual = bye_order[len(must) : count]
+    others = (list(chosen) for chosen in combinations(pool, count - len(must)) if list(chosen) != usual)
+    for chosen in islice(others, BYE_SETS):
+        yield [*must, *chosen]
