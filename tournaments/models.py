@@ -120,12 +120,23 @@ class Tournament(models.Model):
 
     @property
     def takes_late_entries(self) -> bool:
-        """A running Swiss still pairing latecomers: before round `late_join_before_round` is made."""
+        """A started Swiss still pairing latecomers: before round `late_join_before_round` is made
+        (paused too: its page still promises the entry, and a pause makes no round)."""
         return (
-            self.status == self.Status.RUNNING
+            self.status in (self.Status.RUNNING, self.Status.PAUSED)
             and self.format == self.Format.SWISS
             and self.current_round < self.late_join_before_round
         )
+
+    @property
+    def takes_entries(self) -> bool:
+        """Open for registration, or a started Swiss still taking latecomers."""
+        return self.status == self.Status.REGISTRATION or self.takes_late_entries
+
+    # The same as `takes_entries`, for a query over tournaments (a field `F` of the model).
+    TAKES_ENTRIES = models.Q(status="registration") | models.Q(
+        status__in=("running", "paused"), format="swiss", current_round__lt=models.F("late_join_before_round")
+    )
 
     @property
     def bye_score(self) -> float:
@@ -149,6 +160,10 @@ class Entry(models.Model):
     seed = models.PositiveIntegerField(null=True, blank=True)  # 1 = best, set at the start
     rating = models.FloatField(default=1500)  # at registration, refreshed at the start
     dropped_before_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who dropped them: blank, the player (and drops stored before this was kept); the page tells
+    # each as it was, since a player withdrawn for not moving never chose to drop out.
+    DROPPED_BY_ORGANISERS, WITHDRAWN_BY_SITE = "organisers", "site"
+    dropped_by = models.CharField(max_length=10, blank=True)
     disqualified = models.BooleanField(default=False)
     final_place = models.PositiveIntegerField(null=True, blank=True)
 

@@ -39,12 +39,14 @@ def table_links(games) -> dict:
 
 
 def tournament_invitations(user) -> list[PendingInvitation]:
-    """The player's invitations to tournaments still taking entries, to accept from their home
+    """The player's invitations to tournaments still taking entries (late ones too), to accept from their home
     and Games pages: one query. An address invited before it had an account counts too."""
     mine = Q(user=user) | Q(user__isnull=True, email__iexact=user.email) if user.email else Q(user=user)
     invitations = (
         TournamentInvitation.objects.filter(mine, accepted_at__isnull=True)
-        .filter(tournament__status=Tournament.Status.REGISTRATION)
+        .filter(tournament__in=Tournament.objects.filter(Tournament.TAKES_ENTRIES))
+        # Asked in past the conditions: that lets nobody in once the event has started.
+        .exclude(Q(waives_conditions=True) & ~Q(tournament__status=Tournament.Status.REGISTRATION))
         .exclude(tournament__entries__user=user)
         .select_related("tournament", "invited_by__profile")[:SHOWN]
     )

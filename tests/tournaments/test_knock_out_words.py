@@ -118,3 +118,27 @@ def test_the_rules_name_the_cut_drawn_once_it_is_smaller_than_set(client):
     assert len(cup.cut) == 3
     rules = _section(client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode(), "rules")
     assert "top 3 play a knock-out final stage" in rules and "top 9" not in rules
+
+
+def test_the_final_mail_marks_a_disqualified_player_as_the_standings_page_does():
+    # A tournament walk-through: the final mail listed a disqualified player among the others.
+    from tests.conftest import rendered
+    from tournaments.services import do_disqualify
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Clean Swiss", "cubirds", "swiss", rounds=2, seats_min=2, seats_preferred=2, seats_max=2
+    )
+    players = make_players(4)
+    tournament = register_and_start(tournament, players)
+    cheat = players[0]
+    do_disqualify(tournament.pk, organiser, cheat)
+    tournament = _played_to_the_end(tournament)
+    mail = rendered(OutboxMessage.objects.get(key=f"tournament-final:{tournament.pk}:{players[1].pk}"))
+    name = cheat.profile.name
+    line = next(line for line in mail.text.splitlines() if name in line)
+    assert line.endswith("(disqualified)")
+    assert f"{name} (" in mail.html and "(disqualified)</li>" in mail.html
+    others = [line for line in mail.text.split("Final standings", 1)[1].splitlines() if "disqualified" in line]
+    assert others == [line]

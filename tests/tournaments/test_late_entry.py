@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import make_user
-from tests.tournaments.helpers import make_players, register_and_start
+from tests.tournaments.helpers import make_players, register_and_start, start
 from tournaments.models import Entry
-from tournaments.services import do_create_tournament
+from tournaments.services import do_accept_tournament_invitation, do_create_tournament, do_invite_to_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +54,90 @@ def test_a_swiss_past_its_late_entries_or_without_them_offers_no_registration(cl
         page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
         assert "Latecomers" not in page
         assert _entry_box(client, tournament) == ""
+
+
+def _invitation_only_swiss(late_join_before_round: int = 3):
+    organiser = make_user("olga-inv")
+    tournament = do_create_tournament(
+        organiser,
+        "Invited Swiss",
+        "cubirds",
+        "swiss",
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+        rounds=3,
+        late_join_before_round=late_join_before_round,
+        invitation_only=True,
+    )
+    players = make_players(4, prefix="i")
+    for player in players:
+        do_invite_to_tournament(tournament.pk, organiser, player.username)
+        invitation = tournament.invitations.get(user=player)
+        do_accept_tournament_invitation(invitation.token, player)
+    return organiser, tournament
+
+
+def test_an_invited_latecomer_reads_the_invitation_and_accepts_it_after_the_start(client):
+    # A tournament walk-through: an address invited before the start signed up after it and read
+    # "Registration for this tournament is closed", with no Accept button and nothing on their
+    # home page, while the event still took late entries.
+    from tournaments.models import TournamentInvitation
+
+    organiser, tournament = _invitation_only_swiss()
+    do_invite_to_tournament(tournament.pk, organiser, "gus@example.org")
+    tournament = start(tournament)
+    gus = make_user("gus")  # signs up with the invited address (make_user gives username@example.org)
+    invitation = TournamentInvitation.objects.get(email="gus@example.org")
+    client.force_login(gus)
+    page = client.get(reverse("tournaments:invitation", args=[invitation.token])).content.decode()
+    assert "closed" not in page and "Accept" in page
+    home = client.get(reverse("home")).content.decode()
+    assert "Invited Swiss" in home
+    answer = client.post(reverse("tournaments:accept", args=[invitation.token]), follow=True).content.decode()
+    assert "You are in." in answer and Entry.objects.filter(tournament=tournament, user=gus).exists()
+
+
+def test_an_organiser_who_does_not_play_invites_a_latecomer_while_late_entries_are_open():
+    organiser, tournament = _invitation_only_swiss(late_join_before_round=2)
+    tournament = start(tournament)
+    late = make_user("lena")
+    do_invite_to_tournament(tournament.pk, organiser, "lena")
+    invitation = tournament.invitations.get(user=late)
+    do_accept_tournament_invitation(invitation.token, late)
+    assert Entry.objects.filter(tournament=tournament, user=late).exists()
+
+
+def test_no_latecomer_is_invited_once_late_entries_are_over():
+    from games.services.errors import ActionRejected
+
+    organiser, tournament = _invitation_only_swiss(late_join_before_round=0)
+    tournament = start(tournament)
+    make_user("lena")
+    with pytest.raises(ActionRejected) as refused:
+        do_invite_to_tournament(tournament.pk, organiser, "lena")
+    assert refused.value.code == "started"
+    assert "while the tournament takes entries" in refused.value.message
+
+
+def test_a_paused_swiss_still_takes_the_late_entries_its_page_promises(client):
+    # A tournament walk-through: paused, the page still said "Latecomers may enter until round 3"
+    # and registering answered "Registration for this tournament is closed".
+    from tournaments.services import do_pause_tournament
+
+    tournament = _swiss(late_join_before_round=3, prefix="z")
+    do_pause_tournament(tournament.pk, tournament.created_by)
+    late = make_user("lucia")
+    client.force_login(late)
+    assert "Register" in _entry_box(client, tournament)
+    answer = client.post(reverse("tournaments:register", args=[tournament.pk]), follow=True).content.decode()
+    assert "You are in." in answer
+
+
+def test_the_organisers_box_offers_the_invitation_while_late_entries_are_open(client):
+    organiser, tournament = _invitation_only_swiss(late_join_before_round=3)
+    tournament = start(tournament)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    box = page.split('id="organiser"')[1].split("</section>")[0]
+    assert reverse("tournaments:organise", args=[tournament.pk, "invite"]) in box

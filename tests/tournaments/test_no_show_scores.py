@@ -172,6 +172,16 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     told = OutboxMessage.objects.filter(key__startswith=f"tournament-no-show:{tournament.pk}:")
     assert {row.to for row in told} == {entries[user].user.email for user in no_shows}
     assert present.pk not in no_shows and entries[present.pk].dropped_before_round is None
+    # Their own page says why they are out, as the mail did: they did not drop out themselves (a
+    # tournament walk-through read "You have dropped out").
+    from django.test import Client
+    from django.urls import reverse
+
+    reader = Client()
+    reader.force_login(entries[sorted(no_shows)[0]].user)
+    page = reader.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "You have dropped out" not in page
+    assert "You were withdrawn for not moving at your table in round 1: you are not paired from round 2 on." in page
 
 
 def test_the_player_who_left_last_wins_a_table_everyone_left_whoever_moved_last(settings):

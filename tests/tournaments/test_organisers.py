@@ -453,3 +453,23 @@ def test_unsubscribing_from_an_organisers_message_keeps_the_round_mail(swiss, or
     assert OutboxMessage.objects.filter(key__startswith="tournament-message:").count() == 12 - 1
     do_start(swiss.pk, organiser)
     assert OutboxMessage.objects.filter(key__startswith="tournament:", to=quiet.email).exists()
+
+
+def test_a_player_the_organisers_dropped_reads_so_on_the_page_not_that_they_dropped_out(swiss, organiser, client):
+    from django.urls import reverse
+
+    from tournaments.services import do_drop
+
+    players = make_players(6)
+    for player in players:
+        do_register(swiss.pk, player)
+    do_start(swiss.pk, organiser)
+    do_drop(swiss.pk, organiser, players[0])
+    client.force_login(players[0])
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert "You have dropped out" not in page
+    assert "The organisers dropped you: you are not paired from round 2 on." in page
+    do_drop(swiss.pk, players[1])
+    client.force_login(players[1])
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    assert "You have dropped out: you are not paired from round 2 on." in page

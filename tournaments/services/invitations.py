@@ -18,7 +18,7 @@ from tournaments.mails import invitation_mail_key
 from tournaments.models import Entry, Tournament, TournamentInvitation
 from tournaments.services.organising import enter_past_conditions
 from tournaments.services.registration import do_register
-from tournaments.services.running import check_organiser
+from tournaments.services.running import check_not_playing, check_organiser
 from wildcards_site.outbox.sending import drop_unsent
 
 User = get_user_model()
@@ -40,8 +40,12 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
+        if not tournament.takes_entries:
+            raise ActionRejected("started", _("Invitations can only be sent while the tournament takes entries."))
         if tournament.status != Tournament.Status.REGISTRATION:
-            raise ActionRejected("started", _("Invitations can only be sent before the start."))
+            # A latecomer asked in after the start: by an organiser who does not play, as every
+            # other power over the field once it runs.
+            check_not_playing(tournament, user)
         if by_address:
             if tournament.invitations.filter(by_address=True, email__iexact=who).exists():
                 raise ActionRejected("already_invited", _("This player has been invited already."))

@@ -67,7 +67,8 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         if entry.dropped_before_round is not None:
             raise ActionRejected("already_dropped", _("This player has already dropped."))
         entry.dropped_before_round = tournament.current_round + 1
-        entry.save(update_fields=["dropped_before_round"])
+        entry.dropped_by = Entry.DROPPED_BY_ORGANISERS if entry_user != user else ""
+        entry.save(update_fields=["dropped_before_round", "dropped_by"])
         if entry_user != user:
             from tournaments.mails import removed_by_organiser
 

@@ -160,7 +160,8 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
     for entry in entries:
         if entry.pk in absent and entry.dropped_before_round is None and not entry.disqualified:
             entry.dropped_before_round = last.number + 1
-            entry.save(update_fields=["dropped_before_round"])
+            entry.dropped_by = Entry.WITHDRAWN_BY_SITE
+            entry.save(update_fields=["dropped_before_round", "dropped_by"])
             from tournaments.mails import no_show_withdrawn
 
             no_show_withdrawn(entry.user, tournament, last.number)
@@ -273,6 +274,7 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
             "place": places.get(entry.pk),
             "name": entry.user.profile.name,
             "points": points.get(entry.pk, 0) if counted else None,
+            "disqualified": entry.disqualified,  # marked as the standings page marks it
         }
         for entry in by_place[:TOP]
     ]
