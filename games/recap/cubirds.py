@@ -46,12 +46,12 @@ def event_line(event: dict, names: dict) -> str | None:
             "count": event["count"],
         }
     if kind == "family":
-        return _("%(who)s formed a family of %(count)s %(birds)s and added %(kept)s to the collection.") % {
-            "who": who,
-            "count": event["count"],
-            "birds": BIRDS[event["species"]],
-            "kept": event["collected"],
-        }
+        # Counted on the birds kept (1 or 2): Italian agrees "aggiunto 1" / "aggiunti 2".
+        return ngettext(
+            "%(who)s formed a family of %(count)s %(birds)s and added %(kept)s to the collection.",
+            "%(who)s formed a family of %(count)s %(birds)s and added %(kept)s to the collection.",
+            event["collected"],
+        ) % {"who": who, "count": event["count"], "birds": BIRDS[event["species"]], "kept": event["collected"]}
     if kind == "no_draw":
         return _("%(who)s did not draw.") % {"who": who}
     if kind == "no_family":

@@ -61,3 +61,16 @@ def test_the_table_tells_the_moves_once_and_the_replay_keeps_the_events(client, 
     assert "Latest moves" in table and "Latest events" not in table
     replay = client.get(reverse("games:replay", args=[finished.pk])).content.decode()
     assert "Latest events" in replay  # the replay has no log of the moves' sentences: its view keeps them
+
+
+def test_a_small_family_is_told_in_the_singular_in_italian():
+    # A tournament walk-through: "…e ne ha aggiunti 1 alla collezione".
+    from django.utils import translation
+
+    from games.recap.cubirds import event_line
+
+    with translation.override("it"):
+        one = event_line({"type": "family", "seat": 0, "count": 3, "species": "owl", "collected": 1}, {0: "Ana"})
+        two = event_line({"type": "family", "seat": 0, "count": 6, "species": "owl", "collected": 2}, {0: "Ana"})
+    assert "ne ha aggiunto 1 alla collezione" in one
+    assert "ne ha aggiunti 2 alla collezione" in two

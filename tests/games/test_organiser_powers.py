@@ -368,3 +368,23 @@ def test_seat_offers_to_one_person_count_against_their_days_share_from_every_gam
     assert refused.value.code == "too_many_invitations" and "Vic" in refused.value.message
     assert OutboxMessage.objects.filter(to=victim.email).count() == 2
     assert not SeatOffer.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"), [("en", "1 more hour.", "2 more hours."), ("es", "1 hora más.", "2 horas más.")]
+)
+def test_an_extension_of_one_hour_is_told_in_the_singular(players, language, one, two):
+    # A tournament walk-through: "Olga gave Daan 1 more hours" ("1 horas más", "altre 1 ore").
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    game = start_game(players, phase_seconds=86400)
+    do_extend_deadline(game.pk, players[0], 1, 1)
+    do_extend_deadline(game.pk, players[0], 2, 2)
+    events = GameEvent.objects.filter(game=game, kind="extended").order_by("pk")
+    with translation.override(language):
+        told = [
+            render_to_string("games/game_event.html", {"event": event, "seat_names": ["A", "B", "C"]})
+            for event in events
+        ]
+    assert told[0].strip().endswith(one) and told[1].strip().endswith(two)
