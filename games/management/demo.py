@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 
 from games.engines import get_engine
 from games.models import Game
@@ -26,8 +27,10 @@ DEMO_GAMES = [
 
 
 def demo_game(tag: str) -> Game | None:
-    """The demo game made under `tag` ("demo-wizard"), if it is there."""
-    return Game.objects.filter(seed__startswith=f"{tag}:").first()
+    """The demo game made under `tag` ("demo-wizard"), if it is there. A demo loaded before its
+    seeds were secret has the bare tag as its seed: it is that game still (its seed cannot change
+    under its log), so loading the demo again makes no second one."""
+    return Game.objects.filter(Q(seed__startswith=f"{tag}:") | Q(seed=tag)).first()
 
 
 def load_demo_games() -> list[Game]:

@@ -111,6 +111,7 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     waits for (the phase moved on) is left alone and its wait cancelled.
     """
     engine = get_engine(game.engine)
+    forced_action = getattr(engine, "forced_action", None)
     answered: dict[int, bool] = {}
     staged: list[Action] = []
     for deadline in overdue:
@@ -118,11 +119,16 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
         while (
             not engine.is_over(game.state) and seat in engine.to_act(game.state) and engine.phase_key(game.state) == key
         ):
-            action = bot_choice.timeout_action(engine, game.state, seat, game.pk, game.version)
+            # A wait opened before the site made forced moves (a stored game): the move is made as
+            # forced, and nobody timed out over a move they had no choice in.
+            forced = forced_action(game.state, seat) if forced_action else None
+            action = forced or bot_choice.timeout_action(engine, game.state, seat, game.pk, game.version)
             state = engine.apply(game.state, seat, action)
-            staged.append(stage(game, seat, action, Action.Channel.TIMEOUT, None, state))
-            answered[seat] = False
-    if not answered:
+            channel = Action.Channel.FORCED if forced else Action.Channel.TIMEOUT
+            staged.append(stage(game, seat, action, channel, None, state))
+            if not forced:
+                answered[seat] = False
+    if not staged:
         for deadline in overdue:
             cancel_wait(game, deadline.seat, now)
         return 0
@@ -140,7 +146,9 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     else:
         advance(game, now, outcome, answered=answered, seats=seats)
     for deadline, seat in timed_out:
-        made = [action.seq for action in staged if action.seat == seat.position]
+        made = [
+            action.seq for action in staged if action.seat == seat.position and action.channel == Action.Channel.TIMEOUT
+        ]
         notify.timed_out(game, seat, deadline, seat.kind == Seat.Kind.BOT, made)
         log.info(
             "close game=%s seat=%s wait=%s outcome=%s",

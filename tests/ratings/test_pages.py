@@ -187,3 +187,11 @@ def test_each_rating_change_in_the_history_carries_its_sign(client, people, sett
     assert f"<td>+{gain:.1f}</td>" in history.split("</table>")[0]
     history = client.get("/ratings/players/bob/").content.decode().split('class="history rating-history"')[1]
     assert f"<td>{loss:.1f}</td>" in history.split("</table>")[0] and loss < 0
+
+
+def test_a_change_that_rounds_to_nothing_reads_the_same_either_way():
+    # A review: a gain of 0.04 read "+0.0" and a loss of 0.04 "0.0".
+    from django.template import Context, Template
+
+    template = Template("{% load wording %}{{ a|signed }} {{ b|signed }} {{ c|signed }} {{ d|signed }}")
+    assert template.render(Context({"a": 0.04, "b": -0.04, "c": 24.66, "d": -3.0})) == "0.0 0.0 +24.7 -3.0"

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.formats import number_format
 
 from wildcards_site.wording import format_date
 
@@ -35,3 +36,13 @@ def box_label(field) -> str:
     """A checkbox's label, which stands after the box: without the colon a label before its
     field ends with ("Clocks stop at weekends", not "Clocks stop at weekends:")."""
     return field.label_tag(label_suffix="")
+
+
+@register.filter
+def signed(value, places: int = 1) -> str:
+    """A change with its sign, to `places` decimals in the reader's format: "+24.7", "-3.0", and
+    "0.0" for what rounds to nothing (it read "+0.0" for a gain of 0.04 and "0.0" for a loss)."""
+    rounded = round(float(value), places)
+    if rounded == 0:
+        return number_format(0, places)
+    return ("+" if rounded > 0 else "-") + number_format(abs(rounded), places)

@@ -188,12 +188,12 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 def forced_action(state: dict, seat: int) -> Action | None:
     """The seat's only move, when the whole table can tell (every hand's size is in sight): an
-    empty hand bids the Refill card (the Eagle's holder could still bid two), and reveals from
-    the deck in a 2020 tie. Other moves without a choice the engine makes itself."""
+    empty hand bids the Refill card (the Eagle's holder too: two cards need a Habitat card), and
+    reveals from the deck in a 2020 tie. Other moves without a choice the engine makes itself."""
     if seat not in state["to_act"] or state["hands"][seat]:
         return None
     phase = state["phase"]
-    if phase == "bid" and state["leaders"][EAGLE] != seat:
+    if phase == "bid":
         return _BID_REFILL
     if phase == "tie_reveal":
         return _REVEAL_DECK
