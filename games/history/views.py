@@ -125,6 +125,8 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         "to_act": [names.get(seat) for seat in steps.engine.to_act(state)],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "seat_names": [names.get(position, "") for position in range(game.num_seats)],
+        # The site's places (a player who left below those who stayed), for score sheets that rank.
+        "final_places": {seat.position: seat.rank for seat in seats if seat.rank} if revealed else None,
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "title": ENGINE_TITLES.get(game.engine, game.engine),
     }

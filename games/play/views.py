@@ -151,6 +151,11 @@ def table_context(
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "seat_names": [seat.name for seat in seats if seat.position is not None],
         "winners": [str(seat.name) for seat in seats if seat.rank == 1] if game.status == Game.Status.FINISHED else [],
+        # The places the site recorded (a player who left below those who stayed), for score sheets
+        # that rank by themselves.
+        "final_places": {seat.position: seat.rank for seat in seats if seat.rank}
+        if game.status == Game.Status.FINISHED
+        else None,
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "recap": recap,
         "marks": presenters.last_move_marks(game.engine, latest.last if latest else None),

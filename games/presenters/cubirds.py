@@ -152,11 +152,12 @@ def pointing(view: dict, legal: list[dict]) -> list[dict]:
 # The score sheet of a game without points: how near each player is to the rulebook's two wins.
 
 
-def race(view: dict) -> dict:
+def race(view: dict, recorded: dict | None = None) -> dict:
     """Per seat: species collected (of WIN_SPECIES), species with WIN_PAIRS_BIRDS birds or more
     (of WIN_PAIRS_SPECIES) and birds in all; at the end, the rank too, the rows then in the order
-    of the ranks. Collections lie face up."""
-    ranks = {row["seat"]: row["rank"] for row in view.get("result") or []}
+    of the ranks. Collections lie face up. `recorded`: seat -> the place the site recorded (a
+    player who left ranks below those who stayed, whatever their seat's bot collected)."""
+    ranks = recorded or {row["seat"]: row["rank"] for row in view.get("result") or []}
     rows = []
     for seat, counts in enumerate(view.get("collection_counts") or []):
         threes = sorted(name for name, count in counts.items() if count >= WIN_PAIRS_BIRDS)
@@ -168,7 +169,7 @@ def race(view: dict) -> dict:
                 "three_birds": ", ".join(str(BIRDS[name]) for name in threes),
                 "birds": (view.get("collection_sizes") or [])[seat],
                 "rank": ranks.get(seat),
-                "won": view.get("winner") == seat,
+                "won": ranks.get(seat) == 1 if recorded else view.get("winner") == seat,
             }
         )
     if ranks:  # the final result: first place first, not seat order
@@ -177,18 +178,31 @@ def race(view: dict) -> dict:
     return {"rows": rows, "goals": goals}
 
 
-def ending(view: dict, names: list) -> str:
-    """How the game ended, in a sentence: the win and its goal, or the cards running out."""
+def ending(view: dict, names: list, recorded: dict | None = None) -> str:
+    """How the game ended, in a sentence: the win and its goal, or the cards running out. When
+    the seat that reached the goal had been left (`recorded`: the site's places), the goal is
+    told as its seat's, and why the places differ."""
     end, winner = view.get("end"), view.get("winner")
     if not view.get("over") or not end:
         return ""
     who = names[winner] if isinstance(winner, int) and winner < len(names) else ""
+    left = bool(recorded) and isinstance(winner, int) and recorded.get(winner) != 1
     if end == "seven_species":
+        if left:
+            return _(
+                "%(who)s had left the game when their seat collected birds of %(count)s species: a player "
+                "who stays ranks above one who left."
+            ) % {"who": who, "count": WIN_SPECIES}
         return _("%(who)s won with birds of %(count)s species.") % {"who": who, "count": WIN_SPECIES}
     if end == "two_threes":
-        return _("%(who)s won with %(species)s species of %(birds)s birds or more.") % {
-            "who": who,
-            "species": WIN_PAIRS_SPECIES,
-            "birds": WIN_PAIRS_BIRDS,
-        }
+        words = {"who": who, "species": WIN_PAIRS_SPECIES, "birds": WIN_PAIRS_BIRDS}
+        if left:
+            return (
+                _(
+                    "%(who)s had left the game when their seat collected %(species)s species of %(birds)s birds "
+                    "or more: a player who stays ranks above one who left."
+                )
+                % words
+            )
+        return _("%(who)s won with %(species)s species of %(birds)s birds or more.") % words
     return _("The cards ran out: the largest collection wins.")

@@ -222,14 +222,15 @@ def decktet_name(name: str) -> str:
     return decktet.card_name(name or "")
 
 
-@register.filter
-def cubirds_race(view: dict) -> dict:
-    return cubirds.race(view)
+@register.simple_tag(takes_context=True)
+def cubirds_race(context, view: dict) -> dict:
+    """The score sheet; a finished table's context gives the site's places (`final_places`)."""
+    return cubirds.race(view, context.get("final_places"))
 
 
-@register.filter
-def cubirds_ending(view: dict, names: list) -> str:
-    return cubirds.ending(view, names)
+@register.simple_tag(takes_context=True)
+def cubirds_ending(context, view: dict, names: list) -> str:
+    return cubirds.ending(view, names, context.get("final_places"))
 
 
 @register.filter

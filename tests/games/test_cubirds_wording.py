@@ -74,3 +74,25 @@ def test_a_small_family_is_told_in_the_singular_in_italian():
         two = event_line({"type": "family", "seat": 0, "count": 6, "species": "owl", "collected": 2}, {0: "Ana"})
     assert "ne ha aggiunto 1 alla collezione" in one
     assert "ne ha aggiunti 2 alla collezione" in two
+
+
+def test_the_score_sheet_follows_the_recorded_places_when_the_engines_winner_had_left(client, finished):
+    # A tournament walk-through: the player who never moved left, their seat's bot completed seven
+    # species, and the table said "elena won the game." above "Daan won with birds of 7 species."
+    # and ranked Daan first, where the tournament and the game-over mail had elena first.
+    from games.models import Seat
+
+    winner = finished.state["winner"]
+    seats = {seat.position: seat for seat in finished.seats.all()}
+    others = sorted(position for position in seats if position != winner)
+    Seat.objects.filter(pk=seats[winner].pk).update(status=Seat.Status.LEFT, rank=len(seats))
+    for place, position in enumerate(others, 1):
+        Seat.objects.filter(pk=seats[position].pk).update(rank=place)
+    gone, first = seats[winner].name, seats[others[0]].name
+    client.force_login(seat_user(finished, others[0]))
+    page = client.get(reverse("games:table", args=[finished.pk])).content.decode()
+    sheet = page.split('class="wc-final cb-race"', 1)[1].split("</table>", 1)[0]
+    ranked = re.findall(r"<tr[^>]*><td>(\d+)</td><td>([^<]+?)(?: \(|<)", sheet)
+    assert ranked[0] == ("1", first) and ranked[-1] == (str(len(seats)), gone), ranked
+    ending = page.split('data-testid="ending">', 1)[1].split("</p>", 1)[0]
+    assert f"{gone} had left the game" in ending and f"{first} won" not in ending
