@@ -7,6 +7,7 @@ own pages show the play, built from each seat's view.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
 from django.utils.html import escape
@@ -309,6 +310,11 @@ def _bot_mark(level: str) -> dict:
     return {"kind": Seat.Kind.BOT, "level": level, "level_label": str(Seat.Level(level).label)}
 
 
+def hundredths(value: float) -> float:
+    """To two decimals, halves up as people round ("3.625" reads 3.63; `round` gave 3.62)."""
+    return float(Decimal(repr(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
 def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dict]:
     dropped = inactive_from(entries, len(rounds) + 1)
     disqualified = {entry.pk for entry in entries if entry.disqualified}
@@ -324,7 +330,7 @@ def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dic
             "points": row.points,
             "buchholz": row.buchholz,
             "sonneborn_berger": row.sonneborn_berger,
-            "opponents_average": round(row.opponents_average, 2),
+            "opponents_average": hundredths(row.opponents_average),
             "rating": row.rating,
             "byes": row.byes,
             "games": row.games,

@@ -44,3 +44,10 @@ def test_the_standings_of_a_finished_swiss_say_nothing_of_it(client):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert "counts once" not in _standings(client, tournament)
+
+
+def test_the_opponents_average_is_rounded_halves_up_as_people_round():
+    # A tournament walk-through: 3.625 read "3.62" and 6.125 "6.12".
+    from tournaments.presenters import hundredths
+
+    assert [hundredths(value) for value in (3.625, 6.125, 2.5, 1 / 3)] == [3.63, 6.13, 2.5, 0.33]
