@@ -192,3 +192,19 @@ def test_the_confirmation_mail_is_in_the_language_the_newcomer_signed_up_in(clie
     )
     assert len(mail.outbox) == 1
     assert mail.outbox[0].subject.startswith(subject), mail.outbox[0].subject
+
+
+def test_the_confirmation_speaks_the_language_the_player_signed_up_in(client):
+    # A tournament walk-through: signed up in Italian, the link opened in a fresh browser showed
+    # the confirmation page in English, and "Your address is confirmed" in English over an Italian page.
+    from django.test import Client
+
+    client.cookies.load({"django_language": "it"})
+    sign_up(client)
+    assert User.objects.get(username="dora").profile.language == "it"
+    link = link_in_last_mail().removeprefix("http://127.0.0.1:8000")
+    fresh = Client(headers={"Accept-Language": "en"})
+    page = fresh.get(link).content.decode()
+    assert 'lang="it"' in page
+    done = fresh.post(link, follow=True).content.decode()
+    assert "Your address is confirmed" not in done and 'lang="it"' in done

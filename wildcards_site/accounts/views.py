@@ -92,6 +92,12 @@ def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     valid = user is not None and not user.is_active and email_verification_token.check_token(user, token)
     if not valid:
         return render(request, "accounts/link_invalid.html", {"kind": "verify"}, status=400)
+    # In the language they signed up in: the link is often opened in another browser (a phone's
+    # mail app) that asks for another (a walk-through read it in English after signing up in Italian).
+    language = profile_for(user).language
+    if language:
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
     # GET only shows a button: mail scanners follow links, people press buttons.
     if request.method == "POST":
         user.is_active = True
