@@ -180,7 +180,7 @@ def test_an_organiser_who_plays_reads_on_a_phone_why_the_box_offers_only_their_o
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
-def test_an_organiser_on_a_phone_cancels_with_a_reason_the_page_then_quotes(browser, live_server, locale):
+def test_an_organiser_on_a_phone_cancels_with_a_reason_the_page_then_quotes(phone_page, live_server, locale):
     from tests.tournaments.helpers import make_players
     from tournaments.services import do_create_tournament, do_register
 
@@ -189,25 +189,20 @@ def test_an_organiser_on_a_phone_cancels_with_a_reason_the_page_then_quotes(brow
     for player in make_players(2):
         do_register(tournament.pk, player)
     # The login form is read in English; once signed in, the pages speak the organiser's language.
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    try:
-        log_in(page, live_server, "olga")
-        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
-        expect(page.locator("html")).to_have_attribute("lang", locale[:2])
-        why = page.locator("#cancel-why")
-        box = why.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 36, box
-        why.fill("The club is closed for the floods; we play again in spring.")
-        page.once("dialog", lambda dialog: dialog.accept())  # "Cancel the tournament for everyone?"
-        page.locator("#organiser form[action$='/cancel/'] button").click()
-        expect(page.locator("#cancel-reason")).to_contain_text(
-            "“The club is closed for the floods; we play again in spring.”"
-        )
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert serious_violations(page) == []
-    finally:
-        context.close()
+    page = phone_page
+    log_in(page, live_server, "olga")
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    expect(page.locator("html")).to_have_attribute("lang", locale[:2])
+    why = page.locator("#cancel-why")
+    box = why.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 36, box
+    why.fill("The club is closed for the floods; we play again in spring.")
+    page.once("dialog", lambda dialog: dialog.accept())  # "Cancel the tournament for everyone?"
+    page.locator("#organiser form[action$='/cancel/'] button").click()
+    expect(page.locator("#cancel-reason")).to_contain_text(
+        "“The club is closed for the floods; we play again in spring.”"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(page) == []
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.CANCELLED

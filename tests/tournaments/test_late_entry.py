@@ -14,9 +14,9 @@ from tournaments.services import do_accept_tournament_invitation, do_create_tour
 pytestmark = pytest.mark.django_db
 
 
-def _swiss(late_join_before_round: int, prefix: str = "p"):
-    tournament = do_create_tournament(
-        make_user(f"olga-{prefix}"),
+def _unstarted_swiss(organiser, late_join_before_round: int, **settings):
+    return do_create_tournament(
+        organiser,
         "Late Swiss",
         "cubirds",
         "swiss",
@@ -25,7 +25,12 @@ def _swiss(late_join_before_round: int, prefix: str = "p"):
         seats_max=2,
         rounds=3,
         late_join_before_round=late_join_before_round,
+        **settings,
     )
+
+
+def _swiss(late_join_before_round: int, prefix: str = "p"):
+    tournament = _unstarted_swiss(make_user(f"olga-{prefix}"), late_join_before_round)
     return register_and_start(tournament, make_players(4, prefix=prefix))
 
 
@@ -58,18 +63,7 @@ def test_a_swiss_past_its_late_entries_or_without_them_offers_no_registration(cl
 
 def _invitation_only_swiss(late_join_before_round: int = 3):
     organiser = make_user("olga-inv")
-    tournament = do_create_tournament(
-        organiser,
-        "Invited Swiss",
-        "cubirds",
-        "swiss",
-        seats_preferred=2,
-        seats_min=2,
-        seats_max=2,
-        rounds=3,
-        late_join_before_round=late_join_before_round,
-        invitation_only=True,
-    )
+    tournament = _unstarted_swiss(organiser, late_join_before_round, invitation_only=True)
     players = make_players(4, prefix="i")
     for player in players:
         do_invite_to_tournament(tournament.pk, organiser, player.username)
@@ -93,7 +87,7 @@ def test_an_invited_latecomer_reads_the_invitation_and_accepts_it_after_the_star
     page = client.get(reverse("tournaments:invitation", args=[invitation.token])).content.decode()
     assert "closed" not in page and "Accept" in page
     home = client.get(reverse("home")).content.decode()
-    assert "Invited Swiss" in home
+    assert "Late Swiss" in home
     answer = client.post(reverse("tournaments:accept", args=[invitation.token]), follow=True).content.decode()
     assert "You are in." in answer and Entry.objects.filter(tournament=tournament, user=gus).exists()
 
