@@ -167,7 +167,7 @@ def next_round_speed(players: int) -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from games.models import Game, Seat
+    from games.models import Action, Game, Seat
     from tournaments.models import Table
     from tournaments.services import do_advance_round, do_create_tournament, do_register, do_start
     from wildcards_site.outbox.models import OutboxMessage
@@ -185,12 +185,20 @@ def next_round_speed(players: int) -> None:
     first = time.perf_counter() - started
     games = list(Table.objects.filter(round__tournament=tournament).values_list("game_id", flat=True))
     rng = random.Random(5)
+    moves = []
     for game_id in games:  # results written straight in: the play itself is not measured here
         seats = list(Seat.objects.filter(game_id=game_id))
         rng.shuffle(seats)
         for rank, seat in enumerate(seats, 1):
             seat.rank, seat.score = rank, 10 - rank
+            # One move of their own each: a player with none is a no-show, withdrawn from round 2.
+            moves.append(
+                Action(
+                    game_id=game_id, seq=rank - 1, seat=seat.position, payload={}, channel="web", actor_id=seat.user_id
+                )
+            )
         Seat.objects.bulk_update(seats, ["rank", "score"])
+    Action.objects.bulk_create(moves)
     Game.objects.filter(pk__in=games).update(status=Game.Status.FINISHED, finished_at=timezone.now())
     mails_before = OutboxMessage.objects.count()
     started = time.perf_counter()
