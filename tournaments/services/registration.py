@@ -134,7 +134,7 @@ def registration_refusal(tournament: Tournament, user, now: datetime | None = No
 def check_can_register(tournament: Tournament, user, now: datetime) -> float | None:
     """Every entry condition, in the order a player meets them; returns the player's rating."""
     late_swiss = tournament.takes_late_entries
-    if tournament.status != Tournament.Status.REGISTRATION and not late_swiss:
+    if not tournament.takes_entries:
         raise ActionRejected("closed", _("Registration for this tournament is closed."))
     if tournament.registration_opens_at and now < tournament.registration_opens_at:
         raise ActionRejected("closed", _("Registration has not opened yet."))
