@@ -88,13 +88,16 @@ def event_line(entry: dict, names: dict) -> str:
         return _("Order of taking: %(order)s") % {"order": _names(names, entry["order"])} + "."
     if kind == "take":
         animal = _species(entry["species"])
+        # Logs written before the payment was recorded have no "paid": the sentence then names none.
+        paid = ", ".join(card_label(label) for label in entry.get("paid") or ())
+        words = {"seat": who, "animal": animal, "bonus": entry.get("bonus"), "cards": paid}
+        if paid and entry.get("bonus"):
+            return _("%(seat)s takes the %(animal)s, paying %(cards)s (bonus %(bonus)s).") % words
+        if paid:
+            return _("%(seat)s takes the %(animal)s, paying %(cards)s.") % words
         if entry.get("bonus"):
-            return _("%(seat)s takes the %(animal)s (bonus %(bonus)s).") % {
-                "seat": who,
-                "animal": animal,
-                "bonus": entry["bonus"],
-            }
-        return _("%(seat)s takes the %(animal)s.") % {"seat": who, "animal": animal}
+            return _("%(seat)s takes the %(animal)s (bonus %(bonus)s).") % words
+        return _("%(seat)s takes the %(animal)s.") % words
     if kind == "pass":
         if entry["player"] == "leo":
             return _("Leo finds the display empty: his bid goes under his pile.")

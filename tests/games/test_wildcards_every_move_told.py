@@ -56,7 +56,7 @@ def test_every_card_of_a_payment_is_told_the_last_one_too():
             "Ben paid Forest 1.",
             "Ben paid Forest 1.",
             "Ben paid Wild 1.",
-            "Ben takes the Lion.",
+            "Ben takes the Lion, paying Forest 1, Forest 1, Wild 1.",
             "Ben takes the Lion leader.",
         ]
 
@@ -95,7 +95,7 @@ def test_the_last_move_of_a_round_tells_the_automatic_pass_the_ibex_and_the_new_
     for viewer in (None, 0, 1, 2):
         assert _lines_of_move(told, last, viewer) == [
             "Milú paid Mountains 1.",
-            "Milú takes the Ibex.",
+            "Milú takes the Ibex, paying Mountains 1.",
             "Milú takes the Ibex leader.",
             "Amélie passes and draws 2.",
             "Milú takes the bid Forest 2 back to hand (the Ibex).",
@@ -111,9 +111,9 @@ def test_the_round_results_tell_the_whole_round_in_words():
     assert sections[0]["lines"] == [
         "Bids revealed: Nathan Mountains 4, Milú Forest 2, Amélie Savannah 1.",
         "Order of taking: Nathan, Milú, Amélie.",
-        "Nathan takes the Ibex.",
+        "Nathan takes the Ibex, paying Forest 1, Forest 2, Savannah 1.",
         "Nathan takes the Ibex leader.",
-        "Milú takes the Ibex.",
+        "Milú takes the Ibex, paying Mountains 1.",
         "Milú takes the Ibex leader.",
         "Amélie passes and draws 2.",
         "Milú takes the bid Forest 2 back to hand (the Ibex).",
@@ -226,6 +226,10 @@ def test_tie_payments_are_told_face_down_then_revealed_with_their_totals():
             "Tie payments revealed: Rasha 5, Matea 3.",
             "Order of taking: Rasha, Matea.",
         ]
+    # The tie payment is the take's payment: laid face down, turned up, and named when she takes.
+    _play(told, rasha, "take", animal="eagle")
+    for viewer in (None, 0, 1, 2):
+        assert _lines_of_move(told, 5, viewer)[0] == "Rasha takes the Eagle, paying Savannah 3, Mountains 2."
 
 
 def test_a_2020_tie_reveal_tells_hand_or_deck_then_the_cards():

@@ -11,7 +11,7 @@ once; Leo takes the display card closest to the animal deck and never pays.
 
 from __future__ import annotations
 
-from .cards import ANIMAL_SPECIES, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
+from .cards import ANIMAL_SPECIES, BID_LABEL, NATURAL, NATURAL_BONUS, PASS_DRAW, SPECIES, VALUE
 from .state import ROUND_OVER, add_animal, claim_leader, draw, own_hand, own_table, seen_into_hand, seen_leaving
 
 
@@ -100,6 +100,8 @@ def complete(state: dict, seat: int) -> None:
             "animal": animal,
             "species": SPECIES[species],
             "bonus": NATURAL_BONUS if bonus else 0,
+            # Face up by now (a tie payment is turned up before anyone takes): named for the round's log.
+            "paid": [BID_LABEL[card] for card in state["table"][seat]],
             "event": "take",
         }
     )
