@@ -11,6 +11,7 @@ from importlib import import_module
 
 from django.utils.translation import gettext as _
 
+from games.bymail.render import in_hand_order
 from games.engines import get_engine
 from games.models import Game, Seat
 from games.play.pointing import payload_key, pointing_for, refusals_for, refusals_hook
@@ -44,8 +45,9 @@ def legal_action_choices(game: Game, position: int | None) -> list[dict]:
     if position is None or game.status != Game.Status.RUNNING or game.state is None:
         return []
     engine = get_engine(game.engine)
-    actions = engine.legal_actions(game.state, position)
     view = engine.view(game.state, position)
+    # In the order of the hand the table shows, as the turn mail lists them (not the draw order).
+    actions = in_hand_order(game.engine, engine.legal_actions(game.state, position), view)
     pointed = pointing_for(game.engine, view, actions)
     choices = []
     for action in actions:
