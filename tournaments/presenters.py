@@ -20,11 +20,12 @@ from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult
 from tournaments.formats.withdrawals import scheduled_indices
-from tournaments.models import Entry, Table, Tournament
+from tournaments.models import Table, Tournament
 from tournaments.rules_words import number_words
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
 from tournaments.services.results import (
     DONE,
+    Counted,
     PlayedRound,
     bracket_results,
     drop_times,
@@ -39,12 +40,11 @@ from tournaments.services.results import (
 from tournaments.services.rules import unplayable_sizes
 
 
-def _crosstable(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], standings: list[dict]):
+def _crosstable(tournament: Tournament, rounds: list[PlayedRound], standings: list[dict], counted: Counted | None):
     if tournament.format != Tournament.Format.ROUND_ROBIN:
         return None
     if not tournament.schedule:
         return crosstable(standings, rounds)
-    counted = round_robin_counted(tournament, entries, rounds)
     return crosstable(standings, rounds, counted, tournament.schedule)
 
 
@@ -55,7 +55,10 @@ def tournament_data(tournament: Tournament) -> dict:
     shown = [_round(r, names) for r in rounds]
     _add_call_ups(tournament, entries, rounds, shown, names)
     awaiting = awaiting_decision(tournament, entries, rounds)
-    standings = _standings(tournament, entries, rounds, names)
+    # A scheduled round robin's rounds as counted, once for both the standings and the crosstable.
+    scheduled = tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule
+    counted = round_robin_counted(tournament, entries, rounds) if scheduled else None
+    standings = _standings(tournament, entries, rounds, names, counted)
     return {
         "entries": entries,
         "names": names,
@@ -66,7 +69,7 @@ def tournament_data(tournament: Tournament) -> dict:
         "standings": standings,
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
-        "crosstable": _crosstable(tournament, entries, rounds, standings),
+        "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
@@ -315,11 +318,11 @@ def hundredths(value: float) -> float:
     return float(Decimal(repr(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
-def _standings(tournament: Tournament, entries, rounds, names: dict) -> list[dict]:
+def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Counted | None = None) -> list[dict]:
     dropped = inactive_from(entries, len(rounds) + 1)
     disqualified = {entry.pk for entry in entries if entry.disqualified}
     place_of = {entry.pk: entry.final_place for entry in entries}
-    rows = swiss_standings(tournament, entries, rounds)
+    rows = swiss_standings(tournament, entries, rounds, counted)
     if tournament.status == Tournament.Status.FINISHED:
         rows.sort(key=lambda row: place_of.get(row.player) or 10**9)
     return [

@@ -182,9 +182,14 @@ def inactive_from(entries: list[Entry], round_number: int) -> set[int]:
     }
 
 
-def swiss_standings(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[swiss.Standing]:
+def swiss_standings(
+    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], counted: Counted | None = None
+) -> list[swiss.Standing]:
+    """`counted`: a scheduled round robin's rounds as `round_robin_counted` gave them, when the
+    caller has them already (the page shows them in its crosstable too)."""
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
-        results = [counted.result for counted in round_robin_counted(tournament, entries, rounds).rounds]
+        counted = counted or round_robin_counted(tournament, entries, rounds)
+        results = [row.result for row in counted.rounds]
     else:
         finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
         results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
