@@ -346,10 +346,10 @@ def _rating_changes(game: Game, seat: Seat) -> list:
 def _build_phase_results(game: Game, seat: Seat, recipe: dict, memo: dict):
     engine = get_engine(game.engine)
     module = render.module(game.engine)
-    names = seat_names(game)
     finished = recipe["round"]
 
     def build():
+        names = seat_names(game)  # in the reader's language: a bot seat's mark says its level
         view = engine.view(game.state, seat.position)
         extra = {}
         if game.engine == "wildcards":  # the same for every player
@@ -357,7 +357,8 @@ def _build_phase_results(game: Game, seat: Seat, recipe: dict, memo: dict):
             if key not in memo:
                 memo[key] = _round_log(game, recipe["first_seq"])
             extra = memo[key]
-        return _base(game, seat) | {"round": finished, "results": module.results(view, names, extra)}
+        results = module.results(view, names, extra)
+        return _base(game, seat) | {"round": finished, "results": results, "unit": render.results_unit(game.engine)}
 
     key = f"results:{game.pk}:{finished}:{seat.position}"
     return _message(key, "phase-results", seat, game, "phase-results", build)

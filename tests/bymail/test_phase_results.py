@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.test import override_settings
 
 from games.engines import get_engine
-from games.models import Action
+from games.models import Action, Seat
 from games.services import do_action
+from games.services.bot_moves import do_bot_move
 from tests.conftest import make_user, rendered
 from tests.games.conftest import seat_user, start_game
 from wildcards_site.outbox.models import OutboxMessage
@@ -19,6 +21,11 @@ def _play_until(game, engine_name, done):
         if done():
             return
         seat = engine.to_act(game.state)[0]
+        if game.seats.get(position=seat).kind == Seat.Kind.BOT:
+            # A searching bot moves from its task; here its body runs inline, on a small budget.
+            with override_settings(GAME_BOT_BUDGETS={"good": 4, "strong": 8}):
+                do_bot_move(game.pk, seat)
+            continue
         action = engine.legal_actions(game.state, seat)[0]
         do_action(game.pk, seat, action, Action.Channel.WEB, user=seat_user(game, seat), expected_version=game.version)
     raise AssertionError("the round did not end")
@@ -60,3 +67,45 @@ def test_one_trick_is_said_in_the_singular(db):
     assert "Alice: bid 0, took 1 trick, -10 points" in lines[0] and "took 2 tricks" in lines[1]
     with translation.override("it"):
         assert "1 presa" in wizard.results(view, names, {})[0]["lines"][0]
+
+
+@pytest.mark.django_db
+def test_the_round_results_name_a_bot_seat_in_the_readers_language():
+    # A newcomer's walk-through: a Spanish round-results mail read "Bot 1 · Good bot se lleva: Ardilla",
+    # where the same game's turn mails said "bot de nivel Bueno".
+    from games.services import do_resign
+
+    players = [make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben", language="es")]
+    players.append(make_user("cy", display_name="Cy"))
+    game = start_game(players, engine="wildcards")
+    do_resign(game.pk, players[2])
+    results = OutboxMessage.objects.filter(key__startswith="results:")
+    _play_until(game, "wildcards", results.exists)
+    spanish = rendered(results.get(to="ben@example.org"))
+    assert "Cy · bot de nivel Bueno" in spanish.text and "Good bot" not in spanish.text
+    assert "Cy · Good bot" in rendered(results.get(to="ann@example.org")).text
+
+
+@pytest.mark.django_db
+def test_the_emu_ranchers_year_results_name_each_bird_s_cards_in_the_readers_language():
+    # A newcomer's walk-through: "uitslag van ronde 1" listed each bird as Python dicts,
+    # "Vogel 1: {'id': 'cave', 'name': 'The Cave', 'kind': 'number', ...}: -16".
+    from django.utils import translation
+
+    from games.bymail.render.emu_ranchers import card
+
+    game = start_game([make_user("ann"), make_user("ben", language="nl")], engine="emu_ranchers")
+    results = OutboxMessage.objects.filter(key__startswith="results:")
+    _play_until(game, "emu_ranchers", results.exists)
+    english, dutch = rendered(results.get(to="ann@example.org")), rendered(results.get(to="ben@example.org"))
+    for mail in (english, dutch):
+        assert "{'id'" not in mail.text and "'name'" not in mail.html
+    assert "results of year 1" in english.subject and "Year 1 of" in english.text
+    assert "jaar 1" in dutch.subject and "ronde" not in dutch.subject
+    game.refresh_from_db()
+    view = get_engine("emu_ranchers").view(game.state, 0)
+    first = view["history"][-1]["seats"][0]["birds"][0]["cards"]
+    assert ", ".join(card(entry) for entry in first) in english.text
+    with translation.override("nl"):
+        named = ", ".join(card(entry) for entry in view["history"][-1]["seats"][0]["birds"][0]["cards"])
+    assert named in dutch.text

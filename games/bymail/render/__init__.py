@@ -15,6 +15,7 @@ plain text and as HTML. Each engine module provides:
 - `results(view, names, extra) -> list[section]`: what the round revealed;
 - optionally `turn_note(legal, view) -> str`: a sentence under the reply commands when the
   seat's turn has steps after this one that the reply may carry (CuBirds: the lay);
+- optionally `RESULTS_UNIT = "year"`: what `round_of` counts, where it is not a round (Emu Ranchers);
 - optionally `in_hand_order(legal, view) -> list`: the moves in the order of the hand the mail
   shows (Wild Cards lists one card per kind in the order the cards were drawn).
 """
@@ -52,6 +53,11 @@ def phrase(engine: str, action: dict, view: dict) -> str:
     if found is None:
         return " ".join([str(action.get("type", ""))] + [str(v) for k, v in sorted(action.items()) if k != "type"])
     return found.phrase(action, view)
+
+
+def results_unit(engine: str) -> str:
+    """ "round", or what the game's results mails count instead ("year")."""
+    return getattr(module(engine), "RESULTS_UNIT", "round")
 
 
 def in_hand_order(engine: str, legal: list[dict], view: dict) -> list[dict]:

@@ -9,6 +9,8 @@ from games.bymail.render import name_of, section
 from games.presenters import decktet
 from games.terms.emu_ranchers import COMMANDS as WORDS
 
+RESULTS_UNIT = "year"  # its results mails follow the years the game counts
+
 
 def card(entry: dict | None) -> str:
     """A card in the reader's language, as the pages show it: "Il Mulino 6 (Lune/Foglie)"."""
@@ -96,7 +98,11 @@ def results(view: dict, names: dict, extra: dict) -> list[dict]:
             lines.append(
                 "  "
                 + _("Bird %(number)s: %(cards)s: %(score)s")
-                % {"number": index + 1, "cards": ", ".join(map(str, bird["cards"])), "score": bird["score"]}
+                % {
+                    "number": index + 1,
+                    "cards": ", ".join(card(entry) for entry in bird["cards"]),
+                    "score": bird["score"],
+                }
             )
     lines.append(
         _("Scores: %(scores)s")
