@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import pgettext
 
 from games import recap as recaps
-from games import table_talk
+from games import table_talk, terms
 from games.bymail import preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
@@ -326,7 +326,7 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
             {
                 "rank": s.rank,
                 "name": str(s.label),
-                "score": s.score,
+                "score": "" if s.score is None else terms.score_words(game.engine, s.score),
                 "me": s.pk == seat.pk,
                 # Leavers rank below those who stayed, whatever their bot scored: said, or it reads wrong.
                 "left": s.user_id is not None and s.status != Seat.Status.PLAYING,

@@ -7,7 +7,8 @@ A terms module defines
 - `CHOICES`: for options with a fixed set of values, [(value, lazy text)];
 - `GLOSSARY`: [(lazy heading, {key: lazy term})], the groups the rules page lists;
 - optionally `RESULT_WORDS`: ngettext_lazy(..., "count") for a final result in a game without
-  points ("2nd, 3 birds collected"); a game without it scores points ("2nd, 3 points");
+  points ("2nd, 3 birds collected"), and `SCORE_WORDS` for the count alone ("3 birds collected");
+  a game without them scores points ("2nd, 3 points");
 - optionally `OPTION_PLAYERS`: {key: (player counts)} for an option that matters only at those
   table sizes (the table lists a game's settings, `games/presenters/game_settings.py`).
 
@@ -43,6 +44,15 @@ def result_words(engine: str, place: str, score: int) -> str:
             "points": score,
         }
     return words % {"place": place, "count": score}
+
+
+def score_words(engine: str, score: int) -> str:
+    """A final score in the game's words, without the place: "3 points", "3 birds collected"."""
+    module = of(engine)
+    words = getattr(module, "SCORE_WORDS", None) if module else None
+    if words is None:
+        return ngettext("%(points)s point", "%(points)s points", score) % {"points": score}
+    return words % {"count": score}
 
 
 def option_label(engine: str, key: str) -> str:

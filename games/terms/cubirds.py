@@ -40,6 +40,7 @@ STEPS = {
 }
 # CuBirds has no points: a final result counts the birds in the player's collection.
 RESULT_WORDS = ngettext_lazy("%(place)s, %(count)s bird collected", "%(place)s, %(count)s birds collected", "count")
+SCORE_WORDS = ngettext_lazy("%(count)s bird collected", "%(count)s birds collected", "count")
 OPTIONS: dict = {}
 CHOICES: dict = {}
 GLOSSARY = [

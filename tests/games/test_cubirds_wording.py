@@ -96,3 +96,20 @@ def test_the_score_sheet_follows_the_recorded_places_when_the_engines_winner_had
     assert ranked[0] == ("1", first) and ranked[-1] == (str(len(seats)), gone), ranked
     ending = page.split('data-testid="ending">', 1)[1].split("</p>", 1)[0]
     assert f"{gone} had left the game" in ending and f"{first} won" not in ending
+
+
+def test_the_game_over_mail_counts_the_birds_collected_and_other_games_their_points(finished, players):
+    # A newcomer's walk-through: CuBirds' game-over mail read "1. Bot 1 · Strong bot: 10", a bare number.
+    from tests.conftest import rendered
+    from wildcards_site.outbox.models import OutboxMessage
+
+    wizard = play_to_the_end(start_game(players, engine="wizard", options={}))
+    for game, words in ((finished, "collected"), (wizard, "point")):
+        mail = rendered(OutboxMessage.objects.get(key=f"over:{game.pk}:0"))
+        for seat in game.seats.all():
+            name = str(seat.label)
+            counted = f"{name}: {seat.score} {'bird' if seat.score == 1 else 'birds'} collected"
+            if words == "point":
+                counted = f"{name}: {seat.score} {'point' if seat.score == 1 else 'points'}"
+            assert counted in mail.text and counted in mail.html, (counted, mail.text)
+        assert ("point" in mail.text) == (words == "point")
