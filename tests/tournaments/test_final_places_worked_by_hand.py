@@ -118,3 +118,19 @@ def test_a_knock_out_seated_from_an_older_cut_still_gets_its_places():
     places = dict((player, place) for place, player in final_places(event, players, [swiss_round, knockout]))
     # By hand: 4 won the table and 2 had the bye: both went on unbeaten (1st); then 1, then 3.
     assert (places[4], places[2], places[1], places[3]) == (1, 1, 3, 4)
+
+
+def test_a_multiplayer_knock_out_places_who_never_played_below_everyone_who_did():
+    # An organiser's walk-through (CuBirds, 5 players at tables of 3): Alice (1) and Bruno (2) had
+    # byes; Carmen (3), Daan (4) and Ilse (5) played round 1 (Ilse, Daan, Carmen). Alice dropped
+    # out, Daan was called up in her place, and Bruno made no move in the final. The page read
+    # "1. Daan 1. Ilse 3. Bruno 4. Alice 5. Carmen": two who never played a game above one who did.
+    event, players = stand_in_tournament("single", (3, 3, 3)), entries(5)
+    players[0].dropped_before_round = 2
+    first = PlayedRound(1, "elimination", [PlayedTable(1, "", 0, "finished", {3: 3, 4: 2, 5: 1})], [1, 2])
+    final_table = PlayedTable(1, "", 0, "finished", {2: None, 4: 1, 5: 1}, absent=frozenset({2}))
+    final = PlayedRound(2, "elimination", [final_table], [])
+    places = dict((player, place) for place, player in final_places(event, players, [first, final]))
+    # By hand: Daan and Ilse share the final's 1st; Carmen, out in round 1, played: 3rd; then who
+    # never played a game, in the order the knock-out left them (Bruno reached the final): 4th, 5th.
+    assert places == {4: 1, 5: 1, 3: 3, 2: 4, 1: 5}

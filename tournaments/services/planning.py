@@ -233,6 +233,7 @@ def without_table(
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
     """(place, entry id) for everybody, best first; the disqualified last."""
     order: list[tuple[int, int]] = []
+    late: list[tuple[tuple, int]] = []  # a multiplayer knock-out's players who never played a game
     has_knockout = any(r.stage == "elimination" for r in rounds)
     vacant = 0  # 1: nobody won the final, and its place 1 stays empty
     if has_knockout and tournament.seats_max == 2:
@@ -245,6 +246,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         seeds = elimination_seeds(tournament, entries, rounds)
         seed_of = {player: number for number, player in enumerate(seeds, 1)}
         placed: set[int] = set()
+        sequence: list[tuple[tuple, int]] = []  # ((round, rank at the table), player), best first
         knockout = [r for r in rounds if r.stage == "elimination"]
         final = knockout[-1]
         is_final = len(final.tables) == 1 and not final.byes
@@ -269,20 +271,52 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
                 ]
                 + [((p not in qualified, rank_key(1)), seed_of.get(p, 10**9), p) for p in played.byes]
             )
-            previous = None
             for rank, _seed, player in rows:
                 if player not in placed:
-                    place = order[-1][0] if previous == rank and order else len(order) + 1 + vacant
-                    order.append((place, player))
+                    sequence.append(((played.number, rank), player))
                     placed.add(player)
-                    previous = rank
-            previous = None
-    placed_ids = {player for _place, player in order}
+        # Who never played a game of the event and then dropped out or left a table without one
+        # move of their own goes below everyone who played one, whatever round byes took them to:
+        # no-shows never finish above players (an organiser's walk-through found two above one).
+        # A bye's player whom nothing left to play keeps their place (they were never beaten).
+        gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
+        gave_up |= {p for r in rounds for t in r.tables for p in t.absent if t.ranks.get(p) is None}
+        absent = never_played(rounds) & placed & gave_up
+        order = _numbered([row for row in sequence if row[1] not in absent], 1 + vacant)
+        late = [row for row in sequence if row[1] in absent]
+    placed_ids = {player for _place, player in order} | {player for _key, player in late}
     rest = [row for row in swiss_standings(tournament, entries, rounds) if row.player not in placed_ids]
     # Level on points and every tie-break: a shared place (entry order is no merit).
     start = len(order) + vacant
     order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
+    order.extend(_numbered(late, len(order) + vacant + 1))
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
+
+
+def never_played(rounds: list[PlayedRound]) -> set[int]:
+    """Entries seated in these rounds who played none of their tables: each was a forfeit without
+    one move of their own (an organiser's place at the table counts as played), or a bye."""
+    seated = {player for played in rounds for table in played.tables for player in table.ranks}
+    seated |= {player for played in rounds for player in played.byes}
+    played_one = {
+        player
+        for played in rounds
+        for table in played.tables
+        for player, rank in table.ranks.items()
+        if not (player in table.absent and rank is None)
+    }
+    return seated - played_one
+
+
+def _numbered(rows: list[tuple[tuple, int]], first: int) -> list[tuple[int, int]]:
+    """(key, player) rows in order -> (place, player) from `first`: rows with the same key share a place."""
+    numbered: list[tuple[int, int]] = []
+    previous = None
+    for index, (key, player) in enumerate(rows):
+        place = numbered[-1][0] if numbered and key == previous else first + index
+        numbered.append((place, player))
+        previous = key
+    return numbered
 
 
 def _qualified(tournament: Tournament, played: PlayedRound, seed_of: dict[int, int]) -> set[int]:
