@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games.models import Deadline, Game, GameEvent, Seat
 from games.services.organiser import STAFF_EXTENSION_HOURS
@@ -69,11 +70,22 @@ def tournament_data(tournament: Tournament) -> dict:
         "ended_early": ended_early(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
+        # Marked as the standings and the final mail mark them, so a place below the table's reads right.
         "final_places": sorted(
-            ((entry.final_place, entry.user.profile.name) for entry in entries if entry.final_place),
+            (
+                (entry.final_place, entry.user.profile.name, _leaving_mark(entry))
+                for entry in entries
+                if entry.final_place
+            ),
             key=lambda row: row[0],
         ),
     }
+
+
+def _leaving_mark(entry) -> str:
+    if entry.disqualified:
+        return _("disqualified")
+    return _("dropped") if entry.dropped_before_round is not None else ""
 
 
 def awaiting_decision(tournament: Tournament, entries, rounds: list[PlayedRound]) -> bool:

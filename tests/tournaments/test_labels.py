@@ -64,6 +64,9 @@ def test_the_bracket_crowns_the_champion_of_the_final_places_not_a_disqualified_
     page = _page(client, tournament)
     places = page[page.index('id="final-places"') :]
     assert re.search(rf"<td>1\.</td><td>{loser.profile.name}</td>", places)
+    # The card of final places says why the finalist who won the table is last, as the mail does
+    # (an organiser's walk-through: "10. Alice", with nothing said).
+    assert re.search(rf"<td>2\.</td><td>{winner.profile.name} \(disqualified\)</td>", places)
     bracket = page[page.index('id="bracket"') :]
     seed = {player.pk: number for number, player in enumerate(players, 1)}  # registered in seed order
     assert _bracket_winners(bracket) == [f"{seed[loser.pk]}. {loser.profile.name}"]
