@@ -182,6 +182,8 @@ def removed_by_organiser(user, tournament, organiser, next_round: int, disqualif
     key = f"tournament-removed:{tournament.pk}:{user.pk}:{kind}"
     # The round under way is their last: named, since a next round may never come (a final).
     extra = {"organiser": organiser.profile.name, "last": next_round - 1, "disqualified": disqualified}
+    # A round robin may annul a leaver's results (formats/withdrawals.py): its rule, not "they stand".
+    extra["round_robin"] = tournament.format == tournament.Format.ROUND_ROBIN
     _to_entrant(user, tournament, "tournament-removed", key, extra)
 
 

@@ -178,3 +178,28 @@ def test_a_player_disqualified_after_dropping_is_told_the_round_they_left_after(
     do_disqualify(tournament.pk, organiser, players[0])
     mail = rendered(OutboxMessage.objects.get(key__startswith="tournament-removed:"))
     assert "round 1 is your last" in mail.text
+
+
+def test_a_round_robin_withdrawal_mail_tells_the_rule_on_results_not_that_they_stand(db):
+    # An organiser's walk-through: a no-show dropped in round 4 of a round robin read "Your results
+    # so far stand", while the standings annulled them (left before half their games, as FIDE rules).
+    from tests.conftest import rendered
+    from tournaments.mails import removed_by_organiser
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser, player, other = make_players(3, "p")
+    swiss = do_create_tournament(
+        organiser, "S", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=3
+    )
+    robin = do_create_tournament(organiser, "R", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2)
+    for tournament, who in ((swiss, player), (robin, other)):
+        tournament.current_round = 4
+        removed_by_organiser(who, tournament, organiser, 5, disqualified=False)
+        removed_by_organiser(who, tournament, organiser, 5, disqualified=True)
+    for kind in ("dropped", "disqualified"):
+        kept = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{swiss.pk}:{player.pk}:{kind}"))
+        assert "Your results so far stand." in kept.text and "annulled" not in kept.text
+        ruled = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{robin.pk}:{other.pk}:{kind}"))
+        assert "round 4 is your last" in ruled.text and "Your results so far stand." not in ruled.text
+        rule = "fewer than half of their games has every result annulled, for them and their opponents"
+        assert rule in ruled.text and rule in ruled.html
