@@ -92,8 +92,13 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     wait = WaitToken(game.pk, seat.position, game.version, deadline.pk)
     legal = render.in_hand_order(game.engine, engine.legal_actions(game.state, seat.position), view)
     moves = []
+    listed = set()
     for action in legal:
-        move = {"phrase": render.phrase(game.engine, action, view), "label": action_label(action, game.engine, view)}
+        phrase = render.phrase(game.engine, action, view)
+        if phrase in listed:
+            continue  # two alike cards (the Eagle's two bids): one command, which takes either
+        listed.add(phrase)
+        move = {"phrase": phrase, "label": action_label(action, game.engine, view)}
         if len(legal) <= MAX_LINKS:
             token = action_link_token(seat.user_id, wait, action)
             move["link"] = settings.SITE_URL + reverse("bymail:act", args=[token])
