@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Deadline, Game, GameEvent, Seat
 from games.services.organiser import STAFF_EXTENSION_HOURS
@@ -289,6 +290,18 @@ def _round(played: PlayedRound, names: dict) -> dict:
     }
 
 
+# A table's state in its own words: a game's ("finished") agree with "game" in some languages
+# ("partita finita"), where a table is another word ("tavolo finito"; an organiser's walk-through).
+TABLE_STATUS = {
+    "open": pgettext_lazy("a tournament table's state", "waiting for players"),
+    "running": pgettext_lazy("a tournament table's state", "running"),
+    "paused": pgettext_lazy("a tournament table's state", "paused"),
+    "finished": pgettext_lazy("a tournament table's state", "finished"),
+    "abandoned": pgettext_lazy("a tournament table's state", "abandoned"),
+    "cancelled": pgettext_lazy("a tournament table's state", "cancelled"),
+}
+
+
 def _table(table, names: dict) -> dict:
     # Places show once a table has ended or been decided: a game abandoned by players who had
     # played ranks them by when each left (a review found none shown, and the organisers' form
@@ -299,7 +312,7 @@ def _table(table, names: dict) -> dict:
         "match": table.match,
         "game_id": table.game_id,
         "status": table.status,
-        "status_label": str(Game.Status(table.status).label),
+        "status_label": str(TABLE_STATUS.get(table.status) or Game.Status(table.status).label),
         "adjudicated": table.adjudicated,
         "players": [
             {

@@ -84,3 +84,18 @@ def test_a_double_elimination_says_how_it_eliminates(client):
     single = do_create_tournament(organiser, "Once", "emu_ranchers", "single")
     rules = _page(client, single)
     assert "Knock-out: the winner of each table goes on; the others are out." in rules
+
+
+def test_a_table_s_state_agrees_with_the_word_table_in_italian():
+    # An organiser's walk-through: "Tavolo 1 · finita", the game's word ("partita finita") beside a table.
+    from django.utils import translation
+
+    from tournaments.presenters import _table
+    from tournaments.services.results import PlayedTable
+
+    names = {1: "Ann", 2: "Ben"}
+    for status, words in (("finished", "finito"), ("abandoned", "abbandonato"), ("cancelled", "annullato")):
+        table = PlayedTable(1, "", 7, status, {1: 1, 2: 2})
+        with translation.override("it"):
+            assert _table(table, names)["status_label"] == words
+        assert _table(table, names)["status_label"] == status
