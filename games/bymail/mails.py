@@ -110,7 +110,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
         **_talk_since_last_mail(game, seat),
         "board": render.board(game.engine, view, names),
         "moves": moves,
-        "turn_note": render.turn_note(game.engine, legal, view),
+        "turn_note": render.turn_note(game.engine, legal, view, names),
         "reply_to": reply_address(wait),
         "deadline": local_time(deadline.closes_at, profile),
     }

@@ -63,7 +63,7 @@ def _mail_text(engine_name: str, view: dict, legal: list[dict], names: dict) -> 
     # As the mail lists them (in the order of the hand it shows), with the note on the turn's steps.
     listed = render.in_hand_order(engine_name, legal, view)
     moves = [f"{render.phrase(engine_name, a, view)} | {action_label(a, engine_name, view)}" for a in listed]
-    return repr(sections) + "\n" + "\n".join(moves) + "\n" + render.turn_note(engine_name, legal, view)
+    return repr(sections) + "\n" + "\n".join(moves) + "\n" + render.turn_note(engine_name, legal, view, names)
 
 
 def _page_fragment(engine_name: str, view: dict, legal: list[dict], names: list[str]) -> str:

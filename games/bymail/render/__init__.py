@@ -13,8 +13,9 @@ plain text and as HTML. Each engine module provides:
 - `round_of(phase_key) -> str | None`: the round a phase belongs to; a change
   of round sends the round's results;
 - `results(view, names, extra) -> list[section]`: what the round revealed;
-- optionally `turn_note(legal, view) -> str`: a sentence under the reply commands when the
-  seat's turn has steps after this one that the reply may carry (CuBirds: the lay);
+- optionally `turn_note(legal, view, names) -> str`: a sentence under the reply commands when the
+  seat's turn has steps after this one that the reply may carry (CuBirds: the lay), or when the
+  moves alone do not say how many are asked for (Wild Cards: the cards still to pay or to lay);
 - optionally `RESULTS_UNIT = "year"`: what `round_of` counts, where it is not a round (Emu Ranchers);
 - optionally `in_hand_order(legal, view) -> list`: the moves in the order of the hand the mail
   shows (Wild Cards lists one card per kind in the order the cards were drawn).
@@ -65,9 +66,9 @@ def in_hand_order(engine: str, legal: list[dict], view: dict) -> list[dict]:
     return order(legal, view) if order else legal
 
 
-def turn_note(engine: str, legal: list[dict], view: dict) -> str:
+def turn_note(engine: str, legal: list[dict], view: dict, names: dict) -> str:
     note = getattr(module(engine), "turn_note", None)
-    return note(legal, view) if note else ""
+    return note(legal, view, names) if note else ""
 
 
 def _short(value) -> str:

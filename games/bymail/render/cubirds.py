@@ -32,7 +32,7 @@ def phrase(action: dict, view: dict) -> str:
     return str(simple.get(kind, kind))
 
 
-def turn_note(legal: list[dict], view: dict) -> str:
+def turn_note(legal: list[dict], view: dict, names: dict) -> str:
     """At the lay, the steps that follow: newcomers answered each in a mail of its own."""
     if any(action["type"] == "lay" for action in legal):
         return _(

@@ -1,0 +1,54 @@
+"""A Wild Cards turn mail says how many cards are still to pay for the animal taken, or to lay
+face down to break a tie, and with whom the bid ties. A newcomer's walk-through: the mail read
+"Your turn goes on: choose the next step" over five "pay ..." lines, with no count, and the tie
+mail listed "lay Forest 1 ..." without saying there was a tie."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from games.bymail import render
+from games.engines.wildcards import ENGINE
+from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
+
+NAMES = {0: "Ann", 1: "Ben", 2: "Cy"}
+
+
+def _note(state: dict, seat: int) -> str:
+    return render.turn_note("wildcards", ENGINE.legal_actions(state, seat), ENGINE.view(state, seat), NAMES)
+
+
+def test_the_mail_counts_the_cards_still_to_pay_for_the_animal_taken():
+    state = make_state(
+        3, "2022", hands={1: ["forest 4", "forest 1", "forest 2", "wild 1", "mountains 2"]}, display=["lion"]
+    )
+    state = bid(bid(bid(state, 0, "refill"), 1, "forest 4"), 2, "refill")
+    for seat in (0, 2):
+        state = ENGINE.apply(state, seat, {"type": "done"})
+    state = ENGINE.apply(state, 1, {"type": "take", "animal": animal_id(state, "lion")})
+    assert _note(state, 1) == "You are taking the Lion with your bid of Forest 4: pay 3 more cards from your hand."
+    state = ENGINE.apply(state, 1, {"type": "pay", "card": card_id(state, 1, "forest 1")})
+    state = ENGINE.apply(state, 1, {"type": "pay", "card": card_id(state, 1, "forest 2")})
+    assert _note(state, 1) == "You are taking the Lion with your bid of Forest 4: pay 1 more card from your hand."
+    with translation.override("es"):
+        assert "1" in _note(state, 1) and "Forest" not in _note(state, 1)
+
+
+def test_the_mail_says_whom_a_bid_ties_with_and_how_many_cards_to_lay():
+    state = make_state(
+        3,
+        "2022",
+        hands={0: ["forest 3", "savannah 3", "mountains 2", "forest 1"], 1: ["mountains 3", "forest 2", "savannah 1"]},
+        display=["eagle", "lion"],
+    )
+    state = bid(bid(bid(state, 0, "forest 3"), 1, "mountains 3"), 2, "refill")
+    state = ENGINE.apply(state, 2, {"type": "done"})
+    assert state["phase"] == "tie_pay"
+    expected = (
+        "Your bid of Forest 3 ties with Ben: lay 2 more cards face down beside it. "
+        "Whoever lays the higher total takes first."
+    )
+    assert _note(state, 0) == expected
+    state = ENGINE.apply(state, 0, {"type": "tie_pay", "card": card_id(state, 0, "savannah 3")})
+    assert "lay 1 more card face down" in _note(state, 0)
+    assert _note(state, 2) == ""  # nothing to lay: no note
