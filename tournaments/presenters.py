@@ -22,6 +22,7 @@ from tournaments.formats.swiss import RoundResult
 from tournaments.formats.withdrawals import scheduled_indices
 from tournaments.models import Table, Tournament
 from tournaments.rules_words import number_words
+from tournaments.services.adjudication import drawn_stamp
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
 from tournaments.services.results import (
     DONE,
@@ -112,9 +113,14 @@ def _adjudicable(tournament: Tournament, rounds: list[PlayedRound], shown: list[
     # A multiplayer knock-out tells level players apart by seed where places go on
     # (formats.scoring.advancing_order); a two-player match refuses a shared 1st instead.
     by_seed = rounds[-1].stage == "elimination" and tournament.seats_max > 2
+    stamps = {
+        table.number: drawn_stamp(table.status, table.ranks if table.adjudicated else None)
+        for table in rounds[-1].tables
+    }
     return [
         {
             **table,
+            "drawn": stamps[table["number"]],
             "places": list(range(1, len(table["players"]) + 1)),
             "awaiting": table["number"] in undecided,
             "ties_by_seed": by_seed,

@@ -79,7 +79,9 @@ def adjudicate(request: HttpRequest, tournament_id: int, game_id: int) -> HttpRe
         if key.startswith("rank-"):
             ranks[key.removeprefix("rank-")] = None if value == FORFEIT else value
     try:
-        services.do_adjudicate_table(table.pk, request.user, ranks, request.POST.get("reason", ""))
+        services.do_adjudicate_table(
+            table.pk, request.user, ranks, request.POST.get("reason", ""), drawn=request.POST.get("drawn")
+        )
     except ActionRejected as error:
         messages.error(request, error.message)
     else:

@@ -1,6 +1,8 @@
 """Organisers adjudicate a table: its places or a forfeit, with a reason, logged and mailed, only
 before the next round is made; an abandoned knock-out final waits for that decision (issue 28)."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -408,3 +410,41 @@ def test_the_form_of_a_multiplayer_knock_out_says_a_tie_where_places_go_on_is_br
     assert page.split('id="adjudicate"', 1)[1].count(said) == 3  # one a table
     page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
     assert 'id="adjudicate"' in page and said not in page  # a Swiss table's tie is shared
+
+
+def test_a_second_organiser_posting_from_a_page_drawn_before_the_first_result_is_refused(swiss, organiser, client):
+    # An organiser's walk-through: two organisers loaded the page and set different results at
+    # once; both were told "The table's result is set", and the players got two conflicting mails.
+    from tournaments.services import do_add_organiser
+
+    other = make_user("olga")
+    do_add_organiser(swiss.pk, organiser, other)
+    first, _second = current_tables(swiss)
+    nobody_played(first.game)
+    a, b, c, d = entries_at(swiss, first)
+    pages = {}
+    for person in (organiser, other):
+        client.force_login(person)
+        page = client.get(f"/tournaments/{swiss.pk}/").content.decode()
+        form = page.split(f"/tournaments/{swiss.pk}/tables/{first.game_id}/adjudicate/")[1].split("</form>")[0]
+        pages[person.pk] = html.unescape(form.split('name="drawn" value="')[1].split('"')[0])
+    assert pages[organiser.pk] == pages[other.pk]
+    url = f"/tournaments/{swiss.pk}/tables/{first.game_id}/adjudicate/"
+    mails = OutboxMessage.objects.filter(key__startswith="table-adjudicated:")
+    client.force_login(organiser)
+    ranks = {f"rank-{a}": "1", f"rank-{b}": "2", f"rank-{c}": "3", f"rank-{d}": "4"}
+    client.post(url, {**ranks, "reason": "Lucía's call", "drawn": pages[organiser.pk]})
+    sent = mails.count()
+    assert sent > 0
+    client.force_login(other)
+    olga = {**ranks, f"rank-{a}": "4", f"rank-{d}": "1", "reason": "Olga's call"}
+    response = client.post(url, {**olga, "drawn": pages[other.pk]}, follow=True)
+    assert "Another organiser set this table's result meanwhile" in html.unescape(response.content.decode())
+    assert mails.count() == sent  # nothing more mailed
+    assert Table.objects.get(pk=first.pk).adjudicated_ranks == {str(a): 1, str(b): 2, str(c): 3, str(d): 4}
+    # Drawn again, the page carries the result as it stands: a change from it is taken.
+    page = client.get(f"/tournaments/{swiss.pk}/").content.decode()
+    drawn = html.unescape(page.split(url)[1].split('name="drawn" value="')[1].split('"')[0])
+    response = client.post(url, {**olga, "drawn": drawn}, follow=True)
+    assert "Another organiser" not in html.unescape(response.content.decode()), drawn
+    assert Table.objects.get(pk=first.pk).adjudicated_ranks[str(d)] == 1

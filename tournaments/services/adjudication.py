@@ -12,6 +12,7 @@ Organisers' log show it, and every player of the table is mailed it in their lan
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from datetime import datetime
 
@@ -44,11 +45,24 @@ def competition_ranks(ranks: Mapping[int, int | None]) -> dict[int, int | None]:
     }
 
 
+def drawn_stamp(game_status: str, adjudicated_ranks: Mapping | None) -> str:
+    """What an organiser's form was drawn against: the game's state and the result set, if any.
+    Two organisers deciding at once, or a game that ended meanwhile, show as a different stamp."""
+    ranks = None if adjudicated_ranks is None else {str(entry): rank for entry, rank in adjudicated_ranks.items()}
+    return f"{game_status}:{json.dumps(ranks, sort_keys=True)}"
+
+
 def do_adjudicate_table(
-    table_id: int, user, ranks: Mapping[int, int | None], reason: str, now: datetime | None = None
+    table_id: int,
+    user,
+    ranks: Mapping[int, int | None],
+    reason: str,
+    now: datetime | None = None,
+    drawn: str | None = None,
 ) -> Table:
     """Set the result of a table of the current round: `ranks` maps each entry id at the table
-    to a place (1 = first, equal places shared) or None (a forfeit; all None: a double forfeit)."""
+    to a place (1 = first, equal places shared) or None (a forfeit; all None: a double forfeit).
+    `drawn`: the `drawn_stamp` of the page the organiser decided on; refused if the table changed since."""
     now = now or timezone.now()
     reason = (reason or "").strip()
     table = Table.objects.select_related("round").filter(pk=table_id).first()
@@ -72,6 +86,13 @@ def do_adjudicate_table(
                 "bad_reason", _("Give the reason in at most %(count)s characters.") % {"count": MAX_REASON_CHARS}
             )
         game = lock_game(table.game_id)
+        # Read again under the tournament's lock: another organiser's result may have come meanwhile.
+        current = Table.objects.values_list("adjudicated_ranks", flat=True).get(pk=table.pk)
+        if drawn is not None and drawn != drawn_stamp(game.status, current):
+            raise ActionRejected(
+                "changed",
+                _("Another organiser set this table's result meanwhile, or its game ended: read it again below."),
+            )
         decided = _checked_ranks(tournament, game, ranks)
         if table.match and list(decided.values()).count(1) > 1:
             # A bracket's match sends one player on: a shared 1st would be settled by seed alone.
