@@ -20,8 +20,11 @@ from wildcards_site.outbox.sending import queue_mail
 
 log = logging.getLogger(__name__)
 
-# Refusals mailed to one address an hour, whatever the mails' Message-IDs.
+# Refusals mailed to one address an hour, whatever the mails' Message-IDs: a few for mail that
+# may not be the player's (anyone can write in their name), more for the seat's own player's
+# replies (their own mistakes; a bound still, against a loop with an auto-responder).
 REFUSALS_AN_HOUR = 5
+OWN_REFUSALS_AN_HOUR = 20
 
 
 def _reply_headers(record: InboundMail, original, event: str, reply_to: str = "") -> dict:
@@ -88,15 +91,18 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     user = _registered(sender)
     if user is None:
         return
-    if _refused_lately(user.email, record) >= REFUSALS_AN_HOUR:
+    limit = OWN_REFUSALS_AN_HOUR if owner else REFUSALS_AN_HOUR
+    answered = _answered_lately(user.email, record)
+    if answered >= limit:
         # Anyone can write in a player's name (a forged From is refused, but answered to the
         # player): a few answers an hour tell them why; more would let a stranger flood them.
-        log.info("inbound mail=%s: no answer, %s refusals to its sender this hour", record.message_id, REFUSALS_AN_HOUR)
+        log.info("inbound mail=%s: no answer, %s refusals answered this hour", record.message_id, answered)
         return
+    record.answered = True
     language = language_of(sender, seat if owner else None)
     with translation.override(language):
         subject = _subject(original) if owner else _("Your mail to Wildcards")
-        ctx = {"reason": reason, "reply_subject": subject, "sender": user.email}
+        ctx = {"reason": reason, "reply_subject": subject, "sender": user.email, "last_answer": answered == limit - 1}
         if owner and seat is not None:
             game = Game.objects.get(pk=seat.game_id)
             ctx |= mails._base(game, seat)
@@ -114,11 +120,11 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     )
 
 
-def _refused_lately(address: str, record: InboundMail) -> int:
-    """Mails in this address's name refused in the last hour, before `record`."""
+def _answered_lately(address: str, record: InboundMail) -> int:
+    """Refusals of mails in this address's name mailed back in the last hour, before `record`."""
     since = timezone.now() - timedelta(hours=1)
     earlier = InboundMail.objects.filter(sender__iexact=address, received_at__gte=since).exclude(pk=record.pk)
-    return earlier.exclude(outcome__in=("", "accepted")).count()
+    return earlier.filter(answered=True).count()
 
 
 def _registered(sender: str):

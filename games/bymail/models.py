@@ -18,6 +18,8 @@ class InboundMail(models.Model):
     # "accepted" or the code of the refusal (ActionRejected codes and the mail's own).
     outcome = models.CharField(max_length=20, blank=True)
     detail = models.TextField(blank=True)
+    # A refusal was mailed back (answers an hour are limited: `mails_replies.move_refused`).
+    answered = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-received_at"]

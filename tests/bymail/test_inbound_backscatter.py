@@ -88,3 +88,26 @@ def test_refusals_to_others_do_not_use_up_a_players_answers(db):
         receive(_forged_from("other@example.org", number))
     receive(_forged_from("victim@example.org", 99))
     assert OutboxMessage.objects.filter(to="victim@example.org").count() == 1
+
+
+def test_the_players_own_replies_are_answered_after_strangers_used_up_the_hours_answers(client, table):
+    # A newcomer's walk-through: after five refusals in an hour (a typo, replies to old mails) the
+    # player's own next mistakes got no answer at all, with no word that they would not.
+    from games.bymail.mails_replies import OWN_REFUSALS_AN_HOUR
+
+    game, original, deliver = table
+    for number in range(REFUSALS_AN_HOUR + 3):
+        receive(_forged_from("alice@example.org", number))
+    for _ in range(3):
+        assert post_postmark(client, reply_mime(original, "alice@example.org", "bid a unicorn")).status_code == 200
+    own = InboundMail.objects.filter(outcome="unknown_command")
+    assert own.count() == 3
+    answered = OutboxMessage.objects.filter(to="alice@example.org", key__startswith="inbound:")
+    assert answered.count() == REFUSALS_AN_HOUR + 3  # five to the forgeries, one to each own reply
+    # Her own mistakes are answered up to a limit of their own, and the last answer says so.
+    for _ in range(OWN_REFUSALS_AN_HOUR):
+        post_postmark(client, reply_mime(original, "alice@example.org", "bid a unicorn"))
+    assert answered.count() == OWN_REFUSALS_AN_HOUR
+    texts = [text_of(message) for message in deliver() if str(message["To"]) == "alice@example.org"]
+    warned = [text for text in texts if "more mails that change nothing will not be answered" in text]
+    assert len(warned) == 2  # the last answer to a stranger's mail, and the last to her own
