@@ -53,6 +53,7 @@ def option_fields(
             field = forms.CharField(label=label, required=False, initial=default or "")
         else:
             continue
+        field.help_text = terms.option_help(engine_name, key)
         fields.append((key, f"{prefix}{key}", field))
     return fields
 

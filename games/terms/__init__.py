@@ -9,6 +9,7 @@ A terms module defines
 - optionally `RESULT_WORDS`: ngettext_lazy(..., "count") for a final result in a game without
   points ("2nd, 3 birds collected"), and `SCORE_WORDS` for the count alone ("3 birds collected");
   a game without them scores points ("2nd, 3 points");
+- optionally `OPTION_HELP`: {key: lazy text} said under an option on the create form;
 - optionally `OPTION_PLAYERS`: {key: (player counts)} for an option that matters only at those
   table sizes (the table lists a game's settings, `games/presenters/game_settings.py`).
 
@@ -59,6 +60,12 @@ def option_label(engine: str, key: str) -> str:
     module = of(engine)
     label = (module.OPTIONS.get(key) if module else None) or key.replace("_", " ").capitalize()
     return str(label)
+
+
+def option_help(engine: str, key: str) -> str:
+    """What the create form says under an option ("" for none)."""
+    module = of(engine)
+    return str(getattr(module, "OPTION_HELP", {}).get(key, "")) if module else ""
 
 
 def option_choices(engine: str, key: str) -> list[tuple[str, str]] | None:

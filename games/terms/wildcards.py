@@ -66,6 +66,8 @@ OPTIONS = {
     "leo": gettext_lazy("Leo, the virtual player"),
     "three_player_removal": gettext_lazy("Cards removed with three players"),
 }
+# The box stays as ticked at any size, but a 2-player game always has Leo: said, or it reads wrong.
+OPTION_HELP = {"leo": gettext_lazy("Always in a 2-player game (2022 edition); chosen for 3 or 4 players.")}
 # Options that matter only at some table sizes: a table lists them only there.
 OPTION_PLAYERS = {"three_player_removal": (3,)}
 CHOICES = {
