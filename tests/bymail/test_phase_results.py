@@ -31,12 +31,18 @@ def _play_until(game, engine_name, done):
     raise AssertionError("the round did not end")
 
 
+def _first_results(game, engine_name):
+    """The results mails of the game's first round (or year), once it has ended."""
+    results = OutboxMessage.objects.filter(key__startswith="results:")
+    _play_until(game, engine_name, results.exists)
+    return results
+
+
 @pytest.mark.django_db
 def test_it_mails_the_wizard_round_results_to_each_player_in_their_language():
     users = [make_user("ann"), make_user("ben", language="es"), make_user("cas")]
     game = start_game(users, engine="wizard")
-    results = OutboxMessage.objects.filter(key__startswith="results:")
-    _play_until(game, "wizard", results.exists)
+    results = _first_results(game, "wizard")
     assert results.count() == 3
     spanish = rendered(results.get(to="ben@example.org"))
     assert "ronda 1" in spanish.subject and "bazas" in spanish.text
@@ -46,8 +52,7 @@ def test_it_mails_the_wizard_round_results_to_each_player_in_their_language():
 @pytest.mark.django_db
 def test_it_mails_the_wild_cards_round_with_bids_and_who_took_what():
     game = start_game([make_user("ann"), make_user("ben", language="it")], engine="wildcards")
-    results = OutboxMessage.objects.filter(key__startswith="results:")
-    _play_until(game, "wildcards", results.exists)
+    results = _first_results(game, "wildcards")
     english = rendered(results.get(to="ann@example.org")).text
     assert "Bids revealed" in english
     assert "takes the" in english or "passes and draws" in english
@@ -79,8 +84,7 @@ def test_the_round_results_name_a_bot_seat_in_the_readers_language():
     players.append(make_user("cy", display_name="Cy"))
     game = start_game(players, engine="wildcards")
     do_resign(game.pk, players[2])
-    results = OutboxMessage.objects.filter(key__startswith="results:")
-    _play_until(game, "wildcards", results.exists)
+    results = _first_results(game, "wildcards")
     spanish = rendered(results.get(to="ben@example.org"))
     assert "Cy · bot de nivel Bueno" in spanish.text and "Good bot" not in spanish.text
     assert "Cy · Good bot" in rendered(results.get(to="ann@example.org")).text
@@ -95,8 +99,7 @@ def test_the_emu_ranchers_year_results_name_each_bird_s_cards_in_the_readers_lan
     from games.bymail.render.emu_ranchers import card
 
     game = start_game([make_user("ann"), make_user("ben", language="nl")], engine="emu_ranchers")
-    results = OutboxMessage.objects.filter(key__startswith="results:")
-    _play_until(game, "emu_ranchers", results.exists)
+    results = _first_results(game, "emu_ranchers")
     english, dutch = rendered(results.get(to="ann@example.org")), rendered(results.get(to="ben@example.org"))
     for mail in (english, dutch):
         assert "{'id'" not in mail.text and "'name'" not in mail.html
