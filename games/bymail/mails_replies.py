@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import commands, inbound_mime, mails
+from games.bymail import commands, inbound_mime, mails, render
 from games.bymail.headers import game_root_id, message_id
 from games.bymail.models import InboundMail
 from games.engines import get_engine
@@ -72,6 +72,11 @@ def move_accepted(
         }
         if moves.still_waiting is not None:
             ctx |= mails.turn_context(game, seat, moves.still_waiting)
+        elif game.status == Game.Status.RUNNING:
+            # The turn is over: the table as it left it, so the cards drawn are told now, not
+            # only in the next turn mail (the seat's own view).
+            view = get_engine(game.engine).view(game.state, seat.position)
+            ctx["board"] = render.board(game.engine, view, mails.seat_names(game))
     queue_mail(
         f"inbound:{record.pk}",
         "move-accepted",

@@ -202,3 +202,17 @@ def test_a_name_that_shortens_a_move_is_still_a_name_below_the_moves():
     assert family.match("Robin") == legal[0]  # what the menu alone makes of it
     assert _own_name("Robin", robin) and not family.exactly("Robin")
     assert family.exactly("family robin")
+
+
+def test_a_reply_that_ends_the_turn_is_confirmed_with_the_hand_it_left(client, mail_server):
+    # A newcomer's walk-through: "lay ... / draw / no family" was confirmed as "Draw 2 cards ·
+    # Form no family" alone; the player learnt the cards drawn only from their next turn mail.
+    game, mail = _start("cubirds", mail_server)
+    seat = get_engine("cubirds").to_act(game.state)[0]
+    lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
+    _reply(client, mail, f"{lay}\nno draw\nno family")
+    text = _answer(mail_server, str(mail["To"]))
+    assert InboundMail.objects.get().outcome == "accepted", InboundMail.objects.get().detail
+    game.refresh_from_db()
+    assert seat not in get_engine("cubirds").to_act(game.state) or game.status != "running"
+    assert "The table now:" in text and "== Your hand ==" in text.split("The table now:")[1]
