@@ -344,7 +344,8 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
 
 
 def _rating_changes(game: Game, seat: Seat) -> list:
-    # Ratings do not exist yet (tournaments/ is to come); the template shows them when this returns rows.
+    # Not yet: the rating is made after the finishing commit, while this mail may be written
+    # before it (docs/players.md says the table shows the change). The template is ready for rows.
     return []
 
 
