@@ -136,8 +136,15 @@ def test_an_organiser_removes_a_player_before_the_start_only(swiss, organiser):
         do_register(swiss.pk, player)
     do_remove_entrant(swiss.pk, organiser, players[0])
     assert not swiss.entries.filter(user=players[0]).exists()
+    # Told, as a player withdrawn later is (an organiser's walk-through: nothing came).
+    from tests.conftest import rendered
+    from wildcards_site.outbox.models import OutboxMessage
+
+    told = OutboxMessage.objects.get(key__startswith=f"tournament-removed:{swiss.pk}:{players[0].pk}:")
+    assert "has withdrawn you before the first round: you are not paired in any round" in rendered(told).text
     with pytest.raises(ActionRejected):
         do_remove_entrant(swiss.pk, players[1], players[2])  # not an organiser
+    assert OutboxMessage.objects.filter(key__startswith="tournament-removed").count() == 1
     do_start(swiss.pk, organiser)
     with pytest.raises(ActionRejected) as rejected:
         do_remove_entrant(swiss.pk, organiser, players[1])

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from games.services import unasked
 from games.services.errors import ActionRejected
-from tournaments.mails import invitation_mail_key
+from tournaments.mails import invitation_mail_key, removed_by_organiser
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
 from tournaments.services.registration import check_not_named_organiser, check_times_to_come, rating_of
@@ -165,6 +165,7 @@ def do_remove_entrant(tournament_id: int, user, player) -> None:
         invitations.delete()
         tournament.invited.remove(player)
         tournament.removed.add(player)
+        removed_by_organiser(player, tournament, user, 1, disqualified=False)  # "before the first round"
 
 
 def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None, why: str = "") -> Tournament:
