@@ -123,6 +123,7 @@ def table_context(
         "my_seat": mine,
         "view": presenters.table_view(game, position),
         "actions": actions,
+        "turn_note": presenters.turn_note(game, position, {s.position: s.name for s in seats}) if actions else "",
         "refusals": presenters.refused_picks(game, position) if actions else {},
         "bots_thinking": thinking,
         # Quick refreshes only while the viewer has nothing to do: a refresh would reset a move being pointed at.

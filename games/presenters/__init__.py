@@ -58,6 +58,16 @@ def legal_action_choices(game: Game, position: int | None) -> list[dict]:
     return choices
 
 
+def turn_note(game: Game, position: int | None, names: dict) -> str:
+    """A sentence above the seat's moves where they alone do not say how many are asked for
+    (Wild Cards: the cards still to pay, or to lay to break a tie); "" for none."""
+    hook = _hook(game.engine, "turn_note")
+    if hook is None or position is None or game.status != Game.Status.RUNNING or game.state is None:
+        return ""
+    engine = get_engine(game.engine)
+    return hook(engine.legal_actions(game.state, position), engine.view(game.state, position), names)
+
+
 def refused_picks(game: Game, position: int | None) -> dict[str, str]:
     """What the seat may not pick now, each with why ({pick key: sentence}; `games.play.pointing`)."""
     if position is None or game.status != Game.Status.RUNNING or game.state is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines.wildcards import cards
 from games.engines.wildcards.scoring import score_parts
@@ -284,3 +285,45 @@ def points_now(view: dict) -> list[dict]:
         held = [cards.SPECIES.index(name) for name in player.get("leaders") or []]
         rows.append({"seat": player["seat"], **score_parts(counts, held, player.get("tokens") or 0)})
     return rows
+
+
+def turn_note(legal: list[dict], view: dict, names: dict) -> str:
+    """How many cards the moves ask for: still to pay for the animal taken, or still to lay face
+    down to break a tie (and with whom the bid ties). The moves list one card per kind."""
+    kinds = {action["type"] for action in legal}
+    me = next((player for player in view["players"] if player["seat"] == view.get("seat")), None)
+    if me is None or me["bid"] is None or me["bid"].get("value") is None:
+        return ""
+    value = me["bid"]["value"]
+    if "pay" in kinds and view.get("taking"):
+        count = value - 1 - len(me["payment"] or [])
+        return ngettext(
+            "You are taking the %(animal)s with your bid of %(bid)s: pay %(count)s more card from your hand.",
+            "You are taking the %(animal)s with your bid of %(bid)s: pay %(count)s more cards from your hand.",
+            count,
+        ) % {"animal": _species_name(view["taking"]["species"]), "bid": habitat_card(me["bid"]["id"]), "count": count}
+    if "tie_pay" in kinds:
+        count = value - 1 - (me["payment_face_down"] or 0)
+        tied = [
+            _seat_name(names, player["seat"])
+            for player in view["players"]
+            if player["seat"] != me["seat"] and (player["bid"] or {}).get("value") == value
+        ]
+        return ngettext(
+            "Your bid of %(bid)s ties with %(others)s: lay %(count)s more card face down beside it. "
+            "Whoever lays the higher total takes first.",
+            "Your bid of %(bid)s ties with %(others)s: lay %(count)s more cards face down beside it. "
+            "Whoever lays the higher total takes first.",
+            count,
+        ) % {"bid": habitat_card(me["bid"]["id"]), "others": ", ".join(tied), "count": count}
+    return ""
+
+
+def _species_name(name: str) -> str:
+    return str(SPECIES.get(name, name))
+
+
+def _seat_name(names: dict, seat) -> str:
+    from games.bymail.render import name_of
+
+    return name_of(names, seat)

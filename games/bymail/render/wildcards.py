@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 
 from games.bymail.render import counts, name_of, section
 from games.presenters.wildcards import discard_by_habitat, known_cards, offered_animal
+from games.presenters.wildcards import turn_note as presenters_turn_note
 from games.presenters.wildcards_log import event_line
 from games.terms.wildcards import COMMANDS as WORDS
 from games.terms.wildcards import HABITATS, PIECES, SPECIES
@@ -58,35 +59,8 @@ def phrase(action: dict, view: dict) -> str:
 
 
 def turn_note(legal: list[dict], view: dict, names: dict) -> str:
-    """How many cards the moves ask for: still to pay for the animal taken, or still to lay face
-    down to break a tie (and with whom the bid ties). The moves list one card per kind."""
-    kinds = {action["type"] for action in legal}
-    me = next((player for player in view["players"] if player["seat"] == view.get("seat")), None)
-    if me is None or me["bid"] is None or me["bid"].get("value") is None:
-        return ""
-    value = me["bid"]["value"]
-    if "pay" in kinds and view.get("taking"):
-        count = value - 1 - len(me["payment"] or [])
-        return ngettext(
-            "You are taking the %(animal)s with your bid of %(bid)s: pay %(count)s more card from your hand.",
-            "You are taking the %(animal)s with your bid of %(bid)s: pay %(count)s more cards from your hand.",
-            count,
-        ) % {"animal": animal(view["taking"]), "bid": card(me["bid"]), "count": count}
-    if "tie_pay" in kinds:
-        count = value - 1 - (me["payment_face_down"] or 0)
-        tied = [
-            name_of(names, player["seat"])
-            for player in view["players"]
-            if player["seat"] != me["seat"] and (player["bid"] or {}).get("value") == value
-        ]
-        return ngettext(
-            "Your bid of %(bid)s ties with %(others)s: lay %(count)s more card face down beside it. "
-            "Whoever lays the higher total takes first.",
-            "Your bid of %(bid)s ties with %(others)s: lay %(count)s more cards face down beside it. "
-            "Whoever lays the higher total takes first.",
-            count,
-        ) % {"bid": card(me["bid"]), "others": ", ".join(tied), "count": count}
-    return ""
+    """How many cards the moves ask for, as the table says it (`presenters.wildcards.turn_note`)."""
+    return presenters_turn_note(legal, view, names)
 
 
 def _player_line(player: dict, names: dict, me) -> str:
