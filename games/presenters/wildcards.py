@@ -301,11 +301,13 @@ def turn_note(legal: list[dict], view: dict, names: dict) -> str:
             "You are taking the %(animal)s with your bid of %(bid)s: pay %(count)s more card from your hand.",
             "You are taking the %(animal)s with your bid of %(bid)s: pay %(count)s more cards from your hand.",
             count,
-        ) % {"animal": _species_name(view["taking"]["species"]), "bid": habitat_card(me["bid"]["id"]), "count": count}
+        ) % {"animal": animal(view["taking"]["id"]), "bid": habitat_card(me["bid"]["id"]), "count": count}
     if "tie_pay" in kinds:
         count = value - 1 - (me["payment_face_down"] or 0)
+        from games.bymail.render import name_of  # the mails' naming of seats (imports this module)
+
         tied = [
-            _seat_name(names, player["seat"])
+            name_of(names, player["seat"])
             for player in view["players"]
             if player["seat"] != me["seat"] and (player["bid"] or {}).get("value") == value
         ]
@@ -317,13 +319,3 @@ def turn_note(legal: list[dict], view: dict, names: dict) -> str:
             count,
         ) % {"bid": habitat_card(me["bid"]["id"]), "others": ", ".join(tied), "count": count}
     return ""
-
-
-def _species_name(name: str) -> str:
-    return str(SPECIES.get(name, name))
-
-
-def _seat_name(names: dict, seat) -> str:
-    from games.bymail.render import name_of
-
-    return name_of(names, seat)
