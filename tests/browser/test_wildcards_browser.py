@@ -194,3 +194,23 @@ def test_the_cards_seen_going_back_into_a_hand_are_named_on_a_phone(browser, liv
     expect(page.get_by_test_id("known-in-hand")).to_have_count(sum(1 for cards in game.state["known"] if cards))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_a_tied_bidder_reads_how_many_cards_to_lay_on_a_phone(browser, live_server):
+    # The note above the moves that counts the cards still to lay, and names who the bid ties with.
+    from games.models import Game
+    from tests.engines.wildcards.scenario import tied_at_three
+
+    users = [make_user("tia", display_name="Tia"), make_user("tom", display_name="Tom"), make_user("tex")]
+    game = start_game(users, engine="wildcards", options={"edition": "2022"})
+    Game.objects.filter(pk=game.pk).update(state=tied_at_three())
+    other = game.seats.get(position=1).name
+    context, page = open_table(browser, live_server, game, seat_user(game, 0), 390)
+    note = page.locator("#turn-note")
+    expect(note).to_be_visible()
+    expect(note).to_have_text(
+        f"Your bid of Forest 3 ties with {other}: lay 2 more cards face down beside it. "
+        "Whoever lays the higher total takes first."
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games.bymail import render
 from games.engines.wildcards import ENGINE
-from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
+from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state, tied_at_three
 
 NAMES = {0: "Ann", 1: "Ben", 2: "Cy"}
 
@@ -35,14 +35,7 @@ def test_the_mail_counts_the_cards_still_to_pay_for_the_animal_taken():
 
 
 def test_the_mail_says_whom_a_bid_ties_with_and_how_many_cards_to_lay():
-    state = make_state(
-        3,
-        "2022",
-        hands={0: ["forest 3", "savannah 3", "mountains 2", "forest 1"], 1: ["mountains 3", "forest 2", "savannah 1"]},
-        display=["eagle", "lion"],
-    )
-    state = bid(bid(bid(state, 0, "forest 3"), 1, "mountains 3"), 2, "refill")
-    state = ENGINE.apply(state, 2, {"type": "done"})
+    state = tied_at_three()
     assert state["phase"] == "tie_pay"
     expected = (
         "Your bid of Forest 3 ties with Ben: lay 2 more cards face down beside it. "

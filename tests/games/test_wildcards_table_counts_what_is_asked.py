@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.engines.wildcards import ENGINE
 from games.models import Game
 from tests.conftest import make_user
-from tests.engines.wildcards.scenario import bid, make_state
+from tests.engines.wildcards.scenario import tied_at_three
 from tests.games.conftest import start_game
 
 
@@ -18,14 +17,7 @@ from tests.games.conftest import start_game
 def test_a_tied_bidder_reads_how_many_cards_to_lay_and_with_whom(client):
     players = [make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben"), make_user("cy")]
     game = start_game(players, engine="wildcards")
-    state = make_state(
-        3,
-        "2022",
-        hands={0: ["forest 3", "savannah 3", "mountains 2", "forest 1"], 1: ["mountains 3", "forest 2", "savannah 1"]},
-        display=["eagle", "lion"],
-    )
-    state = bid(bid(bid(state, 0, "forest 3"), 1, "mountains 3"), 2, "refill")
-    state = ENGINE.apply(state, 2, {"type": "done"})
+    state = tied_at_three()
     Game.objects.filter(pk=game.pk).update(state=state)
     ann = game.seats.get(position=0).user
     other = game.seats.get(position=1).name

@@ -14,6 +14,7 @@ hand shows up as well as a hidden card in a view.
 from __future__ import annotations
 
 import random
+from importlib import import_module
 
 import pytest
 from django.template.loader import get_template
@@ -82,7 +83,10 @@ def _page_fragment(engine_name: str, view: dict, legal: list[dict], names: list[
         "actions": actions,
     }
     moves = "\n".join(f"{a['label']} | {a.get('pick')} | {a.get('target')} | {a.get('preview')}" for a in actions)
-    return get_template(f"games/table/{engine_name}.html").render(context) + "\n" + moves
+    # The note above the moves (Wild Cards: the cards still to pay or to lay), as the table shows it.
+    note = getattr(import_module(f"games.presenters.{engine_name}"), "turn_note", None)
+    said = note(legal, view, dict(enumerate(names))) if note else ""
+    return get_template(f"games/table/{engine_name}.html").render(context) + "\n" + moves + "\n" + said
 
 
 def _told(engine_name: str, before: dict, after: dict, actor: int, names: dict) -> tuple:

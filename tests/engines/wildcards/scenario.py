@@ -115,3 +115,16 @@ def count(state: dict, participant: int, species: str) -> int:
 
 def leader(state: dict, species: str) -> int:
     return state["leaders"][SPECIES_INDEX[species]]
+
+
+def tied_at_three() -> dict:
+    """003 "Resolving bidding ties", as the tie payments begin: seat 0 (Forest 3) and seat 1
+    (Mountains 3) tie, seat 2 bid the Refill card and is done; both tied lay 2 cards face down."""
+    state = make_state(
+        3,
+        "2022",
+        hands={0: ["forest 3", "savannah 3", "mountains 2", "forest 1"], 1: ["mountains 3", "forest 2", "savannah 1"]},
+        display=["eagle", "lion"],
+    )
+    state = bid(bid(bid(state, 0, "forest 3"), 1, "mountains 3"), 2, "refill")
+    return ENGINE.apply(state, 2, {"type": "done"})
