@@ -441,3 +441,6 @@ GAME_BOT_STALL_SECONDS = envint("GAME_BOT_STALL_SECONDS", 120)
 # and is dropped if they play the turn (move on, for results) meanwhile: a player at the table is
 # not mailed about every turn. 0: never wait.
 GAME_MAIL_GRACE_SECONDS = envint("GAME_MAIL_GRACE_SECONDS", 180)
+# A rated game's game-over mail waits for the game's rating to tell it (games/bymail/game_over_ratings.py):
+# released as soon as the rating is made, else sent without it after this long.
+GAME_OVER_RATING_WAIT_SECONDS = envint("GAME_OVER_RATING_WAIT_SECONDS", 600)

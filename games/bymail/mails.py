@@ -21,7 +21,7 @@ from django.utils.translation import pgettext
 
 from games import recap as recaps
 from games import table_talk, terms
-from games.bymail import preferences, render
+from games.bymail import game_over_ratings, preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
@@ -186,10 +186,12 @@ def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool,
 
 
 def game_over(game: Game) -> None:
+    """A rated game's mail waits for its rating (`game_over_ratings`)."""
+    send_at = game_over_ratings.held_until(game, timezone.now())
     for seat in game.seats.select_related("user__profile"):
         if seat.user_id is None or not preferences.wants(seat.user, "game-over"):
             continue
-        _queue(f"over:{game.pk}:{seat.position}", seat, "game-over", game)
+        _queue(game_over_ratings.key(game.pk, seat.position), seat, "game-over", game, send_at=send_at)
 
 
 def phase_results(
@@ -338,15 +340,12 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
             }
             for s in seats
         ]
-        return _base(game, seat) | {"standings": standings, "rating_changes": _rating_changes(game, seat)}
+        changes = game_over_ratings.rating_rows(seats, recipe)
+        for change in changes:
+            change["me"] = change["player"] == seat.user_id
+        return _base(game, seat) | {"standings": standings, "rating_changes": changes}
 
-    return _message(f"over:{game.pk}:{seat.position}", "game-over", seat, game, "game-over", build)
-
-
-def _rating_changes(game: Game, seat: Seat) -> list:
-    # Not yet: the rating is made after the finishing commit, while this mail may be written
-    # before it (docs/players.md says the table shows the change). The template is ready for rows.
-    return []
+    return _message(game_over_ratings.key(game.pk, seat.position), "game-over", seat, game, "game-over", build)
 
 
 def _build_phase_results(game: Game, seat: Seat, recipe: dict, memo: dict):

@@ -7,9 +7,10 @@ import pytest
 from games.bymail.models import InboundMail
 from games.models import Action, Game
 from games.services import do_action
-from tests.bymail.conftest import listed_moves, post_mailgun, post_postmark, reply_mime
+from tests.bymail.conftest import listed_moves, post_mailgun, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
+from tournaments.ratings.services import do_rate_game
 
 
 def _play_by_mail(client, deliver, game: Game) -> None:
@@ -48,8 +49,16 @@ def test_it_plays_a_whole_wild_cards_game_by_mail_with_the_result_of_the_same_mo
     actions = list(game.actions.exclude(channel=Action.Channel.FORCED).order_by("seq"))
     assert {a.channel for a in actions} == {Action.Channel.EMAIL_REPLY}
     assert InboundMail.objects.filter(outcome="accepted").count() == len(actions)
+    # A rated game's game-over mail waits for its rating, which the finishing commit makes on
+    # the site (no commit hook runs inside this test's transaction): made here, the mail goes.
+    assert not [m for m in mail_server.inbox.messages if m["X-Wildcards-Event"] == "game-over"]
+    assert do_rate_game(game.pk)
+    mail_server()
     over = [m for m in mail_server.inbox.messages if m["X-Wildcards-Event"] == "game-over"]
     assert len(over) == 2
+    texts = {str(m["To"]): text_of(m) for m in over}
+    assert "Rating changes" in texts["alice@example.org"]
+    assert "Variazioni di punteggio" in texts["bruno@example.org"]
 
     # The same moves made on the site give the same result.
     site = start_game([make_user("carol"), make_user("dave")], engine="wildcards")

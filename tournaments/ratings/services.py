@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from games.bymail import game_over_ratings
 from games.models import Game, Seat
 from tournaments.ratings import fair_play
 from tournaments.ratings.elo import EloSettings, repeat_weight, table_deltas
@@ -46,12 +47,15 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
         players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
         if len(players) < 2 or fair_play.is_aborted(game_id):
+            game_over_ratings.release(game, [])
             return []
         if _later_game_rated(game, pool, [player for player, _rank in players]):
             # This game committed after a game that finished later: ratings must follow
             # finish order, so rebuild the pool (rare: two finishes within moments).
             rebuild({pool})
-            return list(RatingChange.objects.filter(game_id=game_id))
+            changes = list(RatingChange.objects.filter(game_id=game_id))
+            _tell(game, changes)
+            return changes
         # `players` is ordered by player id: row locks in a fixed order.
         current = {
             r.player_id: r
@@ -95,6 +99,7 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             rating.last_game_at = game.finished_at
             current[player] = rating
         RatingChange.objects.bulk_create(changes)
+        _tell(game, changes)
         # Who they have met, this game included (counted up to a cap: past it nothing changes).
         counted = fair_play.opponents_of(
             pool, [player for player in ids if current[player].opponents < fair_play.OPPONENTS_COUNTED]
@@ -104,6 +109,11 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             rating.opponents = counted.get(player, rating.opponents)
             rating.save()
         return changes
+
+
+def _tell(game: Game, changes: list[RatingChange]) -> None:
+    """The game's game-over mail, held for its rating, goes with it (in this transaction)."""
+    game_over_ratings.release(game, [(c.player_id, c.rank, c.before, c.after) for c in changes])
 
 
 # A game's finish is stamped inside its finishing move's transaction, which commits moments

@@ -73,6 +73,25 @@ def drop_unsent(keys: list[str]) -> int:
     )
 
 
+def release(keys: list[str], facts: dict) -> int:
+    """Mail queued to wait (a later `send_at`) for something that has now happened goes at once,
+    its recipe completed with `facts`. Rows sent, dropped or claimed already are left as they
+    are. In the caller's transaction; the number released."""
+    now = timezone.now()
+    rows = list(
+        OutboxMessage.objects.select_for_update().filter(
+            key__in=keys, status=OutboxMessage.Status.PENDING, recipe__isnull=False
+        )
+    )
+    for row in rows:
+        row.recipe = {**row.recipe, **facts}
+        row.next_attempt_at = min(row.next_attempt_at, now)
+    OutboxMessage.objects.bulk_update(rows, ["recipe", "next_attempt_at"])
+    if rows:
+        _remember([row.key for row in rows])
+    return len(rows)
+
+
 def _insert(rows: list[OutboxMessage]) -> None:
     # ON CONFLICT DO NOTHING: one statement, and no savepoint to undo a duplicate key.
     OutboxMessage.objects.bulk_create(rows, ignore_conflicts=True)

@@ -1,0 +1,48 @@
+"""A rated game's game-over mail waits for the game's rating, and then tells it.
+
+The rating is made on the game's finishing commit (by the ratings, which games never imports),
+so the mail queued inside that transaction would be written before it. It is queued held
+(`held_until`); the rating step hands it each player's change (`release`) and lets it go in
+the rating's own transaction. If the rating never comes (it failed, its retries too), the
+periodic sweep sends the mail once the wait is over, without the changes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from games.models import Game, Seat
+from wildcards_site.outbox import sending
+
+
+def key(game_id: int, position: int) -> str:
+    return f"over:{game_id}:{position}"
+
+
+def held_until(game: Game, now: datetime) -> datetime | None:
+    """When a game's game-over mail goes at the latest: None (at once) for an unrated game."""
+    return now + timedelta(seconds=settings.GAME_OVER_RATING_WAIT_SECONDS) if game.rated else None
+
+
+def release(game: Game, changes: list[tuple[int, int, float, float]]) -> int:
+    """The rating of `game` is made: (player id, rank, before, after) for each rated player, none
+    when the game's rating was voided. Inside the rating's transaction; the number of mails released."""
+    keys = [key(game.pk, position) for position in range(game.num_seats)]
+    return sending.release(keys, {"ratings": [list(change) for change in changes]})
+
+
+def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
+    """The changes the rating step gave the mail, best placed first, each named as the player is."""
+    changes = recipe.get("ratings") or []
+    names = {seat.user_id: seat.user.profile.name for seat in seats if seat.user_id is not None}
+    missing = [player for player, *_rest in changes if player not in names]
+    if missing:  # a player whose seat was taken over by someone else was rated too
+        users = get_user_model().objects.filter(pk__in=missing).select_related("profile")
+        names |= {user.pk: user.profile.name for user in users}
+    return [
+        {"name": names.get(player, ""), "before": before, "after": after, "delta": after - before, "player": player}
+        for player, _rank, before, after in sorted(changes, key=lambda change: (change[1], names.get(change[0], "")))
+    ]
