@@ -127,6 +127,10 @@ def test_a_name_in_another_script_that_reads_as_no_one_else_is_kept(client, alic
         ("Alice B.", "Alice B.\ufe0f"),  # a variation selector after
         ("Alice B.", "Alice\u3164B."),  # a Hangul filler for the space
         ("Bernard", "Bemard"),  # rn for m
+        ("Alice B.", "ALICE B."),  # the same name in capitals (an attacker's review: its I read as l)
+        ("Lucia", "LUCIA"),
+        ("ILSE", "Ilse"),  # and the other way round
+        ("Ilse", "llse"),  # lowercase ls for a capital I
     ],
 )
 def test_a_name_that_reads_as_another_players_is_refused_however_it_is_written(client, alice, theirs, mine):
@@ -139,6 +143,16 @@ def test_a_name_that_reads_as_another_players_is_refused_however_it_is_written(c
     assert response.context["form"].errors["display_name"]
     alice.profile.refresh_from_db()
     assert alice.profile.display_name == "Alice"
+
+
+def test_names_that_only_share_letters_people_tell_apart_are_both_welcome(client, alice):
+    from tests.conftest import make_user
+
+    make_user("other", display_name="Ilse")
+    client.force_login(alice)
+    assert client.post(reverse("accounts:profile"), profile_data(display_name="Lise")).status_code == 302
+    alice.profile.refresh_from_db()
+    assert alice.profile.display_name == "Lise"
 
 
 @pytest.mark.parametrize("name", ["Bot 2 ∙ Good bot", "Alice - Good bot", "Bruno (bot)", "B0t 1", "Le0", "Leo\ufe0f"])
@@ -162,6 +176,10 @@ def test_the_keys_follow_the_names_through_save():
 
     user = make_user("vera", display_name="Вера")
     assert (user.profile.display_key, user.profile.username_key) == ("bepa", "vera")
+    # Case-blind, Вера reads as вера, whose в looks like no Latin letter.
+    assert (user.profile.display_case_key, user.profile.username_case_key) == ("вepa", "vera")
+    capitals = make_user("ilse", display_name="ILSE")
+    assert (capitals.profile.display_key, capitals.profile.display_case_key) == ("llse", "ilse")
     user.profile.display_name = ""
     user.profile.save(update_fields=["display_name"])
     user.profile.refresh_from_db()

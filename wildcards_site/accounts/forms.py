@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from wildcards_site import emails
 from wildcards_site.accounts.backends import find_user
 from wildcards_site.accounts.models import Profile
-from wildcards_site.accounts.names import looks_automatic, name_key
+from wildcards_site.accounts.names import case_key, looks_automatic, name_key
 
 User = get_user_model()
 
@@ -155,11 +155,12 @@ class ProfileForm(forms.ModelForm):
 def _passes_for_another(name: str, user_id: int | None) -> bool:
     """Whether `name` reads as a bot seat, Leo, or another player's username or display name
     (accounts/names.py); `user_id` is the player's own (their own names are theirs)."""
-    key = name_key(name)
+    key, case = name_key(name), case_key(name)
     if not key:
         return False
     others = Profile.objects.exclude(user_id=user_id).exclude(**{f"user__{k}": v for k, v in _UNCONFIRMED.items()})
-    return looks_automatic(key) or others.filter(Q(display_key=key) | Q(username_key=key)).exists()
+    clash = Q(display_key=key) | Q(username_key=key) | Q(display_case_key=case) | Q(username_case_key=case)
+    return looks_automatic(key) or looks_automatic(case) or others.filter(clash).exists()
 
 
 class WildcardsPasswordResetForm(PasswordResetForm):

@@ -20,6 +20,10 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("“%(value)s” is not a time zone we know."), params={"value": value})
 
 
+# The keys `Profile.save` keeps from the names (accounts/names.py).
+KEYS = ("display_key", "username_key", "display_case_key", "username_case_key")
+
+
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
     display_name = models.CharField(_("display name"), max_length=50, blank=True)
@@ -36,6 +40,9 @@ class Profile(models.Model):
     # new name is compared with every other at once. A queryset's update() skips them: save.
     display_key = models.CharField(max_length=200, blank=True, db_index=True)
     username_key = models.CharField(max_length=200, blank=True, db_index=True)
+    # The same names read case-blind (names.case_key: "ALICE" is Alice).
+    display_case_key = models.CharField(max_length=200, blank=True, db_index=True)
+    username_case_key = models.CharField(max_length=200, blank=True, db_index=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -45,13 +52,15 @@ class Profile(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        from wildcards_site.accounts.names import name_key
+        from wildcards_site.accounts.names import case_key, name_key
 
         self.display_key = name_key(self.display_name) if self.display_name else ""
+        self.display_case_key = case_key(self.display_name) if self.display_name else ""
         self.username_key = name_key(self.user.get_username())
+        self.username_case_key = case_key(self.user.get_username())
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "display_key", "username_key"}
+            kwargs["update_fields"] = {*update_fields, *KEYS}
         super().save(*args, **kwargs)
 
     @property

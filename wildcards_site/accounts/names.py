@@ -11,6 +11,11 @@ review sat as "Alice" at Alice's table, as "Вruno" with a Cyrillic В beside Br
   UTS #39, through confusable-homoglyphs), and the ASCII lookalikes I, 1, | as l and 0 as o,
   rn as m;
 - case and spacing ignored.
+
+One key cannot hold both readings of a capital I: drawn, it is an l ("AIice" passes for
+Alice); read as a word in capitals, it is an i ("ALICE" is Alice, where its drawn key is
+"allce"). So each name keeps a second key, `case_key`, its letters read case-blind first, and
+two names clash when either key is the same (an attacker's review sat as "ALICE").
 """
 
 from __future__ import annotations
@@ -44,6 +49,11 @@ def name_key(name: str) -> str:
     folded = "".join(char for char in unicodedata.normalize("NFKC", name).translate(_BLANK) if not invisible(char))
     latin = "".join(_latin_lookalike(char) for char in folded).translate(_ASCII_LOOKALIKES)
     return " ".join(latin.casefold().split()).replace("rn", "m")
+
+
+def case_key(name: str) -> str:
+    """The name read as a word, whatever the case of its letters: a capital I is an i here."""
+    return name_key(name.casefold())
 
 
 def looks_automatic(key: str) -> bool:
