@@ -92,7 +92,10 @@ def checked_settings(chosen: dict, before: dict | None = None) -> dict:
     for key in TIMES:
         if fields.get(key) is not None:
             fields[key] = _to_the_minute(fields[key])
-    name = str(fields.get("name", "")).strip()
+    # One line, as pages and mails head with it (an attacker's review wrote lines into a mail).
+    name = " ".join(str(fields.get("name", "")).split())
+    if any(not char.isprintable() for char in name):
+        raise _refuse(_("Please use only printable characters."))
     if not name or len(name) > 100:
         raise _refuse(_("A tournament needs a name of at most 100 characters."))
     fields["name"] = name
