@@ -173,7 +173,9 @@ def tournament_message(user, tournament, message) -> None:
 def no_show_withdrawn(user, tournament, round_number: int) -> None:
     """Withdrawn for a table they never made a move at (services/running.py)."""
     key = f"tournament-no-show:{tournament.pk}:{user.pk}"
-    _to_entrant(user, tournament, "tournament-no-show", key, {"round": round_number, "next": round_number + 1})
+    facts = {"round": round_number, "next": round_number + 1}
+    facts["round_robin"] = tournament.format == tournament.Format.ROUND_ROBIN  # its results may be annulled
+    _to_entrant(user, tournament, "tournament-no-show", key, facts)
 
 
 def removed_by_organiser(user, tournament, organiser, next_round: int, disqualified: bool) -> None:

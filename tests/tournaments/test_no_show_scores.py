@@ -337,3 +337,45 @@ def test_those_who_left_a_finished_game_are_ranked_by_when_they_left_not_by_thei
     (played,) = played_rounds(tournament)
     entry = dict(tournament.entries.values_list("user", "pk"))
     assert played.tables[0].ranks == {entry[last.pk]: 1, entry[second.pk]: 2, entry[first.pk]: 3}
+
+
+def test_a_round_robin_no_show_is_withdrawn_and_never_stands_above_a_player_who_played(settings):
+    # An organiser's walk-through: in a round robin of three, a player who never moved in round 1
+    # took round 2's scheduled bye (worth a win) and stood above the player who had played both
+    # rounds and lost them. A Swiss withdraws such a player; a round robin did not.
+    from tests.tournaments.helpers import register_and_start
+    from tournaments.services import do_advance_round
+    from wildcards_site.outbox.models import OutboxMessage
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Round robin", "emu_ranchers", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    tournament = register_and_start(tournament, make_players(3))
+    (table,) = current_tables(tournament)
+    present, absent = (seat.user for seat in table.game.seats.order_by("position"))
+    play_alone(table.game, present, settings)
+    do_advance_round(tournament.pk)
+    entries = {entry.user_id: entry for entry in tournament.entries.all()}
+    assert entries[absent.pk].dropped_before_round == 2
+    assert entries[present.pk].dropped_before_round is None
+    told = OutboxMessage.objects.filter(key__startswith=f"tournament-no-show:{tournament.pk}:")
+    assert [row.to for row in told] == [absent.email]
+    # Its mail states a round robin's rule for results (a Swiss keeps them; here they may go).
+    (mail,) = told
+    assert "fewer than half of their games has every result annulled" in " ".join(mail.text.split())
+    assert "Your results so far stand" not in mail.text
+
+    # Whatever is left to play, the no-show never stands above someone who played.
+    for _round in range(2, 10):
+        tournament.refresh_from_db()
+        if tournament.status != tournament.Status.RUNNING:
+            break
+        for table in current_tables(tournament):
+            play_out(table.game)
+        do_advance_round(tournament.pk)
+        standings = swiss_standings(tournament, list(tournament.entries.all()), played_rounds(tournament))
+        points = {row.player: row.points for row in standings}
+        played = [entry.pk for user, entry in entries.items() if user != absent.pk]
+        assert all(points[entries[absent.pk].pk] <= points[player] for player in played)
+    assert tournament.status == tournament.Status.FINISHED and _round >= 3

@@ -115,6 +115,11 @@ def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entr
     return None
 
 
+def round_robin_goes_on(tournament: Tournament, rounds: list[PlayedRound]) -> bool:
+    """Whether the stored schedule has rounds after those played (drops aside)."""
+    return tournament.schedule is not None and _next_scheduled(tournament.schedule, rounds) < len(tournament.schedule)
+
+
 def _next_scheduled(plan: list, rounds: list[PlayedRound]) -> int:
     """Where the schedule goes on: after the scheduled round the last played round came from
     (each played table sits inside one of its tables), so passed-over rounds stay passed."""

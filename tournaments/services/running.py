@@ -28,7 +28,14 @@ from games.services.lobby import TimeControl
 from games.services.refusals import refusal_words, words_text
 from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.services.cancelling import cancel
-from tournaments.services.planning import WAITING, Plan, final_places, plan_next_round, without_table
+from tournaments.services.planning import (
+    WAITING,
+    Plan,
+    final_places,
+    plan_next_round,
+    round_robin_goes_on,
+    without_table,
+)
 from tournaments.services.registration import ratings_of
 from tournaments.services.results import elimination_seeds, no_shows, played_rounds
 from tournaments.services.rules import table_options
@@ -147,15 +154,22 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
 
 
 def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: list) -> None:
-    """A Swiss withdraws a player who forfeited a table without one move of their own, as FIDE's
-    rules do: left in, a no-show took a later round's bye (worth a win) and sat again (an
-    organiser's review). Their results stand; they are told by mail. After the last Swiss round
-    too when a top cut follows: a no-show of that round does not go on to the knock-out."""
-    if tournament.format != Tournament.Format.SWISS or not rounds or rounds[-1].stage != "swiss":
+    """A Swiss or a round robin withdraws a player who forfeited a table without one move of
+    their own, as FIDE's rules do: left in, a no-show took a later round's bye (worth a win) and
+    sat again (an organiser's review), and stood above players who had played (a walk-through).
+    They are told by mail; their results are kept or annulled as a drop's are. After the last
+    Swiss round too when a top cut follows: a no-show of that round does not go on to the knock-out."""
+    if not rounds or not rounds[-1].finished:
         return
     last = rounds[-1]
-    if not last.finished or (last.number >= (tournament.rounds or 0) and not tournament.top_cut):
-        return  # the Swiss is over and nothing follows: nothing more to pair
+    if tournament.format == Tournament.Format.SWISS and last.stage == "swiss":
+        if last.number >= (tournament.rounds or 0) and not tournament.top_cut:
+            return  # the Swiss is over and nothing follows: nothing more to pair
+    elif tournament.format == Tournament.Format.ROUND_ROBIN and last.stage == "round_robin":
+        if not round_robin_goes_on(tournament, rounds):
+            return
+    else:
+        return
     absent = no_shows(last)
     for entry in entries:
         if entry.pk in absent and entry.dropped_before_round is None and not entry.disqualified:
