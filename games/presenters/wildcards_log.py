@@ -55,7 +55,9 @@ def event_line(entry: dict, names: dict) -> str:
     if kind == "round":
         return _("Round %(round)s begins.") % {"round": entry["round"]}
     if kind == "bids":
-        shown = ", ".join(f"{_name(names, p)} {bid_label(label)}" for p, label in entry["bids"].items())
+        # The bid in brackets: a bot seat's name ends with its level ("… · Good bot"), and a card
+        # after it read as part of the name (a walk-through).
+        shown = ", ".join(f"{_name(names, p)} ({bid_label(label)})" for p, label in entry["bids"].items())
         return _("Bids revealed: %(bids)s") % {"bids": shown} + "."
     if kind == "eagle":
         return _("%(seat)s keeps %(card)s of the two (the Eagle).") % {"seat": who, "card": card_label(entry["bid"])}
@@ -70,7 +72,7 @@ def event_line(entry: dict, names: dict) -> str:
             "took": _species(entry["took"]),
         }
     if kind == "tie_payment":
-        totals = ", ".join(f"{_name(names, p)} {total}" for p, total in entry["totals"].items())
+        totals = ", ".join(f"{_name(names, p)} ({total})" for p, total in entry["totals"].items())
         revealed = _("Tie payments revealed")  # (a call of its own: xgettext reads no f-string)
         return f"{revealed}: {totals}."
     if kind == "talisman_decides":

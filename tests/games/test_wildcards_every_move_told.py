@@ -109,7 +109,7 @@ def test_the_round_results_tell_the_whole_round_in_words():
     names = dict(enumerate(told.names))
     sections = mail.results(told.view(0), names, {"log": log})
     assert sections[0]["lines"] == [
-        "Bids revealed: Nathan Mountains 4, Milú Forest 2, Amélie Savannah 1.",
+        "Bids revealed: Nathan (Mountains 4), Milú (Forest 2), Amélie (Savannah 1).",
         "Order of taking: Nathan, Milú, Amélie.",
         "Nathan takes the Ibex, paying Forest 1, Forest 2, Savannah 1.",
         "Nathan takes the Ibex leader.",
@@ -147,7 +147,7 @@ def test_a_round_of_refills_ends_with_the_last_refill_told_in_words():
     log = mail.closing_log(told.start, [(action.seat, action.payload) for action in told.actions])
     sections = mail.results(told.view(0), dict(enumerate(told.names)), {"log": log})
     assert sections[0]["lines"] == [
-        "Bids revealed: Ann Refill, Ben Refill, Cy Refill.",
+        "Bids revealed: Ann (Refill), Ben (Refill), Cy (Refill).",
         "Ann discards Forest 1.",
         "Ann refills, drawing 1.",
         "Ben discards Savannah 1.",
@@ -184,7 +184,7 @@ def test_the_talisman_deciding_a_tie_and_moving_on_is_told():
     assert told.state["round"] == 2 and told.state["talisman"] == 0
     for viewer in (None, 0, 1, 2):
         assert _lines_of_move(told, 2, viewer) == [
-            "Bids revealed: Ann Forest 1, Ben Mountains 1, Cy Forest 3.",
+            "Bids revealed: Ann (Forest 1), Ben (Mountains 1), Cy (Forest 3).",
             "The Talisman, held by Cy, breaks the tie: Ann, Ben, in that order.",
             "Order of taking: Cy, Ann, Ben.",
         ]
@@ -223,7 +223,7 @@ def test_tie_payments_are_told_face_down_then_revealed_with_their_totals():
         assert _lines_of_move(told, 3, viewer) == ["Matea laid a card face down to break the tie."]
         assert _lines_of_move(told, 4, viewer) == [
             "Matea laid a card face down to break the tie.",
-            "Tie payments revealed: Rasha 5, Matea 3.",
+            "Tie payments revealed: Rasha (5), Matea (3).",
             "Order of taking: Rasha, Matea.",
         ]
     # The tie payment is the take's payment: laid face down, turned up, and named when she takes.
@@ -252,7 +252,7 @@ def test_a_2020_tie_reveal_tells_hand_or_deck_then_the_cards():
     for viewer in (None, 0, 1, 2):
         assert _lines_of_move(told, 2, viewer) == [
             "Ben laid a card face down to break the tie.",
-            "Tie payments revealed: Ann 1, Ben 1.",
+            "Tie payments revealed: Ann (1), Ben (1).",
         ]
         assert _lines_of_move(told, 3, viewer) == ["Ann chose a card from hand to reveal."]
         assert _lines_of_move(told, 4, viewer) == [
@@ -314,5 +314,5 @@ def test_the_eagle_bid_is_told_as_two_cards_face_down_then_the_one_kept():
     for viewer in (None, 1, 2):
         assert _lines_of_move(told, 0, viewer) == ["Ann placed two cards face down (the Eagle)."]
     for viewer in (None, 0, 1, 2):
-        assert _lines_of_move(told, 2, viewer) == ["Bids revealed: Ben Forest 2, Cy Refill."]
+        assert _lines_of_move(told, 2, viewer) == ["Bids revealed: Ben (Forest 2), Cy (Refill)."]
         assert _lines_of_move(told, 3, viewer) == ["Ann keeps Forest 3 of the two (the Eagle)."]

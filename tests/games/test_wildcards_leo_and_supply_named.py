@@ -31,7 +31,7 @@ def _leo_bids_savannah_1() -> Told:
     return told
 
 
-REVEALED = "Bids revealed: Ann Forest 3, Ben Forest 4, Leo Savannah 1"
+REVEALED = "Bids revealed: Ann (Forest 3), Ben (Forest 4), Leo (Savannah 1)"
 
 
 def test_the_revealed_bids_name_leo_on_the_table():
@@ -104,3 +104,17 @@ def test_a_leader_back_in_the_supply_is_told_as_such_in_the_latest_moves_and_the
         lines = told.mail_round(viewer)
         assert BACK_TO_SUPPLY in lines, lines
         assert not any("Seat" in line for line in lines), lines
+
+
+def test_a_bot_seat_s_name_and_its_bid_read_apart_in_every_language():
+    # A newcomer's walk-through read "Bot 1 · bot de nivel Bueno Bosque 2": the level ran into the card.
+    from django.utils import translation
+
+    from games.presenters.wildcards_log import event_line
+
+    names = {0: "Valentina", 1: "Bot 1 · bot de nivel Bueno"}
+    with translation.override("es"):
+        bids = event_line({"event": "bids", "bids": {"0": "mountains 3", "1": "forest 2"}}, names)
+        ties = event_line({"event": "tie_payment", "totals": {"0": 7, "1": 5}}, names)
+    assert bids == "Pujas reveladas: Valentina (Montañas 3), Bot 1 · bot de nivel Bueno (Bosque 2)."
+    assert ties.endswith(": Valentina (7), Bot 1 · bot de nivel Bueno (5).")
