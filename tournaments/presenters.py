@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -352,7 +353,7 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
     rows = swiss_standings(tournament, entries, rounds, counted)
     if tournament.status == Tournament.Status.FINISHED:
         rows.sort(key=lambda row: place_of.get(row.player) or 10**9)
-    return [
+    table = [
         {
             "position": index,
             "entry": row.player,
@@ -371,6 +372,21 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
         }
         for index, row in enumerate(rows, 1)
     ]
+    for key in ("points", "buchholz", "sonneborn_berger"):
+        for row, shown in zip(table, alike([row[key] for row in table]), strict=True):
+            row[f"{key}_shown"] = shown
+    return table
+
+
+def alike(values: list[float]) -> list[str]:
+    """A column's numbers with as many decimals each as the column needs (at most two), in the
+    reader's format: "0" beside "0.0" read as two kinds of number (an organiser's walk-through)."""
+    places = 0
+    for value in values:
+        rounded = round(float(value), 2)
+        if not rounded.is_integer():
+            places = max(places, 1 if round(rounded, 1) == rounded else 2)
+    return [number_format(round(float(value), places), places) for value in values]
 
 
 def tournament_json(tournament: Tournament) -> dict:

@@ -26,7 +26,8 @@ def test_the_standings_say_the_round_under_way_counts_once_it_has_ended(client):
     play_out(first.game)
     standings = _standings(client, tournament)
     assert "Round 1 counts once all its tables have ended." in standings
-    assert "<td>1.0</td>" not in standings.split("<tbody>", 1)[1]  # the winner has no point yet
+    points = _columns(standings)[2]
+    assert points == ["0"] * 4  # the winner has no point yet
 
 
 def test_the_standings_of_a_finished_swiss_say_nothing_of_it(client):
@@ -51,3 +52,44 @@ def test_the_opponents_average_is_rounded_halves_up_as_people_round():
     from tournaments.presenters import hundredths
 
     assert [hundredths(value) for value in (3.625, 6.125, 2.5, 1 / 3)] == [3.63, 6.13, 2.5, 0.33]
+
+
+def _columns(standings: str) -> list[list[str]]:
+    import re
+
+    body = standings.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = [re.findall(r"<td>(.*?)</td>", row) for row in body.split("</tr>") if "<td>" in row]
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+@pytest.mark.parametrize("format", ["swiss", "round_robin"])
+def test_each_tie_break_column_writes_its_numbers_alike(client, format):
+    # An organiser's walk-through read "0" beside "0.0" in one Buchholz column.
+    from tournaments.services import do_advance_round
+
+    organiser = make_players(1, "org")[0]
+    extra = {"rounds": 2} if format == "swiss" else {}
+    tournament = do_create_tournament(
+        organiser, "Alike", "cubirds", format, seats_preferred=2, seats_min=2, seats_max=2, **extra
+    )
+    tournament = register_and_start(tournament, make_players(5))  # odd: someone has a bye
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    columns = _columns(_standings(client, tournament))
+    tie_breaks = columns[3:5] if format == "round_robin" else columns[3:4]
+    for column in tie_breaks:
+        decimals = {cell.partition(".")[2].__len__() for cell in column}
+        assert len(decimals) == 1, column
+
+
+def test_a_column_takes_the_decimals_its_numbers_need_in_the_readers_format():
+    from django.utils import translation
+
+    from tournaments.presenters import alike
+
+    assert alike([0, 1.0, 2]) == ["0", "1", "2"]
+    assert alike([0, 1.5, 2.0]) == ["0.0", "1.5", "2.0"]
+    assert alike([1 / 3, 1.5]) == ["0.33", "1.50"]
+    with translation.override("it"):
+        assert alike([0, 1.5]) == ["0,0", "1,5"]
