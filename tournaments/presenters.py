@@ -6,10 +6,7 @@ own pages show the play, built from each seat's view.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
-
 from django.conf import settings
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -22,6 +19,7 @@ from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult
 from tournaments.formats.withdrawals import scheduled_indices
 from tournaments.models import Table, Tournament
+from tournaments.numbers import alike, hundredths
 from tournaments.rules_words import number_words
 from tournaments.services.adjudication import drawn_stamp
 from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
@@ -341,11 +339,6 @@ def _bot_mark(level: str) -> dict:
     return {"kind": Seat.Kind.BOT, "level": level, "level_label": str(Seat.Level(level).label)}
 
 
-def hundredths(value: float) -> float:
-    """To two decimals, halves up as people round ("3.625" reads 3.63; `round` gave 3.62)."""
-    return float(Decimal(repr(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
-
-
 def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Counted | None = None) -> list[dict]:
     dropped = inactive_from(entries, len(rounds) + 1)
     disqualified = {entry.pk for entry in entries if entry.disqualified}
@@ -376,17 +369,6 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
         for row, shown in zip(table, alike([row[key] for row in table]), strict=True):
             row[f"{key}_shown"] = shown
     return table
-
-
-def alike(values: list[float]) -> list[str]:
-    """A column's numbers with as many decimals each as the column needs (at most two), in the
-    reader's format: "0" beside "0.0" read as two kinds of number (an organiser's walk-through)."""
-    places = 0
-    for value in values:
-        rounded = round(float(value), 2)
-        if not rounded.is_integer():
-            places = max(places, 1 if round(rounded, 1) == rounded else 2)
-    return [number_format(round(float(value), places), places) for value in values]
 
 
 def tournament_json(tournament: Tournament) -> dict:

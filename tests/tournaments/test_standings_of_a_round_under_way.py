@@ -49,7 +49,7 @@ def test_the_standings_of_a_finished_swiss_say_nothing_of_it(client):
 
 def test_the_opponents_average_is_rounded_halves_up_as_people_round():
     # A tournament walk-through: 3.625 read "3.62" and 6.125 "6.12".
-    from tournaments.presenters import hundredths
+    from tournaments.numbers import hundredths
 
     assert [hundredths(value) for value in (3.625, 6.125, 2.5, 1 / 3)] == [3.63, 6.13, 2.5, 0.33]
 
@@ -86,7 +86,7 @@ def test_each_tie_break_column_writes_its_numbers_alike(client, format):
 def test_a_column_takes_the_decimals_its_numbers_need_in_the_readers_format():
     from django.utils import translation
 
-    from tournaments.presenters import alike
+    from tournaments.numbers import alike
 
     assert alike([0, 1.0, 2]) == ["0", "1", "2"]
     assert alike([0, 1.5, 2.0]) == ["0.0", "1.5", "2.0"]
