@@ -22,7 +22,13 @@ from tournaments.models import Table, Tournament
 from tournaments.numbers import alike, hundredths
 from tournaments.rules_words import number_words
 from tournaments.services.adjudication import drawn_stamp
-from tournaments.services.planning import WAITING, knocked_out, plan_next_round, without_table
+from tournaments.services.planning import (
+    WAITING,
+    knocked_out,
+    last_round_under_way,
+    plan_next_round,
+    without_table,
+)
 from tournaments.services.results import (
     DONE,
     Counted,
@@ -67,6 +73,8 @@ def tournament_data(tournament: Tournament) -> dict:
         "standings": standings,
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
+        # Nothing follows it: no "drop out after this round".
+        "last_round": last_round_under_way(tournament, entries, rounds),
         "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),

@@ -150,22 +150,31 @@ def settle_round(rng: random.Random, tournament, organiser) -> None:
             do_adjudicate_table(table.pk, organiser, table_ranks(rng, tournament, table), "simulated decision")
 
 
-def leave_and_join(rng: random.Random, tournament, organiser) -> None:
+def leave_and_join(rng: random.Random, tournament, organiser) -> set[int]:
+    """Drops, disqualifications and late joins; the rounds in which a drop was refused as the last."""
+    refused = set()
     entries = list(tournament.entries.select_related("user"))
     for entry in entries:
         if entry.dropped_before_round is not None or entry.disqualified or rng.random() > 0.08:
             continue
-        if rng.random() < 0.3:
-            do_disqualify(tournament.pk, organiser, entry.user)
-        elif rng.random() < 0.5:
-            do_drop(tournament.pk, entry.user)
-        else:
-            do_drop(tournament.pk, organiser, entry.user)
+        try:
+            if rng.random() < 0.3:
+                do_disqualify(tournament.pk, organiser, entry.user)
+            elif rng.random() < 0.5:
+                do_drop(tournament.pk, entry.user)
+            else:
+                do_drop(tournament.pk, organiser, entry.user)
+        except ActionRejected as error:
+            # Nothing follows the last round to drop out of: checked at the end, when the
+            # event shows which round was its last.
+            assert error.code == "last_round", error.message
+            refused.add(tournament.current_round)
     if tournament.format == Tournament.Format.SWISS and rng.random() < 0.5:
         try:
             do_register(tournament.pk, people(1)[0])  # a late join, where the event takes them
         except ActionRejected:
             assert tournament.current_round >= tournament.late_join_before_round
+    return refused
 
 
 def check_round(tournament, number: int) -> None:
@@ -186,11 +195,12 @@ def check_round(tournament, number: int) -> None:
 
 def run_event(rng: random.Random, tournament, organiser) -> None:
     settled: dict = {}
+    refused: set[int] = set()
     for _step in range(40):
         tournament.refresh_from_db()
         if tournament.status == Tournament.Status.FINISHED:
             break
-        leave_and_join(rng, tournament, organiser)
+        refused |= leave_and_join(rng, tournament, organiser)
         if any(table.game.status in LIVE for table in current_tables(tournament)):
             settle_round(rng, tournament, organiser)
         number = tournament.current_round
@@ -210,6 +220,7 @@ def run_event(rng: random.Random, tournament, organiser) -> None:
         assert {key: now[key] for key in settled} == settled, "a result already played changed"
         settled = now
     assert tournament.status == Tournament.Status.FINISHED, f"{tournament.format} did not finish"
+    assert refused <= {tournament.current_round}, "a drop was refused in a round that another followed"
     places = list(tournament.entries.values_list("final_place", flat=True))
     assert None not in places, "everyone gets a final place"
     # Places count as in sport: after k players the next place is at most k + 1 (shared places

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
+from tournaments.services.planning import last_round_under_way
+from tournaments.services.results import played_rounds
 from tournaments.services.running import check_not_playing, check_organiser
 
 User = get_user_model()
@@ -66,6 +68,11 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
         if entry.dropped_before_round is not None:
             raise ActionRejected("already_dropped", _("This player has already dropped."))
+        entries = list(tournament.entries.all())
+        if last_round_under_way(tournament, entries, played_rounds(tournament)):
+            raise ActionRejected(
+                "last_round", _("This is the last round: no round follows it to drop out of. Play it out at the table.")
+            )
         entry.dropped_before_round = tournament.current_round + 1
         entry.dropped_by = Entry.DROPPED_BY_ORGANISERS if entry_user != user else ""
         entry.save(update_fields=["dropped_before_round", "dropped_by"])

@@ -115,6 +115,28 @@ def _round_robin(tournament: Tournament, entries: list[Entry], active: list[Entr
     return None
 
 
+def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> bool:
+    """Whether the round being played is the event's last whatever its results: a Swiss's last
+    round with no top cut, a round robin's last scheduled round, a knock-out's final (one table
+    of everyone still in; a double elimination's grand final may be played again, so not it).
+    Nothing follows it to drop out of (an organiser's walk-through was offered to in a final)."""
+    if not rounds or rounds[-1].finished or tournament.status != Tournament.Status.RUNNING:
+        return False
+    current = rounds[-1]
+    if current.stage == "swiss":
+        return current.number >= (tournament.rounds or 0) and not tournament.top_cut
+    if current.stage == "round_robin":
+        return not round_robin_goes_on(tournament, rounds)
+    if current.stage != "elimination" or len(current.tables) != 1 or current.byes:
+        return False
+    if tournament.seats_max > 2:
+        return True
+    if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+        return False
+    still_in = set(elimination_seeds(tournament, entries, rounds)) - knocked_out(tournament, entries, rounds)
+    return still_in <= set(current.tables[0].ranks)
+
+
 def round_robin_goes_on(tournament: Tournament, rounds: list[PlayedRound]) -> bool:
     """Whether the stored schedule has rounds after those played (drops aside)."""
     return tournament.schedule is not None and _next_scheduled(tournament.schedule, rounds) < len(tournament.schedule)

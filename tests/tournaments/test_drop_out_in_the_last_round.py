@@ -1,0 +1,91 @@
+"""Nothing follows a tournament's last round: its players are not offered to drop out "after
+this round" (an organiser's walk-through was offered it in a knock-out's final)."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
+from tournaments.services import do_advance_round, do_create_tournament
+
+pytestmark = pytest.mark.django_db
+
+DROP = "Drop out after this round"
+LAST = "This is the last round: play it out at your table."
+
+
+def _entry_card(tournament, user) -> str:
+    client = Client()
+    client.force_login(user)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    return page.split('id="your-entry"', 1)[1].split("</section>", 1)[0]
+
+
+def _next_round(tournament) -> None:
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+
+
+def test_a_knockout_offers_to_drop_out_before_its_final_and_not_in_it():
+    organiser = make_players(1, "org")[0]
+    players = make_players(4)
+    tournament = do_create_tournament(
+        organiser, "Cup", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    tournament = register_and_start(tournament, players)
+    seated = current_tables(tournament)[0].game.seats.first().user
+    assert DROP in _entry_card(tournament, seated) and LAST not in _entry_card(tournament, seated)
+    _next_round(tournament)
+    (final,) = current_tables(tournament)
+    finalist = final.game.seats.first().user
+    card = _entry_card(tournament, finalist)
+    assert DROP not in card and LAST in card
+
+
+@pytest.mark.parametrize(("engine", "seats", "count"), [("cubirds", 2, 4), ("wildcards", 3, 6)])
+def test_a_swiss_s_last_round_offers_no_drop_out(engine, seats, count):
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Swiss", engine, "swiss", seats_preferred=seats, seats_min=seats, seats_max=seats, rounds=2
+    )
+    players = make_players(count)
+    tournament = register_and_start(tournament, players)
+    assert DROP in _entry_card(tournament, players[0])
+    _next_round(tournament)
+    assert tournament.current_round == 2
+    card = _entry_card(tournament, players[0])
+    assert DROP not in card and LAST in card
+
+
+def test_a_round_robin_offers_to_drop_out_until_its_last_scheduled_round():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "All play all", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    players = make_players(4)  # three rounds
+    tournament = register_and_start(tournament, players)
+    for _round in (1, 2):
+        assert DROP in _entry_card(tournament, players[0])
+        _next_round(tournament)
+    assert tournament.current_round == 3
+    card = _entry_card(tournament, players[0])
+    assert DROP not in card and LAST in card
+
+
+def test_a_drop_out_sent_anyway_in_the_last_round_is_refused_and_changes_nothing():
+    from games.services.errors import ActionRejected
+    from tournaments.services import do_drop
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    players = make_players(4)
+    tournament = register_and_start(tournament, players)
+    for who, by in ((players[0], None), (players[1], organiser)):
+        with pytest.raises(ActionRejected) as refused:
+            do_drop(tournament.pk, by or who, who if by else None)
+        assert refused.value.code == "last_round"
+    assert not tournament.entries.filter(dropped_before_round__isnull=False).exists()
