@@ -170,6 +170,24 @@ def tournament_message(user, tournament, message) -> None:
     _to_entrant(user, tournament, "tournament-message", key, extra, event="tournament-message")
 
 
+def letter_to_organiser(organiser, tournament, letter) -> None:
+    """An entrant's letter (services/letters.py), with their address to answer to."""
+    author = letter.author
+    key = f"tournament-letter:{letter.pk}:{organiser.pk}"
+    headers = game_headers(key, None, organiser.pk, "tournament-letter", reply_to=author.email)
+    profile = organiser.profile
+    ctx = {
+        "player": profile.name,
+        "author": author.profile.name,
+        "address": author.email,
+        "text": letter.text,
+        "tournament": tournament.name,
+        "tournament_url": _tournament_url(tournament),
+        "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
+    }
+    queue_mail(key, "tournament-letter", organiser.email, ctx, profile.language, headers)
+
+
 def no_show_withdrawn(user, tournament, round_number: int) -> None:
     """Withdrawn for a table they never made a move at (services/running.py)."""
     key = f"tournament-no-show:{tournament.pk}:{user.pk}"

@@ -262,4 +262,20 @@ class OrganiserMessage(models.Model):
         return f"message to {self.tournament} ({self.sent_at:%Y-%m-%d})"
 
 
+class EntrantLetter(models.Model):
+    """An entrant's letter to the organisers, mailed to each of them; the rows count against the daily limit."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="letters")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    text = models.TextField()
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-sent_at"]
+        indexes = [models.Index(fields=["tournament", "author", "sent_at"], name="letters_of_an_entrant")]
+
+    def __str__(self) -> str:
+        return f"letter to the organisers of {self.tournament} ({self.sent_at:%Y-%m-%d})"
+
+
 from tournaments.ratings.models import Rating, RatingChange  # noqa: E402, F401 - ratings live in tournaments/ratings/

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:tournament_id>/register/", views.register, name="register"),
     path("<int:tournament_id>/leave/", views.leave, name="leave"),
     path("<int:tournament_id>/drop/", views.drop, name="drop"),
+    path("<int:tournament_id>/write/", views.write, name="write"),
     path("<int:tournament_id>/organise/<str:action>/", views.organise, name="organise"),
     path("<int:tournament_id>/settings/", views_organisers.edit, name="edit"),
     path("<int:tournament_id>/tables/<int:game_id>/adjudicate/", views_organisers.adjudicate, name="adjudicate"),

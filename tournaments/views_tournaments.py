@@ -31,6 +31,7 @@ from tournaments.presenters import (
 )
 from tournaments.reasons import cancel_reason_words, organisers_why, problem_words
 from tournaments.rules_words import number_words, round_robin_words, scoring_words
+from tournaments.services.letters import MAX_LETTER_CHARS
 from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal
 from wildcards_site import throttle
@@ -132,6 +133,9 @@ def detail(request, tournament_id: int):
             "cancel_why_chars": MAX_CANCEL_WHY_CHARS,
             # A refused message comes back to be shortened, once (see `organise`).
             "message_draft": request.session.pop(f"{MESSAGE_DRAFT}:{tournament.pk}", ""),
+            "letter_draft": request.session.pop(f"{LETTER_DRAFT}:{tournament.pk}", ""),
+            "letter_chars": MAX_LETTER_CHARS,
+            "letter_limit": settings.TOURNAMENT_LETTERS_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
             "cancel_reason": cancel_reason_words(tournament),
@@ -158,6 +162,7 @@ def player_tournaments(request, username: str):
 
 
 MESSAGE_DRAFT = "tournament_message_draft"
+LETTER_DRAFT = "tournament_letter_draft"
 CANCEL_DRAFT = "tournament_cancel_draft"
 
 
@@ -194,6 +199,25 @@ def drop(request, tournament_id: int):
     get_object_or_404(Tournament, pk=tournament_id)
     return _act(
         request, tournament_id, lambda: services.do_drop(tournament_id, request.user), _("You leave after this round.")
+    )
+
+
+@login_required
+@require_POST
+def write(request, tournament_id: int):
+    """An entrant's letter to the organisers; a refused one comes back in its box."""
+    get_object_or_404(Tournament, pk=tournament_id)
+    text = request.POST.get("text", "")
+
+    def keep() -> None:
+        request.session[f"{LETTER_DRAFT}:{tournament_id}"] = text[: 2 * MAX_LETTER_CHARS]
+
+    return _act(
+        request,
+        tournament_id,
+        lambda: services.do_write_to_organisers(tournament_id, request.user, text),
+        _("Your letter went to the organisers."),
+        keep,
     )
 
 

@@ -304,6 +304,8 @@ GAME_SEAT_OFFER_DAYS = envint("GAME_SEAT_OFFER_DAYS", 3)
 TOURNAMENTS_PER_DAY = envint("TOURNAMENTS_PER_DAY", 5)
 # An organiser may mail every entrant of a tournament so many times a day.
 TOURNAMENT_MESSAGES_PER_DAY = envint("TOURNAMENT_MESSAGES_PER_DAY", 3)
+# An entrant's letters to a tournament's organisers, each mailed to every organiser: so many a day.
+TOURNAMENT_LETTERS_PER_DAY = envint("TOURNAMENT_LETTERS_PER_DAY", 3)
 # An SMTP send gives up after this many seconds (see the outbox STALE_CLAIM).
 SMTP_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
 

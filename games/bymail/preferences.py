@@ -19,6 +19,7 @@ EVENTS = {
     "tournament-round": _("Tournaments I entered: each round, the results and any change to the event"),
     # Apart from the round mail: turning the organisers' words off must not hide a round's table.
     "tournament-message": _("Messages from a tournament's organisers"),
+    "tournament-letter": _("Letters from the entrants of tournaments I organise"),
 }
 PROFILE_FIELDS = {"your-turn": "email_turns", "phase-results": "email_results", "reminder": "email_reminders"}
 

@@ -7,6 +7,7 @@ from tournaments.services.invitations import (
     do_withdraw_tournament_invitation,
 )
 from tournaments.services.leaving import do_disqualify, do_drop
+from tournaments.services.letters import do_write_to_organisers
 from tournaments.services.organisers import do_add_organiser, do_remove_organiser
 from tournaments.services.organising import (
     do_add_entrant,
@@ -50,4 +51,5 @@ __all__ = [
     "do_start",
     "sweep_tournaments",
     "do_withdraw_tournament_invitation",
+    "do_write_to_organisers",
 ]
