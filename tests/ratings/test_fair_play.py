@@ -22,13 +22,42 @@ def check(capsys) -> str:
     return capsys.readouterr().out
 
 
-def test_a_game_a_player_quit_before_three_moves_of_their_own_is_not_rated(people, capsys):
-    alice, bob, carol = people[:3]
-    two = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=2)
-    three = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=3, minutes=1)
+def test_a_two_player_game_a_player_quit_before_three_moves_of_their_own_is_not_rated(people, capsys):
+    alice, bob = people[:2]
+    two = finished_game([(alice, 1), (bob, 2)], left=(bob,), moves=2)
+    three = finished_game([(alice, 1), (bob, 2)], left=(bob,), moves=3, minutes=1)
     assert do_rate_game(two.pk) == []
-    assert len(do_rate_game(three.pk)) == 3
-    assert "No differences: 2 games, 3 rating changes" in check(capsys)
+    assert len(do_rate_game(three.pk)) == 2
+    assert "No differences: 2 games, 2 rating changes" in check(capsys)
+
+
+def test_who_quit_a_larger_table_before_three_moves_is_left_out_and_those_who_played_are_rated(people, capsys):
+    # A Swiss walk-through: a no-show's seat went to a bot, the two others played all twenty
+    # rounds, and nobody was rated: one player's quit voided the game for everyone.
+    alice, bob, carol, dave = people[:4]
+    early = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=2)
+    late = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=3, minutes=1)
+    two_gone = finished_game(
+        [(alice, 1), (bob, 2), (carol, 3), (dave, 4)], left=(bob, dave), minutes=2, idle=(bob, dave)
+    )
+    changes = {change.player_id: change for change in do_rate_game(early.pk)}
+    assert set(changes) == {alice.pk, bob.pk}
+    # Between the two who played it is a plain two-player result: Alice's gain is Bob's loss.
+    assert changes[alice.pk].delta == pytest.approx(-changes[bob.pk].delta) and changes[alice.pk].delta > 0
+    assert len(do_rate_game(late.pk)) == 3
+    assert {change.player_id for change in do_rate_game(two_gone.pk)} == {alice.pk, carol.pk}
+    assert "No differences: 3 games, 7 rating changes" in check(capsys)
+
+
+def test_a_no_show_whose_seat_the_organisers_gave_to_a_bot_is_left_out_of_the_rating(people, capsys):
+    alice, bob, daan = people[0], people[1], people[3]
+    from games.models import Seat
+
+    game = finished_game([(alice, 1), (bob, 2)], minutes=5)
+    Seat.objects.create(game=game, position=2, user=None, rank=3, score=0, kind=Seat.Kind.BOT)
+    replaced(game, 2, daan, successor=None)  # a bot took the seat; Daan never moved
+    assert {change.player_id for change in do_rate_game(game.pk)} == {alice.pk, bob.pk}
+    assert "No differences: 1 games, 2 rating changes" in check(capsys)
 
 
 def test_default_moves_after_timeouts_bots_and_organisers_are_not_the_players_own(people):
@@ -48,6 +77,7 @@ def test_a_player_whose_seat_went_to_someone_else_before_three_moves_voids_the_g
     game = finished_game([(alice, 1), (carol, 2)])
     moved(game, bob, seat=1, count=2)
     replaced(game, 1, bob)
+    # Carol, a substitute, is not rated: with Bob left out, Alice is alone.
     assert do_rate_game(game.pk) == []
     assert "No differences: 1 games, 0 rating changes" in check(capsys)
 
@@ -130,12 +160,12 @@ def test_a_substitute_who_quits_early_neither_voids_the_game_nor_is_rated(people
     assert "No differences: 1 games, 2 rating changes" in check(capsys)
 
 
-def test_a_game_voided_by_an_early_resignation_stays_void_when_the_seat_is_handed_back(
+def test_an_early_resignation_stays_out_of_the_rating_when_the_seat_is_handed_back(
     people, settings, capsys, monkeypatch
 ):
-    # A review: Bob resigned before a move of his own (he was told that voids the rating for
-    # everyone), a bot played his seat, and near the end the creator (a friend, or Bob's second
-    # account) handed it back: the game was rated, Bob at the place the bot reached.
+    # A review: Bob resigned before a move of his own (he was told that leaves him out of the
+    # rating), a bot played his seat, and near the end the creator (a friend, or Bob's second
+    # account) handed it back: Bob was rated at the place the bot reached.
     from django.test import override_settings
 
     from games.engines import get_engine
@@ -169,5 +199,6 @@ def test_a_game_voided_by_an_early_resignation_stays_void_when_the_seat_is_hande
     play_out(game)
     game.refresh_from_db()
     assert game.status == game.Status.FINISHED and game.seats.get(position=seat).user_id == bob.pk
-    assert do_rate_game(game.pk) == []
-    assert "No differences: 1 games, 0 rating changes" in check(capsys)
+    # Bob stays out; Alice and Carol, who played it, are rated between themselves.
+    assert {change.player_id for change in do_rate_game(game.pk)} == {alice.pk, carol.pk}
+    assert "No differences: 1 games, 2 rating changes" in check(capsys)

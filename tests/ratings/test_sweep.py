@@ -96,6 +96,14 @@ def test_it_leaves_games_that_are_never_rated_out_of_the_sweep(people):
     assert sweep.sweep_unrated_games(everything=True) == 0
 
 
+def test_it_rates_those_who_played_a_larger_table_one_player_quit_early(people):
+    alice, bob, carol = people[:3]
+    game = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), idle=(carol,))
+    assert sweep.missed_games(days=None) == [(game.finished_at, game.pk)]
+    assert sweep.sweep_unrated_games(everything=True) == 1
+    assert sweep.missed_games() == []
+
+
 def test_the_frequent_sweep_reads_the_recent_days_and_the_daily_one_the_whole_history(people):
     alice, bob = people[:2]
     old = finished_game([(alice, 1), (bob, 2)])  # on 2026-01-01

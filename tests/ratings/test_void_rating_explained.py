@@ -17,6 +17,7 @@ from games.services import do_action, do_create_game, do_join
 from tests.conftest import register_engine
 from tests.games.toy_engine import ToyEngine
 from tests.ratings.conftest import finished_game
+from tournaments.ratings.services import do_rate_game
 
 pytestmark = pytest.mark.django_db
 
@@ -81,8 +82,8 @@ def test_an_unrated_game_asks_no_more_than_before(client, people):
 
 
 def test_a_finished_rated_game_voided_by_an_early_quit_says_why_it_was_not_rated(client, people, settings):
-    alice, bob, carol = people[:3]
-    voided = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=2)
+    alice, bob = people[:2]
+    voided = finished_game([(alice, 1), (bob, 2)], left=(bob,), moves=2)
     page = html.unescape(client.get(reverse("games:table", args=[voided.pk])).content.decode())
     found = re.search(r'<p class="[^"]*rating-void[^"]*"[^>]*>(.*?)</p>', page, re.S)
     assert found, "the table does not say why the game was not rated"
@@ -90,6 +91,32 @@ def test_a_finished_rated_game_voided_by_an_early_quit_says_why_it_was_not_rated
         f"{NOT_RATED}: a player left it (resigned, timed out or lost the seat) having made fewer than "
         f"{settings.RATING_ABORT_MOVES} moves of their own, and such a game counts for nobody's rating."
     )
+
+
+def test_a_larger_table_says_whom_an_early_quit_left_out_and_that_the_others_are_rated(client, people, settings):
+    alice, bob, carol = people[:3]
+    game = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=2)
+    do_rate_game(game.pk)
+    page = html.unescape(client.get(reverse("games:table", args=[game.pk])).content.decode())
+    found = re.search(r'<p class="[^"]*rating-void[^"]*"[^>]*>(.*?)</p>', page, re.S)
+    assert found, "the table does not say whom the rating left out"
+    assert " ".join(found.group(1).split()) == (
+        "Not rated for Carol: left the game (resigned, timed out or lost the seat) having made fewer than "
+        f"{settings.RATING_ABORT_MOVES} moves of their own. The others who played it are rated among themselves."
+    )
+    assert NOT_RATED not in page
+
+
+def test_the_resign_question_at_a_larger_table_says_the_others_are_still_rated(client, people, settings):
+    settings.RATING_ABORT_MOVES = 2
+    alice, bob, carol = people[:3]
+    game = do_create_game(alice, "toy", 3, rated=True)
+    do_join(game.pk, bob)
+    do_join(game.pk, carol)
+    client.force_login(alice)
+    question = _resign_question(client, game)
+    assert "Resigning now leaves you out of this game's rating: you have made fewer than 2 moves" in question
+    assert "The others are rated among themselves." in question and VOIDS not in question
 
 
 def test_a_rated_game_played_out_and_an_unrated_one_say_nothing_of_it(client, people):
@@ -100,6 +127,6 @@ def test_a_rated_game_played_out_and_an_unrated_one_say_nothing_of_it(client, pe
         assert NOT_RATED not in client.get(reverse("games:table", args=[game.pk])).content.decode()
 
 
-def test_the_players_guide_says_an_early_quit_voids_a_rated_game():
-    guide = Path(__file__).resolve().parents[2] / "docs" / "players.md"
-    assert "voids the rating for everyone" in guide.read_text()
+def test_the_players_guide_says_what_an_early_quit_does_to_a_rated_game():
+    guide = " ".join((Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text().split())
+    assert "leaves them out of its rating" in guide and "voids it for both" in guide

@@ -1,8 +1,12 @@
 """What keeps a rating from being bought, read from the games' own history (docs/organisers.md, "Ratings").
 
-- A game in which a rated player quit (resigned, left after timeouts, or lost the seat to a
-  replacement) having made fewer than RATING_ABORT_MOVES moves of their own is not rated at
-  all, as lichess and chess.com abort a game nobody really played.
+- A rated player who quit a game (resigned, left after timeouts, or lost the seat to a
+  replacement) having made fewer than RATING_ABORT_MOVES moves of their own is left out of its
+  rating (`early_quitters`), and the others who played it are rated among themselves; with
+  fewer than two of them left (a two-player game), the game counts for nobody's rating, as
+  lichess and chess.com abort a game nobody really played. (It voided every game once: a
+  tournament's no-show, whose seat a bot played, cost a full game's rating to the two players
+  who played it, a walk-through found.)
 - The k-th rated game of the same two players within RATING_REPEAT_DAYS counts 1/k for that
   pair (`elo.repeat_weight`).
 - Leaderboards and rating gates know only established players: LEADERBOARD_MIN_GAMES rated
@@ -21,10 +25,10 @@ from itertools import combinations
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from games.models import Action, Game, GameEvent, Seat
+from games.models import Action, GameEvent, Seat
 from tournaments.ratings.elo import repeat_weight
 from tournaments.ratings.models import RatingChange
 
@@ -49,41 +53,45 @@ def _own_moves(game_id, player) -> Coalesce:
     return Coalesce(Subquery(moves, output_field=IntegerField()), 0)
 
 
-def aborted() -> Q:
-    """Games (a filter on Game) in which some rated player quit before making enough moves."""
+def early_quitters(game_ids: list[int] | None = None) -> dict[int, set[int]]:
+    """Game id -> the rated players who quit it having made fewer than RATING_ABORT_MOVES moves of
+    their own (all games when `game_ids` is None): three queries, over the few seats that changed."""
     enough = settings.RATING_ABORT_MOVES
-    quitter = (
-        Seat.objects.filter(
-            game_id=OuterRef("pk"), user__isnull=False, rank__isnull=False, status__in=QUIT, substitute=False
-        )
+    seats = Seat.objects.all() if game_ids is None else Seat.objects.filter(game_id__in=game_ids)
+    found: dict[int, set[int]] = defaultdict(set)
+    quitters = (
+        seats.filter(user__isnull=False, rank__isnull=False, status__in=QUIT, substitute=False)
         .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("user_id")))
         .filter(moves__lt=enough)
+        .values_list("game_id", "user_id")
     )
     # A seat's first player who lost it to someone else is rated last (participants.py): a
     # quitter too, however the seat changed hands after (Seat.first_user). Substitutes are not
     # rated, so their quitting is not counted.
     replaced = (
-        Seat.objects.filter(game_id=OuterRef("pk"), first_user__isnull=False)
+        seats.filter(first_user__isnull=False)
         .filter(Q(user__isnull=True) | ~Q(first_user=F("user")))
         .annotate(moves=_own_moves(OuterRef("game_id"), OuterRef("first_user_id")))
         .filter(moves__lt=enough)
+        .values_list("game_id", "first_user_id")
     )
     # A seat handed back to its player who had quit (or lost it) early: the quit stands, as the
-    # resign page promised ("voids the rating of this game for everyone"), whatever the bot
-    # reached on the seat meanwhile (games/services/seats.py records the moves made by then).
-    returned = GameEvent.objects.filter(
-        game_id=OuterRef("pk"), kind=GameEvent.Kind.SEAT_REPLACED, detail__own_moves_before_return__lt=enough
-    )
-    return Q(Exists(quitter)) | Q(Exists(replaced)) | Q(Exists(returned))
+    # resign page promised, whatever the bot reached on the seat meanwhile (games/services/seats.py
+    # records the moves made by then); the seat's player at the end is the one handed it back.
+    events = GameEvent.objects.filter(kind=GameEvent.Kind.SEAT_REPLACED, detail__own_moves_before_return__lt=enough)
+    if game_ids is not None:
+        events = events.filter(game_id__in=game_ids)
+    holder = Seat.objects.filter(game_id=OuterRef("game_id"), position=OuterRef("seat")).values("user_id")[:1]
+    returned = events.annotate(player=Subquery(holder)).filter(player__isnull=False).values_list("game_id", "player")
+    for rows in (quitters, replaced, returned):
+        for game_id, player in rows:
+            found[game_id].add(player)
+    return dict(found)
 
 
-def is_aborted(game_id: int) -> bool:
-    return Game.objects.filter(pk=game_id).filter(aborted()).exists()
-
-
-def aborted_games(games: QuerySet[Game]) -> set[int]:
-    """Ids of `games` that are not rated because a player quit early: one query."""
-    return set(games.filter(aborted()).values_list("pk", flat=True))
+def without_early_quitters(players: list[tuple[int, int]], quitters: set[int]) -> list[tuple[int, int]]:
+    """The (player, rank) a game rates: those who quit early left out (they rank last already)."""
+    return [(player, rank) for player, rank in players if player not in quitters]
 
 
 def earlier_meetings(pool: str, players: list[int], finished_at: datetime, game_id: int) -> Counter:

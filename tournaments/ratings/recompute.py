@@ -2,7 +2,7 @@
 
 Games are replayed in finish order (finished_at, then id), the order in which the live
 service applies them, with the same Elo functions, the same seat order (by player id) and
-the same fair-play rules (`fair_play`: aborted games, repeated pairs, opponents met), so a
+the same fair-play rules (`fair_play`: early quitters, repeated pairs, opponents met), so a
 rebuild gives exactly what was stored.
 """
 
@@ -18,10 +18,9 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils.dateparse import parse_datetime
 
-from games.models import Game
 from tournaments.ratings.elo import EloSettings, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
-from tournaments.ratings.fair_play import OPPONENTS_COUNTED, Meetings, aborted_games
+from tournaments.ratings.fair_play import OPPONENTS_COUNTED, Meetings, early_quitters, without_early_quitters
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import engine_of, lock_pool, pool_for
@@ -138,10 +137,7 @@ def compute(
     standings = result.standings
     changes = result.changes
     replaced = replaced_players()  # rare: a small dict, read once
-    finished = Game.objects.filter(status=Game.Status.FINISHED, rated=True)
-    if pools is not None:
-        finished = finished.filter(engine__in={engine_of(pool) for pool in pools})
-    aborted = aborted_games(finished)  # rare too: one query
+    quitters = early_quitters()  # rare too: the seats that quit, read once
     meetings = Meetings(settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000)
     for game_id, pool, finished_at, at, seated in _tables(pools):
         if pools is not None and pool not in pools:
@@ -152,7 +148,9 @@ def compute(
                 progress(result.games)
             meetings.forget(at)
         seats = participants(seated, replaced[game_id]) if game_id in replaced else seated
-        if len(seats) < 2 or game_id in aborted:
+        if game_id in quitters:
+            seats = without_early_quitters(seats, quitters[game_id])
+        if len(seats) < 2:
             continue
         ids = [player for player, _rank in seats]
         weights = meetings.weights(pool, ids, at)

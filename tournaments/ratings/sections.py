@@ -10,7 +10,11 @@ from games.models import Action, Game, Seat
 from games.sections import PlayerSection, SeatNote
 from tournaments.ratings import fair_play, leaderboards
 from tournaments.ratings.models import RatingChange
+from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import pool_title
+from tournaments.ratings.services import rated_seats
+from wildcards_site.accounts.models import Profile
+from wildcards_site.wording import names_list
 
 
 def rating_notes(games: list[Game]) -> dict[tuple[int, int], list[SeatNote]]:
@@ -44,22 +48,47 @@ def ratings_block(person, viewer) -> PlayerSection | None:
 
 
 def unrated_notice(game: Game, viewer) -> PlayerSection | None:
-    """On a finished rated game that a player's early quit voided (fair_play.py), why it was not
-    rated: otherwise the winner just sees no rating change. One query, only for such a game."""
-    if game.status != Game.Status.FINISHED or not game.rated or not fair_play.is_aborted(game.pk):
+    """On a finished rated game, whom its rating leaves out for quitting early (fair_play.py) and
+    why, or that it counts for nobody when fewer than two who played are left: otherwise a player
+    just sees no rating change. Three small queries for a finished rated game, three more for such a game."""
+    if game.status != Game.Status.FINISHED or not game.rated:
         return None
-    return PlayerSection("ratings/_game_not_rated.html", {"moves": settings.RATING_ABORT_MOVES})
+    quitters = fair_play.early_quitters([game.pk]).get(game.pk)
+    if not quitters:
+        return None
+    seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
+    players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
+    void = len(fair_play.without_early_quitters(players, quitters)) < 2
+    names = sorted(Profile.objects.filter(user_id__in=quitters).values_list("display_name", "user__username"))
+    return PlayerSection(
+        "ratings/_game_not_rated.html",
+        {
+            "moves": settings.RATING_ABORT_MOVES,
+            "void": void,
+            "names": names_list([display or username for display, username in names]),
+        },
+    )
 
 
 def resign_voids(game: Game, seat: Seat) -> str:
     """The resign question's warning, for a player of a rated game who has made fewer moves of
-    their own than RATING_ABORT_MOVES: resigning now voids the rating for everyone. A substitute's
-    quit voids nothing (docs/organisers.md, "Ratings")."""
+    their own than RATING_ABORT_MOVES: resigning now leaves them out of the rating, and at a table
+    of two it voids the rating for both. A substitute's quit changes nothing (docs/organisers.md,
+    "Ratings")."""
     enough = settings.RATING_ABORT_MOVES
     if not game.rated or not game.is_live or seat.user_id is None or seat.substitute:
         return ""
     if Action.own_moves(game.pk, seat.user_id) >= enough:
         return ""
+    others = game.seats.filter(user__isnull=False, substitute=False).exclude(pk=seat.pk).count()
+    if others >= 2:  # the others are rated among themselves (fair_play.py)
+        return ngettext(
+            "Resigning now leaves you out of this game's rating: you have made fewer than %(moves)s move of your "
+            "own. The others are rated among themselves.",
+            "Resigning now leaves you out of this game's rating: you have made fewer than %(moves)s moves of your "
+            "own. The others are rated among themselves.",
+            enough,
+        ) % {"moves": enough}
     return ngettext(
         "Resigning now voids the rating of this game for everyone: you have made fewer than %(moves)s move "
         "of your own.",

@@ -46,7 +46,8 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             return []
         seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
         players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
-        if len(players) < 2 or fair_play.is_aborted(game_id):
+        players = fair_play.without_early_quitters(players, fair_play.early_quitters([game.pk]).get(game.pk, set()))
+        if len(players) < 2:
             game_over_ratings.release(game, [])
             return []
         if _later_game_rated(game, pool, [player for player, _rank in players]):

@@ -55,7 +55,7 @@ def _unrated(after: tuple | None, days: int | None, limit: int) -> list[tuple]:
 
 
 def _would_be_rated(game_ids: list[int]) -> set[int]:
-    """Those of `game_ids` with two rated people or more and nobody who quit early (fair_play)."""
+    """Those of `game_ids` with two rated people or more once those who quit early are left out (fair_play)."""
     people = _count(Seat.objects.filter(game_id=OuterRef("pk"), user__isnull=False, rank__isnull=False), "pk")
     # Players an organiser replaced and who are not at the table any more are rated too (participants.py).
     gone = _count(
@@ -66,13 +66,10 @@ def _would_be_rated(game_ids: list[int]) -> set[int]:
         "previous",
         distinct=True,
     )
-    games = (
-        Game.objects.filter(pk__in=game_ids)
-        .alias(participants=people + gone)
-        .filter(participants__gte=2)
-        .exclude(fair_play.aborted())
-    )
-    return set(games.values_list("pk", flat=True))
+    games = Game.objects.filter(pk__in=game_ids).annotate(participants=people + gone).filter(participants__gte=2)
+    counted = dict(games.values_list("pk", "participants"))
+    quitters = fair_play.early_quitters(list(counted)) if counted else {}
+    return {game_id for game_id, count in counted.items() if count - len(quitters.get(game_id, ())) >= 2}
 
 
 def missed_games(limit: int = BATCH, after: tuple | None = None, days: int | None = None) -> list[tuple]:
