@@ -373,7 +373,7 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
         }
         for index, row in enumerate(rows, 1)
     ]
-    for key in ("points", "buchholz", "sonneborn_berger"):
+    for key in ("points", "buchholz", "sonneborn_berger", "opponents_average"):
         for row, shown in zip(table, alike([row[key] for row in table]), strict=True):
             row[f"{key}_shown"] = shown
     return table

@@ -10,6 +10,7 @@ periodic sweep sends the mail once the wait is over, without the changes.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -42,7 +43,11 @@ def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
     if missing:  # a player whose seat was taken over by someone else was rated too
         users = get_user_model().objects.filter(pk__in=missing).select_related("profile")
         names |= {user.pk: user.profile.name for user in users}
-    return [
-        {"name": names.get(player, ""), "before": before, "after": after, "delta": after - before, "player": player}
-        for player, _rank, before, after in sorted(changes, key=lambda change: (change[1], names.get(change[0], "")))
-    ]
+    rows = []
+    for player, _rank, before, after in sorted(changes, key=lambda change: (change[1], names.get(change[0], ""))):
+        # Whole points, rounded as people round; the change between the two numbers shown, so
+        # "1500 → 1516" never reads "(+15)" (a review: each was rounded on its own).
+        shown = [int(Decimal(repr(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for value in (before, after)]
+        rows.append({"name": names.get(player, ""), "before": shown[0], "after": shown[1], "player": player})
+        rows[-1]["delta"] = shown[1] - shown[0]
+    return rows

@@ -77,7 +77,7 @@ def test_each_tie_break_column_writes_its_numbers_alike(client, format):
         play_out(table.game)
     do_advance_round(tournament.pk)
     columns = _columns(_standings(client, tournament))
-    tie_breaks = columns[3:5] if format == "round_robin" else columns[3:4]
+    tie_breaks = columns[3:6] if format == "round_robin" else columns[3:5]  # the opponents' average too
     for column in tie_breaks:
         decimals = {cell.partition(".")[2].__len__() for cell in column}
         assert len(decimals) == 1, column
@@ -91,5 +91,6 @@ def test_a_column_takes_the_decimals_its_numbers_need_in_the_readers_format():
     assert alike([0, 1.0, 2]) == ["0", "1", "2"]
     assert alike([0, 1.5, 2.0]) == ["0.0", "1.5", "2.0"]
     assert alike([1 / 3, 1.5]) == ["0.33", "1.50"]
+    assert alike([1.125, 0.5]) == ["1.13", "0.50"]  # halves up, as the opponents' average rounds
     with translation.override("it"):
         assert alike([0, 1.5]) == ["0,0", "1,5"]

@@ -42,7 +42,11 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             return []
         pool = pool_for(game.engine, game.options)
         lock_pool(pool)
-        if RatingChange.objects.filter(game_id=game_id).exists():
+        made = list(RatingChange.objects.filter(game_id=game_id))
+        if made:
+            # Rated already (a pool's rebuild rates every game it finds): its held mail goes too,
+            # once (a review: a rebuild by another game's finish left it waiting its ten minutes).
+            _tell(game, made)
             return []
         seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
         players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
