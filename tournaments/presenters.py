@@ -174,9 +174,10 @@ def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], sh
         shown[index]["called_from"] = previous.number
 
 
-def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
+def organiser_choices(tournament: Tournament, user, entries: list, last_round: bool = False) -> dict:
     """What the organiser's box offers `user`: the entrants the drop and disqualify services would
-    accept, and whether a round's extension has any wait to reach."""
+    accept, and whether a round's extension has any wait to reach. `last_round`: the round under
+    way is the last (`tournament_data`), which nobody drops out after."""
     from tournaments.services.leaving import may_disqualify, may_drop, table_mates
     from tournaments.services.round_clock import open_waits
     from tournaments.services.running import plays_in_event
@@ -186,7 +187,7 @@ def organiser_choices(tournament: Tournament, user, entries: list) -> dict:
     mates = table_mates(tournament, user)
     playing = plays_in_event(tournament, user)
     return {
-        "to_drop": [entry for entry in entries if may_drop(user, entry, mates, playing)],
+        "to_drop": [entry for entry in entries if may_drop(user, entry, mates, playing, last_round)],
         "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates, playing)],
         "extendable": not playing and open_waits(tournament).exists(),
         # Said by the field, not only by a refusal (an organiser's walk-through).

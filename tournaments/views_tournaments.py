@@ -31,7 +31,7 @@ from tournaments.presenters import (
 )
 from tournaments.reasons import cancel_reason_words, organisers_why, problem_words
 from tournaments.rules_words import number_words, round_robin_words, scoring_words
-from tournaments.services.letters import MAX_LETTER_CHARS
+from tournaments.services.letters import MAX_LETTER_CHARS, letter_readers
 from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal
 from wildcards_site import throttle
@@ -127,13 +127,17 @@ def detail(request, tournament_id: int):
             "organiser_box": is_organiser and (not over or bool(tournament.problem)),
             "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
             "unplayable": unplayable_tables(tournament) if is_organiser else [],
-            "choices": organiser_choices(tournament, request.user, data["entries"]) if is_organiser else {},
+            "choices": organiser_choices(tournament, request.user, data["entries"], data["last_round"])
+            if is_organiser
+            else {},
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
             "message_chars": MAX_MESSAGE_CHARS,
             "cancel_why_chars": MAX_CANCEL_WHY_CHARS,
             # A refused message comes back to be shortened, once (see `organise`).
             "message_draft": request.session.pop(f"{MESSAGE_DRAFT}:{tournament.pk}", ""),
             "letter_draft": request.session.pop(f"{LETTER_DRAFT}:{tournament.pk}", ""),
+            # The letter card only where a letter reaches someone (a review: refused after typing).
+            "takes_letters": my_entry is not None and bool(letter_readers(tournament, request.user)),
             "letter_chars": MAX_LETTER_CHARS,
             "letter_limit": settings.TOURNAMENT_LETTERS_PER_DAY,
             "your_table": your_table(tournament, request.user),

@@ -11,7 +11,7 @@ from tournaments.services import do_advance_round, do_create_tournament
 pytestmark = pytest.mark.django_db
 
 DROP = "Drop out after this round"
-LAST = "This is the last round: play it out at your table."
+LAST = "This is the last round: nothing follows it to drop out of."
 
 
 def _entry_card(tournament, user) -> str:
@@ -89,3 +89,46 @@ def test_a_drop_out_sent_anyway_in_the_last_round_is_refused_and_changes_nothing
             do_drop(tournament.pk, by or who, who if by else None)
         assert refused.value.code == "last_round"
     assert not tournament.entries.filter(dropped_before_round__isnull=False).exists()
+
+
+def test_a_round_robin_round_that_drops_emptied_is_not_one_to_come():
+    # A review: with one player of each of round 3's tables gone, round 3 is passed over and round
+    # 2 is the last; it was still offered as one with a round after it.
+    from tournaments.services import do_drop
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "All play all", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    players = make_players(4)
+    tournament = register_and_start(tournament, players)
+    _next_round(tournament)
+    assert tournament.current_round == 2
+    by_entry = {entry.pk: entry.user for entry in tournament.entries.select_related("user")}
+    third_tables, _byes = tournament.schedule[2]
+    leavers = [by_entry[table[0]] for table in third_tables]
+    stayers = [by_entry[table[1]] for table in third_tables]
+    for leaver in leavers:
+        do_drop(tournament.pk, leaver)
+    for stayer in stayers:
+        card = _entry_card(tournament, stayer)
+        assert DROP not in card and LAST in card
+    _next_round(tournament)
+    assert tournament.status == tournament.Status.FINISHED  # round 3 was indeed passed over
+
+
+def test_the_organisers_box_offers_nobody_to_drop_in_the_last_round():
+    # A review: the organiser's "Player to drop" list was still offered, and its choice refused.
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    tournament = register_and_start(tournament, make_players(4))
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'id="drop-player"' in page and 'id="disqualify-player"' in page
+    _next_round(tournament)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'id="drop-player"' not in page
+    assert 'id="disqualify-player"' in page  # a disqualification still puts a player last

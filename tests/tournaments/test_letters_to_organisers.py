@@ -89,12 +89,16 @@ def test_an_organiser_who_plays_is_not_mailed_their_own_letter(cup):
     assert refused.value.code == "no_organisers"
 
 
-def test_letters_reach_only_organisers_who_take_them(cup):
+def test_letters_reach_only_organisers_who_take_them(cup, client):
     preferences.do_unsubscribe(cup.created_by, "tournament-letter")
+    ann = _entrant(cup)
     with pytest.raises(ActionRejected) as refused:
-        do_write_to_organisers(cup.pk, _entrant(cup), "Hello?")
+        do_write_to_organisers(cup.pk, ann, "Hello?")
     assert refused.value.code == "no_organisers"
     assert not EntrantLetter.objects.exists()
+    # Nor does the page offer a letter nobody would get.
+    client.force_login(ann)
+    assert 'id="write-to-organisers"' not in client.get(reverse("tournaments:detail", args=[cup.pk])).content.decode()
 
 
 def test_the_page_offers_entrants_the_form_and_says_where_answers_go(client, cup):

@@ -38,11 +38,12 @@ def check_not_their_table(tournament: Tournament, user, entry_user) -> None:
         )
 
 
-def may_drop(user, entry: Entry, mates: set[int], playing: bool) -> bool:
+def may_drop(user, entry: Entry, mates: set[int], playing: bool, last_round: bool = False) -> bool:
     """Whether `do_drop` accepts `user` dropping `entry` (once the event runs); `mates` is
-    `table_mates(tournament, user)`, `playing` whether `user` entered it (`plays_in_event`).
-    The pickers offer what this accepts."""
-    if entry.dropped_before_round is not None:
+    `table_mates(tournament, user)`, `playing` whether `user` entered it (`plays_in_event`),
+    `last_round` whether the round under way is the last (`last_round_under_way`: nothing
+    follows it to drop out of). The pickers offer what this accepts."""
+    if entry.dropped_before_round is not None or last_round:
         return False
     return entry.user_id == user.pk or (not playing and entry.user_id not in mates)
 
@@ -70,9 +71,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
             raise ActionRejected("already_dropped", _("This player has already dropped."))
         entries = list(tournament.entries.all())
         if last_round_under_way(tournament, entries, played_rounds(tournament)):
-            raise ActionRejected(
-                "last_round", _("This is the last round: no round follows it to drop out of. Play it out at the table.")
-            )
+            raise ActionRejected("last_round", _("This is the last round: no round follows it to drop out of."))
         entry.dropped_before_round = tournament.current_round + 1
         entry.dropped_by = Entry.DROPPED_BY_ORGANISERS if entry_user != user else ""
         entry.save(update_fields=["dropped_before_round", "dropped_by"])

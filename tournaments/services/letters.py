@@ -23,6 +23,15 @@ from tournaments.models import EntrantLetter, Tournament
 MAX_LETTER_CHARS = 2000
 
 
+def letter_readers(tournament: Tournament, user) -> list:
+    """The organisers a letter of `user`'s reaches: all but themselves, who take letters by mail."""
+    return [
+        organiser
+        for organiser in tournament.organisers.select_related("profile").exclude(pk=user.pk)
+        if preferences.wants(organiser, "tournament-letter")
+    ]
+
+
 def do_write_to_organisers(tournament_id: int, user, text: str, now: datetime | None = None) -> EntrantLetter:
     """Mail `text` from entrant `user` to every organiser but themselves; refused, nothing is kept or sent."""
     now = now or timezone.now()
@@ -41,11 +50,7 @@ def do_write_to_organisers(tournament_id: int, user, text: str, now: datetime | 
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if not tournament.entries.filter(user=user).exists():
             raise ActionRejected("not_registered", _("Only the tournament's entrants can write to its organisers."))
-        readers = [
-            organiser
-            for organiser in tournament.organisers.select_related("profile").exclude(pk=user.pk)
-            if preferences.wants(organiser, "tournament-letter")
-        ]
+        readers = letter_readers(tournament, user)
         if not readers:
             raise ActionRejected("no_organisers", _("No other organiser of this tournament takes letters by mail."))
         sent = tournament.letters.filter(author=user, sent_at__gte=now - timedelta(days=1)).count()

@@ -126,7 +126,7 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
     if current.stage == "swiss":
         return current.number >= (tournament.rounds or 0) and not tournament.top_cut
     if current.stage == "round_robin":
-        return not round_robin_goes_on(tournament, rounds)
+        return not round_robin_goes_on(tournament, entries, rounds)
     if current.stage != "elimination" or len(current.tables) != 1 or current.byes:
         return False
     if tournament.seats_max > 2:
@@ -137,9 +137,22 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
     return still_in <= set(current.tables[0].ranks)
 
 
-def round_robin_goes_on(tournament: Tournament, rounds: list[PlayedRound]) -> bool:
-    """Whether the stored schedule has rounds after those played (drops aside)."""
-    return tournament.schedule is not None and _next_scheduled(tournament.schedule, rounds) < len(tournament.schedule)
+def round_robin_goes_on(
+    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], leaving: set[int] = frozenset()
+) -> bool:
+    """Whether the stored schedule still has a round to play after those played, as `_round_robin`
+    would make it: a table with enough players still in (drops, and `leaving`, taken out; a
+    round they emptied is passed over, a review found it counted). A round robin started before
+    schedules were kept has one made with its next round: it goes on until then."""
+    plan = tournament.schedule
+    if plan is None:
+        return True
+    active = {entry.pk for entry in entries} - inactive_from(entries, len(rounds) + 1) - set(leaving)
+    return any(
+        sum(player in active for player in table) >= tournament.seats_min
+        for tables, _byes in plan[_next_scheduled(plan, rounds) :]
+        for table in tables
+    )
 
 
 def _next_scheduled(plan: list, rounds: list[PlayedRound]) -> int:

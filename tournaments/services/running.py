@@ -162,15 +162,17 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
     if not rounds or not rounds[-1].finished:
         return
     last = rounds[-1]
-    if tournament.format == Tournament.Format.SWISS and last.stage == "swiss":
-        if last.number >= (tournament.rounds or 0) and not tournament.top_cut:
-            return  # the Swiss is over and nothing follows: nothing more to pair
-    elif tournament.format == Tournament.Format.ROUND_ROBIN and last.stage == "round_robin":
-        if not round_robin_goes_on(tournament, rounds):
-            return
-    else:
-        return
+    swiss = tournament.format == Tournament.Format.SWISS and last.stage == "swiss"
+    if swiss and last.number >= (tournament.rounds or 0) and not tournament.top_cut:
+        return  # the Swiss is over and nothing follows: nothing more to pair
     absent = no_shows(last)
+    if tournament.format == Tournament.Format.ROUND_ROBIN and last.stage == "round_robin":
+        # Withdrawn only if a round follows without them: in the last, it would annul their
+        # results (and their opponents') for nothing.
+        if not round_robin_goes_on(tournament, entries, rounds, leaving=absent):
+            return
+    elif tournament.format != Tournament.Format.SWISS or last.stage != "swiss":
+        return
     for entry in entries:
         if entry.pk in absent and entry.dropped_before_round is None and not entry.disqualified:
             entry.dropped_before_round = last.number + 1
