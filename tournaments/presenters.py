@@ -246,6 +246,8 @@ def your_table(tournament: Tournament, user) -> dict | None:
         "seats": list(table.game.seats.select_related("user__profile")),
         "deadline": deadline,
         "bye": False,
+        # In a table's words, as the rounds list says it (Italian "finito", a table; not "finita").
+        "status_label": str(TABLE_STATUS.get(table.game.status) or table.game.get_status_display()),
     }
 
 

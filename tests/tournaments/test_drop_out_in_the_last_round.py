@@ -132,3 +132,26 @@ def test_the_organisers_box_offers_nobody_to_drop_in_the_last_round():
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert 'id="drop-player"' not in page
     assert 'id="disqualify-player"' in page  # a disqualification still puts a player last
+
+
+def test_your_table_s_state_is_said_in_a_table_s_words():
+    # A Swiss walk-through in Italian: "Turno 1, tavolo 2 · finita" (the game's gender) in the card,
+    # "Tavolo 2 · finito" in the rounds list.
+    from django.utils import translation
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Svizzero", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    tournament = register_and_start(tournament, make_players(4))
+    table = current_tables(tournament)[0]
+    play_out(table.game)
+    player = table.game.seats.first().user
+    player.profile.language = "it"
+    player.profile.save(update_fields=["language"])
+    client = Client()
+    client.force_login(player)
+    with translation.override("it"):
+        page = client.get(reverse("tournaments:detail", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="it").content
+    card = page.decode().split('id="your-table"', 1)[1].split("</section>", 1)[0]
+    assert "· finito" in card and "finita" not in card

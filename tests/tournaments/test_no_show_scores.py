@@ -181,6 +181,9 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     reader.force_login(entries[sorted(no_shows)[0]].user)
     page = reader.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "You have dropped out" not in page
+    # The entrants' list marks them as the standings do (a Swiss walk-through read them unmarked).
+    entrants = page.split('id="entrants"', 1)[1].split("</section>", 1)[0]
+    assert entrants.count("(dropped)") == len(no_shows)
     assert "You were withdrawn for not moving at your table in round 1: you are not paired from round 2 on." in page
 
 
