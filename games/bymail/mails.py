@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 from games import recap as recaps
 from games import table_talk, terms
 from games.bymail import game_over_ratings, preferences, render
+from games.bymail.belongs_to import belongs_to
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
@@ -72,6 +73,7 @@ def seat_names(game: Game) -> dict[int, str]:
 
 def _base(game: Game, seat: Seat) -> dict:
     return {
+        "belongs_to": belongs_to(game),
         "game": game,
         "game_name": game_name(game),
         "seat": seat,
@@ -258,6 +260,7 @@ def build(recipe: dict, memo: dict):
         version = current.version
     if ("state", current.pk, version) not in memo:
         memo["state", current.pk, version] = state_at(current, version)
+    current.__dict__.setdefault("_belongs_to", {})  # shared by the copies: asked once a batch (`belongs_to`)
     game = copy.copy(current)  # the memo's row stays as it is in the database
     game.state, game.version = memo["state", current.pk, version], version
     return _BUILDERS[recipe["event"]](game, seat, recipe, memo)
