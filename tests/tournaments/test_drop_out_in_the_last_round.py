@@ -28,13 +28,18 @@ def _next_round(tournament) -> None:
     tournament.refresh_from_db()
 
 
-def test_a_knockout_offers_to_drop_out_before_its_final_and_not_in_it():
+def _started(format: str, players: list, engine: str = "cubirds", seats: int = 2, **extra):
+    """A tournament of `format` at tables of exactly `seats`, `players` registered and started; its organiser."""
     organiser = make_players(1, "org")[0]
-    players = make_players(4)
     tournament = do_create_tournament(
-        organiser, "Cup", "cubirds", "single", seats_preferred=2, seats_min=2, seats_max=2
+        organiser, "Event", engine, format, seats_preferred=seats, seats_min=seats, seats_max=seats, **extra
     )
-    tournament = register_and_start(tournament, players)
+    return register_and_start(tournament, players), organiser
+
+
+def test_a_knockout_offers_to_drop_out_before_its_final_and_not_in_it():
+    players = make_players(4)
+    tournament, _organiser = _started("single", players)
     seated = current_tables(tournament)[0].game.seats.first().user
     assert DROP in _entry_card(tournament, seated) and LAST not in _entry_card(tournament, seated)
     _next_round(tournament)
@@ -46,12 +51,8 @@ def test_a_knockout_offers_to_drop_out_before_its_final_and_not_in_it():
 
 @pytest.mark.parametrize(("engine", "seats", "count"), [("cubirds", 2, 4), ("wildcards", 3, 6)])
 def test_a_swiss_s_last_round_offers_no_drop_out(engine, seats, count):
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Swiss", engine, "swiss", seats_preferred=seats, seats_min=seats, seats_max=seats, rounds=2
-    )
     players = make_players(count)
-    tournament = register_and_start(tournament, players)
+    tournament, _organiser = _started("swiss", players, engine=engine, seats=seats, rounds=2)
     assert DROP in _entry_card(tournament, players[0])
     _next_round(tournament)
     assert tournament.current_round == 2
@@ -60,12 +61,8 @@ def test_a_swiss_s_last_round_offers_no_drop_out(engine, seats, count):
 
 
 def test_a_round_robin_offers_to_drop_out_until_its_last_scheduled_round():
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "All play all", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
-    )
     players = make_players(4)  # three rounds
-    tournament = register_and_start(tournament, players)
+    tournament, _organiser = _started("round_robin", players)
     for _round in (1, 2):
         assert DROP in _entry_card(tournament, players[0])
         _next_round(tournament)
@@ -78,12 +75,8 @@ def test_a_drop_out_sent_anyway_in_the_last_round_is_refused_and_changes_nothing
     from games.services.errors import ActionRejected
     from tournaments.services import do_drop
 
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
-    )
     players = make_players(4)
-    tournament = register_and_start(tournament, players)
+    tournament, organiser = _started("swiss", players, rounds=1)
     for who, by in ((players[0], None), (players[1], organiser)):
         with pytest.raises(ActionRejected) as refused:
             do_drop(tournament.pk, by or who, who if by else None)
@@ -96,12 +89,8 @@ def test_a_round_robin_round_that_drops_emptied_is_not_one_to_come():
     # 2 is the last; it was still offered as one with a round after it.
     from tournaments.services import do_drop
 
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "All play all", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
-    )
     players = make_players(4)
-    tournament = register_and_start(tournament, players)
+    tournament, _organiser = _started("round_robin", players)
     _next_round(tournament)
     assert tournament.current_round == 2
     by_entry = {entry.pk: entry.user for entry in tournament.entries.select_related("user")}
@@ -119,11 +108,8 @@ def test_a_round_robin_round_that_drops_emptied_is_not_one_to_come():
 
 def test_the_organisers_box_offers_nobody_to_drop_in_the_last_round():
     # A review: the organiser's "Player to drop" list was still offered, and its choice refused.
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Swiss", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
-    )
-    tournament = register_and_start(tournament, make_players(4))
+    players = make_players(4)
+    tournament, organiser = _started("swiss", players, rounds=2)
     client = Client()
     client.force_login(organiser)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
@@ -139,11 +125,8 @@ def test_your_table_s_state_is_said_in_a_table_s_words():
     # "Tavolo 2 · finito" in the rounds list.
     from django.utils import translation
 
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Svizzero", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
-    )
-    tournament = register_and_start(tournament, make_players(4))
+    players = make_players(4)
+    tournament, _organiser = _started("swiss", players, rounds=2)
     table = current_tables(tournament)[0]
     play_out(table.game)
     player = table.game.seats.first().user
