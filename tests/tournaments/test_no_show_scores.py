@@ -181,9 +181,10 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     reader.force_login(entries[sorted(no_shows)[0]].user)
     page = reader.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "You have dropped out" not in page
-    # The entrants' list marks them as the standings do (a Swiss walk-through read them unmarked).
+    # The entrants' list says why they are out (a Swiss walk-through read them unmarked, and its
+    # organiser learnt of the withdrawal nowhere).
     entrants = page.split('id="entrants"', 1)[1].split("</section>", 1)[0]
-    assert entrants.count("(dropped)") == len(no_shows)
+    assert entrants.count("(withdrawn by the site: no move of their own in round 1)") == len(no_shows)
     assert "You were withdrawn for not moving at your table in round 1: you are not paired from round 2 on." in page
 
 
