@@ -33,7 +33,7 @@ from tournaments.reasons import cancel_reason_words, organisers_why, problem_wor
 from tournaments.rules_words import number_words, round_robin_words, scoring_words
 from tournaments.services.letters import MAX_LETTER_CHARS, letter_readers
 from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
-from tournaments.services.registration import registration_refusal
+from tournaments.services.registration import registration_refusal, unpaired_latecomer
 from wildcards_site import throttle
 
 User = get_user_model()
@@ -138,6 +138,7 @@ def detail(request, tournament_id: int):
             "letter_draft": request.session.pop(f"{LETTER_DRAFT}:{tournament.pk}", ""),
             # The letter card only where a letter reaches someone (a review: refused after typing).
             "takes_letters": my_entry is not None and bool(letter_readers(tournament, request.user)),
+            "unpaired_latecomer": my_entry is not None and unpaired_latecomer(tournament, request.user),
             "letter_chars": MAX_LETTER_CHARS,
             "letter_limit": settings.TOURNAMENT_LETTERS_PER_DAY,
             "your_table": your_table(tournament, request.user),

@@ -50,7 +50,35 @@ def test_a_latecomer_reads_the_rule_and_registers_from_the_page(client):
     answer = client.post(reverse("tournaments:register", args=[tournament.pk]), follow=True).content.decode()
     assert "You are in." in answer
     assert Entry.objects.filter(tournament=tournament, user=late).exists()
+    # Not paired yet: she leaves as before a start, not "after this round", a round she is not in
+    # (a Swiss walk-through's latecomer was offered that).
+    box = _entry_box(client, tournament)
+    assert "Drop out after this round" not in box and ">Leave</button>" in box
+
+
+def test_a_latecomer_not_yet_paired_leaves_and_once_paired_drops_out(client):
+    from tests.tournaments.helpers import current_tables, play_out
+    from tournaments.services import do_advance_round, do_leave, do_register
+
+    tournament = _swiss(late_join_before_round=3)
+    late, later = make_user("lucia"), make_user("marta")
+    do_register(tournament.pk, late)
+    do_register(tournament.pk, later)
+    client.force_login(late)
+    answer = client.post(reverse("tournaments:leave", args=[tournament.pk]), follow=True).content.decode()
+    assert "You have left." in answer
+    assert not Entry.objects.filter(tournament=tournament, user=late).exists()
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)  # round 2 pairs Marta
+    client.force_login(later)
     assert "Drop out after this round" in _entry_box(client, tournament)
+    from games.services.errors import ActionRejected
+
+    with pytest.raises(ActionRejected) as refused:
+        do_leave(tournament.pk, later)
+    assert refused.value.code == "started"
+    assert Entry.objects.filter(tournament=tournament, user=later).exists()
 
 
 def test_a_swiss_past_its_late_entries_or_without_them_offers_no_registration(client):

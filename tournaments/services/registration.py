@@ -187,11 +187,24 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
             raise ActionRejected("already_registered", _("You are already registered.")) from None
 
 
+def unpaired_latecomer(tournament: Tournament, user) -> bool:
+    """Whether `user` entered a started Swiss late and no round has paired them yet (no table, no
+    bye): they may leave as before a start (a Swiss walk-through's latecomer was offered to drop
+    out "after this round", a round they were not in)."""
+    from tournaments.models import Bye, Table
+
+    if not tournament.takes_late_entries or not tournament.entries.filter(user=user).exists():
+        return False
+    seated = Table.objects.filter(round__tournament=tournament, game__seats__user=user).exists()
+    return not seated and not Bye.objects.filter(round__tournament=tournament, entry__user=user).exists()
+
+
 def do_leave(tournament_id: int, user) -> None:
-    """Leave before the start; after it, dropping (`do_drop`) is the way out."""
+    """Leave before the start, or before the first round that pairs a latecomer; after it,
+    dropping (`do_drop`) is the way out."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if tournament.status != Tournament.Status.REGISTRATION:
+        if tournament.status != Tournament.Status.REGISTRATION and not unpaired_latecomer(tournament, user):
             raise ActionRejected("started", _("The tournament has started: drop out instead."))
         deleted, _rows = tournament.entries.filter(user=user).delete()
         if not deleted:
