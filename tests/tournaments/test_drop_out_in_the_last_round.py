@@ -138,3 +138,17 @@ def test_your_table_s_state_is_said_in_a_table_s_words():
         page = client.get(reverse("tournaments:detail", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="it").content
     card = page.decode().split('id="your-table"', 1)[1].split("</section>", 1)[0]
     assert "· finito" in card and "finita" not in card
+
+
+def test_a_paused_event_s_last_round_takes_no_drop_out_either():
+    # A review: the rule held only while the event ran.
+    from games.services.errors import ActionRejected
+    from tournaments.services import do_drop, do_pause_tournament
+
+    players = make_players(4)
+    tournament, organiser = _started("swiss", players, rounds=1)
+    do_pause_tournament(tournament.pk, organiser)
+    assert DROP not in _entry_card(tournament, players[0])
+    with pytest.raises(ActionRejected) as refused:
+        do_drop(tournament.pk, players[0])
+    assert refused.value.code == "last_round"

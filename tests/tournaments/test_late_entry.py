@@ -163,3 +163,21 @@ def test_the_organisers_box_offers_the_invitation_while_late_entries_are_open(cl
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     box = page.split('id="organiser"')[1].split("</section>")[0]
     assert reverse("tournaments:organise", args=[tournament.pk, "invite"]) in box
+
+
+def test_a_latecomer_disqualified_before_their_first_round_cannot_leave_and_come_back_clean(client):
+    # A review: the card offered "Leave" to a disqualified latecomer, and leaving deleted the entry
+    # with its disqualification; registering again made a clean one.
+    from games.services.errors import ActionRejected
+    from tournaments.services import do_disqualify, do_leave, do_register
+
+    tournament = _swiss(late_join_before_round=3)
+    late = make_user("lucia")
+    do_register(tournament.pk, late)
+    do_disqualify(tournament.pk, tournament.created_by, late)
+    client.force_login(late)
+    box = _entry_box(client, tournament)
+    assert "You are disqualified" in box and ">Leave</button>" not in box
+    with pytest.raises(ActionRejected):
+        do_leave(tournament.pk, late)
+    assert Entry.objects.get(tournament=tournament, user=late).disqualified

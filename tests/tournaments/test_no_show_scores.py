@@ -383,3 +383,37 @@ def test_a_round_robin_no_show_is_withdrawn_and_never_stands_above_a_player_who_
         played = [entry.pk for user, entry in entries.items() if user != absent.pk]
         assert all(points[entries[absent.pk].pk] <= points[player] for player in played)
     assert tournament.status == tournament.Status.FINISHED and _round >= 3
+
+
+def test_round_robin_no_shows_whose_withdrawal_empties_the_rounds_left_are_withdrawn_and_not_seated_again(settings):
+    # A review: with one no-show at each table of round 2, and round 3's tables holding one each,
+    # withdrawing them left no round to play, so none was withdrawn and round 3 seated them again.
+    from tests.tournaments.helpers import register_and_start
+    from tournaments.services import do_advance_round
+
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Round robin", "emu_ranchers", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    tournament = register_and_start(tournament, make_players(4))
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    user_of = {entry.pk: entry.user for entry in tournament.entries.select_related("user")}
+    third, _byes = tournament.schedule[2]
+    # Round 2's tables: one player of each misses every move; round 3 seats each of them with a player.
+    absent_entries = set()
+    for table in current_tables(tournament):
+        seated = [seat.user for seat in table.game.seats.order_by("position")]
+        entries = {entry: user for entry, user in user_of.items() if user in seated}
+        absent = next(e for e in entries if any(e in t and not (set(t) - {e}) & absent_entries for t in third))
+        absent_entries.add(absent)
+        play_alone(table.game, next(u for e, u in entries.items() if e != absent), settings)
+    assert all(len(set(t) & absent_entries) == 1 for t in third)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    dropped = set(tournament.entries.filter(dropped_before_round=3).values_list("pk", flat=True))
+    assert dropped == absent_entries
+    assert tournament.status == tournament.Status.FINISHED  # nothing left to play: nobody seated again

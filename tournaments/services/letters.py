@@ -25,11 +25,9 @@ MAX_LETTER_CHARS = 2000
 
 def letter_readers(tournament: Tournament, user) -> list:
     """The organisers a letter of `user`'s reaches: all but themselves, who take letters by mail."""
-    return [
-        organiser
-        for organiser in tournament.organisers.select_related("profile").exclude(pk=user.pk)
-        if preferences.wants(organiser, "tournament-letter")
-    ]
+    organisers = list(tournament.organisers.select_related("profile").exclude(pk=user.pk))
+    preferences.load_opt_outs(organisers)  # one query for them all: the page asks on every visit
+    return [organiser for organiser in organisers if preferences.wants(organiser, "tournament-letter")]
 
 
 def do_write_to_organisers(tournament_id: int, user, text: str, now: datetime | None = None) -> EntrantLetter:

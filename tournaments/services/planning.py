@@ -120,7 +120,11 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
     round with no top cut, a round robin's last scheduled round, a knock-out's final (one table
     of everyone still in; a double elimination's grand final may be played again, so not it).
     Nothing follows it to drop out of (an organiser's walk-through was offered to in a final)."""
-    if not rounds or rounds[-1].finished or tournament.status != Tournament.Status.RUNNING:
+    if (
+        not rounds
+        or rounds[-1].finished
+        or tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+    ):
         return False
     current = rounds[-1]
     if current.stage == "swiss":
@@ -137,17 +141,15 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
     return still_in <= set(current.tables[0].ranks)
 
 
-def round_robin_goes_on(
-    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], leaving: set[int] = frozenset()
-) -> bool:
+def round_robin_goes_on(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> bool:
     """Whether the stored schedule still has a round to play after those played, as `_round_robin`
-    would make it: a table with enough players still in (drops, and `leaving`, taken out; a
-    round they emptied is passed over, a review found it counted). A round robin started before
-    schedules were kept has one made with its next round: it goes on until then."""
+    would make it: a table with enough players still in (drops taken out; a round they emptied is
+    passed over, a review found it counted). A round robin started before schedules were kept has
+    one made with its next round: it goes on until then."""
     plan = tournament.schedule
     if plan is None:
         return True
-    active = {entry.pk for entry in entries} - inactive_from(entries, len(rounds) + 1) - set(leaving)
+    active = {entry.pk for entry in entries} - inactive_from(entries, len(rounds) + 1)
     return any(
         sum(player in active for player in table) >= tournament.seats_min
         for tables, _byes in plan[_next_scheduled(plan, rounds) :]

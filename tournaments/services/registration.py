@@ -193,8 +193,9 @@ def unpaired_latecomer(tournament: Tournament, user) -> bool:
     out "after this round", a round they were not in)."""
     from tournaments.models import Bye, Table
 
-    if not tournament.takes_late_entries or not tournament.entries.filter(user=user).exists():
-        return False
+    entry = tournament.entries.filter(user=user).first() if tournament.takes_late_entries else None
+    if entry is None or entry.disqualified or entry.dropped_before_round is not None:
+        return False  # a disqualification or a drop stands: leaving would wipe it (a review)
     seated = Table.objects.filter(round__tournament=tournament, game__seats__user=user).exists()
     return not seated and not Bye.objects.filter(round__tournament=tournament, entry__user=user).exists()
 

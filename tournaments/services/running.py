@@ -167,9 +167,10 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
         return  # the Swiss is over and nothing follows: nothing more to pair
     absent = no_shows(last)
     if tournament.format == Tournament.Format.ROUND_ROBIN and last.stage == "round_robin":
-        # Withdrawn only if a round follows without them: in the last, it would annul their
-        # results (and their opponents') for nothing.
-        if not round_robin_goes_on(tournament, entries, rounds, leaving=absent):
+        # Withdrawn whenever a round follows for the field as it stands: kept in, they would be
+        # seated again (a review), even where their leaving then ends the event. After the last
+        # round nothing is to be paired, and a withdrawal would only annul results.
+        if not round_robin_goes_on(tournament, entries, rounds):
             return
     elif tournament.format != Tournament.Format.SWISS or last.stage != "swiss":
         return
