@@ -74,7 +74,7 @@ def expected(entry: dict) -> list[str]:
     if kind == "round":
         return [f"Round {entry['round']}"]
     if kind == "bids":
-        return [f"{_name(p)} {_label(label)}" for p, label in entry["bids"].items()]
+        return [f"{_name(p)} ({_label(label)})" for p, label in entry["bids"].items()]
     if kind in ("eagle",):
         return [*who, _label(entry["bid"]), "Eagle"]
     if kind == "refill":
@@ -84,7 +84,7 @@ def expected(entry: dict) -> list[str]:
     if kind == "swap":
         return [*who, SPECIES[entry["gave"]], SPECIES[entry["took"]]]
     if kind == "tie_payment":
-        return ["Tie payments"] + [f"{_name(p)} {total}" for p, total in entry["totals"].items()]
+        return ["Tie payments"] + [f"{_name(p)} ({total})" for p, total in entry["totals"].items()]
     if kind == "talisman_decides":
         return ["Talisman", _name(entry["holder"]), ", ".join(_name(p) for p in entry["order"])]
     if kind == "tie_reveal":
