@@ -1,8 +1,8 @@
 """Hidden information in the site's own fragments, tested by changing it.
 
-The tournament page's "Your table", organisers' log, standings, crosstable, rounds and organiser's
-box, and the table's seat-offer card, refresh, turn card and organiser's forms show names, seats, statuses,
-places, deadlines and the viewer's own moves, never another's view. To hold them to it: a
+The tournament page's "Your table", entry card, letter card, entrants, organisers' log, standings,
+crosstable, rounds and organiser's box, and the table's seat-offer card, refresh, turn card and
+organiser's forms show names, seats, statuses, places, deadlines and the viewer's own moves, never another's view. To hold them to it: a
 tournament table in the middle of a game, with an extension, a seat given to a bot and offered
 back in its log, is rendered for every kind of viewer; then the game's
 hidden cards are dealt anew (`twins.py`, as the viewer of that seat may not see them) and its
@@ -26,7 +26,17 @@ from tests.hidden_information.twins import TWINS
 from tests.tournaments.helpers import current_tables, make_players, start
 from tournaments.services import do_create_tournament, do_extend_round, do_register
 
-TOURNAMENT_FRAGMENTS = ("your-table", "standings", "crosstable", "table-log", "rounds", "organiser")
+TOURNAMENT_FRAGMENTS = (
+    "your-table",
+    "your-entry",
+    "write-to-organisers",
+    "entrants",
+    "standings",
+    "crosstable",
+    "table-log",
+    "rounds",
+    "organiser",
+)
 
 
 # The form's token is masked anew on every answer: it says nothing of the game.
@@ -108,6 +118,8 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
         _fragments(client, tournament.pk, game.pk)  # a first look: the recap starts after it from now on
         before = _fragments(client, tournament.pk, game.pk)
         assert before["your-table"] or user not in players  # the entrants' own card is there to compare
+        assert before["write-to-organisers"] or user not in players  # their letter card too
+        assert before["entrants"]
         if user == absent:
             assert "A seat is offered to you" in before["seat-offer"]
         assert "Organisers" in before["table-log"] and before["crosstable"] and before["refresh"]
