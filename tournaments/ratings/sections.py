@@ -8,11 +8,10 @@ from django.utils.translation import ngettext
 
 from games.models import Action, Game, Seat
 from games.sections import PlayerSection, SeatNote
-from tournaments.ratings import fair_play, leaderboards
+from tournaments.ratings import leaderboards
 from tournaments.ratings.models import RatingChange
-from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import pool_title
-from tournaments.ratings.services import rated_seats
+from tournaments.ratings.services import players_rated
 from wildcards_site.accounts.models import Profile
 from wildcards_site.wording import names_list
 
@@ -50,15 +49,13 @@ def ratings_block(person, viewer) -> PlayerSection | None:
 def unrated_notice(game: Game, viewer) -> PlayerSection | None:
     """On a finished rated game, whom its rating leaves out for quitting early (fair_play.py) and
     why, or that it counts for nobody when fewer than two who played are left: otherwise a player
-    just sees no rating change. Three small queries for a finished rated game, three more for such a game."""
+    just sees no rating change. A few small queries for a finished rated game (`players_rated`)."""
     if game.status != Game.Status.FINISHED or not game.rated:
         return None
-    quitters = fair_play.early_quitters([game.pk]).get(game.pk)
+    players, quitters = players_rated(game)
     if not quitters:
         return None
-    seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
-    players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
-    void = len(fair_play.without_early_quitters(players, quitters)) < 2
+    void = len(players) < 2
     names = sorted(Profile.objects.filter(user_id__in=quitters).values_list("display_name", "user__username"))
     return PlayerSection(
         "ratings/_game_not_rated.html",

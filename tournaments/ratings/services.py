@@ -29,6 +29,15 @@ def rated_seats(seats: list[Seat]) -> list[Seat]:
     return [seat for seat in seats if seat.user_id is not None and seat.rank is not None and not seat.substitute]
 
 
+def players_rated(game: Game) -> tuple[list[tuple[int, int]], set[int]]:
+    """(player, rank) of those a finished game rates, by player id, and who its rating leaves out
+    for quitting early (fair_play): the one rule, for the rating and the table's notice alike."""
+    seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
+    players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
+    quitters = fair_play.early_quitters([game.pk]).get(game.pk, set())
+    return fair_play.without_early_quitters(players, quitters), quitters
+
+
 def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
     later = Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
     return RatingChange.objects.filter(later, pool=pool, player_id__in=players).exists()
@@ -48,9 +57,7 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
             # once (a review: a rebuild by another game's finish left it waiting its ten minutes).
             _tell(game, made)
             return []
-        seated = [(seat.user_id, seat.rank) for seat in rated_seats(list(game.seats.all()))]
-        players = participants(seated, replaced_players([game.pk]).get(game.pk, []))
-        players = fair_play.without_early_quitters(players, fair_play.early_quitters([game.pk]).get(game.pk, set()))
+        players, _quitters = players_rated(game)
         if len(players) < 2:
             game_over_ratings.release(game, [])
             return []
