@@ -2,11 +2,11 @@
 
 The tournament page's "Your table", entry card, letter card, entrants, organisers' log, standings,
 crosstable, rounds and organiser's box, and the table's seat-offer card, refresh, turn card and
-organiser's forms show names, seats, statuses, places, deadlines and the viewer's own moves, never another's view. To hold them to it: a
-tournament table in the middle of a game, with an extension, a seat given to a bot and offered
-back in its log, is rendered for every kind of viewer; then the game's
-hidden cards are dealt anew (`twins.py`, as the viewer of that seat may not see them) and its
-secret seed replaced, and every fragment must read exactly the same.
+organiser's forms show names, seats, statuses, places, deadlines and the viewer's own moves, never
+another's view. To hold them to it: a tournament table in the middle of a game, with an extension,
+a seat given to a bot and offered back in its log, is rendered for every kind of viewer; then the
+game's hidden cards are dealt anew (`twins.py`, as the viewer of that seat may not see them) and
+its secret seed replaced, and every fragment must read exactly the same.
 """
 
 from __future__ import annotations
