@@ -25,7 +25,13 @@ class TournamentsConfig(AppConfig):
         from tournaments.api import openapi_paths
         from tournaments.permissions import competes_at_table, organises_table, record_staff_at_table
         from tournaments.ratings.receivers import rate_finished_game
-        from tournaments.ratings.sections import rating_notes, ratings_block, resign_voids, unrated_notice
+        from tournaments.ratings.sections import (
+            new_to_ratings_notice,
+            rating_notes,
+            ratings_block,
+            resign_voids,
+            unrated_notice,
+        )
         from tournaments.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.signals import advance_on_finished_game
 
@@ -37,6 +43,7 @@ class TournamentsConfig(AppConfig):
         register_seat_notes(rating_notes)
         register_player_section(ratings_block)
         register_table_section(unrated_notice)
+        register_table_section(new_to_ratings_notice)
         register_resign_note(resign_voids)
         register_player_section(tournaments_block)
         register_game_links(table_links)

@@ -1,8 +1,13 @@
-"""A player's rating page in Chromium: the chart is drawn, and with JavaScript off the numbers are readable."""
+"""A player's rating page in Chromium: the chart is drawn, and with JavaScript off the numbers are
+readable; a finished table names, on a phone, the newcomers whose results left an established
+rating unchanged."""
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_entrant_browser import fits
+from tests.conftest import make_user
 from tests.ratings.conftest import finished_game
 from tournaments.ratings.services import do_rate_game
 
@@ -40,3 +45,24 @@ def test_with_javascript_off_the_history_is_readable(browser, live_server, rated
         expect(rows.first).to_contain_text("1520")  # after the first game, a win from 1500
     finally:
         context.close()
+
+
+NEW_TO_RATINGS = {
+    "en": "New to ratings: Nina Nieuwenhuizen-Vandenberghe.",
+    "es": "Nuevos en la clasificación: Nina Nieuwenhuizen-Vandenberghe.",
+    "nl": "Nieuw in de rating: Nina Nieuwenhuizen-Vandenberghe.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "nl"])
+def test_a_finished_table_names_its_newcomers_on_a_phone(signed_in, live_server, settings, alice, bob, language):
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 1
+    do_rate_game(finished_game([(alice, 1), (bob, 2)]).pk)  # both established by it
+    newcomer = make_user("nina", display_name="Nina Nieuwenhuizen-Vandenberghe", language=language)
+    game = finished_game([(alice, 1), (newcomer, 2)], minutes=1)
+    do_rate_game(game.pk)
+    page = signed_in("nina", 390)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#new-to-ratings")).to_contain_text(NEW_TO_RATINGS[language])
+    fits(page, 390)
+    assert serious_violations(page) == []

@@ -60,3 +60,30 @@ def test_a_repeated_pair_weighs_one_over_the_number_of_its_meetings():
     assert win == pytest.approx(20 * (0.5 / 3 + 0.5))
     assert second == pytest.approx(20 * (-0.5 / 3 + 0.5))
     assert third == pytest.approx(20 * (-0.5 - 0.5))
+
+
+def test_an_established_player_takes_nothing_from_a_result_against_a_new_one():
+    # A farmer's established account beating a new second account made to lose: only the new
+    # account's rating moves (by its own K, 40, times its expected score, 0.36), the farmer's stays.
+    farmer, alt = table_deltas([(1600, 30, 1), (1500, 0, 2)], ELO, established=[True, False])
+    assert farmer == 0.0
+    assert alt == pytest.approx(-40 * (1 / (1 + 10 ** (100 / 400))), abs=1e-9)
+    # The other way round too: a newcomer who beats an established player gains, the loser keeps.
+    new, old = table_deltas([(1500, 0, 1), (1600, 30, 2)], ELO, established=[False, True])
+    assert old == 0.0 and new == pytest.approx(40 * (1 - 1 / (1 + 10 ** (100 / 400))), abs=1e-9)
+
+
+def test_two_new_players_and_two_established_ones_rate_each_other_in_full():
+    assert table_deltas([(1500, 0, 1), (1500, 0, 2)], ELO, established=[False, False]) == pytest.approx([20, -20])
+    assert table_deltas([(1500, 30, 1), (1500, 30, 2)], ELO, established=[True, True]) == pytest.approx([10, -10])
+
+
+def test_at_a_table_an_established_player_counts_only_the_established_others():
+    # K / (n - 1): 10 for the established (K 20), 20 for the newcomer (K 40), all rated 1500.
+    # The established winner beats a newcomer (not counted) and an established player (+0.5).
+    # The newcomer, second, loses to the winner (-0.5) and beats the established third (+0.5).
+    # The established third loses to the winner (-0.5); the newcomer's win over them does not count.
+    winner, newcomer, third = table_deltas(
+        [(1500, 30, 1), (1500, 0, 2), (1500, 30, 3)], ELO, established=[True, False, True]
+    )
+    assert (winner, newcomer, third) == pytest.approx((5.0, 0.0, -5.0))

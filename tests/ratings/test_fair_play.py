@@ -202,3 +202,32 @@ def test_an_early_resignation_stays_out_of_the_rating_when_the_seat_is_handed_ba
     # Bob stays out; Alice and Carol, who played it, are rated between themselves.
     assert {change.player_id for change in do_rate_game(game.pk)} == {alice.pk, carol.pk}
     assert "No differences: 1 games, 2 rating changes" in check(capsys)
+
+
+def test_an_established_player_gains_nothing_from_beating_new_accounts(people, settings, capsys):
+    # The attacker's walk-through: second accounts made to lose, moves and all, lifted a rating.
+    # Once a rating is established, a result against a rating not yet established moves only the
+    # newcomer's (elo.counts_for).
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
+    farmer = make_user("farmer")
+    alice, bob = people[:2]
+    for minutes, (winner, loser) in enumerate([(farmer, alice), (bob, farmer), (alice, bob)]):
+        do_rate_game(finished_game([(winner, 1), (loser, 2)], minutes=minutes).pk)
+    before = Rating.objects.get(player=farmer).rating
+    assert established_rating(farmer, "wizard") == pytest.approx(before)
+    assert established_rating(alice, "wizard") is not None
+    socks = [make_user(f"sock{i}") for i in range(3)]
+    for number, sock in enumerate(socks):
+        game = finished_game([(farmer, 1), (sock, 2)], minutes=10 + number)
+        changes = {c.player_id: c for c in do_rate_game(game.pk)}
+        assert changes[farmer.pk].delta == 0 and changes[farmer.pk].after == pytest.approx(before)
+        assert changes[sock.pk].delta < -19  # the newcomer's own rating takes its loss in full
+    # At a table, only the result against the other established player counts for the farmer.
+    table = finished_game([(farmer, 1), (socks[0], 2), (alice, 3)], minutes=20)
+    changes = {c.player_id: c for c in do_rate_game(table.pk)}
+    expected_win = 1 / (1 + 10 ** ((changes[alice.pk].before - before) / 400))
+    # K / (n - 1) = 40 / 2, and this is the pair's second meeting: it counts a half.
+    assert changes[farmer.pk].delta == pytest.approx(40 / 2 * (1 - expected_win) / 2)
+    assert changes[socks[0].pk].delta > 0  # it still beat an established player
+    assert Rating.objects.get(player=farmer).games == 6  # every rated game counts for the gate
+    assert "No differences: 7 games" in check(capsys)

@@ -7,7 +7,10 @@ This is not Board Game Arena's formula, which it does not publish: on BGA the sw
 with the number of players (up to the game's recommended count) and the first to quit
 loses a further 10 points (docs/organisers.md, "Elo and Board Game Arena").
 A pair's result can weigh less than 1: the same two people meeting again and again
-(`repeat_weight`) must not be a way to buy a rating.
+(`repeat_weight`) must not be a way to buy a rating. And a player whose rating is established
+takes nothing from a result against one whose rating is not yet (`established`): as FIDE long
+rated a rated player's games against unrated opponents for nobody but the newcomer, so that new
+accounts made to lose cannot lift an established rating.
 """
 
 from __future__ import annotations
@@ -44,19 +47,31 @@ def repeat_weight(earlier_games: int) -> float:
     return 1.0 / (earlier_games + 1)
 
 
+def counts_for(established: bool, other_established: bool) -> bool:
+    """Whether a pair's result moves a player's rating: always for a player still new to ratings,
+    for an established one only against another established player."""
+    return other_established or not established
+
+
 def table_deltas(
-    entries: list[tuple[float, int, int]], settings: EloSettings, weights: dict[tuple[int, int], float] | None = None
+    entries: list[tuple[float, int, int]],
+    settings: EloSettings,
+    weights: dict[tuple[int, int], float] | None = None,
+    established: list[bool] | None = None,
 ) -> list[float]:
     """Rating changes for one table.
 
     `entries` holds (rating before, games played before, finishing rank) per rated player,
     rank 1 the best. Returns the deltas in the same order. Fewer than two players: no change.
     `weights` maps a pair (i, j), i < j, of positions in `entries` to its weight (default 1).
+    `established` says per player whether their rating was established before the game (default:
+    nobody's was, and every result counts for both sides, see `counts_for`).
     """
     n = len(entries)
     if n < 2:
         return [0.0] * n
-    # Each pair once: what one side gains over expectation the other loses.
+    # Each pair once: what one side gains over expectation the other loses (unless the loser's
+    # rating is established and the winner's is not: then only the newcomer's moves).
     totals = [0.0] * n
     for i in range(n - 1):
         rating, _games, rank = entries[i]
@@ -66,6 +81,12 @@ def table_deltas(
             gain = score - 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
             if weights is not None:
                 gain *= weights.get((i, j), 1.0)
-            totals[i] += gain
-            totals[j] -= gain
+            if established is None:
+                totals[i] += gain
+                totals[j] -= gain
+                continue
+            if counts_for(established[i], established[j]):
+                totals[i] += gain
+            if counts_for(established[j], established[i]):
+                totals[j] -= gain
     return [settings.k_for(games) / (n - 1) * total for (_r, games, _rank), total in zip(entries, totals, strict=True)]

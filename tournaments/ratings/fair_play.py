@@ -10,7 +10,10 @@
 - The k-th rated game of the same two players within RATING_REPEAT_DAYS counts 1/k for that
   pair (`elo.repeat_weight`).
 - Leaderboards and rating gates know only established players: LEADERBOARD_MIN_GAMES rated
-  games against LEADERBOARD_MIN_OPPONENTS different people.
+  games against LEADERBOARD_MIN_OPPONENTS different people (`is_established`).
+- An established player's rating takes nothing from a result against a player not yet
+  established (`elo.counts_for`): second accounts made to lose, moves and all, lift no
+  established rating, and each must first play ten rated games against five people.
 
 Every rule depends only on stored games and rating changes, so the live update and
 `recompute_ratings` apply them alike.
@@ -40,6 +43,12 @@ OPPONENTS_COUNTED = 20
 
 def min_opponents() -> int:
     return min(settings.LEADERBOARD_MIN_OPPONENTS, OPPONENTS_COUNTED)
+
+
+def is_established(games: int, opponents: int) -> bool:
+    """Whether a rating with this many rated games against this many different people says
+    something: what leaderboards, rating gates and `elo.counts_for` ask."""
+    return games >= settings.LEADERBOARD_MIN_GAMES and opponents >= min_opponents()
 
 
 def _own_moves(game_id, player) -> Coalesce:
@@ -129,6 +138,35 @@ def opponents_of(pool: str, players: list[int]) -> dict[int, int]:
         cursor.execute(OPPONENTS_SQL.format(players=", ".join(["%s"] * len(players))), [pool, *players])
         found = dict(cursor.fetchall())
     return {player: min(found.get(player, 0), OPPONENTS_COUNTED) for player in players}
+
+
+EARLIER_OPPONENTS_SQL = """
+SELECT me.player_id, COUNT(DISTINCT other.player_id)
+FROM tournaments_ratingchange me
+JOIN tournaments_ratingchange other ON other.game_id = me.game_id AND other.player_id <> me.player_id
+WHERE me.pool = %s AND me.player_id IN ({players})
+  AND (me.finished_at < %s OR (me.finished_at = %s AND me.game_id < %s))
+GROUP BY me.player_id
+"""
+
+
+def new_to_ratings(game_id: int, pool: str, finished_at: datetime, games_before: dict[int, int]) -> set[int]:
+    """Of a rated game's players (player -> rated games before it), those whose rating was not
+    yet established when it was rated: the opponents they had met are counted in the games
+    rated before it (finish order, as the rating reads them). One query, none when no player
+    had played enough games."""
+    experienced = [player for player, games in games_before.items() if games >= settings.LEADERBOARD_MIN_GAMES]
+    met: dict[int, int] = {}
+    if experienced:
+        with connection.cursor() as cursor:
+            sql = EARLIER_OPPONENTS_SQL.format(players=", ".join(["%s"] * len(experienced)))
+            cursor.execute(sql, [pool, *experienced, finished_at, finished_at, game_id])
+            met = dict(cursor.fetchall())
+    return {
+        player
+        for player, games in games_before.items()
+        if not is_established(games, min(met.get(player, 0), OPPONENTS_COUNTED))
+    }
 
 
 class Meetings:

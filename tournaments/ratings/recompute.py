@@ -20,7 +20,13 @@ from django.utils.dateparse import parse_datetime
 
 from tournaments.ratings.elo import EloSettings, table_deltas
 from tournaments.ratings.elo_settings import elo_settings
-from tournaments.ratings.fair_play import OPPONENTS_COUNTED, Meetings, early_quitters, without_early_quitters
+from tournaments.ratings.fair_play import (
+    OPPONENTS_COUNTED,
+    Meetings,
+    early_quitters,
+    min_opponents,
+    without_early_quitters,
+)
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.participants import participants, replaced_players
 from tournaments.ratings.pools import engine_of, lock_pool, pool_for
@@ -139,6 +145,8 @@ def compute(
     replaced = replaced_players()  # rare: a small dict, read once
     quitters = early_quitters()  # rare too: the seats that quit, read once
     meetings = Meetings(settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000)
+    # fair_play.is_established, its settings read once for the whole rebuild.
+    least_games, least_opponents = settings.LEADERBOARD_MIN_GAMES, min_opponents()
     for game_id, pool, finished_at, at, seated in _tables(pools):
         if pools is not None and pool not in pools:
             continue
@@ -161,7 +169,8 @@ def compute(
                 standing = standings[(player, pool)] = Standing(config.start, peak=config.start)
             current.append(standing)
         entries = [(s.rating, s.games, rank) for s, (_p, rank) in zip(current, seats, strict=True)]
-        deltas = table_deltas(entries, config, weights)
+        established = [s.games >= least_games and s.opponents >= least_opponents for s in current]
+        deltas = table_deltas(entries, config, weights, established)
         for standing, (player, rank), delta in zip(current, seats, deltas, strict=True):
             before = standing.rating
             after = before + delta

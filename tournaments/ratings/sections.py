@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 
 from games.models import Action, Game, Seat
 from games.sections import PlayerSection, SeatNote
-from tournaments.ratings import leaderboards
+from tournaments.ratings import fair_play, leaderboards
 from tournaments.ratings.models import RatingChange
 from tournaments.ratings.pools import pool_title
 from tournaments.ratings.services import players_rated
@@ -63,6 +63,29 @@ def unrated_notice(game: Game, viewer) -> PlayerSection | None:
             "moves": settings.RATING_ABORT_MOVES,
             "void": void,
             "names": names_list([display or username for display, username in names]),
+        },
+    )
+
+
+def new_to_ratings_notice(game: Game, viewer) -> PlayerSection | None:
+    """On a finished rated game where established players met players new to ratings, who was
+    new and that results against them moved only their own ratings (elo.counts_for): otherwise
+    an established winner just sees "+0". Two small queries for a finished rated game."""
+    if game.status != Game.Status.FINISHED or not game.rated:
+        return None
+    changes = list(RatingChange.objects.filter(game=game).values_list("player_id", "games_before", "pool"))
+    if len(changes) < 2:
+        return None
+    games_before = {player: games for player, games, _pool in changes}
+    new = fair_play.new_to_ratings(game.pk, changes[0][2], game.finished_at, games_before)
+    if not new or len(new) == len(changes):
+        return None
+    names = sorted(Profile.objects.filter(user_id__in=new).values_list("display_name", "user__username"))
+    return PlayerSection(
+        "ratings/_game_new_to_ratings.html",
+        {
+            "names": names_list([display or username for display, username in names]),
+            "rules": leaderboards.rules(),
         },
     )
 

@@ -83,7 +83,11 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         weights = {
             (i, j): repeat_weight(met[(ids[i], ids[j])]) for i in range(len(ids)) for j in range(i + 1, len(ids))
         }
-        deltas = table_deltas(entries, config, weights)
+        established = [
+            rating is not None and fair_play.is_established(rating.games, rating.opponents)
+            for rating in (current.get(player) for player in ids)
+        ]
+        deltas = table_deltas(entries, config, weights, established)
         changes = []
         for (player, _rank), (before, games, rank), delta in zip(players, entries, deltas, strict=True):
             after = before + delta
