@@ -41,3 +41,22 @@ def test_a_casual_game_s_turn_mail_belongs_to_nothing():
     assert row is not None
     footer = rendered(row).text.split("\n--", 1)[1].strip()
     assert footer.startswith("Open the table: ")  # no line of where it belongs above it
+
+
+def test_a_refused_reply_from_a_tournament_table_says_where_the_game_belongs_in_both_parts(client, mail_server):
+    # A review: the refusal's text named the tournament table, its HTML only "Open the table".
+    from tests.bymail.conftest import html_of, post_postmark, reply_mime, text_of
+
+    tournament = do_create_tournament(
+        make_user("olga"), "Winter Cup", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    register_and_start(tournament, make_players(4))
+    table = next(t for t in current_tables(tournament) if t.number == 1)
+    player = table.game.seats.order_by("position").first().user
+    turn = next(m for m in mail_server() if str(m["To"]) == player.email and "Winter Cup" in text_of(m))
+    assert post_postmark(client, reply_mime(turn, player.email, "fly to the moon")).status_code == 200
+    refusal = next(m for m in mail_server() if str(m["To"]) == player.email)
+    url = f"{settings.SITE_URL}/tournaments/{tournament.pk}/"
+    assert "Nothing was changed." in text_of(refusal)
+    assert f"Round 1, table 1 of Winter Cup: {url}" in text_of(refusal)
+    assert f'<a href="{url}">Round 1, table 1 of Winter Cup</a>' in html_of(refusal)
