@@ -127,14 +127,14 @@ def _bench_history(count: int) -> None:
             """
             INSERT INTO games_game (engine, options, seed, num_seats, status, visibility, created_by_id, created_at,
                 started_at, finished_at, clock, phase_seconds, bank_start_seconds, bank_increment_seconds,
-                bank_cap_seconds, weekend_pause, timeouts_before_bot, version, state, phase_key)
+                bank_cap_seconds, weekend_pause, timeouts_before_bot, version, state, phase_key, rated)
             SELECT (ARRAY['wildcards','wizard','cubirds','emu_ranchers'])[1 + i %% 4],
                    CASE WHEN i %% 4 = 0
                         THEN jsonb_build_object('edition', CASE WHEN i %% 8 = 0 THEN '2020' ELSE '2022' END)
                         ELSE '{}'::jsonb END,
                    'seed' || i, 3, 'finished', 'open', %s, now() - i * interval '1 minute',
                    now() - i * interval '1 minute', now() - i * interval '1 minute',
-                   'phase', 172800, 864000, 129600, 864000, false, 2, 0, '{}'::jsonb, ''
+                   'phase', 172800, 864000, 129600, 864000, false, 2, 0, '{}'::jsonb, '', true
             FROM generate_series(1, %s) AS i
             """,
             [first_user, count],
@@ -142,9 +142,9 @@ def _bench_history(count: int) -> None:
         cursor.execute(
             """
             INSERT INTO games_seat (game_id, position, user_id, kind, status, joined_at, consecutive_timeouts,
-                bank_seconds, score, rank)
+                bank_seconds, score, rank, bot_level, substitute)
             SELECT g.id, p, %s + ((g.id * 7 + p * 131) %% 1000), 'human', 'playing', now(), 0, 0,
-                   (g.id + p) %% 50, p + 1
+                   (g.id + p) %% 50, p + 1, '', false
             FROM games_game g CROSS JOIN generate_series(0, 2) AS p WHERE g.status = 'finished'
             """,
             [first_user],

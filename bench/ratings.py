@@ -72,9 +72,9 @@ def _fill(players: int, games: int) -> int:
         cursor.execute(
             """
             INSERT INTO games_seat (game_id, position, user_id, kind, status, joined_at, consecutive_timeouts,
-                bank_seconds, score, rank)
+                bank_seconds, score, rank, bot_level, substitute)
             SELECT g.id, p, %s + ((g.id * 7919) %% %s + p * (%s / 5)) %% %s,
-                   'human', 'playing', now(), 0, 0, 0, 1 + ((g.id * 31 + p * 17) %% g.num_seats)
+                   'human', 'playing', now(), 0, 0, 0, 1 + ((g.id * 31 + p * 17) %% g.num_seats), '', false
             FROM games_game g CROSS JOIN LATERAL generate_series(0, g.num_seats - 1) AS p
             """,
             [first, players, players, players],
