@@ -79,8 +79,8 @@ def round_known(tables: list) -> dict:
 def tournament_final(
     user, tournament: str, key: str, place: int | None, top: list[dict], url: str, swiss_points: bool = False
 ) -> None:
-    """The tournament is over. `top` holds {"place", "name", "points"} rows, best first; points
-    None where the format counts none (a knock-out). `swiss_points`: the points are those of a
+    """The tournament is over. `top` holds {"place", "name", "points", "disqualified", "dropped"}
+    rows, best first; points None where the format counts none (a knock-out). `swiss_points`: the points are those of a
     Swiss whose top cut decided the first places."""
     # Same switch as the round mails (only the organisers' messages have their own).
     if not preferences.wants(user, "tournament-round"):

@@ -291,7 +291,9 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
             "place": places.get(entry.pk),
             "name": entry.user.profile.name,
             "points": points.get(entry.pk, 0) if counted else None,
-            "disqualified": entry.disqualified,  # marked as the standings page marks it
+            # Marked as the standings page marks them (presenters._leaving_mark).
+            "disqualified": entry.disqualified,
+            "dropped": entry.dropped_before_round is not None,
         }
         for entry in by_place[:TOP]
     ]
