@@ -92,6 +92,14 @@ class Game(models.Model):
     def is_live(self) -> bool:
         return self.status in (self.Status.RUNNING, self.Status.PAUSED)
 
+    def status_label(self) -> str:
+        """The game's state in words for its own pages: a game stopped for an organiser's
+        decision says so, not "abandoned" (a walk-through's winner read "abandoned"). One query,
+        only for an abandoned game."""
+        if self.status == self.Status.ABANDONED and self.events.filter(kind=GameEvent.Kind.ADJUDICATED).exists():
+            return str(_("result set by the organisers"))
+        return self.get_status_display()
+
 
 class Seat(models.Model):
     class Kind(models.TextChoices):

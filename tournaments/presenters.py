@@ -246,8 +246,11 @@ def your_table(tournament: Tournament, user) -> dict | None:
         "seats": list(table.game.seats.select_related("user__profile")),
         "deadline": deadline,
         "bye": False,
-        # In a table's words, as the rounds list says it (Italian "finito", a table; not "finita").
-        "status_label": str(TABLE_STATUS.get(table.game.status) or table.game.get_status_display()),
+        # In a table's words, as the rounds list says it (Italian "finito", a table; not "finita"),
+        # and a decided table as decided (its game reads "abandoned" to the game's own status).
+        "status_label": _("result set by the organisers")
+        if table.adjudicated_ranks is not None
+        else str(TABLE_STATUS.get(table.game.status) or table.game.get_status_display()),
     }
 
 

@@ -352,7 +352,7 @@ def test_the_page_says_who_was_called_up_and_why(organiser, client):
     best_second = min(seconds, key=lambda seat: seed_of[seat.user_id])
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     called = page.split('class="called-up"')[1].split("</p>")[0]
-    assert "best runner-up" in called and f"{best_second.user.profile.name} (place 2 at table" in called
+    assert "best of those knocked out" in called and f"{best_second.user.profile.name} (place 2 at table" in called
     assert f"{winner.profile.name} (dropped out)" in called
 
 
@@ -448,3 +448,31 @@ def test_a_second_organiser_posting_from_a_page_drawn_before_the_first_result_is
     response = client.post(url, {**olga, "drawn": drawn}, follow=True)
     assert "Another organiser" not in html.unescape(response.content.decode()), drawn
     assert Table.objects.get(pk=first.pk).adjudicated_ranks[str(d)] == 1
+
+
+def test_a_table_whose_result_the_organisers_set_reads_so_on_its_game_page_replay_and_your_table(
+    swiss, organiser, client
+):
+    # A Spanish knock-out walk-through: the decided table's game read "Wizard #34 abandonada",
+    # its replay "... abandonada", and the winner's "Tu mesa" "Ronda 2, mesa 1 · abandonada",
+    # while the round's list said "resultado fijado por los organizadores".
+    first, _second = current_tables(swiss)
+    ids = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "The server lost it")
+    player = first.game.seats.order_by("position").first().user
+    client.force_login(player)
+    said = "result set by the organisers"
+    table = html.unescape(client.get(reverse("games:table", args=[first.game_id])).content.decode())
+    assert f'<small class="status status-abandoned">{said}</small>' in table
+    replay = html.unescape(client.get(reverse("games:replay", args=[first.game_id])).content.decode())
+    assert f">{said}</small>" in replay
+    page = html.unescape(client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode())
+    yours = page.split('id="your-table"', 1)[1].split("</section>", 1)[0]
+    assert f"· {said}" in yours and "abandoned" not in yours
+
+
+def test_a_game_abandoned_without_a_decision_still_reads_abandoned(swiss, client):
+    first, _second = current_tables(swiss)
+    nobody_played(first.game)
+    table = html.unescape(client.get(reverse("games:table", args=[first.game_id])).content.decode())
+    assert '<small class="status status-abandoned">abandoned</small>' in table
