@@ -29,3 +29,22 @@ def test_the_points_if_the_game_ended_now_show_the_total_without_scrolling(brows
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es", "nl", "it"])
+def test_the_wizard_players_table_shows_every_score_on_a_phone(signed_in, live_server, language):
+    # A Spanish knock-out walk-through: "Jugador / Cartas / Apuesta / Bazas / Puntos" was 350 px
+    # wide in a 324 px frame, the score column cut to "Punt" with nothing to say it scrolled.
+    names = ("Bartholomew", "Maximiliane", "Konstantin", "Wilhelmina")
+    users = [make_user(name.lower(), display_name=name, language=language) for name in names]
+    game = start_game(users, engine="wizard")
+    page = signed_in(seat_user(game, 0).username, 390)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    players = page.locator("table.wc-players")
+    expect(players.locator("tbody tr")).to_have_count(4)
+    frame = players.locator("xpath=..")
+    assert players.evaluate("table => table.scrollWidth") <= frame.evaluate("frame => frame.clientWidth")
+    last = players.locator("thead th").last
+    box = last.bounding_box()
+    assert box["x"] + box["width"] <= 390, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
