@@ -132,10 +132,12 @@ def _adjudicable(tournament: Tournament, rounds: list[PlayedRound], shown: list[
             "awaiting": table["number"] in undecided,
             "ties_by_seed": by_seed,
             # The form starts from the table's result as it stands: its places, a forfeit where
-            # nobody played, else the order shown (never every player 1st by accident).
+            # nobody played; at a table still playing, from nothing, so that every place is the
+            # organisers' choice (places in seat order, sent with only a reason, decided a result
+            # nobody chose, two walk-throughs found).
             "players_choices": [
-                (player, player["rank"] or ("forfeit" if table["status"] not in LIVE_STATUSES else index))
-                for index, player in enumerate(table["players"], 1)
+                (player, player["rank"] or ("forfeit" if table["status"] not in LIVE_STATUSES else ""))
+                for player in table["players"]
             ],
         }
         for table in shown[-1]["tables"]

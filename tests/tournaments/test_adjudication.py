@@ -476,3 +476,31 @@ def test_a_game_abandoned_without_a_decision_still_reads_abandoned(swiss, client
     nobody_played(first.game)
     table = html.unescape(client.get(reverse("games:table", args=[first.game_id])).content.decode())
     assert '<small class="status status-abandoned">abandoned</small>' in table
+
+
+def test_the_form_for_a_table_still_playing_chooses_no_place_for_the_organiser(swiss, organiser, client):
+    # Two walk-throughs: the form of a running table came up with places in seat order, so an
+    # organiser who only wrote a reason decided a result nobody chose (the scores said otherwise).
+    from tournaments.presenters import tournament_data
+
+    first, _second = current_tables(swiss)
+    (table,) = [t for t in tournament_data(swiss)["adjudicable"] if t["number"] == first.number]
+    assert [choice for _player, choice in table["players_choices"]] == ["", "", "", ""]
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
+    form = page.split(f'action="/tournaments/{swiss.pk}/tables/{first.game_id}/adjudicate/"', 1)[1].split("</form>")[0]
+    selects = form.split("<select")[1:]
+    assert len(selects) == 4
+    for select in selects:
+        assert " required" in select.split(">", 1)[0]
+        assert " selected" not in select.split("</select>", 1)[0]
+    # Sent with a reason and no places, it is refused and nothing changes.
+    ids = entries_at(swiss, first)
+    answer = client.post(
+        reverse("tournaments:adjudicate", args=[swiss.pk, first.game_id]),
+        {**{f"rank-{entry}": "" for entry in ids}, "reason": "Stalled", "drawn": table["drawn"]},
+        follow=True,
+    )
+    assert "A place is a whole number, or a forfeit." in html.unescape(answer.content.decode())
+    first.refresh_from_db()
+    assert first.adjudicated_ranks is None and first.game.status == Game.Status.RUNNING
