@@ -176,10 +176,13 @@ def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], sh
         shown[index]["called_from"] = previous.number
 
 
-def organiser_choices(tournament: Tournament, user, entries: list, last_round: bool = False) -> dict:
+def organiser_choices(
+    tournament: Tournament, user, entries: list, last_round: bool = False, out: set[int] = frozenset()
+) -> dict:
     """What the organiser's box offers `user`: the entrants the drop and disqualify services would
     accept, and whether a round's extension has any wait to reach. `last_round`: the round under
-    way is the last (`tournament_data`), which nobody drops out after."""
+    way is the last (`tournament_data`), which nobody drops out after; `out`: the entries a
+    knock-out has put out (`tournament_data`'s "knocked_out"), who have nothing left to drop."""
     from tournaments.services.leaving import may_disqualify, may_drop, table_mates
     from tournaments.services.round_clock import open_waits
     from tournaments.services.running import plays_in_event
@@ -189,7 +192,9 @@ def organiser_choices(tournament: Tournament, user, entries: list, last_round: b
     mates = table_mates(tournament, user)
     playing = plays_in_event(tournament, user)
     return {
-        "to_drop": [entry for entry in entries if may_drop(user, entry, mates, playing, last_round)],
+        "to_drop": [
+            entry for entry in entries if entry.pk not in out and may_drop(user, entry, mates, playing, last_round)
+        ],
         "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates, playing)],
         "extendable": not playing and open_waits(tournament).exists(),
         # Said by the field, not only by a refusal (an organiser's walk-through).

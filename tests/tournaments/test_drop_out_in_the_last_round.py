@@ -152,3 +152,39 @@ def test_a_paused_event_s_last_round_takes_no_drop_out_either():
     with pytest.raises(ActionRejected) as refused:
         do_drop(tournament.pk, players[0])
     assert refused.value.code == "last_round"
+
+
+def test_a_player_the_knock_out_put_out_is_not_offered_to_the_organisers_and_cannot_be_dropped():
+    # A Spanish knock-out walk-through: "Jugador a retirar" still listed the players round 1 had
+    # put out; dropped, they would have read "(dropped)" in the final standings, not knocked out.
+    from games.services.errors import ActionRejected
+    from tournaments.models import Entry
+    from tournaments.presenters import organiser_choices, tournament_data
+    from tournaments.services import do_drop
+
+    players = make_players(8)
+    tournament, organiser = _started("single", players)
+    _next_round(tournament)
+    data = tournament_data(tournament)
+    out = data["knocked_out"]
+    assert len(out) == 4
+    choices = organiser_choices(tournament, organiser, data["entries"], data["last_round"], out)
+    offered = {entry.pk for entry in choices["to_drop"]}
+    assert offered and not offered & out
+    # The page the organiser reads offers the same.
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    picker = page.split('id="drop-player"', 1)[1].split("</select>", 1)[0]
+    usernames = set(Entry.objects.filter(pk__in=offered).values_list("user__username", flat=True))
+    assert {name for name in usernames if f'value="{name}"' in picker} == usernames
+    for name in Entry.objects.filter(pk__in=out).values_list("user__username", flat=True):
+        assert f'value="{name}"' not in picker
+    loser = Entry.objects.get(pk=next(iter(out)))
+    with pytest.raises(ActionRejected) as refused:
+        do_drop(tournament.pk, organiser, loser.user)
+    assert refused.value.code == "knocked_out"
+    with pytest.raises(ActionRejected):
+        do_drop(tournament.pk, loser.user)  # nor by themselves
+    loser.refresh_from_db()
+    assert loser.dropped_before_round is None

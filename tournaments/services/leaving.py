@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
-from tournaments.services.planning import last_round_under_way
+from tournaments.services.planning import knocked_out, last_round_under_way
 from tournaments.services.results import played_rounds
 from tournaments.services.running import check_not_playing, check_organiser
 
@@ -70,8 +70,14 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         if entry.dropped_before_round is not None:
             raise ActionRejected("already_dropped", _("This player has already dropped."))
         entries = list(tournament.entries.all())
-        if last_round_under_way(tournament, entries, played_rounds(tournament)):
+        rounds = played_rounds(tournament)
+        if last_round_under_way(tournament, entries, rounds):
             raise ActionRejected("last_round", _("This is the last round: no round follows it to drop out of."))
+        # A table awaiting the organisers' decision counts its players in (awaiting=True).
+        if entry.pk in knocked_out(tournament, entries, rounds, awaiting=True):
+            raise ActionRejected(
+                "knocked_out", _("This player is out of the knock-out already: nothing is left to drop out of.")
+            )
         entry.dropped_before_round = tournament.current_round + 1
         entry.dropped_by = Entry.DROPPED_BY_ORGANISERS if entry_user != user else ""
         entry.save(update_fields=["dropped_before_round", "dropped_by"])
