@@ -70,6 +70,26 @@ def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
         details = json.loads(page.goto(f"http://127.0.0.1:{port}/health/").text())
         assert details["database"] == "ok" and details["database_vendor"] == "sqlite"
         assert details["broker"] == "ok"
+        # A newcomer's walk-through: a reply fed to `scripts/manage receive_mail` was rated with the
+        # site's 10 and 5 where the demo lists players after 4 and 4, and its mails linked to port
+        # 8000. The manage command, without the run's environment, reads the same settings.
+        manage_env = {key: value for key, value in env.items() if key != "WILDCARDS_PORT"}
+        said = subprocess.run(
+            [
+                "bash",
+                "scripts/manage",
+                "shell",
+                "-c",
+                "from django.conf import settings as s; "
+                "print(s.SITE_URL, s.LEADERBOARD_MIN_GAMES, s.LEADERBOARD_MIN_OPPONENTS)",
+            ],
+            cwd=settings.BASE_DIR,
+            env=manage_env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert said.stdout.split()[-3:] == [f"http://127.0.0.1:{port}", "4", "4"], said.stderr[-2000:]
     finally:
         # Ctrl-C reaches the whole foreground group: web server, worker and beat.
         os.killpg(process.pid, signal.SIGINT)
