@@ -231,3 +231,34 @@ def test_an_established_player_gains_nothing_from_beating_new_accounts(people, s
     assert changes[socks[0].pk].delta > 0  # it still beat an established player
     assert Rating.objects.get(player=farmer).games == 6  # every rated game counts for the gate
     assert "No differences: 7 games" in check(capsys)
+
+
+def test_second_accounts_that_play_only_each_other_never_become_established(people, settings, capsys):
+    # A newcomer's walk-through: five new accounts played ten games among themselves, became
+    # established, went onto the leaderboard, and then one lost to a real player for points.
+    # Once a pool has established players, a player becomes established only by meeting enough
+    # different established ones (a pool's first players establish each other).
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
+    alice, bob, carol = people[:3]
+    minute = 0
+    for winner, loser in [(alice, bob), (bob, carol), (carol, alice)]:  # the founders
+        do_rate_game(finished_game([(winner, 1), (loser, 2)], minutes=minute).pk)
+        minute += 1
+    assert all(established_rating(player, "wizard") is not None for player in (alice, bob, carol))
+    socks = [make_user(f"sock{i}") for i in range(3)]
+    for _twice in range(2):
+        for i, j in [(0, 1), (1, 2), (2, 0)]:
+            do_rate_game(finished_game([(socks[i], 1), (socks[j], 2)], minutes=minute).pk)
+            minute += 1
+    for sock in socks:
+        rating = Rating.objects.get(player=sock)
+        assert rating.games == 4 and rating.opponents == 0  # no established opponent met
+        assert established_rating(sock, "wizard") is None
+    before = Rating.objects.get(player=alice).rating
+    changes = {c.player_id: c for c in do_rate_game(finished_game([(alice, 1), (socks[0], 2)], minutes=minute).pk)}
+    assert changes[alice.pk].delta == 0 and Rating.objects.get(player=alice).rating == before
+    # A sock that meets a second established player is established: it played real people.
+    do_rate_game(finished_game([(bob, 1), (socks[0], 2)], minutes=minute + 1).pk)
+    assert Rating.objects.get(player=socks[0]).opponents == 2
+    assert established_rating(socks[0], "wizard") is not None
+    assert "No differences: 11 games" in check(capsys)

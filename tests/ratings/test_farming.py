@@ -73,7 +73,7 @@ def test_it_keeps_a_farmer_whose_second_account_resigns_at_once_off_every_board_
     assert not RatingChange.objects.filter(player=farmer).exists()
     with pytest.raises(ActionRejected) as refused:
         do_register(gate(1400).pk, farmer)  # below any min_rating: not established
-    assert refused.value.code == "rating_too_low" and "5 different people" in refused.value.message
+    assert refused.value.code == "rating_too_low" and "5 different established players" in refused.value.message
     assert not Entry.objects.filter(user=farmer).exists()
     call_command("recompute_ratings", "--check", "--quiet-progress")
     assert "No differences" in capsys.readouterr().out

@@ -38,7 +38,8 @@ def test_it_names_the_newcomers_whose_results_left_an_established_rating_unchang
     do_rate_game(game.pk)
     assert _notice(client, game) == (
         "New to ratings: Nina and Otto. Results against them change their own ratings only, not those of "
-        "established players (a rating is established with at least 2 rated games against 2 different people)."
+        "established players (a rating is established with at least 2 rated games against 2 different "
+        "established players)."
     )
 
 

@@ -64,14 +64,14 @@ def test_my_position_when_not_listed_says_so(client):
     client.force_login(me)
     page = client.get("/ratings/wizard/?me=1").content.decode()
     assert me and "not on this leaderboard yet" in page
-    assert "at least 10 rated games against 5 different people, one of them in the last 90 days" in page
+    assert "at least 10 rated games against 5 different established players, one of them in the last 90 days" in page
 
 
 def test_an_empty_leaderboard_says_who_it_will_list(client, db):
     # A newcomer's demo site has rated games but nobody listed yet: the page says why, to anyone.
     page = client.get("/ratings/wizard/").content.decode()
     assert "Nobody is listed yet: the leaderboard lists players with at least 10 rated games" in page
-    assert "against 5 different people, one of them in the last 90 days." in page
+    assert "against 5 different established players, one of them in the last 90 days." in page
 
 
 def test_an_unknown_pool_is_not_found(client):

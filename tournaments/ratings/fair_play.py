@@ -10,10 +10,13 @@
 - The k-th rated game of the same two players within RATING_REPEAT_DAYS counts 1/k for that
   pair (`elo.repeat_weight`).
 - Leaderboards and rating gates know only established players: LEADERBOARD_MIN_GAMES rated
-  games against LEADERBOARD_MIN_OPPONENTS different people (`is_established`).
+  games against LEADERBOARD_MIN_OPPONENTS different established people (`is_established`; a
+  pool's first players, while it has fewer established players than that, count everyone met:
+  `founding`). Accounts that play only each other never become established.
 - An established player's rating takes nothing from a result against a player not yet
   established (`elo.counts_for`): second accounts made to lose, moves and all, lift no
-  established rating, and each must first play ten rated games against five people.
+  established rating, and each must first meet five established people.
+Each rating change records whether its player was established (`RatingChange.established`).
 
 Every rule depends only on stored games and rating changes, so the live update and
 `recompute_ratings` apply them alike.
@@ -33,7 +36,7 @@ from django.db.models.functions import Coalesce
 
 from games.models import Action, GameEvent, Seat
 from tournaments.ratings.elo import repeat_weight
-from tournaments.ratings.models import RatingChange
+from tournaments.ratings.models import Rating, RatingChange
 
 QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED, Seat.Status.REMOVED)
 # Ratings count a player's different opponents up to this many: enough for any sensible
@@ -46,9 +49,20 @@ def min_opponents() -> int:
 
 
 def is_established(games: int, opponents: int) -> bool:
-    """Whether a rating with this many rated games against this many different people says
-    something: what leaderboards, rating gates and `elo.counts_for` ask."""
+    """Whether a rating with this many rated games against this many different established
+    people says something: what leaderboards, rating gates and `elo.counts_for` ask."""
     return games >= settings.LEADERBOARD_MIN_GAMES and opponents >= min_opponents()
+
+
+def founding(pool: str) -> bool:
+    """Whether the pool has fewer established players than a player must meet: then nobody could
+    become established by meeting them, and every result and opponent counts (its first players
+    establish each other). One query."""
+    needed = min_opponents()
+    established = Rating.objects.filter(
+        pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, opponents__gte=needed
+    ).values("pk")[:needed]
+    return len(established) < needed
 
 
 def _own_moves(game_id, player) -> Coalesce:
@@ -124,14 +138,16 @@ def earlier_meetings(pool: str, players: list[int], finished_at: datetime, game_
 OPPONENTS_SQL = """
 SELECT me.player_id, COUNT(DISTINCT other.player_id)
 FROM tournaments_ratingchange me
-JOIN tournaments_ratingchange other ON other.game_id = me.game_id AND other.player_id <> me.player_id
+JOIN tournaments_ratingchange other
+  ON other.game_id = me.game_id AND other.player_id <> me.player_id AND other.established
 WHERE me.pool = %s AND me.player_id IN ({players})
 GROUP BY me.player_id
 """
 
 
 def opponents_of(pool: str, players: list[int]) -> dict[int, int]:
-    """Player -> different people met in the pool's rated games, counted up to OPPONENTS_COUNTED."""
+    """Player -> different established people met in the pool's rated games (each as they were
+    at that game: `RatingChange.established`), counted up to OPPONENTS_COUNTED."""
     if not players:
         return {}
     with connection.cursor() as cursor:
@@ -140,33 +156,14 @@ def opponents_of(pool: str, players: list[int]) -> dict[int, int]:
     return {player: min(found.get(player, 0), OPPONENTS_COUNTED) for player in players}
 
 
-EARLIER_OPPONENTS_SQL = """
-SELECT me.player_id, COUNT(DISTINCT other.player_id)
-FROM tournaments_ratingchange me
-JOIN tournaments_ratingchange other ON other.game_id = me.game_id AND other.player_id <> me.player_id
-WHERE me.pool = %s AND me.player_id IN ({players})
-  AND (me.finished_at < %s OR (me.finished_at = %s AND me.game_id < %s))
-GROUP BY me.player_id
-"""
-
-
-def new_to_ratings(game_id: int, pool: str, finished_at: datetime, games_before: dict[int, int]) -> set[int]:
-    """Of a rated game's players (player -> rated games before it), those whose rating was not
-    yet established when it was rated: the opponents they had met are counted in the games
-    rated before it (finish order, as the rating reads them). One query, none when no player
-    had played enough games."""
-    experienced = [player for player, games in games_before.items() if games >= settings.LEADERBOARD_MIN_GAMES]
-    met: dict[int, int] = {}
-    if experienced:
-        with connection.cursor() as cursor:
-            sql = EARLIER_OPPONENTS_SQL.format(players=", ".join(["%s"] * len(experienced)))
-            cursor.execute(sql, [pool, *experienced, finished_at, finished_at, game_id])
-            met = dict(cursor.fetchall())
-    return {
-        player
-        for player, games in games_before.items()
-        if not is_established(games, min(met.get(player, 0), OPPONENTS_COUNTED))
-    }
+def new_to_ratings(game_id: int) -> tuple[set[int], set[int]]:
+    """A rated game's players whose ratings were established when it was rated, and those who
+    were new (from its rating changes: one query)."""
+    rows = RatingChange.objects.filter(game_id=game_id).values_list("player_id", "established")
+    established, new = set(), set()
+    for player, flag in rows:
+        (established if flag else new).add(player)
+    return established, new
 
 
 class Meetings:

@@ -19,7 +19,7 @@ MAX_PAGE = 1_000_000
 
 
 def established(pool: str) -> QuerySet[Rating]:
-    """Ratings that say something: enough rated games against enough different people (fair_play)."""
+    """Ratings that say something: enough rated games against enough different established players (fair_play)."""
     return Rating.objects.filter(pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, opponents__gte=min_opponents())
 
 

@@ -58,6 +58,11 @@ class RatingChange(models.Model):
     before = models.FloatField()
     after = models.FloatField()
     delta = models.FloatField()
+    # Whether the player's rating was established before this game (fair_play.is_established),
+    # or the pool had too few established players for anyone to meet enough of them (its first
+    # players establish each other): then the result counts for an established opponent, and the
+    # player counts among the different people an opponent has met (fair_play.py).
+    established = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "player"], name="rating_change_once")]

@@ -49,14 +49,15 @@ class Standing:
     peak: float = 0.0
     last_game_at: datetime | None = None
     opponents: int = 0
-    # The opponents' ids until OPPONENTS_COUNTED are met; then only the count is kept.
+    # The established opponents' ids until OPPONENTS_COUNTED are met; then only the count is kept.
     met: set[int] | None = field(default_factory=set)
+    established: bool = False  # counted once in the pool's established players
 
 
 @dataclass
 class Result:
     games: int = 0
-    # (game id, player id, pool, finished_at, rank, games before, before, after, delta)
+    # (game id, player id, pool, finished_at, rank, games before, before, after, delta, established)
     changes: list[tuple] = field(default_factory=list)
     standings: dict[tuple[int, str], Standing] = field(default_factory=dict)
 
@@ -145,8 +146,10 @@ def compute(
     replaced = replaced_players()  # rare: a small dict, read once
     quitters = early_quitters()  # rare too: the seats that quit, read once
     meetings = Meetings(settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000)
-    # fair_play.is_established, its settings read once for the whole rebuild.
+    # fair_play.is_established, its settings read once for the whole rebuild, and how many
+    # established players each pool has (fewer than least_opponents: fair_play.founding).
     least_games, least_opponents = settings.LEADERBOARD_MIN_GAMES, min_opponents()
+    established_players: dict[str, int] = {}
     for game_id, pool, finished_at, at, seated in _tables(pools):
         if pools is not None and pool not in pools:
             continue
@@ -169,12 +172,14 @@ def compute(
                 standing = standings[(player, pool)] = Standing(config.start, peak=config.start)
             current.append(standing)
         entries = [(s.rating, s.games, rank) for s, (_p, rank) in zip(current, seats, strict=True)]
-        established = [s.games >= least_games and s.opponents >= least_opponents for s in current]
+        everyone = established_players.get(pool, 0) < least_opponents
+        established = [everyone or s.established for s in current]
         deltas = table_deltas(entries, config, weights, established)
-        for standing, (player, rank), delta in zip(current, seats, deltas, strict=True):
+        vouched = [player for (player, _rank), flag in zip(seats, established, strict=True) if flag]
+        for standing, (player, rank), delta, flag in zip(current, seats, deltas, established, strict=True):
             before = standing.rating
             after = before + delta
-            changes.append((game_id, player, pool, finished_at, rank, standing.games, before, after, delta))
+            changes.append((game_id, player, pool, finished_at, rank, standing.games, before, after, delta, flag))
             if standing.games == 0:
                 standing.peak = after
             standing.rating = after
@@ -183,10 +188,13 @@ def compute(
             standing.peak = max(standing.peak, after)
             standing.last_game_at = finished_at
             if standing.met is not None:
-                standing.met.update(ids)  # the player too: one fewer than the set's size
-                standing.opponents = min(len(standing.met) - 1, OPPONENTS_COUNTED)
+                standing.met.update(other for other in vouched if other != player)
+                standing.opponents = min(len(standing.met), OPPONENTS_COUNTED)
                 if standing.opponents == OPPONENTS_COUNTED:
                     standing.met = None
+            if not standing.established and standing.games >= least_games and standing.opponents >= least_opponents:
+                standing.established = True
+                established_players[pool] = established_players.get(pool, 0) + 1
     if progress:
         progress(result.games)
     return result
@@ -232,6 +240,7 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
             "before",
             "after",
             "delta",
+            "established",
         ]
         rating_columns = [
             "player_id",
@@ -267,7 +276,7 @@ def write(result: Result, pools: set[str] | None, config: EloSettings | None = N
             )
 
 
-CHANGE_LINE = "{}\t{}\t{}\t{}\t{}\t{}\t{!r}\t{!r}\t{!r}".format
+CHANGE_LINE = "{}\t{}\t{}\t{}\t{}\t{}\t{!r}\t{!r}\t{!r}\t{:d}".format
 RATING_LINE = "{}\t{}\t{!r}\t{}\t{}\t{}\t{:d}\t{!r}\t{}".format
 
 
@@ -318,17 +327,19 @@ def differences(result: Result, pools: set[str] | None, limit: int = 20) -> list
     if pools is not None:
         changes, ratings_stored = changes.filter(pool__in=pools), ratings_stored.filter(pool__in=pools)
     stored = {
-        (game, player): (before, after)
-        for game, player, before, after in changes.values_list("game_id", "player_id", "before", "after")
+        (game, player): (before, after, established)
+        for game, player, before, after, established in changes.values_list(
+            "game_id", "player_id", "before", "after", "established"
+        )
     }
-    for game, player, _pool, _at, _rank, _games, before, after, _delta in result.changes:
+    for game, player, _pool, _at, _rank, _games, before, after, _delta, established in result.changes:
         old = stored.pop((game, player), None)
         if old is None:
             found.append(f"game {game} player {player}: not rated, should be {before:.2f} -> {after:.2f}")
-        elif abs(old[0] - before) > 1e-6 or abs(old[1] - after) > 1e-6:
+        elif abs(old[0] - before) > 1e-6 or abs(old[1] - after) > 1e-6 or old[2] != established:
             found.append(
-                f"game {game} player {player}: stored {old[0]:.2f} -> {old[1]:.2f}, "
-                f"computed {before:.2f} -> {after:.2f}"
+                f"game {game} player {player}: stored {old[0]:.2f} -> {old[1]:.2f} (established {old[2]}), "
+                f"computed {before:.2f} -> {after:.2f} (established {established})"
             )
     for (game, player), _old in stored.items():
         found.append(f"game {game} player {player}: rated but should not be")

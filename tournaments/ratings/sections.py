@@ -70,15 +70,11 @@ def unrated_notice(game: Game, viewer) -> PlayerSection | None:
 def new_to_ratings_notice(game: Game, viewer) -> PlayerSection | None:
     """On a finished rated game where established players met players new to ratings, who was
     new and that results against them moved only their own ratings (elo.counts_for): otherwise
-    an established winner just sees "+0". Two small queries for a finished rated game."""
+    an established winner just sees "+0". One small query for a finished rated game."""
     if game.status != Game.Status.FINISHED or not game.rated:
         return None
-    changes = list(RatingChange.objects.filter(game=game).values_list("player_id", "games_before", "pool"))
-    if len(changes) < 2:
-        return None
-    games_before = {player: games for player, games, _pool in changes}
-    new = fair_play.new_to_ratings(game.pk, changes[0][2], game.finished_at, games_before)
-    if not new or len(new) == len(changes):
+    established, new = fair_play.new_to_ratings(game.pk)
+    if not established or not new:
         return None
     names = sorted(Profile.objects.filter(user_id__in=new).values_list("display_name", "user__username"))
     return PlayerSection(

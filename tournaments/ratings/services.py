@@ -83,13 +83,17 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         weights = {
             (i, j): repeat_weight(met[(ids[i], ids[j])]) for i in range(len(ids)) for j in range(i + 1, len(ids))
         }
+        # A pool's first players count every result and opponent (fair_play.founding).
+        everyone = fair_play.founding(pool)
         established = [
-            rating is not None and fair_play.is_established(rating.games, rating.opponents)
+            everyone or (rating is not None and fair_play.is_established(rating.games, rating.opponents))
             for rating in (current.get(player) for player in ids)
         ]
         deltas = table_deltas(entries, config, weights, established)
         changes = []
-        for (player, _rank), (before, games, rank), delta in zip(players, entries, deltas, strict=True):
+        for (player, _rank), (before, games, rank), delta, flag in zip(
+            players, entries, deltas, established, strict=True
+        ):
             after = before + delta
             changes.append(
                 RatingChange(
@@ -102,6 +106,7 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
                     before=before,
                     after=after,
                     delta=delta,
+                    established=flag,
                 )
             )
             rating = current.get(player)

@@ -165,7 +165,7 @@ def check_can_register(tournament: Tournament, user, now: datetime) -> float | N
             "rating_too_low",
             _(
                 "This tournament needs a rating of at least %(min)s, from at least %(games)s rated games "
-                "against %(opponents)s different people."
+                "against %(opponents)s different established players."
             )
             % {"min": f"{tournament.min_rating:g}", **_established_rules()},
         )
