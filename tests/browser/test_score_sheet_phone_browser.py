@@ -48,3 +48,24 @@ def test_the_wizard_players_table_shows_every_score_on_a_phone(signed_in, live_s
     box = last.bounding_box()
     assert box["x"] + box["width"] <= 390, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_finished_cubirds_table_shows_every_column_of_its_result_on_a_phone(signed_in, live_server):
+    # A Dutch newcomer's walk-through: "Vogels in de collectie", the last column of the final
+    # result, was cut at the edge of a 390 px screen.
+    import random
+
+    from tests.history.conftest import new_game, play_on
+
+    users = [make_user(name, display_name=name.title(), language="nl") for name in ("wilhelmina", "bartholomew")]
+    game = play_on(new_game(users, "cubirds", seed="phone"), random.Random(3))
+    assert game.status == "finished"
+    page = signed_in("wilhelmina", 390)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    race = page.locator("table.cb-race")
+    expect(race.locator("tbody tr")).to_have_count(2)
+    frame = race.locator("xpath=..")
+    assert race.evaluate("table => table.scrollWidth") <= frame.evaluate("frame => frame.clientWidth")
+    box = race.locator("thead th").last.bounding_box()
+    assert box["x"] + box["width"] <= 390, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
