@@ -28,9 +28,10 @@ def held_until(game: Game, now: datetime) -> datetime | None:
     return now + timedelta(seconds=settings.GAME_OVER_RATING_WAIT_SECONDS) if game.rated else None
 
 
-def release(game: Game, changes: list[tuple[int, int, float, float]]) -> int:
-    """The rating of `game` is made: (player id, rank, before, after) for each rated player, none
-    when the game's rating was voided. Inside the rating's transaction; the number of mails released."""
+def release(game: Game, changes: list[tuple[int, int, float, float, bool]]) -> int:
+    """The rating of `game` is made: (player id, rank, before, after, established) for each rated
+    player, none when the game's rating was voided. Inside the rating's transaction; the number of
+    mails released."""
     keys = [key(game.pk, position) for position in range(game.num_seats)]
     return sending.release(keys, {"ratings": [list(change) for change in changes]})
 
@@ -43,11 +44,26 @@ def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
     if missing:  # a player whose seat was taken over by someone else was rated too
         users = get_user_model().objects.filter(pk__in=missing).select_related("profile")
         names |= {user.pk: user.profile.name for user in users}
+    # A player new to ratings is marked where established players were rated beside them: their
+    # results changed only the newcomer's rating (tournaments' elo.counts_for). A mail held from
+    # before the flag was told reads every player established.
+    new = {change[0] for change in changes if len(change) > 4 and not change[4]}
+    mixed = bool(new) and len(new) < len(changes)
     rows = []
-    for player, _rank, before, after in sorted(changes, key=lambda change: (change[1], names.get(change[0], ""))):
+    for player, _rank, before, after, *_flag in sorted(
+        changes, key=lambda change: (change[1], names.get(change[0], ""))
+    ):
         # Whole points, rounded as people round; the change between the two numbers shown, so
         # "1500 → 1516" never reads "(+15)" (a review: each was rounded on its own).
         shown = [int(Decimal(repr(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for value in (before, after)]
-        rows.append({"name": names.get(player, ""), "before": shown[0], "after": shown[1], "player": player})
+        rows.append(
+            {
+                "name": names.get(player, ""),
+                "before": shown[0],
+                "after": shown[1],
+                "player": player,
+                "new": mixed and player in new,
+            }
+        )
         rows[-1]["delta"] = shown[1] - shown[0]
     return rows

@@ -346,7 +346,11 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
         changes = game_over_ratings.rating_rows(seats, recipe)
         for change in changes:
             change["me"] = change["player"] == seat.user_id
-        return _base(game, seat) | {"standings": standings, "rating_changes": changes}
+        return _base(game, seat) | {
+            "standings": standings,
+            "rating_changes": changes,
+            "rating_newcomers": any(change["new"] for change in changes),
+        }
 
     return _message(game_over_ratings.key(game.pk, seat.position), "game-over", seat, game, "game-over", build)
 

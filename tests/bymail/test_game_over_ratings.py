@@ -129,3 +129,34 @@ def test_a_game_a_pool_s_rebuild_rated_first_still_sends_its_mail_with_the_chang
     row = _over(game, "ann@example.org")
     assert row.next_attempt_at <= timezone.now()
     assert "Rating changes" in rendered(row).text
+
+
+def test_the_game_over_mail_marks_who_was_new_to_ratings_and_why_an_established_player_kept_theirs(settings):
+    # A Dutch newcomer's walk-through: "Alice: 1520 → 1520 (0)" after a win, with no reason.
+    from tests.ratings.conftest import finished_game
+    from tournaments.ratings.services import do_rate_game
+
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 1
+    ann, ben = _people()
+    do_rate_game(finished_game([(ann, 1), (ben, 2)], engine="emu_ranchers").pk)  # both established by it
+    joost = make_user("joost", display_name="Joost", language="nl")
+    game = start_game([ann, joost], engine="emu_ranchers")
+    play_out(game)
+    do_rate_game(game.pk)
+    english, dutch = rendered(_over(game, "ann@example.org")), rendered(_over(game, "joost@example.org"))
+    assert re.search(r"Joost: \d+ → \d+ \([+-]\d+\) \(new to ratings\)", english.text)
+    assert re.search(r"Ann: (\d+) → \1 \(0\)", english.text)
+    assert "Results against players new to ratings change only their own ratings." in english.text
+    assert "(new to ratings)" in english.html and "Results against players new to ratings" in english.html
+    assert "(nieuw in de rating)" in dutch.text
+
+
+def test_a_game_among_newcomers_marks_nobody():
+    ann, ben = _people()
+    game = start_game([ann, ben], engine="emu_ranchers")
+    play_out(game)
+    from tournaments.ratings.services import do_rate_game
+
+    do_rate_game(game.pk)
+    text = rendered(_over(game, "ann@example.org")).text
+    assert "Rating changes" in text and "new to ratings" not in text

@@ -134,7 +134,7 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
 
 def _tell(game: Game, changes: list[RatingChange]) -> None:
     """The game's game-over mail, held for its rating, goes with it (in this transaction)."""
-    game_over_ratings.release(game, [(c.player_id, c.rank, c.before, c.after) for c in changes])
+    game_over_ratings.release(game, [(c.player_id, c.rank, c.before, c.after, c.established) for c in changes])
 
 
 # A game's finish is stamped inside its finishing move's transaction, which commits moments
