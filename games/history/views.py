@@ -7,12 +7,15 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.utils.translation import gettext as _
 
 from games import presenters, sections
+from games.bymail.render import name_of
 from games.history import finding as history
 from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.models import ENGINE_TITLES, Action, Game
 from games.play.views import visible_game
+from games.recap import recap
 
 # The replay page lists the moves around the current step; the slider and the links reach the others.
 LOG_WINDOW = 20
@@ -78,6 +81,20 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
     return render(request, "history/replay.html", replay_context(request, game, steps, step))
 
 
+def _tell_public_moves(game: Game, log: list[dict], window: list, viewer: int | None, names: dict, steps) -> None:
+    """While the game runs, another seat's move is told as the table's latest moves tell it: in
+    words built from the viewer's own views (games.recap), so a played card or an open bid
+    reads, a sealed bid stays "made a sealed bid", and a move the viewer saw nothing of stays
+    bare (a walk-through: a running Wizard replay said only "Move 3 by Bot 1")."""
+    told = recap(game, viewer, window[0].seq, names, replay=steps, upto=window[-1].seq + 1, max_steps=len(window))
+    lines = {step.action.seq: step.lines for step in told.steps}
+    for entry, action in zip(log, window, strict=True):
+        said = lines.get(action.seq)
+        bare = [_("%(who)s moved.") % {"who": name_of(names, action.seat)}]
+        if entry["label"] is None and said and said != bare:
+            entry["label"] = " ".join(said)
+
+
 def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -> dict:
     revealed = is_revealed(game)
     mine = presenters.seat_of(game, request.user)
@@ -86,6 +103,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     names = {seat.position: seat.label for seat in seats}  # a bot seat says so, and its level
     state = steps.state_at(step)
+    window = steps.actions[max(0, step - LOG_WINDOW) : step + LOG_WINDOW]
     log = [
         {
             "step": action.seq + 1,
@@ -98,8 +116,10 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
             if action_visible(action, viewer, revealed)
             else None,
         }
-        for action in steps.actions[max(0, step - LOG_WINDOW) : step + LOG_WINDOW]
+        for action in window
     ]
+    if not revealed and window:
+        _tell_public_moves(game, log, window, viewer, names, steps)
     return {
         "game": game,
         "seats": seats,

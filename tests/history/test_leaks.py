@@ -75,3 +75,29 @@ def test_it_shows_other_seats_moves_only_as_moves_while_the_game_runs(players):
             assert label not in page
         elif label:
             assert label in page
+
+
+def test_a_running_games_replay_tells_the_others_public_moves_as_the_table_does(players):
+    # A Dutch newcomer's walk-through: in a running Wizard game's replay, "Move 3 by Bot 1" said
+    # nothing more, though the bid was public and the table said "Bot 1 bid 0".
+    game = new_game(players[:3], "wizard", seed="told")
+    rng = random.Random(5)
+    while game.state["phase"] == "bid" or not game.state.get("trick"):
+        game = play_on(game, rng, stop_at=game.version + 1)
+        assert game.status == "running"
+    mine = game.seats.get(user=players[0]).position
+    page = logged_in(players[0]).get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+    log = page.split("<ol start=", 1)[1].split("</ol>", 1)[0]
+    replay = Replay.of(game)
+    names = {seat.position: seat.label for seat in game.seats.all()}
+    others_told = 0
+    for action in replay.actions:
+        if action.seat == mine or action.payload.get("type") != "bid":
+            continue
+        said = f"{names[action.seat]} bid {action.payload['bid']}."
+        assert said in log, f"{said!r} not in the replay's log"
+        others_told += 1
+    assert others_told >= 2
+    # A spectator is told the same public moves.
+    watched = Client().get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+    assert f"{names[(mine + 1) % 3]} bid" in watched.split("<ol start=", 1)[1].split("</ol>", 1)[0]
