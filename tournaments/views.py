@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -51,6 +52,9 @@ def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
         "rows": [(board.first_position + i, row) for i, row in enumerate(board.rows)],
         "not_listed": request.GET.get("me") and request.user.is_authenticated,
         "rules": leaderboards.rules(),
+        # The "?" after a provisional rating, said under the table: a title shows on no phone.
+        "any_provisional": any(row.provisional for row in board.rows),
+        "provisional_games": settings.RATING_PROVISIONAL_GAMES,
     }
     return render(request, "ratings/leaderboard.html", context)
 

@@ -195,3 +195,13 @@ def test_a_change_that_rounds_to_nothing_reads_the_same_either_way():
 
     template = Template("{% load wording %}{{ a|signed }} {{ b|signed }} {{ c|signed }} {{ d|signed }}")
     assert template.render(Context({"a": 0.04, "b": -0.04, "c": 24.66, "d": -3.0})) == "0.0 0.0 +24.7 -3.0"
+
+
+def test_the_leaderboard_says_under_its_table_what_the_question_mark_of_a_provisional_rating_means(client):
+    # A Dutch newcomer's walk-through: the "?" after a rating was explained only by a hover
+    # title, which no phone shows.
+    rated_players(2, prefix="new")
+    page = client.get("/ratings/wizard/").content.decode()
+    assert '<p class="help" id="provisional-note">?: a provisional rating, from fewer than 20 rated games' in page
+    Rating.objects.update(provisional=False)
+    assert 'id="provisional-note"' not in client.get("/ratings/wizard/").content.decode()
