@@ -80,7 +80,8 @@ def _rematch(game: Game, mine: Seat | None) -> dict | None:
         return None
     rematch = current_rematch(game)
     if rematch is None:
-        return {"game": None}
+        # Against bots alone nobody is invited: the rematch starts as it is made.
+        return {"game": None, "people": game.seats.exclude(user=None).exclude(user_id=mine.user_id).exists()}
     return {
         "game": rematch,
         "by": rematch.created_by.profile.name if rematch.created_by_id else "",

@@ -260,3 +260,19 @@ def test_asking_again_and_again_after_cancelling_is_refused_within_the_hour(play
         do_rematch(game.pk, bob)
     assert refused.value.code == "too_often" and OutboxMessage.objects.count() == mails
     assert do_rematch(game.pk, alice)[1] == "created"  # another player may still ask
+
+
+def test_a_finished_game_against_bots_alone_offers_a_rematch_without_inviting_anyone(client, players):
+    # A Dutch newcomer's walk-through: after a game against bots the card said "the others are
+    # invited by mail", with nobody to invite.
+    alice = players[0]
+    game = play_to_the_end(Game.objects.get(pk=do_create_game(alice, "toy", 2, bots=1, seed="s1").pk))
+    client.force_login(alice)
+    card = client.get(reverse("games:table", args=[game.pk])).content.decode().split('id="rematch"', 1)[1]
+    card = card.split("</section>", 1)[0]
+    assert "invited by mail" not in card
+    assert "A new game with the same bots and settings: it starts at once." in card
+    people = _finished(players[:2])
+    client.force_login(players[0])
+    card = client.get(reverse("games:table", args=[people.pk])).content.decode().split('id="rematch"', 1)[1]
+    assert "the others are invited by mail" in card.split("</section>", 1)[0]
