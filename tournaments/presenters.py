@@ -63,18 +63,19 @@ def tournament_data(tournament: Tournament) -> dict:
     scheduled = tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule
     counted = round_robin_counted(tournament, entries, rounds) if scheduled else None
     standings = _standings(tournament, entries, rounds, names, counted)
+    last_round = last_round_under_way(tournament, entries, rounds)
     return {
         "entries": entries,
         "names": names,
         "rounds": shown,
         "awaiting_decision": awaiting,
         # The tables an organiser may still adjudicate: the current round's (services/adjudication.py).
-        "adjudicable": _adjudicable(tournament, rounds, shown, awaiting),
+        "adjudicable": _adjudicable(tournament, rounds, shown, awaiting, last_round),
         "standings": standings,
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
         # Nothing follows it: no "drop out after this round".
-        "last_round": last_round_under_way(tournament, entries, rounds),
+        "last_round": last_round,
         "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
@@ -111,15 +112,18 @@ def awaiting_decision(tournament: Tournament, entries, rounds: list[PlayedRound]
 LIVE_STATUSES = ("open", "running", "paused")
 
 
-def _adjudicable(tournament: Tournament, rounds: list[PlayedRound], shown: list[dict], awaiting: bool) -> list[dict]:
+def _adjudicable(
+    tournament: Tournament, rounds: list[PlayedRound], shown: list[dict], awaiting: bool, last_round: bool = False
+) -> list[dict]:
     if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED) or not rounds:
         return []
     if rounds[-1].number != tournament.current_round:
         return []
     undecided = {table.number for table in undecided_forfeits(rounds[-1])} if awaiting else set()
     # A multiplayer knock-out tells level players apart by seed where places go on
-    # (formats.scoring.advancing_order); a two-player match refuses a shared 1st instead.
-    by_seed = rounds[-1].stage == "elimination" and tournament.seats_max > 2
+    # (formats.scoring.advancing_order); a two-player match refuses a shared 1st instead. Nobody
+    # goes on from its final: players placed level there share their place (planning.final_places).
+    by_seed = rounds[-1].stage == "elimination" and tournament.seats_max > 2 and not last_round
     stamps = {
         table.number: drawn_stamp(table.status, table.ranks if table.adjudicated else None)
         for table in rounds[-1].tables

@@ -410,6 +410,15 @@ def test_the_form_of_a_multiplayer_knock_out_says_a_tie_where_places_go_on_is_br
     assert page.split('id="adjudicate"', 1)[1].count(said) == 3  # one a table
     page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
     assert 'id="adjudicate"' in page and said not in page  # a Swiss table's tie is shared
+    # A Spanish knock-out walk-through: the final's form said the same, though nobody goes on
+    # from a final and players placed level there share their place.
+    for table in current_tables(knock_out):
+        play_out(table.game)
+    do_advance_round(knock_out.pk)
+    knock_out.refresh_from_db()
+    assert len(current_tables(knock_out)) == 1  # the final
+    page = client.get(reverse("tournaments:detail", args=[knock_out.pk])).content.decode()
+    assert 'id="adjudicate"' in page and said not in page
 
 
 def test_a_second_organiser_posting_from_a_page_drawn_before_the_first_result_is_refused(swiss, organiser, client):
