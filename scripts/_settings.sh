@@ -16,16 +16,20 @@ if [ -z "${SECRET_KEY:-}" ] && [ "$development" = 1 ]; then
     SECRET_KEY=$(cat "$var_dir/secret_key")
     export SECRET_KEY
 fi
-# The port: as given, else the one scripts/run last served on (kept in var/), else 8000, so that
-# a command's mails (a reply fed to `scripts/manage receive_mail`) link to the running site.
+# The port: as given, else (a development checkout) the one scripts/run last served on, kept in
+# var/, else 8000, so that a command's mails (a reply fed to `scripts/manage receive_mail`) link
+# to the running site.
 port_file="${VAR_DIR:-var}/port"
-if [ -z "${WILDCARDS_PORT:-}" ] && [ -s "$port_file" ]; then
+if [ -z "${WILDCARDS_PORT:-}" ] && [ "$development" = 1 ] && [ -s "$port_file" ]; then
     WILDCARDS_PORT=$(cat "$port_file")
 fi
 export WILDCARDS_PORT="${WILDCARDS_PORT:-8000}"
 export SITE_URL="${SITE_URL:-http://127.0.0.1:$WILDCARDS_PORT}"
 # The demo's players have a few days of play behind them: its leaderboards list players with 4
-# rated games against 4 people (10 and 5 by default, see docs/operators.md), so they are not
-# empty. Here, not in scripts/run alone: a rating made by a command (a game finished by a reply
-# to `receive_mail`, `recompute_ratings`) must count the same players as established.
-export LEADERBOARD_MIN_GAMES="${LEADERBOARD_MIN_GAMES:-4}" LEADERBOARD_MIN_OPPONENTS="${LEADERBOARD_MIN_OPPONENTS:-4}"
+# rated games against 4 established people (10 and 5 by default, see docs/operators.md), so they
+# are not empty. Here, not in scripts/run alone: a rating made by a command (a game finished by
+# a reply to `receive_mail`, `recompute_ratings`) must count the same players as established.
+# Only with DEBUG on: a production checkout's commands rate as its web and workers do.
+if [ "$development" = 1 ]; then
+    export LEADERBOARD_MIN_GAMES="${LEADERBOARD_MIN_GAMES:-4}" LEADERBOARD_MIN_OPPONENTS="${LEADERBOARD_MIN_OPPONENTS:-4}"
+fi

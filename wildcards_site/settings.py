@@ -318,7 +318,10 @@ RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
 # quit having made fewer than RATING_ABORT_MOVES moves of their own is not rated; the k-th rated
 # game of the same two players within RATING_REPEAT_DAYS counts 1/k; leaderboards and rating
 # gates know only established players: LEADERBOARD_MIN_GAMES rated games against at least
-# LEADERBOARD_MIN_OPPONENTS different people (at most 20, the count ratings keep).
+# LEADERBOARD_MIN_OPPONENTS different established players (at most 20, the count ratings keep;
+# anyone, while a pool has fewer established players than that), and an established player's
+# rating takes nothing from a result against one not yet established. Changing them changes
+# stored ratings: run `recompute_ratings` after.
 RATING_ABORT_MOVES = envint("RATING_ABORT_MOVES", 3)
 RATING_REPEAT_DAYS = envint("RATING_REPEAT_DAYS", 30)
 LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 10)

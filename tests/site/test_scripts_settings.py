@@ -1,0 +1,42 @@
+"""scripts/_settings.sh, which scripts/run and scripts/manage share: a development checkout's
+commands read the demo's settings and the port the site last ran on; a production checkout's
+commands read neither (a review: `scripts/manage recompute_ratings` on a server would have
+rebuilt every rating with the demo's established limits, 4 and 4, where its workers rate
+with 10 and 5)."""
+
+import os
+import subprocess
+
+from django.conf import settings
+
+
+def _settings_read(tmp_path, **env) -> list[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith(("LEADERBOARD_", "WILDCARDS_"))}
+    clean.pop("SITE_URL", None)
+    clean |= {"VAR_DIR": str(tmp_path), "SECRET_KEY": "not-a-secret", **env}
+    said = subprocess.run(
+        [
+            "bash",
+            "-c",
+            'source scripts/_settings.sh; echo "$SITE_URL|${LEADERBOARD_MIN_GAMES:-unset}|'
+            '${LEADERBOARD_MIN_OPPONENTS:-unset}"',
+        ],
+        cwd=settings.BASE_DIR,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return said.stdout.strip().split("|")
+
+
+def test_a_development_checkout_reads_the_demo_limits_and_the_port_the_site_last_ran_on(tmp_path):
+    (tmp_path / "port").write_text("8761\n")
+    assert _settings_read(tmp_path, DEBUG="1") == ["http://127.0.0.1:8761", "4", "4"]
+    # A port given wins over the one kept.
+    assert _settings_read(tmp_path, DEBUG="1", WILDCARDS_PORT="9000")[0] == "http://127.0.0.1:9000"
+
+
+def test_a_production_checkout_reads_neither_the_demo_limits_nor_a_kept_port(tmp_path):
+    (tmp_path / "port").write_text("8761\n")
+    assert _settings_read(tmp_path, DEBUG="0") == ["http://127.0.0.1:8000", "unset", "unset"]
