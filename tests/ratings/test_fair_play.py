@@ -262,3 +262,42 @@ def test_second_accounts_that_play_only_each_other_never_become_established(peop
     assert Rating.objects.get(player=socks[0]).opponents == 2
     assert established_rating(socks[0], "wizard") is not None
     assert "No differences: 11 games" in check(capsys)
+
+
+@pytest.mark.parametrize("late_first", [True, False])
+def test_a_game_rated_after_a_later_one_that_ended_the_pools_founding_is_rated_as_in_finish_order(
+    people, settings, capsys, late_first
+):
+    # A review: the pool's founding (too few established players: everyone counts) is the whole
+    # pool's, so a game rated after a later game of other players that ended it was rated as if
+    # founding were over, where the rebuild, in finish order, still counts everyone.
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
+    a, b, c, d, e = people
+    do_rate_game(finished_game([(a, 1), (b, 2)], minutes=0).pk)
+    do_rate_game(finished_game([(b, 1), (c, 2)], minutes=1).pk)  # b established: founding goes on
+    late = finished_game([(a, 1), (c, 2)], minutes=3)  # a and c established: founding is over
+    early = finished_game([(d, 1), (e, 2)], minutes=2)  # two newcomers, while founding went on
+    for game in (late, early) if late_first else (early, late):
+        do_rate_game(game.pk)
+    flags = dict(RatingChange.objects.filter(game=early).values_list("player_id", "established"))
+    assert flags == {d.pk: True, e.pk: True}
+    assert Rating.objects.get(player=d).opponents == 1
+    assert "No differences: 4 games" in check(capsys)
+
+
+def test_a_game_rated_after_later_ones_once_founding_is_long_over_is_rated_without_a_rebuild(
+    people, settings, capsys, monkeypatch
+):
+    settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
+    a, b, c, d, e = people
+    for minutes, (winner, loser) in enumerate([(a, b), (b, c), (c, a), (d, a)]):  # d: a newcomer's game
+        do_rate_game(finished_game([(winner, 1), (loser, 2)], minutes=minutes).pk)
+    late = finished_game([(a, 1), (b, 2)], minutes=20)
+    early = finished_game([(e, 1), (c, 2)], minutes=10)
+    do_rate_game(late.pk)
+    import tournaments.ratings.services as services
+
+    monkeypatch.setattr(services, "rebuild", lambda pools: pytest.fail("a rebuild where none was needed"))
+    changes = {change.player_id: change for change in do_rate_game(early.pk)}
+    assert changes[c.pk].delta == 0 and not changes[e.pk].established
+    assert "No differences: 6 games" in check(capsys)

@@ -43,6 +43,20 @@ def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
     return RatingChange.objects.filter(later, pool=pool, player_id__in=players).exists()
 
 
+def _founding_may_differ(game: Game, pool: str) -> bool:
+    """Whether the pool's founding (fair_play.founding: too few established players, everyone
+    counts) may have been otherwise at this game's finish than it is now, games that finished
+    later having been rated already (a review: rated out of order among other players, a game
+    took the pool's founding as over where the rebuild, in finish order, did not). Founding is
+    surely over at the finish if a player was rated as not established before it: no rating
+    of a founding pool says so. Two indexed queries, the second only when a later game is rated."""
+    later = Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
+    if not RatingChange.objects.filter(later, pool=pool).exists():
+        return False
+    earlier = Q(finished_at__lt=game.finished_at) | Q(finished_at=game.finished_at, game_id__lt=game.pk)
+    return not RatingChange.objects.filter(earlier, pool=pool, established=False).exists()
+
+
 def do_rate_game(game_id: int) -> list[RatingChange]:
     """Rate a finished, rated game once; a second call (a retried task, a repeated signal) changes nothing."""
     with transaction.atomic():
@@ -61,9 +75,10 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         if len(players) < 2:
             game_over_ratings.release(game, [])
             return []
-        if _later_game_rated(game, pool, [player for player, _rank in players]):
+        if _later_game_rated(game, pool, [player for player, _rank in players]) or _founding_may_differ(game, pool):
             # This game committed after a game that finished later: ratings must follow
-            # finish order, so rebuild the pool (rare: two finishes within moments).
+            # finish order, so rebuild the pool (rare: two finishes within moments, of the same
+            # players or while the pool is young).
             rebuild({pool})
             changes = list(RatingChange.objects.filter(game_id=game_id))
             _tell(game, changes)
