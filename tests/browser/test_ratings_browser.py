@@ -49,7 +49,7 @@ def test_with_javascript_off_the_history_is_readable(browser, live_server, rated
 
 NEW_TO_RATINGS = {
     "en": "New to ratings: Nina Nieuwenhuizen-Vandenberghe.",
-    "es": "Nuevos en la clasificación: Nina Nieuwenhuizen-Vandenberghe.",
+    "es": "Con puntuación aún no asentada: Nina Nieuwenhuizen-Vandenberghe.",
     "nl": "Nieuw in de rating: Nina Nieuwenhuizen-Vandenberghe.",
 }
 

@@ -101,3 +101,29 @@ def test_a_running_games_replay_tells_the_others_public_moves_as_the_table_does(
     # A spectator is told the same public moves.
     watched = Client().get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
     assert f"{names[(mine + 1) % 3]} bid" in watched.split("<ol start=", 1)[1].split("</ol>", 1)[0]
+
+
+def test_the_running_replays_words_for_the_others_moves_show_nobody_more_than_their_seat_may_see(players, monkeypatch):
+    # A review: the scan above runs an engine without words for its moves, so the words a running
+    # replay now gives the others' moves (games.recap) were never scanned. Here the secret engine
+    # gets words that tell everything in the view they are given (its hand, the revealed bids):
+    # told from any view but the reader's own, a marker of another seat shows up.
+    import games.recap
+
+    def tell_all(before, after, actor, names):
+        return [f"seen {card}" for card in (after["hand"] or []) + [bid for bid in after["revealed"] if bid]]
+
+    monkeypatch.setattr(games.recap, "changes_of", lambda engine: tell_all)
+    game = new_game(players, "secret")
+    rng = random.Random(12)
+    clients = {seat.position: logged_in(seat.user) for seat in game.seats.all()}
+    told = 0
+    while game.status == "running":
+        for position, client in clients.items():
+            page = client.get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+            assert_hides(page, hidden_from(game.state, position), f"seat {position}'s replay at {game.version}")
+            told += page.count("seen zq")
+        page = Client().get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+        assert_hides(page, hidden_from(game.state, None), f"the spectator's replay at {game.version}")
+        game = play_on(game, rng, stop_at=game.version + 1)
+    assert told > 0  # the words were given, and read

@@ -61,3 +61,6 @@ def test_a_player_established_by_this_very_game_counted_as_new_in_it(client, est
     changes = {change.player_id: change for change in do_rate_game(game.pk)}
     assert changes[carol.pk].delta == 0
     assert _notice(client, game).startswith("New to ratings: Dave. ")
+    from tournaments.ratings.leaderboards import established_rating
+
+    assert established_rating(dave, "wizard") is not None  # established now, by this game

@@ -18,9 +18,11 @@ class Migration(migrations.Migration):
             name="established",
             field=models.BooleanField(default=True),
         ),
+        # A database default too: code from before this migration, still running during a
+        # deploy, writes rating changes without the column (a review).
         migrations.AlterField(
             model_name="ratingchange",
             name="established",
-            field=models.BooleanField(default=False),
+            field=models.BooleanField(db_default=False, default=False),
         ),
     ]

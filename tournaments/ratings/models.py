@@ -62,7 +62,7 @@ class RatingChange(models.Model):
     # or the pool had too few established players for anyone to meet enough of them (its first
     # players establish each other): then the result counts for an established opponent, and the
     # player counts among the different people an opponent has met (fair_play.py).
-    established = models.BooleanField(default=False)
+    established = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "player"], name="rating_change_once")]
