@@ -120,10 +120,12 @@ def test_the_rules_name_the_cut_drawn_once_it_is_smaller_than_set(client):
     assert "top 3 play a knock-out final stage" in rules and "top 9" not in rules
 
 
-def test_the_final_mail_marks_a_disqualified_player_as_the_standings_page_does():
-    # A tournament walk-through: the final mail listed a disqualified player among the others.
+@pytest.mark.parametrize("mark", ["disqualified", "dropped"])
+def test_the_final_mail_marks_a_player_who_left_as_the_standings_page_does(mark):
+    # Walk-throughs: the final mail listed a disqualified player among the others; a Spanish one
+    # read "5. Carmen" in the mail where the page listed "5. Carmen (retirada)".
     from tests.conftest import rendered
-    from tournaments.services import do_disqualify
+    from tournaments.services import do_disqualify, do_drop
     from wildcards_site.outbox.models import OutboxMessage
 
     organiser = make_players(1, "org")[0]
@@ -132,37 +134,16 @@ def test_the_final_mail_marks_a_disqualified_player_as_the_standings_page_does()
     )
     players = make_players(4)
     tournament = register_and_start(tournament, players)
-    cheat = players[0]
-    do_disqualify(tournament.pk, organiser, cheat)
-    tournament = _played_to_the_end(tournament)
-    mail = rendered(OutboxMessage.objects.get(key=f"tournament-final:{tournament.pk}:{players[1].pk}"))
-    name = cheat.profile.name
-    line = next(line for line in mail.text.splitlines() if name in line)
-    assert line.endswith("(disqualified)")
-    assert f"{name} (" in mail.html and "(disqualified)</li>" in mail.html
-    others = [line for line in mail.text.split("Final standings", 1)[1].splitlines() if "disqualified" in line]
-    assert others == [line]
-
-
-def test_the_final_mail_marks_a_player_who_dropped_out_as_the_standings_page_does():
-    # A Spanish knock-out walk-through: the page listed "5. Carmen (retirada)", the mail "5. Carmen".
-    from tests.conftest import rendered
-    from tournaments.services import do_drop
-    from wildcards_site.outbox.models import OutboxMessage
-
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Leavers", "cubirds", "swiss", rounds=2, seats_min=2, seats_preferred=2, seats_max=2
-    )
-    players = make_players(4)
-    tournament = register_and_start(tournament, players)
     leaver = players[0]
-    do_drop(tournament.pk, leaver)
+    if mark == "disqualified":
+        do_disqualify(tournament.pk, organiser, leaver)
+    else:
+        do_drop(tournament.pk, leaver)
     tournament = _played_to_the_end(tournament)
     mail = rendered(OutboxMessage.objects.get(key=f"tournament-final:{tournament.pk}:{players[1].pk}"))
     name = leaver.profile.name
     line = next(line for line in mail.text.splitlines() if name in line)
-    assert line.endswith("(dropped)")
-    assert "(dropped)</li>" in mail.html
-    marked = [line for line in mail.text.split("Final standings", 1)[1].splitlines() if "(dropped)" in line]
+    assert line.endswith(f"({mark})")
+    assert f"{name} (" in mail.html and f"({mark})</li>" in mail.html
+    marked = [line for line in mail.text.split("Final standings", 1)[1].splitlines() if f"({mark})" in line]
     assert marked == [line]
