@@ -24,6 +24,7 @@ from tournaments.rules_words import number_words
 from tournaments.services.adjudication import drawn_stamp
 from tournaments.services.planning import (
     WAITING,
+    beaten_in_bracket,
     knocked_out,
     last_round_under_way,
     plan_next_round,
@@ -76,6 +77,8 @@ def tournament_data(tournament: Tournament) -> dict:
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
         # Nothing follows it: no "drop out after this round".
         "last_round": last_round,
+        # Put out of a two-player bracket for good: not offered to the organisers to drop.
+        "beaten": beaten_in_bracket(tournament, entries, rounds),
         "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
@@ -186,7 +189,7 @@ def organiser_choices(
     """What the organiser's box offers `user`: the entrants the drop and disqualify services would
     accept, and whether a round's extension has any wait to reach. `last_round`: the round under
     way is the last (`tournament_data`), which nobody drops out after; `out`: the entries a
-    knock-out has put out (`tournament_data`'s "knocked_out"), who have nothing left to drop."""
+    bracket has put out for good (`tournament_data`'s "beaten"), who have nothing left to drop."""
     from tournaments.services.leaving import may_disqualify, may_drop, table_mates
     from tournaments.services.round_clock import open_waits
     from tournaments.services.running import plays_in_event

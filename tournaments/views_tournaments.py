@@ -128,7 +128,7 @@ def detail(request, tournament_id: int):
             "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
             "unplayable": unplayable_tables(tournament) if is_organiser else [],
             "choices": organiser_choices(
-                tournament, request.user, data["entries"], data["last_round"], data["knocked_out"]
+                tournament, request.user, data["entries"], data["last_round"], data["beaten"]
             )
             if is_organiser
             else {},

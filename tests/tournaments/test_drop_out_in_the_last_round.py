@@ -166,8 +166,8 @@ def test_a_player_the_knock_out_put_out_is_not_offered_to_the_organisers_and_can
     tournament, organiser = _started("single", players)
     _next_round(tournament)
     data = tournament_data(tournament)
-    out = data["knocked_out"]
-    assert len(out) == 4
+    out = data["beaten"]
+    assert out == data["knocked_out"] and len(out) == 4
     choices = organiser_choices(tournament, organiser, data["entries"], data["last_round"], out)
     offered = {entry.pk for entry in choices["to_drop"]}
     assert offered and not offered & out
@@ -188,3 +188,21 @@ def test_a_player_the_knock_out_put_out_is_not_offered_to_the_organisers_and_can
         do_drop(tournament.pk, loser.user)  # nor by themselves
     loser.refresh_from_db()
     assert loser.dropped_before_round is None
+
+
+def test_a_multiplayer_knock_outs_player_left_out_may_still_drop_to_decline_a_call_up():
+    # Who did not go on from a table of three may still be called up, should a qualifier drop
+    # before the next round is made: they may leave first, and the organisers may drop them.
+    from tournaments.presenters import organiser_choices, tournament_data
+    from tournaments.services import do_drop
+
+    players = make_players(9)
+    tournament, organiser = _started("single", players, engine="wildcards", seats=3, advance_per_table=1)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    data = tournament_data(tournament)
+    assert len(data["knocked_out"]) == 6 and not data["beaten"]
+    choices = organiser_choices(tournament, organiser, data["entries"], data["last_round"], data["beaten"])
+    left_out = [entry for entry in data["entries"] if entry.pk in data["knocked_out"]]
+    assert {entry.pk for entry in left_out} <= {entry.pk for entry in choices["to_drop"]}
+    assert do_drop(tournament.pk, left_out[0].user).dropped_before_round == 2

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Game
+from games.models import Game, Seat
 from games.services.errors import ActionRejected
 from games.services.organiser import do_resign
 from tests.conftest import make_user
@@ -150,8 +150,9 @@ def settle_round(rng: random.Random, tournament, organiser) -> None:
             do_adjudicate_table(table.pk, organiser, table_ranks(rng, tournament, table), "simulated decision")
 
 
-def leave_and_join(rng: random.Random, tournament, organiser) -> set[int]:
-    """Drops, disqualifications and late joins; the rounds in which a drop was refused as the last."""
+def leave_and_join(rng: random.Random, tournament, organiser, put_out: dict) -> set[int]:
+    """Drops, disqualifications and late joins; the rounds in which a drop was refused as the last.
+    `put_out` collects who a drop was refused for as already out of a knock-out, and when."""
     refused = set()
     entries = list(tournament.entries.select_related("user"))
     for entry in entries:
@@ -165,10 +166,14 @@ def leave_and_join(rng: random.Random, tournament, organiser) -> set[int]:
             else:
                 do_drop(tournament.pk, organiser, entry.user)
         except ActionRejected as error:
-            # Nothing follows the last round to drop out of: checked at the end, when the
-            # event shows which round was its last.
-            assert error.code == "last_round", error.message
-            refused.add(tournament.current_round)
+            # Nothing follows the last round to drop out of, nor a knock-out for a player it put
+            # out: checked at the end, when the event shows which round was its last and that
+            # nobody refused as out sat at a later table.
+            assert error.code in ("last_round", "knocked_out"), error.message
+            if error.code == "knocked_out":
+                put_out[entry.pk] = tournament.current_round
+            else:
+                refused.add(tournament.current_round)
     if tournament.format == Tournament.Format.SWISS and rng.random() < 0.5:
         try:
             do_register(tournament.pk, people(1)[0])  # a late join, where the event takes them
@@ -196,11 +201,12 @@ def check_round(tournament, number: int) -> None:
 def run_event(rng: random.Random, tournament, organiser) -> None:
     settled: dict = {}
     refused: set[int] = set()
+    put_out: dict[int, int] = {}
     for _step in range(40):
         tournament.refresh_from_db()
         if tournament.status == Tournament.Status.FINISHED:
             break
-        refused |= leave_and_join(rng, tournament, organiser)
+        refused |= leave_and_join(rng, tournament, organiser, put_out)
         if any(table.game.status in LIVE for table in current_tables(tournament)):
             settle_round(rng, tournament, organiser)
         number = tournament.current_round
@@ -221,6 +227,11 @@ def run_event(rng: random.Random, tournament, organiser) -> None:
         settled = now
     assert tournament.status == Tournament.Status.FINISHED, f"{tournament.format} did not finish"
     assert refused <= {tournament.current_round}, "a drop was refused in a round that another followed"
+    for entry_id, number in put_out.items():
+        user_id = tournament.entries.get(pk=entry_id).user_id
+        later = Round.objects.filter(tournament=tournament, number__gt=number)
+        seated = Seat.objects.filter(game__table__round__in=later, user_id=user_id).exists()
+        assert not seated and not later.filter(byes__entry_id=entry_id).exists(), "refused as out, yet played on"
     places = list(tournament.entries.values_list("final_place", flat=True))
     assert None not in places, "everyone gets a final place"
     # Places count as in sport: after k players the next place is at most k + 1 (shared places

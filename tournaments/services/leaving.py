@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
-from tournaments.services.planning import knocked_out, last_round_under_way
+from tournaments.services.planning import beaten_in_bracket, last_round_under_way
 from tournaments.services.results import played_rounds
 from tournaments.services.running import check_not_playing, check_organiser
 
@@ -73,8 +73,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         rounds = played_rounds(tournament)
         if last_round_under_way(tournament, entries, rounds):
             raise ActionRejected("last_round", _("This is the last round: no round follows it to drop out of."))
-        # A table awaiting the organisers' decision counts its players in (awaiting=True).
-        if entry.pk in knocked_out(tournament, entries, rounds, awaiting=True):
+        if entry.pk in beaten_in_bracket(tournament, entries, rounds):
             raise ActionRejected(
                 "knocked_out", _("This player is out of the knock-out already: nothing is left to drop out of.")
             )

@@ -233,6 +233,17 @@ def _dropped(entries: list[Entry], inactive: set[int]) -> dict[int, int]:
     return {player: times.get(player, 0) for player in inactive}
 
 
+def beaten_in_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> set[int]:
+    """The entries a two-player bracket has put out for good (a single elimination's losers, a
+    double elimination's after their second loss): nothing is left for them to drop out of.
+    A multiplayer knock-out's or a Swiss cut's players left out are not: a drop before the next
+    round is made may still call them up, and they may leave to decline it."""
+    if tournament.seats_max != 2 or not any(r.stage == "elimination" for r in rounds):
+        return set()
+    resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
+    return {player for player in resolved.eliminated if player is not EMPTY}
+
+
 def knocked_out(
     tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], awaiting: bool = False
 ) -> set[int]:
