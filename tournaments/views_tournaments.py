@@ -127,9 +127,7 @@ def detail(request, tournament_id: int):
             "organiser_box": is_organiser and (not over or bool(tournament.problem)),
             "invitations": tournament.invitations.select_related("user__profile") if is_organiser else [],
             "unplayable": unplayable_tables(tournament) if is_organiser else [],
-            "choices": organiser_choices(
-                tournament, request.user, data["entries"], data["last_round"], data["beaten"]
-            )
+            "choices": organiser_choices(tournament, request.user, data["entries"], data["last_round"], data["beaten"])
             if is_organiser
             else {},
             "message_limit": settings.TOURNAMENT_MESSAGES_PER_DAY,
