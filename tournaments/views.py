@@ -111,12 +111,15 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     if other_name:
         other = get_user_model().objects.select_related("profile").filter(username=other_name).first()
         if other is not None and other != person:  # oneself: the page asks for someone else
-            rows = leaderboards.head_to_head(person, other, request.user)
+            games = leaderboards.head_to_head_games(person, other, request.user, HEAD_TO_HEAD_GAMES + 1)
+            # The tally per game from the games listed when they are all of them (one query fewer,
+            # as nearly always); counted by the database past the list's length.
+            if len(games) > HEAD_TO_HEAD_GAMES:
+                rows = leaderboards.head_to_head(person, other, request.user)
+            else:
+                rows = leaderboards.tally(games)
             versus = [{**row, "title": pool_title(row["pool"])} for row in rows]
-            together = [
-                {**row, "title": pool_title(row["pool"])}
-                for row in leaderboards.head_to_head_games(person, other, request.user, HEAD_TO_HEAD_GAMES)
-            ]
+            together = [{**row, "title": pool_title(row["pool"])} for row in games[:HEAD_TO_HEAD_GAMES]]
     return render(
         request,
         "ratings/player.html",

@@ -145,6 +145,18 @@ def head_to_head(player, other, viewer) -> list[dict]:
     )
 
 
+def tally(games: list[dict]) -> list[dict]:
+    """What `head_to_head` counts, from all the games two players played together
+    (`head_to_head_games` rows): per pool, by pool name."""
+    rows: dict[str, dict] = {}
+    for game in games:
+        row = rows.setdefault(game["pool"], {"pool": game["pool"], "games": 0, "ahead": 0, "behind": 0})
+        row["games"] += 1
+        row["ahead"] += game["rank"] < game["their_rank"]
+        row["behind"] += game["rank"] > game["their_rank"]
+    return [rows[pool] for pool in sorted(rows)]
+
+
 def head_to_head_games(player, other, viewer, limit: int = 50) -> list[dict]:
     """The rated games both played that the viewer may see, newest first, with each one's rank
     and rating change: one query."""
