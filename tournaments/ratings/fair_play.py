@@ -15,7 +15,7 @@
   `founding`). Accounts that play only each other never become established.
 - An established player's rating takes nothing from a result against a player not yet
   established (`elo.counts_for`): second accounts made to lose, moves and all, lift no
-  established rating, and each must first meet five established people.
+  established rating, and each must first meet LEADERBOARD_MIN_OPPONENTS established people.
 Each rating change records whether its player was established (`RatingChange.established`).
 
 Every rule depends only on stored games and rating changes, so the live update and
