@@ -38,9 +38,13 @@ def players_rated(game: Game) -> tuple[list[tuple[int, int]], set[int]]:
     return fair_play.without_early_quitters(players, quitters), quitters
 
 
+def _later(game: Game) -> Q:
+    """Rating changes of games that finished after `game` (finish order: time, then id)."""
+    return Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
+
+
 def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
-    later = Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
-    return RatingChange.objects.filter(later, pool=pool, player_id__in=players).exists()
+    return RatingChange.objects.filter(_later(game), pool=pool, player_id__in=players).exists()
 
 
 def _founding_may_differ(game: Game, pool: str) -> bool:
@@ -50,8 +54,7 @@ def _founding_may_differ(game: Game, pool: str) -> bool:
     took the pool's founding as over where the rebuild, in finish order, did not). Founding is
     surely over at the finish if a player was rated as not established before it: no rating
     of a founding pool says so. Two indexed queries, the second only when a later game is rated."""
-    later = Q(finished_at__gt=game.finished_at) | Q(finished_at=game.finished_at, game_id__gt=game.pk)
-    if not RatingChange.objects.filter(later, pool=pool).exists():
+    if not RatingChange.objects.filter(_later(game), pool=pool).exists():
         return False
     earlier = Q(finished_at__lt=game.finished_at) | Q(finished_at=game.finished_at, game_id__lt=game.pk)
     return not RatingChange.objects.filter(earlier, pool=pool, established=False).exists()
