@@ -140,7 +140,8 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
                 "view": view,
                 "as_other": seat != reader,
             }
-            for seat, view in views_at(steps, state, viewer, revealed)
+            # The reader's own seat first: a finished replay opened on the first seat's view.
+            for seat, view in sorted(views_at(steps, state, viewer, revealed), key=lambda pair: pair[0] != reader)
         ],
         "to_act": [names.get(seat) for seat in steps.engine.to_act(state)],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),

@@ -253,3 +253,23 @@ def test_a_finished_games_replay_names_each_seat_and_calls_only_the_readers_own_
     seated = panels(client.get(f"/games/{game.pk}/replay/{step}/").content.decode())
     assert "Your hand" in seated[own]
     assert all("Your hand" not in panel for seat, panel in seated.items() if seat != own)
+
+
+def test_a_finished_games_replay_opens_on_the_readers_own_view(client, players):
+    # A walk-through: a newcomer's finished replay opened on "Alice's view", the first seat's.
+    game = finished_game(players, "wizard", seed="own-first")
+    client.force_login(players[2])
+    own = game.seats.get(user=players[2])
+    html = client.get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+    order = _panel_seats(html)
+    assert order[0] == str(own.position)
+    assert sorted(order) == [str(seat) for seat in range(3)]
+    assert "Your view" in html.split('<section class="card view"')[1]
+    # Others, and a visitor, read the seats in seat order.
+    client.logout()
+    html = client.get(f"/games/{game.pk}/replay/{game.version}/").content.decode()
+    assert _panel_seats(html) == ["0", "1", "2"]
+
+
+def _panel_seats(html: str) -> list[str]:
+    return [part.split('"', 1)[0] for part in html.split('<section class="card view" data-seat="')[1:]]
