@@ -93,12 +93,15 @@ class Game(models.Model):
         return self.status in (self.Status.RUNNING, self.Status.PAUSED)
 
     def status_label(self) -> str:
-        """The game's state in words for its own pages: a game stopped for an organiser's
-        decision says so, not "abandoned" (a walk-through's winner read "abandoned"). One query,
-        only for an abandoned game."""
-        if self.status == self.Status.ABANDONED and self.events.filter(kind=GameEvent.Kind.ADJUDICATED).exists():
-            return str(_("result set by the organisers"))
-        return self.get_status_display()
+        """The game's state in words: a game stopped for an organiser's decision says so, not
+        "abandoned" (a walk-through's winner read "abandoned"). Lists annotate `decided`
+        (`with_decided`); else one query, only for an abandoned game."""
+        if self.status != self.Status.ABANDONED:
+            return self.get_status_display()
+        decided = getattr(self, "decided", None)
+        if decided is None:
+            decided = self.events.filter(kind=GameEvent.Kind.ADJUDICATED).exists()
+        return str(_("result set by the organisers")) if decided else self.get_status_display()
 
 
 class Seat(models.Model):
@@ -269,6 +272,13 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.kind} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+def with_decided(games: models.QuerySet) -> models.QuerySet:
+    """`games` with `decided`: whether an organiser set the result (`Game.status_label` reads it)."""
+    return games.annotate(
+        decided=models.Exists(GameEvent.objects.filter(game=models.OuterRef("pk"), kind=GameEvent.Kind.ADJUDICATED))
+    )
 
 
 class Deadline(models.Model):

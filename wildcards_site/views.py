@@ -6,7 +6,7 @@ from django.views.defaults import page_not_found
 from django.views.defaults import server_error as default_server_error
 
 from games.lobby.pending import pending_invitations
-from games.models import Deadline, Game
+from games.models import Deadline, Game, with_decided
 from games.sections import game_links
 from wildcards_site.accounts.views import FIRST_VISIT
 
@@ -44,7 +44,7 @@ def home(request):
     # the way to all of them: ordered by creation, finished tables pushed games under way off.
     others = list(mine.filter(status__in=LIVE).order_by("-created_at")[:LIVE_SHOWN])
     ended = mine.filter(status__in=(Game.Status.FINISHED, Game.Status.ABANDONED))
-    finished = list(ended.order_by("-finished_at", "-pk")[:FINISHED_SHOWN])
+    finished = list(with_decided(ended).order_by("-finished_at", "-pk")[:FINISHED_SHOWN])
     # Tournament tables say which tournament, round and table they are.
     shown = [deadline.game for deadline in waiting] + others + finished
     links = game_links(shown)

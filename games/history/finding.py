@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engines import available_engines, get_engine
-from games.models import ENGINE_TITLES, Game, Seat
+from games.models import ENGINE_TITLES, Game, Seat, with_decided
 
 PAGE_SIZE = 25
 
@@ -173,7 +173,7 @@ def player_games(user, player) -> QuerySet:
         status=Game.Status.CANCELLED
     )
     games = visible_to(games, user)
-    return with_players(games.order_by(F("finished_at").desc(nulls_first=True), "-id"))
+    return with_players(with_decided(games).order_by(F("finished_at").desc(nulls_first=True), "-id"))
 
 
 def _day_start(day) -> datetime:

@@ -480,6 +480,23 @@ def test_a_table_whose_result_the_organisers_set_reads_so_on_its_game_page_repla
     assert f"· {said}" in yours and "abandoned" not in yours
 
 
+def test_a_decided_tables_game_reads_so_in_the_home_and_player_lists(swiss, organiser, client):
+    # Session 38's note: the game page said "result set by the organisers" while the player's
+    # home page and history listed the same game as "abandoned".
+    first, _second = current_tables(swiss)
+    ids = entries_at(swiss, first)
+    do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "The server lost it")
+    player = first.game.seats.order_by("position").first().user
+    client.force_login(player)
+    said = "result set by the organisers"
+    home = html.unescape(client.get("/").content.decode())
+    line = home.split(f'href="/games/{first.game_id}/"', 1)[1].split("</p>", 1)[0]
+    assert said in line and "abandoned" not in line, line
+    page = html.unescape(client.get(reverse("games:player", args=[player.username])).content.decode())
+    row = page.split(f'href="/games/{first.game_id}/"', 1)[1].split("</tr>", 1)[0]
+    assert said in row and "abandoned" not in row, row
+
+
 def test_a_game_abandoned_without_a_decision_still_reads_abandoned(swiss, client):
     first, _second = current_tables(swiss)
     nobody_played(first.game)
