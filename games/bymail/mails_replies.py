@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -41,9 +42,15 @@ def _reply_headers(record: InboundMail, original, event: str, reply_to: str = ""
     return headers
 
 
+# What mail clients put before a reply's subject, in the site's languages and their neighbours'
+# (Outlook in Dutch "Antw:", in Italian "R:" and "RIF:", in German "AW:"), counted or not ("Re[2]:").
+_REPLY_PREFIXES = re.compile(r"^\s*(?:(?:re|aw|antw|r|rif|ris|sv|vs|res|odp)\s*(?:\[\d+\]|\(\d+\))?\s*:\s*)+", re.I)
+
+
 def _subject(original) -> str:
-    subject = inbound_mime.header(original, "Subject")[:200]
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}".strip()
+    """The answer's subject: the reply's, with one "Re:" however many the clients stacked."""
+    subject = _REPLY_PREFIXES.sub("", inbound_mime.header(original, "Subject")[:200])
+    return f"Re: {subject}".strip()
 
 
 def _open_wait(game: Game, seat: Seat) -> Deadline | None:

@@ -29,3 +29,17 @@ def test_a_quoted_move_alone_is_never_played(table, deliver_in):  # noqa: F811
     deliver_in(raw_mail(_reply_to(mails), body.encode()))
     assert InboundMail.objects.get().outcome == "no_command"
     assert not Action.objects.filter(game=game).exists()
+
+
+def test_the_answer_to_a_reply_says_re_once_whatever_the_clients_prefixes(table, deliver_in):  # noqa: F811
+    # Session 38's Dutch walk-through: answers' subjects piled up "Re: Re: Re:"; Outlook in
+    # Dutch and Italian writes "Antw:" and "R:", which no "Re:" test caught.
+    game, mails, deliver = table
+    original = mails["alice@example.org"]
+    move = listed_moves(original)[0]
+    subject = f"Antw: RE: R: re:  {original['Subject']}".encode()
+    deliver_in(raw_mail(_reply_to(mails), f"{move}\n".encode(), subject=subject))
+    assert InboundMail.objects.get().outcome == "accepted"
+    (answer,) = [m for m in deliver() if m["X-Wildcards-Event"] == "move-accepted"]
+    assert str(answer["To"]) == "alice@example.org"
+    assert str(answer["Subject"]) == f"Re: {original['Subject']}"
