@@ -87,6 +87,20 @@ def test_an_organiser_creates_invites_removes_and_starts(browser, live_server, m
     page.get_by_role("button", name="Remove Cy").click()
     expect(page.locator("#entrants")).not_to_contain_text("Cy")
     expect(page.locator("#entrants li")).to_have_count(2)
+    # Starting cannot be undone: the organiser is asked first, and a "no" changes nothing.
+    asked = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.get_by_role("button", name="Start now").click()
+    expect(page.get_by_role("button", name="Start now")).to_be_visible()
+    assert asked and asked[0].startswith("Start the tournament now?"), asked
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION
+    page.once("dialog", lambda dialog: answer(dialog, True))
     page.get_by_role("button", name="Start now").click()
     expect(page.get_by_text("The tournament has started.")).to_be_visible()
     expect(page.locator("#rounds")).to_contain_text("Round 1")

@@ -40,6 +40,7 @@ def test_an_organiser_runs_a_small_knockout_from_the_browser(browser, live_serve
         context.close()
 
     organiser.reload()
+    organiser.once("dialog", lambda dialog: dialog.accept())  # "Start the tournament now? ..."
     organiser.get_by_role("button", name="Start now").click()
     expect(organiser.locator(".messages")).to_contain_text("The tournament has started.")
     expect(organiser.locator("#rounds")).to_contain_text("Round 1")

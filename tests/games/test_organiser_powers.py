@@ -3,6 +3,7 @@ and how a seat changes hands only with its new player's consent."""
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -180,6 +181,9 @@ def test_the_replace_form_offers_the_seat_and_the_invitee_takes_it_from_the_tabl
     position = _position(game, players[1])
     dora = make_user("dora", display_name="Dora")
     client.force_login(players[0])
+    table = html.unescape(client.get(reverse("games:table", args=[game.pk])).content.decode())
+    form = table.split(f'action="{reverse("games:replace", args=[game.pk])}"', 1)[1].split(">", 1)[0]
+    assert 'data-confirm="Give this seat away?' in form  # forms.js asks before it is sent
     client.post(reverse("games:replace", args=[game.pk]), {"seat": str(position), "username": "dora"})
     assert seat_user(game, position) == players[1]
     offer = SeatOffer.objects.get(game=game, user=dora)
