@@ -62,6 +62,12 @@ def pointed_moves(actions: list[dict]) -> list[dict]:
 
 
 @register.filter
+def moves_with_targets(actions: list[dict]) -> bool:
+    """Whether a pointed move goes somewhere once picked (a row, a pile): the hint says so only then."""
+    return any(action.get("target") for action in actions or [])
+
+
+@register.filter
 def unpointed_moves(actions: list[dict]) -> list[dict]:
     return [action for action in actions or [] if not action.get("pick")]
 

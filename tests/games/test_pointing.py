@@ -75,3 +75,20 @@ def test_wizard_bids_are_one_click_picks():
 
     [entry] = wizard.pointing({"seat": 0, "trick": []}, [{"type": "bid", "bid": 1}])
     assert entry["pick"] == "bid:1" and entry["target"] is None and entry["preview"] == "Bid 1"
+
+
+def test_the_hint_says_where_a_card_goes_only_when_a_move_has_somewhere_to_go(players, toy_presenter, monkeypatch):
+    # Session 38's walk-through: Wizard's bidding said "Click a card on the table, then where it
+    # goes", where a bid is one tap on a bid chip (and a Wizard card goes nowhere but the trick).
+    game = start_game(players)
+    client = Client()
+    client.force_login(seat_user(game, get_engine("toy").to_act(game.state)[0]))
+    url = reverse("games:table", args=[game.pk])
+    assert "Click a card on the table, then where it goes" in client.get(url).content.decode()
+    no_targets = toy_presenter.pointing
+    monkeypatch.setattr(
+        toy_presenter, "pointing", lambda view, legal: [dict(e, target=None) for e in no_targets(view, legal)]
+    )
+    page = client.get(url).content.decode()
+    assert "then where it goes" not in page
+    assert "Click your move on the table; a preview asks you to confirm." in page
