@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournaments.ratings import leaderboards
+from tournaments.ratings import fair_play, leaderboards
 from tournaments.ratings.charts import history_svg
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.pools import POOLS, pool_title
@@ -56,6 +56,9 @@ def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
         "any_provisional": any(row.provisional for row in board.rows),
         "provisional_games": settings.RATING_PROVISIONAL_GAMES,
     }
+    if context["not_listed"] or not board.rows:
+        # Only where the rules are said: while too few are established, every opponent counts.
+        context["founding"] = fair_play.founding(pool)
     return render(request, "ratings/leaderboard.html", context)
 
 

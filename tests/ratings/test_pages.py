@@ -74,6 +74,17 @@ def test_an_empty_leaderboard_says_who_it_will_list(client, db):
     assert "against 5 different established players, one of them in the last 90 days." in page
 
 
+def test_a_new_sites_empty_leaderboard_says_its_first_players_establish_each_other(client, db):
+    # Session 38's note: a brand-new site's empty board asked for games against "established
+    # players" when nobody could be one; until enough are, every opponent counts (fair_play.founding).
+    first = "Until 5 players are established, every rated opponent counts: the first players establish each other."
+    assert first in client.get("/ratings/wizard/").content.decode()
+    rated_players(5, prefix="est")
+    client.force_login(make_user("newbie"))
+    assert first not in client.get("/ratings/wizard/?me=1").content.decode()
+    assert first not in client.get("/ratings/wizard/").content.decode()
+
+
 def test_an_unknown_pool_is_not_found(client):
     assert client.get("/ratings/chess/").status_code == 404
 
