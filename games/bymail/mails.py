@@ -28,7 +28,7 @@ from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
 from games.history.replay import state_at
 from games.models import Action, Deadline, Game, Seat
-from games.presenters import action_label
+from games.presenters import action_label, private_position
 from games.rules_pages.rules import rules_url
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
@@ -308,7 +308,9 @@ def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
         # seat may have played on since (a player who left sees no later hand of it on the site).
         made = recipe.get("made") or []
         state = state_at(game, max(made) + 1) if made else game.state
-        view = get_engine(game.engine).view(state, seat.position)
+        # A seat a bot took is seen as a spectator sees it: its hand is the bot's now (a walk-through's
+        # takeover mail listed it, a card the default move drew among them).
+        view = get_engine(game.engine).view(state, private_position(game, seat))
         return _base(game, seat) | {
             "made": _made_for(game, seat, recipe.get("made") or []),
             "replaced_by_bot": recipe["replaced_by_bot"],

@@ -48,3 +48,33 @@ def test_the_timeout_mail_reads_the_same_whatever_the_seat_cannot_see(alice, bob
         assert twin != original
         Game.objects.filter(pk=game.pk).update(state=twin)
         assert _mail(row) == before, f"the timeout mail tells seat {seat} a hidden card"
+
+
+@pytest.mark.parametrize("engine", ["emu_ranchers", "wizard"])
+def test_the_mail_saying_a_bot_took_the_seat_shows_none_of_the_bots_cards(engine):
+    # A mail-only walk-through: "A bot took your seat in Emu Ranchers #35" listed "Your hand",
+    # six cards, one just drawn by the default move, which the Good bot then played on with.
+    # A player who left sees the game as a spectator (test_leavers.py); so does this mail.
+    from games.services import do_create_game, do_join
+    from tests.conftest import make_user
+
+    users = [make_user(name) for name in ("ann", "ben", "cid")[: 2 if engine == "emu_ranchers" else 3]]
+    game = do_create_game(users[0], engine, len(users), None, seed="left", timeouts_before_bot=1)
+    for user in users[1:]:
+        do_join(game.pk, user)
+    game.refresh_from_db()
+    sweep_overdue(now=later(game, seconds=1))
+    game.refresh_from_db()
+    rows = [row for row in OutboxMessage.objects.filter(key__startswith="timeout:") if row.recipe["replaced_by_bot"]]
+    assert rows, "nobody's seat went to a bot"
+    for row in rows:
+        seat = row.recipe["seat"]
+        text, html = _mail(row)
+        assert "A bot took your seat" in str(recipes.build(row.recipe, None).subject)
+        assert "Your hand" not in text and "Your hand" not in html
+        original = game.state
+        for seed in range(3):
+            twin = TWINS[engine](original, seat, random.Random(seed), None)
+            Game.objects.filter(pk=game.pk).update(state=twin)
+            assert _mail(row) == (text, html), f"the takeover mail tells seat {seat} the bot's cards"
+        Game.objects.filter(pk=game.pk).update(state=original)
