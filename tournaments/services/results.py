@@ -229,7 +229,10 @@ def round_robin_counted(tournament: Tournament, entries: list[Entry], rounds: li
     results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in made]
     indices = scheduled_indices(schedule, results)
     numbers = [r.number for r in made]
-    gone = drop_times(entries)
+    # A drop counts once the rounds before it have ended: who leaves "after this round" plays it
+    # (a walk-through: a leaver's results were annulled mid-round, then restored at its end).
+    ended = max((r.number for r in made if r.finished), default=0)
+    gone = {player: before for player, before in drop_times(entries).items() if before - 1 <= ended}
     skipped = passed_over(schedule, indices, numbers, gone, tournament.seats_min, all(r.finished for r in made))
     counted: list[CountedRound] = []
     for position in range(len(made) + 1):
@@ -240,7 +243,7 @@ def round_robin_counted(tournament: Tournament, entries: list[Entry], rounds: li
             counted.append(CountedRound(numbers[position], indices[position], results[position]))
     # A player who left before half their games, dropped or disqualified (FIDE: "withdraws or
     # is removed"): results annulled (formats/withdrawals.py).
-    left = {e.pk: e.dropped_before_round for e in entries if e.dropped_before_round}
+    left = {player: before for player, before in gone.items() if before}
     plain = [c.result for c in counted]
     numbered = [c.number for c in counted]
     places = [c.index for c in counted]
