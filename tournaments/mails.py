@@ -12,14 +12,31 @@ from wildcards_site.wording import names_list
 TOP = 10
 
 
+def mail_round(tournament, number: int, seated: list, byes: list, idle: list, stage: str) -> None:
+    """Each entrant of the round is mailed: their table(s), their bye (user, `services.byes`
+    kind), or why a bracket seats them nowhere."""
+    # The number keeps the mail's outbox key unique when two tournaments share a name.
+    label = f"{tournament.name} (#{tournament.pk})"
+    knockout = stage == "elimination"
+    # Read once for the whole round: this runs while the tournament row is locked.
+    known = round_known([table for _user, tables in seated for table in tables])
+    preferences.load_opt_outs([user for user, _tables in seated] + [user for user, _kind in byes] + idle)
+    for user, tables in seated:
+        round_started(user, tournament, label, number, tables, "", knockout, known)
+    for user, kind in byes:
+        round_started(user, tournament, label, number, [], kind, knockout, known)
+    for user in idle:
+        round_started(user, tournament, label, number, [], "", knockout, known)
+
+
 def round_started(
-    user, tournament, label: str, number: int, tables: list, bye: bool, knockout: bool, known: dict | None = None
+    user, tournament, label: str, number: int, tables: list, bye: str, knockout: bool, known: dict | None = None
 ) -> None:
     """A round has started: each of the entrant's tables (`tournaments.models.Table`, with its
-    game), whom they play there and by when their first move is due; or their bye (in a
-    knock-out it goes on, elsewhere it scores `tournament.bye_score`). `label`: the tournament
-    as the mail names it. `known`: the round's seats and open deadlines read once for every
-    entrant (`round_known`), else read here."""
+    game), whom they play there and by when their first move is due; or their bye, `bye` its
+    kind (`services.byes`: in a knock-out it goes on, elsewhere it scores what the kind says).
+    `label`: the tournament as the mail names it. `known`: the round's seats and open deadlines
+    read once for every entrant (`round_known`), else read here."""
     from django.conf import settings
     from django.urls import reverse
 
@@ -56,6 +73,7 @@ def round_started(
             "bye": bye,
             "knockout": knockout,
             "bye_points": f"{tournament.bye_score:g}",
+            "win_points": f"{tournament.win_score:g}",
             "tournament_url": _tournament_url(tournament),
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
         }

@@ -143,6 +143,11 @@ class Tournament(models.Model):
         """The points a bye scores: the organisers', else one win at a full table."""
         if self.bye_points is not None:
             return self.bye_points
+        return self.win_score
+
+    @property
+    def win_score(self) -> float:
+        """The points of a win at a full table (a first place): what a game won by forfeit scores."""
         return list(self.place_points or DEFAULT_PLACE_POINTS)[0]
 
     @property

@@ -27,13 +27,13 @@ from tournaments.presenters import (
     tournament_data,
     tournament_json,
     unplayable_tables,
-    your_table,
 )
 from tournaments.reasons import cancel_reason_words, organisers_why, problem_words
 from tournaments.rules_words import number_words, round_robin_words, scoring_words
 from tournaments.services.letters import MAX_LETTER_CHARS, letter_readers
 from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal, unpaired_latecomer
+from tournaments.your_table import your_table
 from wildcards_site import throttle
 
 User = get_user_model()

@@ -152,7 +152,7 @@ def test_a_bracket_walkover_is_said_on_the_page_and_in_a_mail():
 def test_the_round_mail_costs_as_many_queries_for_16_entrants_as_for_4(field, django_assert_max_num_queries):
     # It is queued while the tournament row is locked: three queries an entrant (opt-outs,
     # seats, deadline) held the lock longer the larger the field.
-    from tournaments.services.running import _mail_round
+    from tournaments.mails import mail_round
 
     organiser = make_user("olga")
     tournament = do_create_tournament(
@@ -167,7 +167,7 @@ def test_the_round_mail_costs_as_many_queries_for_16_entrants_as_for_4(field, dj
     # Queueing a mail is three queries (a savepoint, the insert, its release); what the mails
     # read (seats, deadlines, opt-outs) is read once for the round.
     with django_assert_max_num_queries(6 + 3 * field):
-        _mail_round(tournament, 1, seated, [], [], "swiss")
+        mail_round(tournament, 1, seated, [], [], "swiss")
     assert OutboxMessage.objects.filter(key__startswith="tournament:").count() == field
 
 

@@ -26,7 +26,9 @@ from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from games.services.refusals import refusal_words, words_text
+from tournaments.mails import mail_round
 from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.services.byes import bye_kinds
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import (
     WAITING,
@@ -37,7 +39,7 @@ from tournaments.services.planning import (
     without_table,
 )
 from tournaments.services.registration import ratings_of
-from tournaments.services.results import elimination_seeds, no_shows, played_rounds
+from tournaments.services.results import PlayedRound, PlayedTable, elimination_seeds, no_shows, played_rounds
 from tournaments.services.rules import table_options
 from wildcards_site.queueing import queue_task
 
@@ -221,7 +223,11 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
     idle = []
     if plan.stage == "elimination":
         idle = [by_id[p].user for p in sorted(without_table(tournament, entries, rounds, number, set(tables_of)))]
-    _mail_round(tournament, number, seated, [by_id[player].user for player in plan.byes], idle, plan.stage)
+    seats = [PlayedTable(0, "", 0, "", dict.fromkeys(players)) for players in plan.tables]
+    made = PlayedRound(number, plan.stage, seats, plan.byes)  # what the bye kinds need of it
+    kinds = bye_kinds(tournament, entries, [*rounds, made], number)
+    byes = [(by_id[player].user, kinds[player]) for player in plan.byes]
+    mail_round(tournament, number, seated, byes, idle, plan.stage)
     return round_
 
 
@@ -246,25 +252,6 @@ def _check_playable(tournament: Tournament, number: int, sizes: set[int]) -> Non
                 "params": {"round": number, "size": size, "game": game, "reason": refusal_words(error)},
             }
             raise ActionRejected("unplayable_table", words_text(words), words=words) from None
-
-
-def _mail_round(tournament: Tournament, number: int, seated, byes: list, idle: list, stage: str) -> None:
-    """Each entrant of the round is mailed: their table(s), their bye, or why a bracket seats them nowhere."""
-    from games.bymail.preferences import load_opt_outs
-    from tournaments.mails import round_known, round_started
-
-    # The number keeps the mail's outbox key unique when two tournaments share a name.
-    label = f"{tournament.name} (#{tournament.pk})"
-    knockout = stage == "elimination"
-    # Read once for the whole round: this runs while the tournament row is locked.
-    known = round_known([table for _user, tables in seated for table in tables])
-    load_opt_outs([user for user, _tables in seated] + byes + idle)
-    for user, tables in seated:
-        round_started(user, tournament, label, number, tables, False, knockout, known)
-    for user in byes:
-        round_started(user, tournament, label, number, [], True, knockout, known)
-    for user in idle:
-        round_started(user, tournament, label, number, [], False, knockout, known)
 
 
 def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime) -> None:

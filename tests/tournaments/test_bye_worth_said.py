@@ -1,0 +1,90 @@
+"""A round robin's bye is said at its worth: a scheduled rest scores the bye's points, a game its
+table-mates left unplayed is won by forfeit, and a table left short by a player whose results
+are annulled scores nothing. A walk-through: Carmen was mailed "a bye scores 4" for a round the
+standings then counted as 0 (its leaver had played under half their games)."""
+
+import html
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import current_tables, make_players, play_out, start
+from tournaments.presenters import tournament_data
+from tournaments.services import do_advance_round, do_create_tournament, do_drop, do_register
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+def _round_robin(players):
+    organiser, *entrants = players
+    tournament = do_create_tournament(
+        organiser,
+        "Leavers",
+        "emu_ranchers",
+        "round_robin",
+        options={"years": 1},
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+    )
+    for player in entrants:
+        do_register(tournament.pk, player)
+    return start(tournament)
+
+
+def _finish_round(tournament):
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+
+
+def _opponent_in_round(tournament, leaver, number: int):
+    """The entrant the schedule sets against `leaver` in round `number` (2-player tables)."""
+    entry = tournament.entries.get(user=leaver).pk
+    tables, _rests = tournament.schedule[number - 1]
+    (other,) = next(set(table) - {entry} for table in tables if entry in table)
+    return tournament.entries.get(pk=other)
+
+
+def _bye_words(tournament, entry, number: int, client) -> tuple[str, str]:
+    mail = OutboxMessage.objects.get(key=f"tournament:{tournament.name} (#{tournament.pk}):{number}:{entry.user_id}")
+    client.force_login(entry.user)
+    page = html.unescape(client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode())
+    return mail.text, page.split('id="your-table"', 1)[1].split("</section>", 1)[0]
+
+
+def test_a_bye_left_by_a_player_whose_results_are_annulled_is_said_to_score_nothing(client):
+    players = make_players(5)
+    tournament = _round_robin(players)
+    leaver = players[1]
+    _finish_round(tournament)  # one game of three each
+    do_drop(tournament.pk, leaver)
+    _finish_round(tournament)  # the leaver plays round 2 too: two of three, their results stand
+    opponent = _opponent_in_round(tournament, leaver, 3)
+    text, card = _bye_words(tournament, opponent, 3, client)
+    for said in (text, card):
+        assert "a bye scores" not in said, said
+        assert "you win the game by forfeit, which scores 1." in said, said
+    points = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
+    _finish_round(tournament)
+    after = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
+    assert after[opponent.pk] - points[opponent.pk] == tournament.bye_score  # a win's points, as said
+
+
+def test_a_bye_left_by_an_early_leaver_is_said_to_score_nothing(client):
+    players = make_players(5)
+    tournament = _round_robin(players)
+    leaver = players[1]
+    do_drop(tournament.pk, leaver)  # during round 1: one game of three, under half
+    _finish_round(tournament)
+    opponent = _opponent_in_round(tournament, leaver, 2)
+    text, card = _bye_words(tournament, opponent, 2, client)
+    for said in (text, card):
+        assert "a bye scores" not in said, said
+        assert "scores nothing" in said, said
+    points = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
+    _finish_round(tournament)
+    after = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
+    assert after[opponent.pk] == points[opponent.pk]  # nothing, as said

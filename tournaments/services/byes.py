@@ -1,0 +1,41 @@
+"""What a round's bye is worth, so the round's mail and the entrant's card say what the standings
+will count (a walk-through: "a bye scores 4" for a round the standings counted as 0).
+
+A round robin seats nobody again after a drop: a player whose table is left short has a bye,
+and it is worth what `results.round_robin_counted` makes of it (formats/withdrawals.py)."""
+
+from __future__ import annotations
+
+from tournaments.formats import swiss
+from tournaments.formats.withdrawals import scheduled_indices
+from tournaments.models import Entry, Tournament
+from tournaments.services.results import PlayedRound, round_robin_counted
+
+REST = "rest"  # a scheduled rest, or a bye in another format: the tournament's bye points
+FORFEIT = "forfeit"  # the table-mates who left forfeited the game: one win
+VOID = "void"  # left short only by players whose results are annulled: nothing
+
+
+def bye_kinds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], number: int) -> dict[int, str]:
+    """Each bye of round `number` (one of `rounds`), by entry id: REST, FORFEIT or VOID."""
+    played = next((r for r in rounds if r.number == number), None)
+    if played is None:
+        return {}
+    kinds = dict.fromkeys(played.byes, REST)
+    if tournament.format != Tournament.Format.ROUND_ROBIN or played.stage != "round_robin":
+        return kinds
+    schedule = tournament.schedule
+    made = [r for r in rounds if r.stage == "round_robin" and r.number <= number]
+    index = scheduled_indices(schedule, [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in made])[-1]
+    if index is None or not schedule:
+        return kinds
+    # Counted from the rounds before it: those who left by then, and whose results are annulled.
+    counted = round_robin_counted(tournament, entries, [r for r in rounds if r.number < number])
+    tables, rests = schedule[index][:2]
+    for player in kinds:
+        table = next((table for table in tables if player in table), None)
+        if player in rests or table is None:
+            continue
+        gone = [other for other in table if other != player and counted.left.get(other, number + 1) <= number]
+        kinds[player] = VOID if gone and all(other in counted.annulled for other in gone) else FORFEIT
+    return kinds
