@@ -191,3 +191,17 @@ def test_the_bracket_marks_a_player_who_dropped_so_a_walkover_reads_as_one(clien
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     bracket = page.split("<svg", 1)[1].split("</svg>", 1)[0]
     assert f"{leaver.profile.name} (dropped)" in bracket
+
+
+def test_a_round_robin_nobody_has_entered_yet_does_not_say_zero_rounds(client, organiser):
+    # Two walk-throughs read "0 rounds: everyone meets everyone" before anyone had entered.
+    tournament = do_create_tournament(
+        organiser, "Empty Robin", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
+    )
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "0 rounds" not in page
+    assert "as many rounds as it takes everyone to meet everyone" in page
+    for player in make_players(3):
+        do_register(tournament.pk, player)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "3 rounds: everyone meets everyone" in page

@@ -242,3 +242,29 @@ def test_a_player_asked_in_past_the_conditions_accepts_from_the_page_despite_the
     assert 'id="asked-in"' in page and 'id="cannot-enter"' not in page
     client.post(reverse("tournaments:accept", args=[invitation.token]))
     assert tournament.entries.filter(user=asked).exists()
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "1 of 6 places taken."),
+        ("it", "1 posto occupato su 6."),
+        ("es", "1 plaza ocupada de 6."),
+        ("nl", "1 van 6 plaatsen bezet."),
+    ],
+)
+def test_the_places_taken_agree_with_the_number_taken(db, client, language, said):
+    # A walk-through in Italian read "1 posti occupati su 6": the plural followed the capacity.
+    from django.urls import reverse
+
+    from tests.conftest import make_user
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Six", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2, capacity=6
+    )
+    do_register(tournament.pk, make_players(1)[0])
+    client.force_login(make_user("reader", language=language))
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    conditions = page.split('id="entry-conditions"', 1)[1].split("</p>", 1)[0]
+    assert said in conditions, conditions
