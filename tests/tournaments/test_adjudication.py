@@ -530,3 +530,16 @@ def test_the_form_for_a_table_still_playing_chooses_no_place_for_the_organiser(s
     assert "A place is a whole number, or a forfeit." in html.unescape(answer.content.decode())
     first.refresh_from_db()
     assert first.adjudicated_ranks is None and first.game.status == Game.Status.RUNNING
+
+
+def test_the_organisers_forms_that_cannot_be_undone_ask_first(swiss, organiser, client):
+    # A round-robin walk-through: "Disqualify" acted on one tap, with no question; only Cancel asked.
+    client.force_login(organiser)
+    page = html.unescape(client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode())
+    for form, question in (
+        ('id="drop-player"', "Drop this player?"),
+        ('id="disqualify-player"', "Disqualify this player?"),
+        (f'action="/tournaments/{swiss.pk}/tables/', "Set this table’s result?"),
+    ):
+        opening = page.split(form, 1)[1].split(">", 1)[0]
+        assert f'data-confirm="{question}' in opening, (form, opening)
