@@ -45,12 +45,36 @@ FILLERS = {
     "het",
     "een",
     "de",
+    # Courtesy after a move ("Dichiaro 2, grazie!"): no phrase holds these.
+    "grazie",
+    "thanks",
+    "thank",
+    "you",
+    "please",
+    "gracias",
+    "bedankt",
+    "graag",
 }
 
 
 # Other spellings people use, and our own earlier ones (mails sent before a catalog followed
 # the rulebook more closely): the plural Italian habitat.
-SPELLINGS = {"montagne": "montagna"}
+SPELLINGS = {
+    "montagne": "montagna",
+    # Italian moves written as one says them, in the first person ("dichiaro 2", "gioco verde 3"),
+    # read as the mail's imperative (a walk-through's "dichiaro 2" was refused).
+    "dichiaro": "dichiara",
+    "gioco": "gioca",
+    "poso": "posa",
+    "pesco": "pesca",
+    "scarto": "scarta",
+    "tengo": "tieni",
+    "scambio": "scambia",
+    "rivelo": "rivela",
+    "prendo": "prendi",
+    "schiudo": "schiudi",
+    "cresco": "cresci",
+}
 
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})

@@ -88,6 +88,23 @@ def test_it_reads_wizard_plays_by_card_name():
         assert menu.match(f"gioca {words[suit]} {rank}") == {"type": "play", "card": card}
 
 
+def test_it_reads_an_italian_move_written_in_the_first_person_and_a_thank_you():
+    # A mail-only walk-through: "dichiaro 2" and "Dichiaro 2, grazie!" were refused, only the
+    # mail's own "dichiara 2" was read; so would "gioco verde 3" have been.
+    engine, state, seat, menu = _menu("wizard", 3, "w1")
+    assert menu.match("dichiaro 1") == {"type": "bid", "bid": 1}
+    assert menu.match("Dichiaro 1, grazie!") == {"type": "bid", "bid": 1}
+    assert menu.match("bid 1, thanks") == {"type": "bid", "bid": 1}
+    _engine, _state, _seat, cubirds = _menu("cubirds", 2)
+    lay = next(action for action in cubirds.actions if action["type"] == "lay")
+    with translation.override("it"):
+        from games.bymail import render
+
+        said = render.phrase("cubirds", lay, _engine.view(_state, _seat))
+    assert said.startswith("posa ")
+    assert cubirds.match("poso" + said[len("posa") :]) == lay
+
+
 def test_it_reads_cubirds_and_emu_ranchers_commands_in_other_languages():
     _engine, _state, _seat, menu = _menu("cubirds", 2)
     lay = menu.actions[0]
