@@ -79,6 +79,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         user = get_user_model().objects.get(pk=user_id)
     except (BadToken, get_user_model().DoesNotExist):
         return _problem(request, _("This link is not valid"), _("It was changed or made up. Nothing was changed."))
+    # In the language of the mail it came in, as a move's link is (whoever's browser opens it).
+    translation.activate(user.profile.language)
+    request.LANGUAGE_CODE = user.profile.language
     label = preferences.EVENTS.get(event, _("the daily digest"))
     if request.method == "POST":
         preferences.do_unsubscribe(user, event)

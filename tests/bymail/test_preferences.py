@@ -33,6 +33,18 @@ def test_turn_mail_carries_list_unsubscribe_and_one_click_turns_it_off(client):
 
 
 @pytest.mark.django_db
+def test_the_unsubscribe_page_speaks_the_language_of_the_player_it_was_mailed_to(client):
+    # A mail-only walk-through: Marta's Italian mail's link, opened signed out in an English
+    # browser, asked "Stop mail of this kind: Results of each round?" in English.
+    marta = make_user("marta", language="it")
+    path = unsubscribe_url(marta.pk, "phase-results").split("://", 1)[1].split("/", 1)[1]
+    page = client.get("/" + path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'lang="it"' in page and "Stop mail of this kind" not in page
+    done = client.post("/" + path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'lang="it"' in done
+
+
+@pytest.mark.django_db
 def test_a_forged_unsubscribe_link_changes_nothing(client):
     alice = make_user("alice")
     url = unsubscribe_url(alice.pk, "your-turn")
