@@ -35,10 +35,17 @@ def phrase(action: dict, view: dict) -> str:
 def turn_note(legal: list[dict], view: dict, names: dict) -> str:
     """At the lay, the steps that follow: newcomers answered each in a mail of its own."""
     if any(action["type"] == "lay" for action in legal):
+        # The words themselves: a walk-through guessed them, and the refusal listed lays only.
         return _(
-            "After the lay your turn goes on (draw or not, then a family): you may write those "
-            "steps on the next lines of your reply, or answer the mail that asks for them."
-        )
+            "After the lay your turn goes on: “%(draw)s” or “%(no_draw)s”, then “%(family)s” and a "
+            "bird, or “%(no_family)s”. You may write those steps on the next lines of your reply, "
+            "or answer the mail that asks for them."
+        ) % {
+            "draw": phrase({"type": "draw"}, view),
+            "no_draw": phrase({"type": "no_draw"}, view),
+            "family": WORDS["family"],
+            "no_family": phrase({"type": "no_family"}, view),
+        }
     return ""
 
 
