@@ -96,12 +96,18 @@ class Game(models.Model):
         """The game's state in words: a game stopped for an organiser's decision says so, not
         "abandoned" (a walk-through's winner read "abandoned"). Lists annotate `decided`
         (`with_decided`); else one query, only for an abandoned game."""
-        if self.status != self.Status.ABANDONED:
-            return self.get_status_display()
+        if self.status == self.Status.ABANDONED and self.is_decided():
+            return str(_("result set by the organisers"))
+        return self.get_status_display()
+
+    def is_decided(self) -> bool:
+        """Whether an organiser set the result (stopping the game): the `decided` annotation of
+        `with_decided`, else one query."""
         decided = getattr(self, "decided", None)
         if decided is None:
             decided = self.events.filter(kind=GameEvent.Kind.ADJUDICATED).exists()
-        return str(_("result set by the organisers")) if decided else self.get_status_display()
+            self.decided = decided
+        return decided
 
 
 class Seat(models.Model):

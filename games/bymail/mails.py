@@ -29,6 +29,7 @@ from games.engines import get_engine
 from games.history.replay import state_at
 from games.models import Action, Deadline, Game, Seat
 from games.presenters import action_label, private_position
+from games.presenters.seat_names import SeatNames
 from games.rules_pages.rules import rules_url
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
@@ -66,9 +67,10 @@ def game_seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user__profile"))
 
 
-def seat_names(game: Game) -> dict[int, str]:
-    """Each seat as mails list it: a bot seat with its mark and level ("Cy · Good bot"), as on the site."""
-    return {seat.position: str(seat.label) for seat in game_seats(game)}
+def seat_names(game: Game) -> SeatNames:
+    """Each seat as mails list it: a bot seat with its mark and level ("Cy · Good bot"), as on the
+    site; a move told from before a bot took a seat names its player (`SeatNames.at`)."""
+    return SeatNames(game_seats(game))
 
 
 def _base(game: Game, seat: Seat) -> dict:
@@ -183,13 +185,21 @@ def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
 def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool, seqs: list[int] | None = None) -> None:
     if seat.user_id is None or not preferences.wants(seat.user, "timed-out"):
         return
-    facts = {"deadline": deadline.pk, "replaced_by_bot": replaced_by_bot, "made": seqs or []}
+    # Counted now: a move of the player's own resets the count before the mail may be built.
+    facts = {
+        "deadline": deadline.pk,
+        "replaced_by_bot": replaced_by_bot,
+        "made": seqs or [],
+        "misses": seat.consecutive_timeouts,
+        "misses_left": max(game.timeouts_before_bot - seat.consecutive_timeouts, 0),
+    }
     _queue(f"timeout:{deadline.pk}", seat, "timed-out", game, **facts)
 
 
 def game_over(game: Game) -> None:
-    """A rated game's mail waits for its rating (`game_over_ratings`)."""
-    send_at = game_over_ratings.held_until(game, timezone.now())
+    """A rated game's mail waits for its rating (`game_over_ratings`); an abandoned game has none."""
+    finished = game.status == Game.Status.FINISHED
+    send_at = game_over_ratings.held_until(game, timezone.now()) if finished else None
     for seat in game.seats.select_related("user__profile"):
         if seat.user_id is None or not preferences.wants(seat.user, "game-over"):
             continue
@@ -314,6 +324,8 @@ def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
         return _base(game, seat) | {
             "made": _made_for(game, seat, recipe.get("made") or []),
             "replaced_by_bot": recipe["replaced_by_bot"],
+            "misses": recipe.get("misses") or 2,  # queued before the count was kept: at least two
+            "misses_left": recipe.get("misses_left"),
             "board": render.board(game.engine, view, seat_names(game)),
         }
 
@@ -349,6 +361,8 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
         for change in changes:
             change["me"] = change["player"] == seat.user_id
         return _base(game, seat) | {
+            # Stopped because nobody was left in it: no result, no standings.
+            "abandoned": game.status == Game.Status.ABANDONED,
             "standings": standings,
             "rating_changes": changes,
             "rating_newcomers": any(change["new"] for change in changes),

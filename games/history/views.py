@@ -15,6 +15,7 @@ from games.history import finding as history
 from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.models import ENGINE_TITLES, Action, Game
 from games.play.views import visible_game
+from games.presenters.seat_names import SeatNames, first_bot_moves, names_at
 from games.recap import recap
 
 # The replay page lists the moves around the current step; the slider and the links reach the others.
@@ -101,14 +102,17 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
     viewer = presenters.private_position(game, mine)
     reader = mine.position if mine is not None else None
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
-    names = {seat.position: seat.label for seat in seats}  # a bot seat says so, and its level
+    names = SeatNames(seats)  # a bot seat says so, and its level: from when the bot took it
     state = steps.state_at(step)
+    # The panels name the seats as they were at this step.
+    bot_from = first_bot_moves(steps.actions)
+    shown = names_at(names, steps.actions[step - 1], bot_from) if step else names
     window = steps.actions[max(0, step - LOG_WINDOW) : step + LOG_WINDOW]
     log = [
         {
             "step": action.seq + 1,
             "seat": action.seat,
-            "name": names.get(action.seat, ""),
+            "name": names_at(names, action, bot_from).get(action.seat, ""),
             "channel": action.channel,
             "channel_label": Action.Channel(action.channel).label,
             "at": action.created_at,
@@ -136,7 +140,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
             # A seat's panel speaks to its reader ("Your hand") only when it is the reader's own.
             {
                 "seat": seat,
-                "name": names.get(seat) if seat is not None else None,
+                "name": shown.get(seat) if seat is not None else None,
                 "view": view,
                 "as_other": seat != reader,
             }
@@ -145,7 +149,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         ],
         "to_act": [names.get(seat) for seat in steps.engine.to_act(state)],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
-        "seat_names": [names.get(position, "") for position in range(game.num_seats)],
+        "seat_names": [shown.get(position, "") for position in range(game.num_seats)],
         # The site's places (a player who left below those who stayed), for score sheets that rank.
         "final_places": {seat.position: seat.rank for seat in seats if seat.rank} if revealed else None,
         "refill_card": {"id": "refill", "habitat": None, "value": None},

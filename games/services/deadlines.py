@@ -176,13 +176,17 @@ def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> None:
         )
 
 
-def abandon(game: Game, now: datetime) -> None:
+def abandon(game: Game, now: datetime, tell: bool = True) -> None:
+    """Stop a game nobody is left in (bots do not play one on alone). `tell`: mail everyone who had
+    a seat, as its end is mailed (an organiser's decision mails its own words instead)."""
     from games.services.timing import close_all_waits
 
     close_all_waits(game, now)
     game.status = Game.Status.ABANDONED
     game.finished_at = now
     game.save(update_fields=["status", "finished_at", "version", "state", "phase_key"])
+    if tell:
+        notify.game_over(game)
 
 
 def overdue_games(now: datetime | None = None, limit: int = 50_000) -> list[int]:

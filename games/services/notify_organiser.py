@@ -47,7 +47,7 @@ def seat_offered(offer: SeatOffer) -> None:
         "by": offer.offered_by.profile.name if offer.offered_by else "",
         "own_seat": offer.gives_own_seat_back(),
         "days": settings.GAME_SEAT_OFFER_DAYS,
-        "link": settings.SITE_URL + reverse("games:table", args=[game.pk]),
+        "link": settings.SITE_URL + reverse("games:table", args=[game.pk]) + "#seat-offer",
     }
     queue_mail(f"seat-offer:{offer.pk}", "seat-offer", offer.user.email, ctx, offer.user.profile.language)
 

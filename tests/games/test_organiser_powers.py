@@ -26,7 +26,7 @@ from games.services import (
     do_resume_long_pauses,
     do_seat_bot,
 )
-from tests.conftest import make_user
+from tests.conftest import make_user, rendered
 from tests.games.conftest import seat_user, start_game
 from wildcards_site.outbox.models import OutboxMessage
 
@@ -392,3 +392,19 @@ def test_an_extension_of_one_hour_is_told_in_the_singular(players, language, one
             for event in events
         ]
     assert told[0].strip().endswith(one) and told[1].strip().endswith(two)
+
+
+def test_a_seat_offered_back_to_its_player_reads_as_theirs_at_the_top_of_the_table(client, players):
+    # A mail-only walk-through: Marta was offered "the seat of Marta", and the offer sat about
+    # 3,000 px down the phone's table, below the board, the log and the talk.
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    position = _position(game, players[1])
+    offer = do_offer_seat(game.pk, players[0], position, players[1])
+    body = rendered(OutboxMessage.objects.get(key=f"seat-offer:{offer.pk}")).text
+    assert "offers you your seat in" in body and f"the seat of {players[1].profile.name}" not in body, body
+    assert f"/games/{game.pk}/#seat-offer" in body
+    client.force_login(players[1])
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert "You may take your seat back" in page
+    assert page.index('id="seat-offer"') < page.index('class="card seats"') < page.index('id="view"')

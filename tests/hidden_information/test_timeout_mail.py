@@ -78,3 +78,28 @@ def test_the_mail_saying_a_bot_took_the_seat_shows_none_of_the_bots_cards(engine
             Game.objects.filter(pk=game.pk).update(state=twin)
             assert _mail(row) == (text, html), f"the takeover mail tells seat {seat} the bot's cards"
         Game.objects.filter(pk=game.pk).update(state=original)
+
+
+def test_the_timeout_mail_says_how_many_more_misses_give_the_seat_to_a_bot():
+    # Two walk-throughs: the first timeout mail said only that the default move was made, and
+    # the takeover mail "You missed several deadlines" after two.
+    from games.services import do_create_game, do_join
+    from tests.conftest import make_user
+
+    ann, ben = make_user("ann"), make_user("ben")
+    game = do_create_game(ann, "emu_ranchers", 2, None, seed="warned", timeouts_before_bot=3)
+    do_join(game.pk, ben)
+    game.refresh_from_db()
+    for _ in range(8):  # the two seats take turns: each times out every other sweep
+        if game.seats.filter(user=ann, kind="bot").exists():
+            break
+        sweep_overdue(now=later(game, seconds=1))
+        game.refresh_from_db()
+    said = [
+        _mail(row)[0] for row in OutboxMessage.objects.filter(key__startswith="timeout:", to=ann.email).order_by("pk")
+    ]
+    assert len(said) == 3
+    assert "Miss 2 more deadlines in a row and a bot takes your seat for the rest of the game." in said[0]
+    assert "Miss 1 more deadline in a row and a bot takes your seat for the rest of the game." in said[1]
+    assert "You missed 3 deadlines in a row, so a bot plays your seat from now on" in said[2]
+    assert "Miss " not in said[2]

@@ -273,3 +273,29 @@ def test_a_finished_games_replay_opens_on_the_readers_own_view(client, players):
 
 def _panel_seats(html: str) -> list[str]:
     return [part.split('"', 1)[0] for part in html.split('<section class="card view" data-seat="')[1:]]
+
+
+def test_moves_a_player_made_before_a_bot_took_the_seat_are_not_labelled_the_bots(client, players):
+    # A mail-only walk-through: after Marta's seat went to a bot, her replay said "Move 8 by Marta ·
+    # Good bot (mail reply)" of a bid she had made by mail, and every panel "Hand of Marta · Good bot".
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Action
+    from games.services import do_resign
+
+    game = new_game(players, "wizard", seed="left-later")
+    play_on(game, random.Random(3), stop_at=6)
+    game.refresh_from_db()
+    leaver = players[1]
+    position = game.seats.get(user=leaver).position
+    Action.objects.filter(game=game).update(created_at=timezone.now() - timedelta(hours=1))
+    do_resign(game.pk, leaver)
+    own = Action.objects.filter(game=game, seat=position).order_by("seq").first()
+    client.force_login(players[0])
+    html = client.get(f"/games/{game.pk}/replay/{own.seq + 1}/").content.decode()
+    line = html.split('class="card log"', 1)[1].split(f"Move {own.seq + 1}", 1)[1].split("\n", 1)[0]
+    assert leaver.profile.name in line, line
+    assert "bot" not in line.lower(), line
+    assert f"{leaver.profile.name} · " not in html.split('class="card log"', 1)[0]  # the panels

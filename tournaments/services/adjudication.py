@@ -100,7 +100,7 @@ def do_adjudicate_table(
                 "needs_a_winner", _("A knock-out match needs a winner: give 1st to one player (or forfeits).")
             )
         if game.status in LIVE:
-            abandon(game, now)  # a stalled table stops here: the organiser's result is final
+            abandon(game, now, tell=False)  # a stalled table stops here: the organiser's result is final
         Table.objects.filter(pk=table.pk).update(
             adjudicated_ranks={str(entry): rank for entry, rank in decided.items()}
         )

@@ -1,0 +1,56 @@
+"""A game that stops because no player is left in it says so: by mail to everyone who had a seat
+(they were told "only the game's end is mailed to you") and on its table. A mail-only
+walk-through: Marta's seat went to a bot, then Alice and Bruno resigned; the game became
+"abandoned" and nobody heard a word, its page gave no reason."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from games.services import do_resign
+from tests.bymail.conftest import text_of
+from tests.conftest import make_user
+from tests.games.conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_everyone_who_had_a_seat_is_mailed_when_the_last_player_leaves(mail_server, client):
+    ann, ben, cid = (make_user(n, display_name=n.title()) for n in ("ann", "ben", "cid"))
+    game = start_game([ann, ben, cid], engine="wizard")
+    mail_server()  # the first turn's mails
+    for user in (ann, ben, cid):
+        do_resign(game.pk, user)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    over = {str(m["To"]): m for m in mail_server() if m["X-Wildcards-Event"] == "game-over"}
+    assert set(over) == {ann.email, ben.email, cid.email}
+    for message in over.values():
+        assert str(message["Subject"]) == f"Wizard #{game.pk} stopped without a result"
+        text = text_of(message)
+        assert "every player has left it" in text and "Final standings" not in text, text
+    client.force_login(ann)
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert 'id="abandoned-why"' in page and "every player has left it" in page
+
+
+def test_a_table_the_organisers_decided_gets_their_mail_not_this_one(mail_server):
+    # Adjudication stops a live game too (tournaments/services/adjudication.py); its players are
+    # mailed the decision, not that everyone left.
+    from tests.tournaments.helpers import current_tables, make_players, register_and_start
+    from tournaments.services import do_adjudicate_table, do_create_tournament
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Decided", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    tournament = register_and_start(tournament, make_players(2))
+    (table,) = current_tables(tournament)
+    mail_server()
+    entries = {e.user_id: e.pk for e in tournament.entries.all()}
+    ranks = {entries[seat.user_id]: seat.position + 1 for seat in table.game.seats.all()}
+    do_adjudicate_table(table.pk, organiser, ranks, "A server fault")
+    events = [m["X-Wildcards-Event"] for m in mail_server()]
+    assert "game-over" not in events and events
