@@ -68,6 +68,36 @@ def start(tournament: Tournament, user=None) -> Tournament:
     return tournament
 
 
+def emu_round_robin(organiser, players, name: str = "Emu Round", **fields) -> Tournament:
+    """A started round robin of one-year Emu Ranchers at 2-player tables, `players` entered."""
+    from tournaments.services import do_create_tournament
+
+    tournament = do_create_tournament(
+        organiser,
+        name,
+        "emu_ranchers",
+        "round_robin",
+        options={"years": 1},
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+        **fields,
+    )
+    for player in players:
+        do_register(tournament.pk, player)
+    return start(tournament)
+
+
+def finish_round(tournament: Tournament) -> None:
+    """Play out every table of the current round, then advance as the worker does."""
+    from tournaments.services import do_advance_round
+
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+
+
 def record_own_moves(game: Game) -> None:
     """A move of their own in the log for every seat, for tests that set a game's result by
     hand: a seat without one is a no-show the tournament ranks as a forfeit (services/results.py)."""

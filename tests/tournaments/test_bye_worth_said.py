@@ -8,9 +8,9 @@ import html
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.helpers import current_tables, make_players, play_out, start
+from tests.tournaments.helpers import emu_round_robin, finish_round, make_players
 from tournaments.presenters import tournament_data
-from tournaments.services import do_advance_round, do_create_tournament, do_drop, do_register
+from tournaments.services import do_drop
 from wildcards_site.outbox.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
@@ -18,26 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def _round_robin(players):
     organiser, *entrants = players
-    tournament = do_create_tournament(
-        organiser,
-        "Leavers",
-        "emu_ranchers",
-        "round_robin",
-        options={"years": 1},
-        seats_preferred=2,
-        seats_min=2,
-        seats_max=2,
-    )
-    for player in entrants:
-        do_register(tournament.pk, player)
-    return start(tournament)
-
-
-def _finish_round(tournament):
-    for table in current_tables(tournament):
-        play_out(table.game)
-    do_advance_round(tournament.pk)
-    tournament.refresh_from_db()
+    return emu_round_robin(organiser, entrants, "Leavers")
 
 
 def _opponent_in_round(tournament, leaver, number: int):
@@ -59,16 +40,16 @@ def test_a_bye_left_by_a_player_whose_results_are_annulled_is_said_to_score_noth
     players = make_players(5)
     tournament = _round_robin(players)
     leaver = players[1]
-    _finish_round(tournament)  # one game of three each
+    finish_round(tournament)  # one game of three each
     do_drop(tournament.pk, leaver)
-    _finish_round(tournament)  # the leaver plays round 2 too: two of three, their results stand
+    finish_round(tournament)  # the leaver plays round 2 too: two of three, their results stand
     opponent = _opponent_in_round(tournament, leaver, 3)
     text, card = _bye_words(tournament, opponent, 3, client)
     for said in (text, card):
         assert "a bye scores" not in said, said
         assert "you win the game by forfeit, which scores 1." in said, said
     points = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
-    _finish_round(tournament)
+    finish_round(tournament)
     after = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
     assert after[opponent.pk] - points[opponent.pk] == tournament.bye_score  # a win's points, as said
 
@@ -78,13 +59,13 @@ def test_a_bye_left_by_an_early_leaver_is_said_to_score_nothing(client):
     tournament = _round_robin(players)
     leaver = players[1]
     do_drop(tournament.pk, leaver)  # during round 1: one game of three, under half
-    _finish_round(tournament)
+    finish_round(tournament)
     opponent = _opponent_in_round(tournament, leaver, 2)
     text, card = _bye_words(tournament, opponent, 2, client)
     for said in (text, card):
         assert "a bye scores" not in said, said
         assert "scores nothing" in said, said
     points = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
-    _finish_round(tournament)
+    finish_round(tournament)
     after = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
     assert after[opponent.pk] == points[opponent.pk]  # nothing, as said

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.tournaments.helpers import current_tables, make_players, play_out, start
+from tests.tournaments.helpers import current_tables, emu_round_robin, make_players, play_out, start
 from tournaments.models import Tournament
 from tournaments.services import do_advance_round, do_create_tournament, do_drop, do_register
 
@@ -17,20 +17,7 @@ def organiser(db):
 
 
 def _round_robin(organiser, players, **fields):
-    tournament = do_create_tournament(
-        organiser,
-        "Emu Round",
-        "emu_ranchers",
-        "round_robin",
-        options={"years": 1},
-        seats_preferred=2,
-        seats_min=2,
-        seats_max=2,
-        **fields,
-    )
-    for player in players:
-        do_register(tournament.pk, player)
-    return start(tournament)
+    return emu_round_robin(organiser, players, **fields)
 
 
 def _cells(page: str) -> dict[int, list[tuple[str, str]]]:
