@@ -6,6 +6,7 @@ from django.utils import translation
 
 from games.bymail import preferences
 from games.bymail.headers import game_headers
+from tournaments.numbers import alike
 from wildcards_site.outbox.sending import queue_mail
 from wildcards_site.wording import names_list
 
@@ -107,11 +108,16 @@ def tournament_final(
     mail_key = f"tournament-final:{key}:{user.pk}"
     headers = game_headers(mail_key, None, user.pk, "tournament-round")
     with translation.override(profile.language):
+        top = top[:TOP]
+        if any(row["points"] is not None for row in top):
+            # As the standings' column writes them: "12" not "12.0", and in the reader's format.
+            shown = alike([row["points"] or 0 for row in top])
+            top = [row | {"points": words} for row, words in zip(top, shown, strict=True)]
         ctx = {
             "player": profile.name,
             "tournament": tournament,
             "place": place,
-            "top": top[:TOP],
+            "top": top,
             "swiss_points": swiss_points,
             "tournament_url": url,
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],

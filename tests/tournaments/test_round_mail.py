@@ -192,3 +192,24 @@ def test_the_opponents_are_listed_as_the_language_joins_names(language, names, s
 
     with translation.override(language):
         assert names_list(names) == said
+
+
+def test_the_final_mail_writes_points_as_the_standings_do_in_the_readers_language():
+    # A round-robin walk-through's final mail listed "Alice (12.0)" where the page said 12.
+    from tests.conftest import rendered
+    from tournaments.mails import tournament_final
+
+    top = [
+        {"place": 1, "name": "Alice", "points": 12.0, "disqualified": False, "dropped": False},
+        {"place": 2, "name": "Bruno", "points": 9.5, "disqualified": False, "dropped": False},
+    ]
+    for language, said in (("en", ["Alice (12.0)", "Bruno (9.5)"]), ("it", ["Alice (12,0)", "Bruno (9,5)"])):
+        reader = make_user(f"reader-{language}", language=language)
+        tournament_final(reader, "Cup (#1)", "1", 2, top, "http://x/")
+        text = rendered(OutboxMessage.objects.get(key=f"tournament-final:1:{reader.pk}")).text
+        for words in said:
+            assert words in text, text
+    whole = [dict(row, points=points) for row, points in zip(top, (12.0, 9.0), strict=True)]
+    tournament_final(reader, "Cup (#2)", "2", 2, whole, "http://x/")
+    text = rendered(OutboxMessage.objects.get(key=f"tournament-final:2:{reader.pk}")).text
+    assert "Alice (12)" in text and "Bruno (9)" in text, text
