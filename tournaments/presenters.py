@@ -96,6 +96,8 @@ def tournament_data(tournament: Tournament) -> dict:
 def _leaving_mark(entry) -> str:
     if entry.disqualified:
         return _("disqualified")
+    if entry.dropped_by == entry.WITHDRAWN_BY_SITE and entry.dropped_before_round is not None:
+        return _("withdrawn by the site")  # a no-show: the entrants list says why
     return _("dropped") if entry.dropped_before_round is not None else ""
 
 
@@ -319,6 +321,7 @@ def _bot_mark(level: str) -> dict:
 def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Counted | None = None) -> list[dict]:
     dropped = inactive_from(entries, len(rounds) + 1)
     disqualified = {entry.pk for entry in entries if entry.disqualified}
+    withdrawn = {entry.pk for entry in entries if entry.dropped_by == entry.WITHDRAWN_BY_SITE} & dropped
     place_of = {entry.pk: entry.final_place for entry in entries}
     rows = swiss_standings(tournament, entries, rounds, counted)
     if tournament.status == Tournament.Status.FINISHED:
@@ -336,6 +339,7 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
             "byes": row.byes,
             "games": row.games,
             "dropped": row.player in dropped,
+            "withdrawn": row.player in withdrawn,
             # Disqualified players are inactive too, but read as what they are.
             "disqualified": row.player in disqualified,
             "final_place": place_of.get(row.player),

@@ -281,6 +281,7 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
             # Marked as the standings page marks them (presenters._leaving_mark).
             "disqualified": entry.disqualified,
             "dropped": entry.dropped_before_round is not None,
+            "withdrawn": entry.dropped_by == Entry.WITHDRAWN_BY_SITE and entry.dropped_before_round is not None,
         }
         for entry in by_place[:TOP]
     ]
