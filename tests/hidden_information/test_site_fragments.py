@@ -52,7 +52,7 @@ def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, st
     page = CSRF.sub("", client.get(reverse("tournaments:detail", args=[tournament_id])).content.decode())
     found = {ident: _section(page, ident) for ident in TOURNAMENT_FRAGMENTS}
     table = CSRF.sub("", client.get(reverse("games:table", args=[game_id])).content.decode())
-    found["seat-offer"] = "".join(re.findall(r'<section class="card seat-offer">.*?</section>', table, re.S))
+    found["seat-offer"] = "".join(re.findall(r'<section class="card seat-offer"[^>]*>.*?</section>', table, re.S))
     # The table's own refresh (its pace follows the bots thinking), the viewer's turn card ("A bot is
     # thinking", or the viewer's own moves) and the organiser's forms (the seats waited for).
     found["refresh"] = "".join(re.findall(r"<div hidden data-refresh[^>]*></div>", table))
