@@ -58,7 +58,8 @@ def test_an_entrant_sees_their_table_deadline_time_control_and_scoring_in_words(
     names = mine.split('class="seats">')[1].split("</p>")[0]
     assert f"{acting.profile.name} (you)" in names
     assert all(f"{seat.name} (you)" not in names for seat in game.seats.exclude(user=acting))
-    assert "Time: 36 hours for each move." in page
+    # "for each move" read wrong beside the form's "A deadline per phase" (a round-robin walk-through).
+    assert "Time: 36 hours for each phase of play (a move, or a round of sealed bids)." in page
     assert "Points for each place at a table: 1. 4, 2. 2, 3. 1; a bye scores 4." in page
     client.force_login(organiser)  # not playing: no table of theirs
     assert 'id="your-table"' not in client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
