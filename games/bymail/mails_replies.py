@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -101,19 +102,30 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     mail's subject quoted back; anyone else gets a fixed subject.
     """
     user = _registered(sender)
+    # A mail to this seat's own reply address from an address that is nobody's: its player is told
+    # at theirs (a walk-through answered from a second address, and heard nothing until the
+    # deadline), without the seat's cards or moves, as the sender may not be them.
+    elsewhere = user is None and record.outcome == "sender" and seat is not None and seat.user_id is not None
+    if elsewhere:
+        user = seat.user
     if user is None:
         return
     limit = OWN_REFUSALS_AN_HOUR if owner else REFUSALS_AN_HOUR
-    answered = _answered_lately(user.email, record)
+    answered = _answered_lately(user.email, record, seat if elsewhere else None)
     if answered >= limit:
         # Anyone can write in a player's name (a forged From is refused, but answered to the
         # player): a few answers an hour tell them why; more would let a stranger flood them.
         log.info("inbound mail=%s: no answer, %s refusals answered this hour", record.message_id, answered)
         return
     record.answered = True
-    language = language_of(sender, seat if owner else None)
+    language = language_of(sender, seat if owner or elsewhere else None)
     with translation.override(language):
         subject = _subject(original) if owner else _("Your mail to Wildcards")
+        if elsewhere:
+            reason = _(
+                "A reply to one of your game mails came from %(sender)s, not from the address you play "
+                "with, so it was not read. Reply from %(address)s."
+            ) % {"sender": sender, "address": user.email}
         ctx = {"reason": reason, "reply_subject": subject, "sender": user.email, "last_answer": answered == limit - 1}
         if owner and seat is not None:
             game = Game.objects.get(pk=seat.game_id)
@@ -132,10 +144,14 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     )
 
 
-def _answered_lately(address: str, record: InboundMail) -> int:
-    """Refusals of mails in this address's name mailed back in the last hour, before `record`."""
+def _answered_lately(address: str, record: InboundMail, seat: Seat | None = None) -> int:
+    """Refusals of mails in this address's name mailed back in the last hour, before `record`;
+    with `seat`, also those of mails from other addresses to that seat's reply address."""
     since = timezone.now() - timedelta(hours=1)
-    earlier = InboundMail.objects.filter(sender__iexact=address, received_at__gte=since).exclude(pk=record.pk)
+    mine = Q(sender__iexact=address)
+    if seat is not None:
+        mine |= Q(outcome="sender", game_id=seat.game_id, seat=seat.position)
+    earlier = InboundMail.objects.filter(mine, received_at__gte=since).exclude(pk=record.pk)
     return earlier.filter(answered=True).count()
 
 

@@ -76,6 +76,23 @@ def test_it_ignores_a_spoofed_sender_and_answers_nobody_unregistered(client, tab
     _unchanged(game)
 
 
+def test_a_reply_to_a_players_mail_from_another_address_tells_the_player_at_theirs(client, table):
+    # A mail-only walk-through: Marta answered from her other address; the reply was ignored and
+    # she heard nothing until the deadline passed. The reply address is her seat's own, so her
+    # registered address is told (without her cards or moves: the sender may not be her).
+    game, mails, deliver = table
+    raw = reply_mime(mails["alice@example.org"], "alice.other@example.net", "bid refill")
+    assert post_postmark(client, raw).status_code == 200
+    sent = deliver()
+    assert [m for m in sent if str(m["To"]) == "alice.other@example.net"] == []
+    (told,) = [m for m in sent if str(m["To"]) == "alice@example.org"]
+    text = text_of(told)
+    assert "alice.other@example.net" in text and "was not read" in text, text
+    assert not listed_moves(told), "a mail that may not be the player's shows no moves"
+    assert str(told["Subject"]) == "Your mail to Wildcards"
+    _unchanged(game)
+
+
 def test_it_refuses_a_token_of_another_seat(client, table):
     game, mails, deliver = table
     # Bruno answers through Alice's reply address: in his language, without her cards.
