@@ -32,10 +32,12 @@ def option_words(game: Game) -> list[str]:
     module = terms.of(game.engine)
     only_at = getattr(module, "OPTION_PLAYERS", {}) if module else {}
     chosen = {**defaults, **(game.options or {})}
+    # The players the game is set up for (Wild Cards' Leo is one more): what `OPTION_PLAYERS` counts.
+    players = getattr(module, "set_up_players", lambda seats, options: seats)(game.num_seats, chosen)
     words = []
     for key in defaults:
         value = chosen[key]
-        if key in only_at and game.num_seats not in only_at[key]:
+        if key in only_at and players not in only_at[key]:
             continue
         label = terms.option_label(game.engine, key)
         if isinstance(value, bool):

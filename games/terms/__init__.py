@@ -11,7 +11,8 @@ A terms module defines
   a game without them scores points ("2nd, 3 points");
 - optionally `OPTION_HELP`: {key: lazy text} said under an option on the create form;
 - optionally `OPTION_PLAYERS`: {key: (player counts)} for an option that matters only at those
-  table sizes (the table lists a game's settings, `games/presenters/game_settings.py`).
+  table sizes (the table lists a game's settings, `games/presenters/game_settings.py`), and
+  `set_up_players(num_seats, options)` where the game is set up for more players than its seats.
 
 Words that mean different things in different games (a Wild Cards bid is a "puja" in Spanish,
 a Wizard bid an "apuesta") carry the game as their gettext context.

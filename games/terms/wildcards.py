@@ -70,6 +70,11 @@ OPTIONS = {
 OPTION_HELP = {"leo": gettext_lazy("Always in a 2-player game (2022 edition); chosen for 3 or 4 players.")}
 # Options that matter only at some table sizes: a table lists them only there.
 OPTION_PLAYERS = {"three_player_removal": (3,)}
+
+
+def set_up_players(num_seats: int, options: dict) -> int:
+    """The players the game is set up for, which `OPTION_PLAYERS` counts: Leo is one more."""
+    return num_seats + (1 if options.get("leo") else 0)
 CHOICES = {
     "edition": [
         ("2022", gettext_lazy("2022: four phases, ties broken by the Talisman")),

@@ -64,6 +64,16 @@ def test_the_cards_removed_with_three_players_are_named_only_at_a_table_of_three
     assert "Cards removed" not in shown
 
 
+def test_with_leo_the_removal_for_three_follows_the_players_the_game_is_set_up_for(client, newbie):
+    # A round-robin walk-through: a 3-player game with Leo (set up for four) listed "Cards removed
+    # with three players"; two players and Leo are the table of three it applies to.
+    client.force_login(newbie)
+    three_and_leo = do_create_game(newbie, "wildcards", 3, {"leo": True})
+    assert "Cards removed" not in _settings(client, three_and_leo)
+    two_and_leo = do_create_game(newbie, "wildcards", 2, {"leo": True})
+    assert "Cards removed with three players" in _settings(client, two_and_leo)
+
+
 def test_the_running_table_names_the_variants_chosen(client, newbie):
     other = make_user("other")
     game = do_create_game(newbie, "wizard", 3, {"dark_wizard": True, "blind_bids": True})
