@@ -69,7 +69,6 @@ SPELLINGS = {
     "pesco": "pesca",
     "scarto": "scarta",
     "tengo": "tieni",
-    "scambio": "scambia",
     "rivelo": "rivela",
     "prendo": "prendi",
     "schiudo": "schiudi",
@@ -119,10 +118,12 @@ class Menu:
 
     def match(self, line: str) -> dict:
         wanted = ordered_words(line)
+        shown = echo(line)
         if not wanted:
+            if line.strip():  # only courtesy words or signs ("Thanks!"): said as written (a review)
+                raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
             raise CommandError(_("An empty line is not a move."))
         phrases = self.by_words.get(tuple(sorted(wanted)), {})
-        shown = echo(line)
         if not phrases:
             # Words no two legal moves need may be left out ("hatch Diplomat" where the deck is
             # the only place to draw from): the moves whose phrase holds every word written.

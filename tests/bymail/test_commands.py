@@ -95,6 +95,9 @@ def test_it_reads_an_italian_move_written_in_the_first_person_and_a_thank_you():
     assert menu.match("dichiaro 1") == {"type": "bid", "bid": 1}
     assert menu.match("Dichiaro 1, grazie!") == {"type": "bid", "bid": 1}
     assert menu.match("bid 1, thanks") == {"type": "bid", "bid": 1}
+    # A thank-you alone is no move, and is quoted back as written (not "an empty line").
+    with pytest.raises(commands.CommandError, match="“Grazie!” is not one of your legal moves now."):
+        menu.match("Grazie!")
     _engine, _state, _seat, cubirds = _menu("cubirds", 2)
     lay = next(action for action in cubirds.actions if action["type"] == "lay")
     with translation.override("it"):
