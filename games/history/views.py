@@ -15,7 +15,7 @@ from games.history import finding as history
 from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.models import ENGINE_TITLES, Action, Game
 from games.play.views import visible_game
-from games.presenters.seat_names import SeatNames, first_bot_moves, names_at
+from games.presenters.seat_names import SeatNames, names_along, names_at_step
 from games.recap import recap
 
 # The replay page lists the moves around the current step; the slider and the links reach the others.
@@ -91,7 +91,7 @@ def _tell_public_moves(game: Game, log: list[dict], window: list, viewer: int | 
     lines = {step.action.seq: step.lines for step in told.steps}
     for entry, action in zip(log, window, strict=True):
         said = lines.get(action.seq)
-        bare = [_("%(who)s moved.") % {"who": name_of(names, action.seat)}]
+        bare = [_("%(who)s moved.") % {"who": entry["name"] or name_of(names, action.seat)}]
         if entry["label"] is None and said and said != bare:
             entry["label"] = " ".join(said)
 
@@ -105,14 +105,15 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
     names = SeatNames(seats)  # a bot seat says so, and its level: from when the bot took it
     state = steps.state_at(step)
     # The panels name the seats as they were at this step.
-    bot_from = first_bot_moves(steps.actions)
-    shown = names_at(names, steps.actions[step - 1], bot_from) if step else names
-    window = steps.actions[max(0, step - LOG_WINDOW) : step + LOG_WINDOW]
+    along = names_along(names, steps.actions)
+    shown = names_at_step(names, along, step)
+    first = max(0, step - LOG_WINDOW)
+    window = steps.actions[first : step + LOG_WINDOW]
     log = [
         {
             "step": action.seq + 1,
             "seat": action.seat,
-            "name": names_at(names, action, bot_from).get(action.seat, ""),
+            "name": names_at_step(names, along, first + index + 1).get(action.seat, ""),
             "channel": action.channel,
             "channel_label": Action.Channel(action.channel).label,
             "at": action.created_at,
@@ -120,7 +121,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
             if action_visible(action, viewer, revealed)
             else None,
         }
-        for action in window
+        for index, action in enumerate(window)
     ]
     if not revealed and window:
         _tell_public_moves(game, log, window, viewer, names, steps)
@@ -147,7 +148,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
             # The reader's own seat first: a finished replay opened on the first seat's view.
             for seat, view in sorted(views_at(steps, state, viewer, revealed), key=lambda pair: pair[0] != reader)
         ],
-        "to_act": [names.get(seat) for seat in steps.engine.to_act(state)],
+        "to_act": [shown.get(seat) for seat in steps.engine.to_act(state)],
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "seat_names": [shown.get(position, "") for position in range(game.num_seats)],
         # The site's places (a player who left below those who stayed), for score sheets that rank.

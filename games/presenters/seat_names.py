@@ -1,50 +1,49 @@
-"""Seats' names as a move told in a replay or a mail should read them: at the move's time.
+"""Seats' names as a move told in a replay or a mail should read them: as they were then.
 
-A seat a bot took is labelled a bot ("Marta · Good bot") from then on; before, the moves were
-its player's own (a walk-through's replay said "Move 8 by Marta · Good bot (mail reply)" of a
-bid Marta made by mail long before she timed out)."""
+A seat a bot took is labelled a bot ("Marta · Good bot") from the bot's moves on; before, the
+moves were its player's own (a walk-through's replay said "Move 8 by Marta · Good bot (mail
+reply)" of a bid Marta made by mail long before she timed out). Told from the log, not from
+clocks: a seat handed back and left again reads its player's name between (a review)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from games.models import Seat
+
+BOT_CHANNEL = "bot"
 
 
 class SeatNames(dict):
-    """Position -> the seat's label now (a bot seat with its mark); `at(when)`: as then."""
+    """Position -> the seat's label now (a bot seat with its mark); `people`: the plain name of
+    each seat a person held before a bot took it."""
 
     def __init__(self, seats: list[Seat]):
         super().__init__((seat.position, str(seat.label)) for seat in seats if seat.position is not None)
-        # A person's seat a bot took later: their own name before it did.
-        self.before = {
-            seat.position: (seat.left_at, str(seat.name))
-            for seat in seats
-            if seat.kind == Seat.Kind.BOT and seat.user_id is not None and seat.left_at is not None
+        self.people = {
+            seat.position: str(seat.name) for seat in seats if seat.kind == Seat.Kind.BOT and seat.user_id is not None
         }
 
-    def at(self, when: datetime | None, seq: int | None = None, bot_from: dict | None = None) -> dict:
-        """As at `when`, the time of move `seq`; `bot_from`: each seat's first move by its bot
-        (`first_bot_moves`), which is the bot's whatever the clocks say."""
-        if when is None or not self.before:
-            return self
-        earlier = {
-            position: name
-            for position, (left_at, name) in self.before.items()
-            if when < left_at and not (seq is not None and bot_from and bot_from.get(position, seq + 1) <= seq)
-        }
-        return {**self, **earlier} if earlier else self
+    def before_any_move(self) -> dict:
+        return {**self, **self.people}
 
 
-def first_bot_moves(actions) -> dict[int, int]:
-    """Each seat's first move made by a bot (logged actions, in order): seat -> seq."""
-    found: dict[int, int] = {}
+def names_along(names: dict, actions: list) -> list[dict] | None:
+    """The names as each logged action is told (index i: the i-th action's), or None where they
+    never changed (no person's seat went to a bot): a seat reads its player's name until its
+    bot's move, and its own moves (not a bot's) always name its player."""
+    if not isinstance(names, SeatNames) or not names.people:
+        return None
+    bot_moved: dict[int, bool] = {}
+    along = []
     for action in actions:
-        if action.channel == "bot":
-            found.setdefault(action.seat, action.seq)
-    return found
+        if action.seat in names.people:
+            bot_moved[action.seat] = action.channel == BOT_CHANNEL
+        plain = {position: name for position, name in names.people.items() if not bot_moved.get(position)}
+        along.append({**names, **plain} if plain else names)
+    return along
 
 
-def names_at(names: dict, action, bot_from: dict | None = None) -> dict:
-    """`names` as at a logged `action` when they know their history (`SeatNames`), else as they are."""
-    return names.at(action.created_at, action.seq, bot_from) if isinstance(names, SeatNames) else names
+def names_at_step(names: dict, along: list[dict] | None, step: int) -> dict:
+    """The names after `step` actions (step 0: before any), from `names_along`."""
+    if along is None:
+        return names
+    return along[step - 1] if step else names.before_any_move()

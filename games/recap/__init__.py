@@ -20,7 +20,7 @@ from games.bymail.render import name_of
 from games.engines.base import IllegalAction
 from games.history.replay_steps import LoggedAction, Replay
 from games.models import Game
-from games.presenters.seat_names import first_bot_moves, names_at
+from games.presenters.seat_names import names_along, names_at_step
 
 logger = logging.getLogger(__name__)
 
@@ -100,10 +100,10 @@ def _tell(result: Recap, replay: Replay, steps: range, viewer: int | None, names
     # An engine may give the states a move passes through (`apply_steps`: a Wild Cards round
     # ending and the next beginning); each is told as the table showed it.
     apply_steps = getattr(engine, "apply_steps", None)
-    everyone, bot_from = names, first_bot_moves(replay.actions)
+    everyone, along = names, names_along(names, replay.actions)
     for step in steps:
         actor = replay.actions[step].seat
-        names = names_at(everyone, replay.actions[step], bot_from)  # a seat a bot took later: its player's
+        names = names_at_step(everyone, along, step + 1)  # a seat a bot took later: its player's, before
         lines = []
         if describe is not None:
             payload = replay.actions[step].payload
