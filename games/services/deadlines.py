@@ -138,7 +138,8 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     by_position = {seat.position: seat for seat in seats}
     timed_out = [(deadline, by_position[deadline.seat]) for deadline in overdue if deadline.seat in answered]
     _count_timeouts(game, list({seat.position: seat for _deadline, seat in timed_out}.values()), now)
-    if not any(seat.kind == Seat.Kind.HUMAN and seat.status == Seat.Status.PLAYING for seat in seats):
+    over = get_engine(game.engine).is_over(game.state)
+    if not over and not any(seat.kind == Seat.Kind.HUMAN and seat.status == Seat.Status.PLAYING for seat in seats):
         # The default moves were played: those waits timed out; only the others are cancelled.
         for deadline, _seat in timed_out:
             close_wait(game, deadline.seat, now, acted=False, deadline=deadline)
@@ -146,6 +147,10 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     else:
         advance(game, now, outcome, answered=answered, seats=seats)
     for deadline, seat in timed_out:
+        if game.status == Game.Status.ABANDONED:
+            # Nobody is left: the game's end mail says it stopped ("a bot plays your seat" would not).
+            log.info("close game=%s seat=%s wait=%s outcome=abandoned", game.pk, seat.position, deadline.pk)
+            continue
         made = [
             action.seq for action in staged if action.seat == seat.position and action.channel == Action.Channel.TIMEOUT
         ]

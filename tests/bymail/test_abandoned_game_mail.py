@@ -28,7 +28,7 @@ def test_everyone_who_had_a_seat_is_mailed_when_the_last_player_leaves(mail_serv
     over = {str(m["To"]): m for m in mail_server() if m["X-Wildcards-Event"] == "game-over"}
     assert set(over) == {ann.email, ben.email, cid.email}
     for message in over.values():
-        assert str(message["Subject"]) == f"Wizard #{game.pk} stopped without a result"
+        assert str(message["Subject"]) == f"Wizard #{game.pk} stopped: every player has left it"
         text = text_of(message)
         assert "every player has left it" in text and "Final standings" not in text, text
     client.force_login(ann)
@@ -54,3 +54,30 @@ def test_a_table_the_organisers_decided_gets_their_mail_not_this_one(mail_server
     do_adjudicate_table(table.pk, organiser, ranks, "A server fault")
     events = [m["X-Wildcards-Event"] for m in mail_server()]
     assert "game-over" not in events and events
+
+
+def test_a_tournament_table_everyone_left_says_its_event_ranks_them(mail_server, client):
+    # The review: a tournament ranks a table everyone left by when each left (the last to leave
+    # wins it), so "without a result" and "counts for nobody's rating" would be wrong there.
+    from tests.tournaments.helpers import current_tables, make_players, register_and_start
+    from tournaments.services import do_create_tournament
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Left", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    tournament = register_and_start(tournament, make_players(2))
+    (table,) = current_tables(tournament)
+    mail_server()
+    first, second = (seat.user for seat in table.game.seats.order_by("position"))
+    do_resign(table.game_id, first)
+    do_resign(table.game_id, second)
+    over = [m for m in mail_server() if m["X-Wildcards-Event"] == "game-over"]
+    assert len(over) == 2
+    for message in over:
+        text = text_of(message)
+        assert "ranks its players by when each left" in text and "without a result" not in text, text
+    client.force_login(second)
+    page = client.get(reverse("games:table", args=[table.game_id])).content.decode()
+    notice = page.split('id="abandoned-why"', 1)[1].split("</p>", 1)[0]
+    assert "ranks its players by when each left" in notice

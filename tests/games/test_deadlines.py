@@ -2,6 +2,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from games.engines import get_engine
 from games.models import Action, Deadline, Game, Seat, Vacation
 from games.presenters import action_label
 from games.services import (
@@ -335,3 +336,31 @@ def test_the_timeout_mail_shows_the_table_as_the_timeout_left_it_not_as_the_bot_
     assert _board_text(game, None, then) in text
     assert "Your hand" not in text
     assert _board_text(game, leader, then) not in text and _board_text(game, leader, game.state) not in text
+
+
+def test_a_last_timeout_whose_default_move_ends_the_game_finishes_it_and_does_not_abandon_it(players):
+    # The review of session 39: the last person's timeout gave the seat to a bot, so nobody was
+    # left, and the game was abandoned (mailed "stopped without a result", unrated) though the
+    # default move had just played it to its end.
+    from games.services import do_action, do_create_game, do_join, do_resign
+    from games.services.lobby import TimeControl
+
+    ann, ben, *_rest = players
+    game = do_create_game(
+        ann, "toy", 2, {"rounds": 1}, time_control=TimeControl(phase_seconds=DAY), timeouts_before_bot=1
+    )
+    do_join(game.pk, ben)
+    game.refresh_from_db()
+    engine = get_engine("toy")
+    for seat in engine.to_act(game.state):
+        user = game.seats.get(position=seat).user
+        do_action(
+            game.pk, seat, engine.legal_actions(game.state, seat)[0], "web", user=user, expected_version=game.version
+        )
+        game.refresh_from_db()
+    leader = engine.to_act(game.state)[0]
+    do_resign(game.pk, game.seats.exclude(position=leader).get().user)
+    sweep_overdue(now=later(game, seconds=1))
+    game.refresh_from_db()
+    assert engine.is_over(game.state)
+    assert game.status == Game.Status.FINISHED

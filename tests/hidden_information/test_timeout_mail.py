@@ -90,10 +90,20 @@ def test_the_timeout_mail_says_how_many_more_misses_give_the_seat_to_a_bot():
     game = do_create_game(ann, "emu_ranchers", 2, None, seed="warned", timeouts_before_bot=3)
     do_join(game.pk, ben)
     game.refresh_from_db()
-    for _ in range(8):  # the two seats take turns: each times out every other sweep
+    from games.engines import get_engine
+    from games.services import do_action
+
+    engine = get_engine("emu_ranchers")
+    ann_seat = game.seats.get(user=ann).position
+    for _ in range(40):  # Ben plays his turns; Ann lets every deadline of hers pass
         if game.seats.filter(user=ann, kind="bot").exists():
             break
-        sweep_overdue(now=later(game, seconds=1))
+        seat = engine.to_act(game.state)[0]
+        if seat == ann_seat:
+            sweep_overdue(now=later(game, seconds=1))
+        else:
+            move = engine.auto_action(game.state, seat)
+            do_action(game.pk, seat, move, "web", user=ben, expected_version=game.version)
         game.refresh_from_db()
     said = [
         _mail(row)[0] for row in OutboxMessage.objects.filter(key__startswith="timeout:", to=ann.email).order_by("pk")
