@@ -75,6 +75,8 @@ OPTION_PLAYERS = {"three_player_removal": (3,)}
 def set_up_players(num_seats: int, options: dict) -> int:
     """The players the game is set up for, which `OPTION_PLAYERS` counts: Leo is one more."""
     return num_seats + (1 if options.get("leo") else 0)
+
+
 CHOICES = {
     "edition": [
         ("2022", gettext_lazy("2022: four phases, ties broken by the Talisman")),

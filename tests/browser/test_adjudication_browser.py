@@ -45,6 +45,7 @@ def test_an_organiser_decides_an_abandoned_final_and_the_event_finishes(browser,
     form.locator(f'select[name="rank-{ben_entry}"]').select_option("1")
     form.locator(f'select[name="rank-{ana_entry}"]').select_option("2")
     form.get_by_label("Reason (mailed to the players)").fill("Ben led when the server failed")
+    page.once("dialog", lambda dialog: dialog.accept())  # "Set this table's result? ..."
     form.get_by_role("button", name="Set the result").click()
     expect(page.locator(".messages")).to_contain_text("The table's result is set")
     expect(page.locator("#final-places tr").first).to_contain_text("Ben")

@@ -147,6 +147,7 @@ def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_
         # Display names need not be unique: the username tells two "P2"s apart.
         expect(entrant.locator("option")).to_have_text(["", "P0 (p0)", "P1 (p1)", "P2 (p2)", "P3 (p3)"])
         entrant.select_option(label="P2 (p2)")
+        page.once("dialog", lambda dialog: dialog.accept())  # "Drop this player? ..."
         page.get_by_role("button", name="Drop player").click()
         expect(page.get_by_text("The player leaves after this round.")).to_be_visible()
         assert tournament.entries.get(user=players[2]).dropped_before_round is not None

@@ -183,7 +183,8 @@ def test_the_replace_form_offers_the_seat_and_the_invitee_takes_it_from_the_tabl
     client.force_login(players[0])
     table = html.unescape(client.get(reverse("games:table", args=[game.pk])).content.decode())
     form = table.split(f'action="{reverse("games:replace", args=[game.pk])}"', 1)[1].split(">", 1)[0]
-    assert 'data-confirm="Give this seat away?' in form  # forms.js asks before it is sent
+    # forms.js asks before it is sent.
+    assert 'data-confirm="Give this seat to a bot, or offer it to the player you named?' in form
     client.post(reverse("games:replace", args=[game.pk]), {"seat": str(position), "username": "dora"})
     assert seat_user(game, position) == players[1]
     offer = SeatOffer.objects.get(game=game, user=dora)

@@ -25,9 +25,11 @@ def bye_kinds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedR
     if tournament.format != Tournament.Format.ROUND_ROBIN or played.stage != "round_robin":
         return kinds
     schedule = tournament.schedule
+    if not schedule:
+        return kinds  # started before schedules were kept: every bye a rest, as before
     made = [r for r in rounds if r.stage == "round_robin" and r.number <= number]
     index = scheduled_indices(schedule, [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in made])[-1]
-    if index is None or not schedule:
+    if index is None:
         return kinds
     # Counted from the rounds before it: those who left by then, and whose results are annulled.
     counted = round_robin_counted(tournament, entries, [r for r in rounds if r.number < number])
