@@ -71,3 +71,18 @@ def test_a_bye_left_by_an_early_leaver_is_said_to_score_nothing(client):
     finish_round(tournament)
     after = {row["entry"]: row["points"] for row in tournament_data(tournament)["standings"]}
     assert after[opponent.pk] == points[opponent.pk]  # nothing, as said
+
+
+def test_a_round_robin_started_before_schedules_were_kept_says_its_rest_as_a_bye(client):
+    # The review: bye_kinds read the stored schedule before checking it was there; a round
+    # robin from before schedules were kept answered its resting entrant's page with a 500.
+    from tournaments.models import Bye, Tournament
+
+    players = make_players(6)  # five entrants: someone rests every round
+    tournament = _round_robin(players)
+    Tournament.objects.filter(pk=tournament.pk).update(schedule=None)
+    resting = Bye.objects.get(round__tournament=tournament, round__number=1).entry
+    client.force_login(resting.user)
+    page = html.unescape(client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode())
+    card = page.split('id="your-table"', 1)[1].split("</section>", 1)[0]
+    assert "You have a bye in round 1: a bye scores 0.5" in card, card
