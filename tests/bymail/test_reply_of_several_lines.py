@@ -176,7 +176,8 @@ def test_a_cubirds_turn_mail_says_the_turn_goes_on_after_the_lay_and_its_steps_m
     # A walk-through: newcomers needed three mails a turn, as nothing said that the draw and the
     # family could be written below the lay.
     game, mail = _start("cubirds", mail_server)
-    note = "After the lay your turn goes on (draw or not, then a family)"
+    # The note names the steps' words too (a mail-only walk-through guessed them).
+    note = "After the lay your turn goes on: “draw” or “no draw”, then “family” and a bird, or “no family”."
     assert note in text_of(mail)
     assert note in html_of(mail)
     lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
