@@ -42,6 +42,11 @@ def scheduled_indices(schedule: Schedule, played: Sequence[RoundResult]) -> list
     return found
 
 
+REST = "rest"  # a scheduled rest: the tournament's bye points
+FORFEIT = "forfeit"  # table-mates who left forfeited the game: one win (`with_forfeit_wins`)
+VOID = "void"  # left short only by players whose results are annulled: nothing
+
+
 def annulled_players(
     schedule: Schedule, played: Sequence[RoundResult], left_before: Mapping[Hashable, int]
 ) -> set[Hashable]:
@@ -98,18 +103,29 @@ def without_early_withdrawals(
             if len(kept) == len(table) or len(kept) >= max(2, minimum):
                 tables.append(kept)
         plan_tables, plan_byes = schedule[index][:2] if index is not None else ([], [])
-        byes = []
-        for player in result.byes:
-            if player in annulled:
-                continue  # every result of theirs is annulled, a scheduled rest's points too
-            table = next((table for table in plan_tables if player in table), None)
-            if player not in plan_byes and table is not None:
-                gone = [other for other in table if other != player and left_before.get(other, number + 1) <= number]
-                if gone and all(other in annulled for other in gone):
-                    continue  # the absence of a player whose results are annulled wins nothing
-            byes.append(player)
+        # Every result of an annulled player is annulled, a scheduled rest's points too.
+        kept_byes = [player for player in result.byes if player not in annulled]
+        byes = [p for p in kept_byes if bye_kind(plan_tables, plan_byes, p, left_before, annulled, number) != VOID]
         out.append(RoundResult(tables, byes))
     return out
+
+
+def bye_kind(
+    plan_tables: Sequence[Sequence[Hashable]],
+    plan_byes: Sequence[Hashable],
+    player: Hashable,
+    left_before: Mapping[Hashable, int],
+    annulled: set[Hashable],
+    number: int,
+) -> str:
+    """What `player`'s bye in a scheduled round (its tables and rests; played as round `number`)
+    is worth: REST, FORFEIT or VOID. The standings count it so, and the round's mail says it."""
+    table = next((table for table in plan_tables if player in table), None)
+    if player in plan_byes or table is None:
+        return REST
+    gone = [other for other in table if other != player and left_before.get(other, number + 1) <= number]
+    # The absence of a player whose results are annulled wins nothing.
+    return VOID if gone and all(other in annulled for other in gone) else FORFEIT
 
 
 def with_forfeit_wins(

@@ -7,17 +7,14 @@ and it is worth what `results.round_robin_counted` makes of it (formats/withdraw
 from __future__ import annotations
 
 from tournaments.formats import swiss
-from tournaments.formats.withdrawals import scheduled_indices
+from tournaments.formats.withdrawals import REST, bye_kind, scheduled_indices
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import PlayedRound, round_robin_counted
 
-REST = "rest"  # a scheduled rest, or a bye in another format: the tournament's bye points
-FORFEIT = "forfeit"  # the table-mates who left forfeited the game: one win
-VOID = "void"  # left short only by players whose results are annulled: nothing
-
 
 def bye_kinds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], number: int) -> dict[int, str]:
-    """Each bye of round `number` (one of `rounds`), by entry id: REST, FORFEIT or VOID."""
+    """Each bye of round `number` (one of `rounds`), by entry id: REST, FORFEIT or VOID (a bye
+    in another format: REST, the tournament's bye points)."""
     played = next((r for r in rounds if r.number == number), None)
     if played is None:
         return {}
@@ -34,10 +31,4 @@ def bye_kinds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedR
     # Counted from the rounds before it: those who left by then, and whose results are annulled.
     counted = round_robin_counted(tournament, entries, [r for r in rounds if r.number < number])
     tables, rests = schedule[index][:2]
-    for player in kinds:
-        table = next((table for table in tables if player in table), None)
-        if player in rests or table is None:
-            continue
-        gone = [other for other in table if other != player and counted.left.get(other, number + 1) <= number]
-        kinds[player] = VOID if gone and all(other in counted.annulled for other in gone) else FORFEIT
-    return kinds
+    return {player: bye_kind(tables, rests, player, counted.left, counted.annulled, number) for player in kinds}
