@@ -69,7 +69,7 @@ def game_seats(game: Game) -> list[Seat]:
 
 def seat_names(game: Game) -> SeatNames:
     """Each seat as mails list it: a bot seat with its mark and level ("Cy · Good bot"), as on the
-    site; a move told from before a bot took a seat names its player (`SeatNames.at`)."""
+    site; a move told from before a bot took a seat names its player (`seat_names.names_along`)."""
     return SeatNames(game_seats(game))
 
 
@@ -361,7 +361,7 @@ def _build_game_over(game: Game, seat: Seat, recipe: dict, memo: dict):
         for change in changes:
             change["me"] = change["player"] == seat.user_id
         return _base(game, seat) | {
-            # Stopped because nobody was left in it: no result, no standings.
+            # Stopped because nobody was left in it: no standings (the mail says why).
             "abandoned": game.status == Game.Status.ABANDONED,
             "standings": standings,
             "rating_changes": changes,

@@ -182,7 +182,7 @@ def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> None:
 
 
 def abandon(game: Game, now: datetime, tell: bool = True) -> None:
-    """Stop a game nobody is left in (bots do not play one on alone). `tell`: mail everyone who had
+    """Stop a game nobody is left in (bots do not play one on alone). `tell`: mail everyone holding
     a seat, as its end is mailed (an organiser's decision mails its own words instead)."""
     from games.services.timing import close_all_waits
 

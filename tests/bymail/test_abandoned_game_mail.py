@@ -39,15 +39,9 @@ def test_everyone_who_had_a_seat_is_mailed_when_the_last_player_leaves(mail_serv
 def test_a_table_the_organisers_decided_gets_their_mail_not_this_one(mail_server):
     # Adjudication stops a live game too (tournaments/services/adjudication.py); its players are
     # mailed the decision, not that everyone left.
-    from tests.tournaments.helpers import current_tables, make_players, register_and_start
-    from tournaments.services import do_adjudicate_table, do_create_tournament
+    from tournaments.services import do_adjudicate_table
 
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Decided", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
-    )
-    tournament = register_and_start(tournament, make_players(2))
-    (table,) = current_tables(tournament)
+    organiser, tournament, table = _one_table_swiss("Decided")
     mail_server()
     entries = {e.user_id: e.pk for e in tournament.entries.all()}
     ranks = {entries[seat.user_id]: seat.position + 1 for seat in table.game.seats.all()}
@@ -59,15 +53,7 @@ def test_a_table_the_organisers_decided_gets_their_mail_not_this_one(mail_server
 def test_a_tournament_table_everyone_left_says_its_event_ranks_them(mail_server, client):
     # The review: a tournament ranks a table everyone left by when each left (the last to leave
     # wins it), so "without a result" and "counts for nobody's rating" would be wrong there.
-    from tests.tournaments.helpers import current_tables, make_players, register_and_start
-    from tournaments.services import do_create_tournament
-
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Left", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
-    )
-    tournament = register_and_start(tournament, make_players(2))
-    (table,) = current_tables(tournament)
+    _organiser, _tournament, table = _one_table_swiss("Left")
     mail_server()
     first, second = (seat.user for seat in table.game.seats.order_by("position"))
     do_resign(table.game_id, first)
@@ -81,3 +67,17 @@ def test_a_tournament_table_everyone_left_says_its_event_ranks_them(mail_server,
     page = client.get(reverse("games:table", args=[table.game_id])).content.decode()
     notice = page.split('id="abandoned-why"', 1)[1].split("</p>", 1)[0]
     assert "ranks its players by when each left" in notice
+
+
+def _one_table_swiss(name: str):
+    """A one-round Swiss of two CuBirds players, started: (organiser, tournament, its table)."""
+    from tests.tournaments.helpers import current_tables, make_players, register_and_start
+    from tournaments.services import do_create_tournament
+
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, name, "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=1
+    )
+    tournament = register_and_start(tournament, make_players(2))
+    (table,) = current_tables(tournament)
+    return organiser, tournament, table
