@@ -230,7 +230,7 @@ def run_event(rng: random.Random, tournament, organiser) -> None:
     for entry_id, number in put_out.items():
         user_id = tournament.entries.get(pk=entry_id).user_id
         later = Round.objects.filter(tournament=tournament, number__gt=number)
-        seated = Seat.objects.filter(game__table__round__in=later, user_id=user_id).exists()
+        seated = Seat.objects.filter(game__tournament_table__round__in=later, user_id=user_id).exists()
         assert not seated and not later.filter(byes__entry_id=entry_id).exists(), "refused as out, yet played on"
     places = list(tournament.entries.values_list("final_place", flat=True))
     assert None not in places, "everyone gets a final place"
