@@ -96,17 +96,25 @@ def round_known(tables: list) -> dict:
 
 
 def tournament_final(
-    user, tournament: str, key: str, place: int | None, top: list[dict], url: str, swiss_points: bool = False
+    user,
+    tournament: str,
+    key: str,
+    place: int | None,
+    top: list[dict],
+    url: str,
+    swiss_points: bool = False,
+    event: str = "tournament-round",
 ) -> None:
     """The tournament is over. `top` holds {"place", "name", "points", "disqualified", "dropped"}
     rows, best first; points None where the format counts none (a knock-out). `swiss_points`: the points are those of a
-    Swiss whose top cut decided the first places."""
-    # Same switch as the round mails (only the organisers' messages have their own).
-    if not preferences.wants(user, "tournament-round"):
+    Swiss whose top cut decided the first places. `event`: the switch it goes under, for an
+    entrant the round mails' (only the organisers' messages have their own), for an organiser
+    who does not play the organisers' mail."""
+    if not preferences.wants(user, event):
         return
     profile = user.profile
     mail_key = f"tournament-final:{key}:{user.pk}"
-    headers = game_headers(mail_key, None, user.pk, "tournament-round")
+    headers = game_headers(mail_key, None, user.pk, event)
     with translation.override(profile.language):
         top = top[:TOP]
         if any(row["points"] is not None for row in top):

@@ -20,6 +20,9 @@ EVENTS = {
     # Apart from the round mail: turning the organisers' words off must not hide a round's table.
     "tournament-message": _("Messages from a tournament's organisers"),
     "tournament-letter": _("Letters from the entrants of tournaments I organise"),
+    "tournament-organising": _(
+        "Tournaments I organise: entrants leaving, tables waiting for a decision, an event that cannot go on, its end"
+    ),
 }
 PROFILE_FIELDS = {"your-turn": "email_turns", "phase-results": "email_results", "reminder": "email_reminders"}
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
+from tournaments.organiser_mails import entrant_left
 from tournaments.services.planning import beaten_in_bracket, last_round_under_way
 from tournaments.services.results import played_rounds
 from tournaments.services.running import check_not_playing, check_organiser
@@ -84,6 +85,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
             from tournaments.mails import removed_by_organiser
 
             removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=False)
+        entrant_left(tournament, entry, actor=user)
         return entry
 
 
@@ -109,4 +111,5 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
 
         # A player who had dropped already played their last round before it (a review).
         removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True)
+        entrant_left(tournament, entry, actor=user, disqualified=True)
         return entry

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 from tournaments.models import Tournament
+from tournaments.organiser_mails import organiser_named
 from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
 
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
@@ -28,7 +29,8 @@ def _locked(tournament_id: int, user) -> Tournament:
 
 
 def do_add_organiser(tournament_id: int, user, other) -> Tournament:
-    """Name `other` an organiser too (nothing is mailed: it gives powers, no duty).
+    """Name `other` an organiser too; they are mailed who named them (organisers are mailed what
+    needs them from then on: `organiser_mails`).
 
     An organiser who plays names others only before the start, while entrants can still see
     who will decide at their tables: once it runs, a second account of theirs would decide at
@@ -46,7 +48,9 @@ def do_add_organiser(tournament_id: int, user, other) -> Tournament:
             raise ActionRejected(
                 "entrant", _("An entrant cannot be named an organiser: organisers decide at the entrants' tables.")
             )
-        tournament.organisers.add(other)
+        if not tournament.organisers.filter(pk=other.pk).exists():
+            tournament.organisers.add(other)
+            organiser_named(tournament, other, user)
         return tournament
 
 

@@ -28,6 +28,8 @@ from games.services.lobby import TimeControl
 from games.services.refusals import refusal_words, words_text
 from tournaments.mails import mail_round
 from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.organiser_mails import EVENT as ORGANISING
+from tournaments.organiser_mails import decision_awaited, entrant_left, event_stuck
 from tournaments.services.byes import bye_kinds
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import (
@@ -39,7 +41,14 @@ from tournaments.services.planning import (
     without_table,
 )
 from tournaments.services.registration import ratings_of
-from tournaments.services.results import PlayedRound, PlayedTable, elimination_seeds, no_shows, played_rounds
+from tournaments.services.results import (
+    PlayedRound,
+    PlayedTable,
+    elimination_seeds,
+    no_shows,
+    played_rounds,
+    undecided_forfeits,
+)
 from tournaments.services.rules import table_options
 from wildcards_site.queueing import queue_task
 
@@ -148,7 +157,9 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
     _withdraw_no_shows(tournament, entries, rounds)
     plan = plan_next_round(tournament, entries, rounds)
     if plan is not None and plan.stage == WAITING:
-        return None  # the organisers' adjudication of a table nobody played comes first
+        # The organisers' adjudication of a table nobody played comes first: they are asked (once a round).
+        decision_awaited(tournament, rounds[-1].number, undecided_forfeits(rounds[-1]))
+        return None
     if plan is None or not plan.tables:
         _finish(tournament, entries, rounds, now)
         return None
@@ -184,6 +195,7 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
             from tournaments.mails import no_show_withdrawn
 
             no_show_withdrawn(entry.user, tournament, last.number)
+            entrant_left(tournament, entry)
 
 
 def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
@@ -290,6 +302,10 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
     label = f"{tournament.name} (#{tournament.pk})"
     for entry in entries:
         tournament_final(entry.user, label, str(tournament.pk), places.get(entry.pk), top, url, counted and cut)
+    # Organisers who do not play read the same standings, under their switch for organisers' mail.
+    playing = {entry.user_id for entry in entries}
+    for organiser in tournament.organisers.select_related("profile").exclude(pk__in=playing).order_by("pk"):
+        tournament_final(organiser, label, str(tournament.pk), None, top, url, counted and cut, event=ORGANISING)
 
 
 def do_pause_tournament(tournament_id: int, user) -> Tournament:
@@ -387,3 +403,7 @@ def _note_problem(tournament_id: int, error: Exception, now: datetime) -> None:
     problem = problem[:2000]
     words = getattr(error, "words", None)  # a refusal kept as data: each organiser reads their language
     Tournament.objects.filter(pk=tournament_id).update(problem=problem, problem_words=words, problem_at=now)
+    if isinstance(error, ActionRejected):
+        # A refusal the organisers can act on: they are told, once a day while it lasts. An
+        # error of the site's own is for whoever runs it (the log above), not for them.
+        event_stuck(Tournament.objects.get(pk=tournament_id), now.date().isoformat())

@@ -1,0 +1,174 @@
+"""Organisers are mailed what needs them or changes their event: an entrant leaving (by their own
+hand, another organiser's, or the site's for a no-show), a knock-out waiting for their decision,
+an event the sweep cannot move on, its end, and being named an organiser. Found by a walk-through
+(session 39): they learnt all of it only by opening the event's page, and a knock-out final nobody
+played waited for a decision its organisers were never asked for."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bymail.preferences import do_set_preferences
+from games.models import Game, Seat
+from tests.conftest import make_user, rendered
+from tests.tournaments.helpers import current_tables, make_players, play_out, register_and_start
+from tournaments.models import Tournament
+from tournaments.services import do_add_organiser, do_advance_round, do_create_tournament, do_disqualify, do_drop
+from wildcards_site.outbox.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+def told(organiser) -> list[OutboxMessage]:
+    """The organisers' mail sent to `organiser`, rendered."""
+    rows = OutboxMessage.objects.filter(key__startswith="tournament-organiser:", to=organiser.email).order_by("pk")
+    return [rendered(row) for row in rows]
+
+
+@pytest.fixture
+def organisers():
+    """The creator and a co-organiser named before the start; neither plays."""
+    first = make_user("org", display_name="Olga")
+    second = make_user("coorg", display_name="Cosimo")
+    return first, second
+
+
+def _swiss(organisers, rounds: int = 3) -> Tournament:
+    first, second = organisers
+    tournament = do_create_tournament(
+        first, "Autumn Swiss", "emu_ranchers", "swiss", options={"years": 1}, rounds=rounds
+    )
+    do_add_organiser(tournament.pk, first, second)
+    return register_and_start(tournament, make_players(4))
+
+
+def test_a_named_organiser_is_told_who_named_them_and_what_they_will_be_mailed(organisers):
+    first, second = organisers
+    tournament = do_create_tournament(first, "Autumn Swiss", "emu_ranchers", "swiss", options={"years": 1}, rounds=3)
+    do_add_organiser(tournament.pk, first, second)
+    (mail,) = told(second)
+    assert mail.subject == "You are now an organiser of Autumn Swiss"
+    assert "Olga has named you an organiser of Autumn Swiss" in mail.text
+    assert "turn them off in your mail settings" in mail.text
+    assert f"/tournaments/{tournament.pk}/" in mail.text and f"/tournaments/{tournament.pk}/" in mail.html
+    assert told(first) == []  # who named them knows
+
+
+def test_every_organiser_is_told_when_an_entrant_drops_out(organisers):
+    tournament = _swiss(organisers)
+    leaver = tournament.entries.order_by("pk").first().user
+    do_drop(tournament.pk, leaver)
+    for organiser in organisers:
+        mails = [mail for mail in told(organiser) if ":left:" in mail.key]
+        assert len(mails) == 1, organiser
+        (mail,) = mails
+        assert mail.subject == f"Autumn Swiss: {leaver.profile.name} has dropped out"
+        assert f"{leaver.profile.name} has dropped out of Autumn Swiss: round 1 is their last" in mail.text
+        assert "Their results so far stand." in mail.text
+    # Entrants are not sent the organisers' mail.
+    assert not OutboxMessage.objects.filter(key__startswith="tournament-organiser:", to=leaver.email).exists()
+
+
+def test_the_other_organisers_are_told_of_a_disqualification_and_not_the_one_who_made_it(organisers):
+    first, second = organisers
+    tournament = _swiss(organisers)
+    player = tournament.entries.order_by("pk").first().user
+    do_disqualify(tournament.pk, second, player)
+    assert [mail for mail in told(second) if ":left:" in mail.key] == []
+    (mail,) = [mail for mail in told(first) if ":left:" in mail.key]
+    assert mail.subject == f"Autumn Swiss: Cosimo disqualified {player.profile.name}"
+    assert f"Cosimo has disqualified {player.profile.name}: round 1 is their last" in mail.text
+
+
+def test_organisers_are_told_in_their_own_language(organisers):
+    first, second = organisers
+    type(first.profile).objects.filter(user=first).update(language="it")
+    tournament = _swiss(organisers)
+    leaver = tournament.entries.order_by("pk").first().user
+    do_drop(tournament.pk, leaver)
+    (mail,) = [mail for mail in told(first) if ":left:" in mail.key]
+    assert mail.subject == f"Autumn Swiss: {leaver.profile.name} ha lasciato il torneo"
+    assert "has dropped out" not in mail.text
+
+
+def test_an_organiser_who_turned_organising_mail_off_is_not_told(organisers):
+    first, second = organisers
+    do_set_preferences(first, {"tournament-organising": False})
+    tournament = _swiss(organisers)
+    do_drop(tournament.pk, tournament.entries.order_by("pk").first().user)
+    assert told(first) == []
+    assert len([mail for mail in told(second) if ":left:" in mail.key]) == 1
+
+
+def _nobody_played(game: Game) -> None:
+    """Every seat timed out: bots took them all and the game was abandoned."""
+    game.seats.update(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+
+
+def test_organisers_are_asked_once_for_a_decision_a_knock_out_waits_for(organisers):
+    first, second = organisers
+    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
+    do_add_organiser(tournament.pk, first, second)
+    tournament = register_and_start(tournament, make_players(2))
+    (final,) = current_tables(tournament)
+    _nobody_played(final.game)
+    assert do_advance_round(tournament.pk) is None
+    assert do_advance_round(tournament.pk) is None  # the sweep looks again: no second mail
+    for organiser in organisers:
+        (mail,) = [mail for mail in told(organiser) if ":waiting:" in mail.key]
+        assert mail.subject == "Final waits for your decision"
+        assert "nobody played table 1" in mail.text
+        link = f"/tournaments/{tournament.pk}/tables/{final.game_id}/adjudicate/"
+        assert link in mail.text and link in mail.html
+
+
+def test_an_entrant_withdrawn_for_a_no_show_is_told_to_the_organisers(organisers):
+    tournament = _swiss(organisers)
+    first_table, second_table = current_tables(tournament)
+    play_out(first_table.game)
+    absent = second_table.game.seats.order_by("position")[1].user
+    present = second_table.game.seats.order_by("position")[0].user
+    # The absent seat never moved: a bot played it out, and the game finished.
+    second_table.game.seats.filter(user=absent).update(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+    play_out(second_table.game)
+    assert present.pk != absent.pk
+    do_advance_round(tournament.pk)
+    for organiser in organisers:
+        (mail,) = [mail for mail in told(organiser) if ":left:" in mail.key]
+        assert mail.subject == f"Autumn Swiss: the site withdrew {absent.profile.name}"
+        assert f"{absent.profile.name} made no move of their own at their table in round 1" in mail.text
+        assert "not paired from round 2 on" in mail.text
+
+
+def test_organisers_who_do_not_play_are_mailed_the_final_places(organisers):
+    first, _second = organisers
+    tournament = _swiss(organisers, rounds=1)
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    for organiser in organisers:
+        (mail,) = [
+            rendered(row)
+            for row in OutboxMessage.objects.filter(key__startswith="tournament-final:", to=organiser.email)
+        ]
+        assert mail.subject == f"Autumn Swiss (#{tournament.pk}) is over"
+        assert "Final standings" in mail.text and "you finished" not in mail.text
+    # Entrants get theirs once, as before.
+    entrant = tournament.entries.first().user
+    assert OutboxMessage.objects.filter(key__startswith="tournament-final:", to=entrant.email).count() == 1
+
+
+def test_organisers_are_told_once_a_day_when_the_sweep_cannot_move_their_event_on():
+    from tests.tournaments.test_table_sizes_and_options import _stuck_on_a_table_of_two
+    from tournaments.services.running import sweep_tournaments
+
+    organiser, tournament = _stuck_on_a_table_of_two()
+    assert tournament.problem
+    sweep_tournaments()  # stuck again: no second mail
+    (mail,) = [mail for mail in told(organiser) if ":stuck:" in mail.key]
+    assert mail.subject == f"{tournament.name} cannot go on"
+    assert "Round 2 needs a table of 2 players" in mail.text
+    assert f"/tournaments/{tournament.pk}/" in mail.text and "its page says what you can do" in mail.text

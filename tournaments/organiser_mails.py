@@ -1,0 +1,113 @@
+"""Mail to a tournament's organisers: what needs them, or changes their event, while they are away
+from its page. One message, `tournament-organiser`, in each organiser's language, under their
+switch for it (`preferences.EVENTS["tournament-organising"]`); its kinds:
+
+- `named`: they are now an organiser (to them alone);
+- `left`: an entrant dropped out, an organiser dropped or disqualified one (the others are told),
+  or the site withdrew a no-show;
+- `waiting`: a knock-out waits for their decision on a table nobody played;
+- `stuck`: the sweep cannot move the event on (at most once a day).
+
+The end is the entrants' final mail, sent to organisers who do not play too (`running._mail_final`).
+"""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from games.bymail import preferences
+from games.bymail.headers import game_headers
+from wildcards_site.outbox.sending import queue_mail
+from wildcards_site.wording import names_list
+
+EVENT = "tournament-organising"
+
+
+def organiser_named(tournament, organiser, by) -> None:
+    """`by` named `organiser` an organiser of `tournament`."""
+    _tell(tournament, [organiser], "named", str(by.pk), {"by": by.profile.name})
+
+
+def entrant_left(tournament, entry, actor=None, disqualified: bool = False) -> None:
+    """`entry` leaves after round `entry.dropped_before_round - 1`: by their own drop (`actor`
+    None or themselves), an organiser's (`actor`, who is not told), or the site's for a no-show
+    (`entry.dropped_by` says so)."""
+    from tournaments.models import Entry
+
+    if entry.dropped_by == Entry.WITHDRAWN_BY_SITE and actor is None:
+        how = "withdrawn"
+    elif actor is None or actor.pk == entry.user_id:
+        how = "dropped"
+    else:
+        how = "disqualified" if disqualified else "removed"
+    facts = {
+        "how": how,
+        "entrant": entry.user.profile.name,
+        "by": actor.profile.name if actor is not None else "",
+        "last": entry.dropped_before_round - 1,
+        "next": entry.dropped_before_round,
+        # A round robin may annul a leaver's results (formats/withdrawals.py).
+        "round_robin": tournament.format == tournament.Format.ROUND_ROBIN,
+    }
+    detail = f"{entry.pk}:{how}"
+    _tell(tournament, _organisers(tournament, but=actor), "left", detail, facts)
+
+
+def decision_awaited(tournament, round_number: int, tables: list) -> None:
+    """A knock-out waits for the organisers' decision on `tables` (`tournaments.models.Table`,
+    nobody played them) of round `round_number`; once a round."""
+    from django.conf import settings
+    from django.urls import reverse
+
+    shown = [
+        {
+            "number": table.number,
+            "url": settings.SITE_URL + reverse("tournaments:adjudicate", args=[tournament.pk, table.game_id]),
+        }
+        for table in tables
+    ]
+    facts = {"round": round_number, "tables": shown}
+    _tell(tournament, _organisers(tournament), "waiting", str(round_number), facts)
+
+
+def event_stuck(tournament, today: str) -> None:
+    """The sweep could not move the event on (`tournament.problem`): each organiser reads why in
+    their language; at most once a day (`today`), however often the sweep tries."""
+    _tell(tournament, _organisers(tournament), "stuck", today, {}, problem=True)
+
+
+def _organisers(tournament, but=None) -> list:
+    organisers = tournament.organisers.select_related("profile").order_by("pk")
+    if but is not None:
+        organisers = organisers.exclude(pk=but.pk)
+    return list(organisers)
+
+
+def _tell(tournament, organisers: list, kind: str, detail: str, facts: dict, problem: bool = False) -> None:
+    from django.conf import settings
+    from django.urls import reverse
+
+    from tournaments.reasons import problem_words
+
+    url = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
+    preferences.load_opt_outs(organisers)
+    for organiser in organisers:
+        if not preferences.wants(organiser, EVENT):
+            continue
+        key = f"tournament-organiser:{kind}:{tournament.pk}:{detail}:{organiser.pk}"
+        headers = game_headers(key, None, organiser.pk, EVENT)
+        profile = organiser.profile
+        ctx = {
+            "kind": kind,
+            "player": profile.name,
+            "tournament": tournament.name,
+            "tournament_url": url,
+            "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
+            **facts,
+        }
+        with translation.override(profile.language):
+            if problem:
+                ctx["problem"] = problem_words(tournament)
+            if "tables" in facts:  # "1 and 3", in the reader's words
+                ctx["numbers"] = names_list([str(table["number"]) for table in facts["tables"]])
+        queue_mail(key, "tournament-organiser", organiser.email, ctx, profile.language, headers)
