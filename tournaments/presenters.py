@@ -79,6 +79,7 @@ def tournament_data(tournament: Tournament) -> dict:
         "beaten": beaten_in_bracket(tournament, entries, rounds),
         "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
+        "passed_over": passed_over(tournament, rounds),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
         # Marked as the standings and the final mail mark them, so a place below the table's reads right.
@@ -262,6 +263,21 @@ def ended_early(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int,
     reached = [index for index in scheduled_indices(tournament.schedule, results) if index is not None]
     planned = len(tournament.schedule)
     return (len(made), planned) if reached and reached[-1] < planned - 1 else None
+
+
+def passed_over(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int, int] | None:
+    """(rounds passed over, rounds scheduled) of a round robin whose drops emptied a scheduled
+    round before one it went on to (one at its end is `ended_early`'s); None when none was.
+    Said on the page: an organiser's walk-through saw a 4-round event play 3 without a word."""
+    if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule:
+        return None
+    made = [played for played in rounds if played.stage == "round_robin"]
+    results = [RoundResult([table.ranks for table in played.tables], played.byes) for played in made]
+    reached = [index for index in scheduled_indices(tournament.schedule, results) if index is not None]
+    if not reached:
+        return None
+    skipped = reached[-1] + 1 - len(reached)
+    return (skipped, len(tournament.schedule)) if skipped > 0 else None
 
 
 def _round(played: PlayedRound, names: dict) -> dict:
