@@ -16,7 +16,7 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.utils import translation
@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from games.bymail import render
 from games.bymail.replies import own_segments
+from games.play.pointing import refused_actions_for
 
 # Articles and fillers people add ("take the lion", "prendi il leone").
 FILLERS = {
@@ -115,6 +116,9 @@ class Menu:
     actions: list[dict]
     # The words of a phrase, sorted -> each phrase with those words, in its own order -> its actions.
     by_words: dict[tuple[str, ...], dict[tuple[str, ...], list[dict]]]
+    # Moves of the seat's own cards that the rules forbid now: their words, sorted -> why, in the
+    # active language (a reply naming one is told the rule, not only that it is no legal move).
+    refused: dict[tuple[str, ...], str] = field(default_factory=dict)
 
     def match(self, line: str) -> dict:
         wanted = ordered_words(line)
@@ -129,6 +133,9 @@ class Menu:
             # the only place to draw from): the moves whose phrase holds every word written.
             phrases = self._holding(wanted)
         if not phrases:
+            why = self.refused.get(tuple(sorted(wanted)))
+            if why:
+                raise CommandError(_("“%(line)s” is not a legal move now: %(why)s") % {"line": shown, "why": why})
             raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
         moves = {json.dumps(action, sort_keys=True) for found in phrases.values() for action in found}
         if len(phrases) == 1 or len(moves) == 1:  # one phrase (alike cards share it), or one move
@@ -161,6 +168,7 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
     the first one is taken, which the engines treat alike.
     """
     by_words: dict[tuple[str, ...], dict[tuple[str, ...], list[dict]]] = {}
+    named: list[tuple[tuple[str, ...], dict]] = []  # the words of a forbidden move, in each language
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for action in legal:
@@ -168,7 +176,12 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
                 bucket = by_words.setdefault(tuple(sorted(written)), {}).setdefault(written, [])
                 if action not in bucket:
                     bucket.append(action)
-    return Menu(legal, by_words)
+            for action, _why in refused_actions_for(engine_name, view, legal):
+                named.append((words(render.phrase(engine_name, action, view)), action))
+    # Written in any language, the rule is said in the reader's: the active one.
+    why = {json.dumps(action, sort_keys=True): text for action, text in refused_actions_for(engine_name, view, legal)}
+    refused = {key: why[json.dumps(action, sort_keys=True)] for key, action in named}
+    return Menu(legal, by_words, refused)
 
 
 def command_lines(body: str) -> list[str]:

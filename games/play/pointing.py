@@ -73,6 +73,17 @@ def refusals_for(engine: str, view: dict, legal: list[dict]) -> dict[str, str]:
     return hook(view, legal) if hook else {}
 
 
+def refused_actions_for(engine: str, view: dict, legal: list[dict]) -> list[tuple[dict, str]]:
+    """The presenter's actions the rules forbid now, each with why ([(action, why)]), or [] for
+    a game without the hook: a mail reply naming one is told the rule (`games.bymail.commands`)."""
+    try:
+        module = import_module(f"games.presenters.{engine}")
+    except ImportError:
+        return []
+    hook = getattr(module, "refused_actions", None)
+    return hook(view, legal) if hook else []
+
+
 def refusals_hook(engine: str):
     try:
         module = import_module(f"games.presenters.{engine}")

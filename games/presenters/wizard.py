@@ -72,21 +72,30 @@ def _preview(view: dict, card: str) -> str:
 def refusals(view: dict, legal: list[dict]) -> dict[str, str]:
     """The cards of the hand the seat may not play now, each with why (see `games.play.pointing`):
     only while it must play a card, and only for a suit it may not play while it can follow."""
+    return {f"hand:{action['card']}": why for action, why in refused_actions(view, legal)}
+
+
+def refused_actions(view: dict, legal: list[dict]) -> list[tuple[dict, str]]:
+    """The plays of cards in the hand that the rules forbid now, each with why, read from the
+    seat's own view (a mail reply naming one is refused with the rule: `games.bymail.commands`)."""
     playable = {action["card"] for action in legal if action.get("type") == "play"}
     if not playable or view.get("hand") is None:
-        return {}
+        return []
     suit = led_suit([(play["seat"], play["card"]) for play in view.get("trick") or []])
     if suit is None:  # nothing to follow: every card may be played
-        return {}
+        return []
     suit_name = SUITS.get(suit, suit)
-    return {
-        f"hand:{card}": capfirst(
-            _(
-                "%(card)s cannot be played: you hold %(suit)s, the suit led, and must follow it "
-                "(a Wizard or a Jester may always be played)."
-            )
-            % {"card": card_name(card), "suit": suit_name}
+    return [
+        (
+            {"type": "play", "card": card},
+            capfirst(
+                _(
+                    "%(card)s cannot be played: you hold %(suit)s, the suit led, and must follow it "
+                    "(a Wizard or a Jester may always be played)."
+                )
+                % {"card": card_name(card), "suit": suit_name}
+            ),
         )
         for card in view["hand"]
         if card not in playable
-    }
+    ]

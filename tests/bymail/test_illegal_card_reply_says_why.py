@@ -1,0 +1,79 @@
+"""A reply naming a card of the player's hand that the rules forbid now is refused with the rule,
+as the table says it on the card: a walk-through (session 39) was told only "“play green 3” is
+not one of your legal moves now" when it had to follow the suit led."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bymail.models import InboundMail
+from games.bymail.render import phrase
+from games.engines import get_engine
+from games.engines.wizard.rules import led_suit, legal_cards
+from games.models import Action
+from tests.bymail.conftest import post_postmark, reply_mime, text_of
+from tests.conftest import make_user
+from tests.games.conftest import play_until, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _must_follow(state) -> bool:
+    """The seat to play holds the suit led and a card of another suit it may not play."""
+    if state["phase"] != "play" or not state["trick"]:
+        return False
+    hand = state["hands"][state["turn"]]
+    return len(legal_cards(hand, state["trick"])) < len(hand)
+
+
+def _forbidden_card_reply(client, mail_server, settings, language: str = "en"):
+    settings.GAME_MAIL_GRACE_SECONDS = 0  # the turn mail goes at once, though the moves were made on the web
+    alice, bruno = make_user("amy", display_name="Alice"), make_user("bb", display_name="Bruno")
+    for user in (alice, bruno):
+        type(user.profile).objects.filter(user=user).update(language=language)
+    game = start_game([alice, bruno], engine="wizard")
+    game = play_until(game, _must_follow, "a seat that must follow suit")
+    seat = game.state["turn"]
+    player = game.seats.get(position=seat).user
+    hand = game.state["hands"][seat]
+    allowed = legal_cards(hand, game.state["trick"])
+    forbidden = next(card for card in hand if card not in allowed)
+    view = get_engine("wizard").view(game.state, seat)
+    mail = [m for m in mail_server() if str(m["To"]) == player.email][-1]
+    from django.utils import translation
+
+    with translation.override(language):
+        line = phrase("wizard", {"type": "play", "card": forbidden}, view)
+    assert post_postmark(client, reply_mime(mail, player.email, line)).status_code == 200
+    answer = [m for m in mail_server() if str(m["To"]) == player.email][-1]
+    return game, line, led_suit(game.state["trick"]), text_of(answer)
+
+
+def test_a_card_that_does_not_follow_suit_is_refused_with_the_rule(client, mail_server, settings):
+    game, line, suit, text = _forbidden_card_reply(client, mail_server, settings)
+    assert InboundMail.objects.get().outcome == "unknown_command"
+    assert not Action.objects.filter(game=game, channel=Action.Channel.EMAIL_REPLY).exists()
+    assert f"you hold {suit}, the suit led, and must follow it" in text
+    assert "not one of your legal moves" not in text
+
+
+def test_the_rule_is_said_in_the_players_language(client, mail_server, settings):
+    _game, _line, _suit, text = _forbidden_card_reply(client, mail_server, settings, "it")
+    assert "legal move" not in text and "must follow" not in text
+    assert "devi rispondere al colore" in text
+
+
+def test_a_card_the_player_does_not_hold_is_still_not_one_of_their_moves(client, mail_server, settings):
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    alice, bruno = make_user("amy", display_name="Alice"), make_user("bb", display_name="Bruno")
+    game = start_game([alice, bruno], engine="wizard")
+    game = play_until(game, _must_follow, "a seat that must follow suit")
+    seat = game.state["turn"]
+    player = game.seats.get(position=seat).user
+    other = game.state["hands"][1 - seat][0]  # the opponent's card: nothing about it is said
+    view = get_engine("wizard").view(game.state, seat)
+    mail = [m for m in mail_server() if str(m["To"]) == player.email][-1]
+    line = phrase("wizard", {"type": "play", "card": other}, view)
+    assert post_postmark(client, reply_mime(mail, player.email, line)).status_code == 200
+    text = text_of([m for m in mail_server() if str(m["To"]) == player.email][-1])
+    assert "is not one of your legal moves now" in text and "must follow" not in text
