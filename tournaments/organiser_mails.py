@@ -5,7 +5,8 @@ switch for it (`preferences.EVENTS["tournament-organising"]`); its kinds:
 - `named`: they are now an organiser (to them alone);
 - `left`: an entrant dropped out, an organiser dropped or disqualified one (the others are told),
   or the site withdrew a no-show;
-- `waiting`: a knock-out waits for their decision on a table nobody played;
+- `waiting`: a knock-out waits for their decision on a table nobody played (to organisers who
+  do not play: only they may decide);
 - `stuck`: the sweep cannot move the event on (at most once a day).
 
 The end is the entrants' final mail, sent to organisers who do not play too (`running._mail_final`).
@@ -24,7 +25,9 @@ EVENT = "tournament-organising"
 
 
 def organiser_named(tournament, organiser, by) -> None:
-    """`by` named `organiser` an organiser of `tournament`."""
+    """`by` named `organiser` an organiser of `tournament` (staff naming themselves are not told)."""
+    if by.pk == organiser.pk:
+        return
     _tell(tournament, [organiser], "named", str(by.pk), {"by": by.profile.name})
 
 
@@ -50,7 +53,9 @@ def entrant_left(tournament, entry, actor=None, disqualified: bool = False) -> N
         "round_robin": tournament.format == tournament.Format.ROUND_ROBIN,
     }
     detail = f"{entry.pk}:{how}"
-    _tell(tournament, _organisers(tournament, but=actor), "left", detail, facts)
+    # Not the one who did it, nor the leaver (an organiser who plays has an entrant's mail of it).
+    told = [organiser for organiser in _organisers(tournament, but=actor) if organiser.pk != entry.user_id]
+    _tell(tournament, told, "left", detail, facts)
 
 
 def decision_awaited(tournament, round_number: int, tables: list) -> None:
@@ -67,12 +72,17 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
         for table in tables
     ]
     facts = {"round": round_number, "tables": shown}
-    _tell(tournament, _organisers(tournament), "waiting", str(round_number), facts)
+    # Only organisers who do not play may decide (`adjudication.check_not_playing`): only they are asked.
+    playing = set(tournament.entries.values_list("user_id", flat=True))
+    asked = [organiser for organiser in _organisers(tournament) if organiser.pk not in playing]
+    _tell(tournament, asked, "waiting", str(round_number), facts)
 
 
 def event_stuck(tournament, today: str) -> None:
     """The sweep could not move the event on (`tournament.problem`): each organiser reads why in
     their language; at most once a day (`today`), however often the sweep tries."""
+    if tournament.status != tournament.Status.RUNNING:
+        return  # an event that could not start is cancelled, and its organisers told so
     _tell(tournament, _organisers(tournament), "stuck", today, {}, problem=True)
 
 

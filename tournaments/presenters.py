@@ -79,7 +79,7 @@ def tournament_data(tournament: Tournament) -> dict:
         "beaten": beaten_in_bracket(tournament, entries, rounds),
         "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
-        "passed_over": passed_over(tournament, rounds),
+        "passed_over": passed_over(tournament, rounds, counted),
         "bracket_svg": bracket_svg(tournament, entries, rounds, names),
         "table_log": table_log(tournament),
         # Marked as the standings and the final mail mark them, so a place below the table's reads right.
@@ -265,19 +265,19 @@ def ended_early(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int,
     return (len(made), planned) if reached and reached[-1] < planned - 1 else None
 
 
-def passed_over(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int, int] | None:
-    """(rounds passed over, rounds scheduled) of a round robin whose drops emptied a scheduled
-    round before one it went on to (one at its end is `ended_early`'s); None when none was.
+def passed_over(tournament: Tournament, rounds: list[PlayedRound], counted) -> tuple[int, int] | None:
+    """(rounds passed over, rounds scheduled) of a round robin whose drops left a scheduled round
+    before one it went on to without a table (one at its end is `ended_early`'s); None when none
+    was. As the standings count them (`counted`: `round_robin_counted`, None for other formats).
     Said on the page: an organiser's walk-through saw a 4-round event play 3 without a word."""
-    if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule:
+    if counted is None:
         return None
     made = [played for played in rounds if played.stage == "round_robin"]
     results = [RoundResult([table.ranks for table in played.tables], played.byes) for played in made]
-    reached = [index for index in scheduled_indices(tournament.schedule, results) if index is not None]
-    if not reached:
-        return None
-    skipped = reached[-1] + 1 - len(reached)
-    return (skipped, len(tournament.schedule)) if skipped > 0 else None
+    # The last scheduled round made, finished or not (`counted` holds the finished ones only).
+    last = max((index for index in scheduled_indices(tournament.schedule, results) if index is not None), default=-1)
+    skipped = sum(not row.made and row.index is not None and row.index < last for row in counted.rounds)
+    return (skipped, len(tournament.schedule)) if skipped else None
 
 
 def _round(played: PlayedRound, names: dict) -> dict:

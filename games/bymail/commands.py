@@ -135,7 +135,7 @@ class Menu:
         if not phrases:
             why = self.refused.get(tuple(sorted(wanted)))
             if why:
-                raise CommandError(_("“%(line)s” is not a legal move now: %(why)s") % {"line": shown, "why": why})
+                raise CommandError(_("“%(line)s” is not a legal move now. %(why)s") % {"line": shown, "why": why})
             raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
         moves = {json.dumps(action, sort_keys=True) for found in phrases.values() for action in found}
         if len(phrases) == 1 or len(moves) == 1:  # one phrase (alike cards share it), or one move
