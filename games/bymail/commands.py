@@ -132,8 +132,15 @@ class Menu:
             # Words no two legal moves need may be left out ("hatch Diplomat" where the deck is
             # the only place to draw from): the moves whose phrase holds every word written.
             phrases = self._holding(wanted)
+            if phrases and self._refused_holding(wanted):
+                # "7" for the Blue 7 one may play, or the Red 7 one may not (a review): not guessed.
+                raise CommandError(
+                    _("“%(line)s” could be more than one of your cards: write the whole move as the mail lists it.")
+                    % {"line": shown}
+                )
         if not phrases:
-            why = self.refused.get(tuple(sorted(wanted)))
+            reasons = self._refused_holding(wanted)
+            why = self.refused.get(tuple(sorted(wanted))) or (reasons.pop() if len(reasons) == 1 else "")
             if why:
                 raise CommandError(_("“%(line)s” is not a legal move now. %(why)s") % {"line": shown, "why": why})
             raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
@@ -150,6 +157,11 @@ class Menu:
         """Whether the line is a legal move's whole phrase, in its own order (not shortened)."""
         wanted = ordered_words(line)
         return bool(wanted) and wanted in self.by_words.get(tuple(sorted(wanted)), {})
+
+    def _refused_holding(self, wanted: tuple[str, ...]) -> set[str]:
+        """Why each forbidden move whose phrase holds every word of `wanted` is forbidden."""
+        need = Counter(wanted)
+        return {why for key, why in self.refused.items() if not need - Counter(key)}
 
     def _holding(self, wanted: tuple[str, ...]) -> dict[tuple[str, ...], list[dict]]:
         """Every phrase (by its words in order) that holds each word of `wanted`, repeats counted."""

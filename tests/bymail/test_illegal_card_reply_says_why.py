@@ -77,3 +77,57 @@ def test_a_card_the_player_does_not_hold_is_still_not_one_of_their_moves(client,
     assert post_postmark(client, reply_mime(mail, player.email, line)).status_code == 200
     text = text_of([m for m in mail_server() if str(m["To"]) == player.email][-1])
     assert "is not one of your legal moves now" in text and "must follow" not in text
+
+
+def _menu_where(condition):
+    """(menu, hand, legal cards) at the first decision of seeded random 2-player Wizard games
+    where the seat to play must follow suit and `condition(hand, legal)` holds."""
+    import random
+
+    from games.bymail import commands
+
+    engine = get_engine("wizard")
+    for seed in range(200):
+        state, rng = engine.new_game(2, f"m{seed}"), random.Random(seed)
+        while state["phase"] != "over":
+            seat = engine.to_act(state)[0]
+            if _must_follow(state):
+                hand, allowed = state["hands"][seat], legal_cards(state["hands"][seat], state["trick"])
+                if condition(hand, allowed):
+                    legal = engine.legal_actions(state, seat)
+                    return commands.menu("wizard", legal, engine.view(state, seat)), hand, allowed
+            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    raise AssertionError("no such decision in 200 games")
+
+
+def _numbered(card: str) -> bool:
+    return card.split("-")[0] not in ("wizard", "jester")
+
+
+def test_a_forbidden_card_written_without_the_verb_is_told_the_rule():
+    from games.bymail import commands
+
+    menu, hand, allowed = _menu_where(lambda hand, allowed: any(_numbered(c) for c in hand if c not in allowed))
+    forbidden = next(card for card in hand if card not in allowed and _numbered(card))
+    suit, rank = forbidden.split("-")
+    with pytest.raises(commands.CommandError, match="the suit led, and must follow it"):
+        menu.match(f"{suit} {rank}")
+
+
+def test_a_rank_alone_shared_by_a_legal_and_a_forbidden_card_is_not_played():
+    # A review: "7" matched only the legal Blue 7 and played it, where the player may have meant
+    # the forbidden Red 7 they hold too.
+    from games.bymail import commands
+
+    def shared(hand, allowed):
+        legal_ranks = {c.split("-")[1] for c in allowed if _numbered(c)}
+        return any(_numbered(c) and c.split("-")[1] in legal_ranks for c in hand if c not in allowed)
+
+    menu, hand, allowed = _menu_where(shared)
+    rank = next(
+        c.split("-")[1]
+        for c in hand
+        if c not in allowed and _numbered(c) and c.split("-")[1] in {a.split("-")[1] for a in allowed if _numbered(a)}
+    )
+    with pytest.raises(commands.CommandError, match="more than one of your cards"):
+        menu.match(rank)
