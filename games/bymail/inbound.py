@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import authenticity, commands, inbound_mime
+from games.bymail import authenticity, commands, html_reply, inbound_mime
 from games.bymail import mails_replies as replies
 from games.bymail.acting import do_mail_moves
 from games.bymail.models import InboundMail
@@ -214,12 +214,9 @@ def _check_sender(seat: Seat, sender: str) -> None:
 def _command_lines(message: AnymailInboundMessage) -> list[str]:
     text = inbound_mime.body(message, "plain")
     if not text.strip():
-        if inbound_mime.body(message, "html").strip():
-            raise Refused(
-                "html_only",
-                _("Your mail had only HTML in it; please reply in plain text with one move per line."),
-                owner=True,
-            )
+        # Some phone apps send HTML alone: its own words are read, the quote it marks up is not.
+        text = html_reply.reply_text(inbound_mime.body(message, "html"))
+    if not text.strip():
         raise Refused("empty", _("Your mail was empty: write your move on the first line of the reply."), owner=True)
     lines = commands.reply_commands(text)
     if not lines:

@@ -54,12 +54,14 @@ def test_it_answers_malformed_mime_and_changes_nothing(client, table):
     _unchanged(game)
 
 
-def test_it_answers_html_only_mail_and_changes_nothing(client, table):
+def test_it_answers_an_html_only_mail_that_is_no_move_and_changes_nothing(client, table):
+    # HTML alone is read (tests/bymail/test_html_only_reply.py); words that are no move are
+    # answered as in a plain reply.
     game, mails, deliver = table
-    raw = reply_mime(mails["alice@example.org"], "alice@example.org", "bid refill", html_only=True)
+    raw = reply_mime(mails["alice@example.org"], "alice@example.org", "see you tomorrow", html_only=True)
     assert post_mailgun(client, raw).status_code == 200
     answer = _answer(deliver, "alice@example.org")
-    assert "only HTML" in text_of(answer)
+    assert "“see you tomorrow” is not one of your legal moves now." in text_of(answer)
     assert listed_moves(answer), "the seat's own player is shown the legal moves"
     _unchanged(game)
 
