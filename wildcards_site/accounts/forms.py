@@ -16,6 +16,7 @@ from wildcards_site import emails
 from wildcards_site.accounts.backends import find_user
 from wildcards_site.accounts.models import Profile
 from wildcards_site.accounts.names import case_key, looks_automatic, name_key
+from wildcards_site.accounts.time_zones import time_zone_choices
 
 User = get_user_model()
 
@@ -128,7 +129,7 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = [(name, name) for name in sorted(zoneinfo.available_timezones())]
+        self.fields["time_zone"].choices = time_zone_choices(self.instance.time_zone if self.instance else "")
         # Each language in its own name ("Español"), as the footer's menu has them: a reader looks
         # for theirs, whatever language the page is in now.
         self.fields["language"].choices = [

@@ -1,0 +1,44 @@
+"""The time zones a player chooses from: grouped by region and named by place ("Rome", under
+"Europe"), the legacy aliases and fixed offsets of the tz database ("US/Eastern", "Etc/GMT-1")
+left out; a zone saved before, alias or not, stays offered to whoever has it."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django.utils.translation import gettext_lazy as _
+
+# The tz database's regions, in its own order; their names are said in the reader's language.
+REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic Ocean"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific Ocean"),
+}
+
+
+@cache
+def _by_region() -> dict[str, list[tuple[str, str]]]:
+    groups: dict[str, list[tuple[str, str]]] = {region: [] for region in REGIONS}
+    for name in sorted(zoneinfo.available_timezones()):
+        region, _slash, place = name.partition("/")
+        if region in groups and place:
+            groups[region].append((name, place.replace("_", " ").replace("/", " / ")))
+    return groups
+
+
+def time_zone_choices(current: str = "") -> list:
+    """A form field's choices: UTC, the player's saved zone when the groups lack it, then each region."""
+    offered = {name for zones in _by_region().values() for name, _place in zones} | {"UTC"}
+    choices: list = [("UTC", "UTC")]
+    if current and current not in offered and current in zoneinfo.available_timezones():
+        choices.append((current, current))
+    choices += [(str(REGIONS[region]), zones) for region, zones in _by_region().items() if zones]
+    return choices
