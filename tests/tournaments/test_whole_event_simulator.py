@@ -213,8 +213,8 @@ def qualifiers_by_hand(ranks_by_table: list[dict], byes: list, advance: int) -> 
 
 
 def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place) -> None:
-    """Every place of a multiplayer knock-out against a hand-worked ranking: the deepest round
-    reached first; in that round, who qualified before who did not, then the place at the
+    """Every place of a multiplayer knock-out against a hand-worked ranking: who never played a
+    game and gave up last; then the deepest round reached first; in that round, who qualified before who did not, then the place at the
     table (a forfeit last; a bye as a table's winner); players level on all of it share a place
     (1, 2, 2, 4). A final nobody played leaves 1st empty; the disqualified come after everyone."""
     knockout = [r for r in rounds if r.stage == "elimination"]
@@ -228,6 +228,20 @@ def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place
         for table in ranks:
             for player, rank in table.items():
                 merit[player] = (-depth, player not in qualified, rank is None, rank or 0)
+    # Who never played a game of the event (each table a forfeit without a move of their own, or
+    # only byes) and gave up (dropped, or absent at a table) comes below everyone who played one
+    # (docs/organisers.md); among themselves, as above.
+    played_one = {
+        player
+        for played in knockout
+        for table in played.tables
+        for player, rank in table.ranks.items()
+        if rank is not None or player not in table.absent
+    }
+    gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
+    gave_up |= {p for played in knockout for t in played.tables for p in t.absent if t.ranks.get(p) is None}
+    for player in merit:
+        merit[player] = (player not in played_one and player in gave_up, *merit[player])
     final = knockout[-1]
     vacant = len(final.tables) == 1 and not final.byes and all(r is None for r in final.tables[0].ranks.values())
     kept = {entry.pk for entry in entries if not entry.disqualified}
