@@ -173,7 +173,9 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
             return None  # drops left nobody to play a top cut against: the Swiss standings stand
         resolved = _resolved_bracket(tournament, entries, rounds, inactive)
         if resolved.finished:
-            return _waiting(rounds) if resolved.champion is None else None
+            # No champion, or one who left before the final: a table nobody played may decide who
+            # is (a walk-through crowned a player who had dropped out): the organisers decide first.
+            return _waiting(rounds) if resolved.champion is None or resolved.champion in inactive else None
         return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
     seeds = elimination_seeds(tournament, entries, rounds)
     seed_of = {player: number for number, player in enumerate(seeds, 1)}

@@ -1,0 +1,51 @@
+"""A knock-out whose other semi-final nobody played waits for the organisers' decision, even when
+the semi-final that was played was won by a player who had dropped out after it. A walk-through
+(session 40): Alice dropped "after this round", won her semi-final, nobody played the other, and
+the event ended at once with Alice, who had left, as its champion; no organiser was asked."""
+
+import pytest
+
+from tests.tournaments.helpers import current_tables, make_players, register_and_start
+from tests.tournaments.test_adjudication import entries_at, nobody_played
+from tests.tournaments.test_every_event_finishes import settle
+from tournaments.models import Tournament
+from tournaments.services import do_adjudicate_table, do_advance_round, do_create_tournament, do_drop
+
+pytestmark = pytest.mark.django_db
+
+
+def _semi_finals(organiser):
+    tournament = do_create_tournament(organiser, "KO", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, make_players(4))
+    played, unplayed = current_tables(tournament)
+    leaver, other = [seat.user for seat in played.game.seats.order_by("position")]
+    do_drop(tournament.pk, leaver)
+    settle(played.game, {leaver: 1, other: 2})  # the leaver wins the semi-final they played
+    nobody_played(unplayed.game)
+    return tournament, played, unplayed, leaver
+
+
+def test_the_event_waits_for_a_decision_instead_of_crowning_a_leaver():
+    organiser = make_players(1, "org")[0]
+    tournament, _played, _unplayed, _leaver = _semi_finals(organiser)
+    assert do_advance_round(tournament.pk) is None
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    from tournaments.presenters import tournament_data
+
+    assert tournament_data(tournament)["awaiting_decision"]
+
+
+def test_after_the_decision_the_other_semi_finals_winner_is_champion_by_walkover():
+    organiser = make_players(1, "org")[0]
+    tournament, played, unplayed, leaver = _semi_finals(organiser)
+    do_advance_round(tournament.pk)
+    winner, loser = entries_at(tournament, unplayed)
+    do_adjudicate_table(unplayed.pk, organiser, {winner: 1, loser: 2}, "The players agreed the result")
+    for _ in range(3):
+        do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = dict(tournament.entries.values_list("pk", "final_place"))
+    assert places[winner] == 1
+    assert places[tournament.entries.get(user=leaver).pk] != 1
