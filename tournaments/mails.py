@@ -182,7 +182,7 @@ def _to_entrant(user, tournament, name: str, key: str, extra: dict, event: str =
     queue_mail(key, name, user.email, ctx, profile.language, headers)
 
 
-def tournament_cancelled(user, tournament, stage: str = "tables") -> None:
+def tournament_cancelled(user, tournament, stage: str = "tables", event: str = "tournament-round") -> None:
     """Cancelled by its organisers, or by the site with a reason (said in the reader's language).
     `stage`: "before" its start, after it with "tables" (they go on to their end), or with
     "none" yet (a round robin making its schedule)."""
@@ -192,7 +192,8 @@ def tournament_cancelled(user, tournament, stage: str = "tables") -> None:
         reason = cancel_reason_words(tournament)
     key = f"tournament-cancelled:{tournament.pk}:{user.pk}"
     extra = {"reason": reason, "stage": stage, "why": organisers_why(tournament)}
-    _to_entrant(user, tournament, "tournament-cancelled", key, extra)
+    # `event`: the switch it goes under, the organisers' own for an organiser who does not play.
+    _to_entrant(user, tournament, "tournament-cancelled", key, extra, event=event)
 
 
 def tournament_message(user, tournament, message) -> None:

@@ -67,7 +67,10 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
     shown = [
         {
             "number": table.number,
-            "url": settings.SITE_URL + reverse("tournaments:adjudicate", args=[tournament.pk, table.game_id]),
+            # The table's form on the event's page (its form posts to the adjudicate address).
+            "url": settings.SITE_URL
+            + reverse("tournaments:detail", args=[tournament.pk])
+            + f"#adjudicate-{table.game_id}",
         }
         for table in tables
     ]
@@ -113,6 +116,8 @@ def _tell(tournament, organisers: list, kind: str, detail: str, facts: dict, pro
             "tournament": tournament.name,
             "tournament_url": url,
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
+            # The switch the named mail speaks of, and every other (a walk-through found no link).
+            "preferences_url": settings.SITE_URL + reverse("bymail:preferences"),
             **facts,
         }
         with translation.override(profile.language):

@@ -126,3 +126,23 @@ def test_a_start_or_a_closing_time_in_the_past_is_refused_and_changes_nothing(or
     # A time already passed and left as it was stops no other change.
     Tournament.objects.filter(pk=tournament.pk).update(registration_closes_at=past + timedelta(days=1))
     do_update_tournament(tournament.pk, organiser, name="Renamed")
+
+
+def test_the_organisers_cancellation_mail_goes_under_their_own_switch(organiser):
+    # A walk-through: the organiser's mail of the site's cancellation carried the entrants'
+    # switch, whose unsubscribe link silenced the mail of events they play in, and the
+    # organisers' switch did not stop it.
+    from games.bymail.preferences import do_set_preferences
+
+    tournament = _scheduled(organiser)
+    entrant = make_user("solo", display_name="Solo")
+    do_register(tournament.pk, entrant)
+    do_set_preferences(organiser, {"tournament-organising": False})
+    sweep_tournaments(now=timezone.now() + timedelta(hours=2))
+    assert set(_cancel_mails(tournament)) == {entrant.email}
+    other = _scheduled(organiser, "Second Cup")
+    do_register(other.pk, entrant)
+    do_set_preferences(organiser, {"tournament-organising": True})
+    sweep_tournaments(now=timezone.now() + timedelta(hours=2))
+    mail = _cancel_mails(other)[organiser.email]
+    assert mail.headers["X-Wildcards-Event"] == "tournament-organising"

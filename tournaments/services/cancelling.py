@@ -22,6 +22,7 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     """Cancel `tournament`, locked by the caller; `reason` None or of code `Tournament.ORGANISERS_REASON`:
     by its organisers (who are then not mailed)."""
     from tournaments.mails import tournament_cancelled
+    from tournaments.organiser_mails import EVENT as ORGANISING
 
     tables = Table.objects.filter(round__tournament=tournament)
     # Before its start, after it with tables going on, or after it with none yet (a round
@@ -36,10 +37,15 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     tournament.cancel_reason = reason
     tournament.save(update_fields=["status", "finished_at", "cancel_reason"])
     told = [entry.user for entry in tournament.entries.select_related("user__profile")]
+    organisers = []
     if reason is not None and reason.get("code") != Tournament.ORGANISERS_REASON:
         entrants = {user.pk for user in told}
-        told += [user for user in tournament.organisers.select_related("profile") if user.pk not in entrants]
+        organisers = [user for user in tournament.organisers.select_related("profile") if user.pk not in entrants]
     # In the caller's transaction: the outbox rows are written with the cancellation or not at all.
     for user in told:
         tournament_cancelled(user, tournament, stage)
+    # Organisers who do not play read it under their own switch (a walk-through: its unsubscribe
+    # link turned off the mail of the events they play in).
+    for user in organisers:
+        tournament_cancelled(user, tournament, stage, event=ORGANISING)
     return tournament
