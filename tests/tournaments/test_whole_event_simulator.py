@@ -214,9 +214,10 @@ def qualifiers_by_hand(ranks_by_table: list[dict], byes: list, advance: int) -> 
 
 def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place) -> None:
     """Every place of a multiplayer knock-out against a hand-worked ranking: who never played a
-    game and gave up last; then the deepest round reached first; in that round, who qualified before who did not, then the place at the
-    table (a forfeit last; a bye as a table's winner); players level on all of it share a place
-    (1, 2, 2, 4). A final nobody played leaves 1st empty; the disqualified come after everyone."""
+    game and gave up last; then the deepest round reached first; in that round, who qualified
+    before who did not, then the place at the table (a forfeit last; a bye as a table's winner);
+    players level on all of it share a place (1, 2, 2, 4). A final nobody played leaves 1st
+    empty; the disqualified come after everyone."""
     knockout = [r for r in rounds if r.stage == "elimination"]
     merit = {}
     for depth, played in enumerate(knockout):
