@@ -229,12 +229,13 @@ def no_show_withdrawn(user, tournament, round_number: int) -> None:
     _to_entrant(user, tournament, "tournament-no-show", key, facts)
 
 
-def removed_by_organiser(user, tournament, organiser, next_round: int, disqualified: bool) -> None:
+def removed_by_organiser(user, tournament, organiser, next_round: int, disqualified: bool, out: bool = False) -> None:
     """An organiser dropped or disqualified the player (services/leaving.py): they are told."""
     kind = "disqualified" if disqualified else "dropped"
     key = f"tournament-removed:{tournament.pk}:{user.pk}:{kind}"
     # The round under way is their last: named, since a next round may never come (a final).
     extra = {"organiser": organiser.profile.name, "last": next_round - 1, "disqualified": disqualified}
+    extra["out"] = out  # a knock-out had put them out already: no round is their last
     # A round robin may annul a leaver's results (formats/withdrawals.py): its rule, not "they stand".
     extra["round_robin"] = tournament.format == tournament.Format.ROUND_ROBIN
     _to_entrant(user, tournament, "tournament-removed", key, extra)

@@ -31,10 +31,10 @@ def organiser_named(tournament, organiser, by) -> None:
     _tell(tournament, [organiser], "named", str(by.pk), {"by": by.profile.name})
 
 
-def entrant_left(tournament, entry, actor=None, disqualified: bool = False) -> None:
+def entrant_left(tournament, entry, actor=None, disqualified: bool = False, out: bool = False) -> None:
     """`entry` leaves after round `entry.dropped_before_round - 1`: by their own drop (`actor`
     None or themselves), an organiser's (`actor`, who is not told), or the site's for a no-show
-    (`entry.dropped_by` says so)."""
+    (`entry.dropped_by` says so). `out`: a knock-out had put them out already."""
     from tournaments.models import Entry
 
     if entry.dropped_by == Entry.WITHDRAWN_BY_SITE and actor is None:
@@ -51,6 +51,7 @@ def entrant_left(tournament, entry, actor=None, disqualified: bool = False) -> N
         "next": entry.dropped_before_round,
         # A round robin may annul a leaver's results (formats/withdrawals.py).
         "round_robin": tournament.format == tournament.Format.ROUND_ROBIN,
+        "out": out,  # a knock-out had put them out already: no round is their last
     }
     detail = f"{entry.pk}:{how}"
     # Not the one who did it, nor the leaver (an organiser who plays has an entrant's mail of it).

@@ -209,3 +209,26 @@ def test_an_organiser_who_plays_is_not_told_of_their_own_leaving_as_an_organiser
     assert [mail for mail in told(first) if ":left:" in mail.key] == []
     (mail,) = [mail for mail in told(second) if ":left:" in mail.key]
     assert "Olga has dropped out of Autumn Swiss" in mail.text
+
+
+def test_a_player_already_out_of_the_knock_out_is_told_so_when_disqualified(organisers):
+    # A walk-through: Carmen, beaten in round 1, was disqualified during the final, and she and the
+    # organisers were mailed "round 2 is her last", a round she never had.
+    first, second = organisers
+    tournament = do_create_tournament(first, "KO", "emu_ranchers", "single", options={"years": 1})
+    do_add_organiser(tournament.pk, first, second)
+    tournament = register_and_start(tournament, make_players(4))
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    (final,) = current_tables(tournament)
+    finalists = {seat.user_id for seat in final.game.seats.all()}
+    beaten = tournament.entries.exclude(user_id__in=finalists).first().user
+    do_disqualify(tournament.pk, second, beaten)
+    own = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{beaten.pk}:"))
+    assert "you were already out of the knock-out" in own.text and "round 2" not in own.text
+    (mail,) = [mail for mail in told(first) if ":left:" in mail.key]
+    assert f"Cosimo has disqualified {beaten.profile.name}, who was already out of the knock-out" in mail.text
+    assert "round 2" not in mail.text

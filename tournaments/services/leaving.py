@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
 from tournaments.organiser_mails import entrant_left
-from tournaments.services.planning import beaten_in_bracket, last_round_under_way
+from tournaments.services.planning import beaten_in_bracket, knocked_out, last_round_under_way
 from tournaments.services.results import played_rounds
 from tournaments.services.running import check_not_playing, check_organiser
 
@@ -109,7 +109,11 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         entry.save(update_fields=["disqualified", "dropped_before_round"])
         from tournaments.mails import removed_by_organiser
 
+        # A player a knock-out had put out has no round left to be their last (a walk-through was
+        # told "round 2 is your last" of a final they were not in).
+        entries = list(tournament.entries.all())
+        out = entry.pk in knocked_out(tournament, entries, played_rounds(tournament))
         # A player who had dropped already played their last round before it (a review).
-        removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True)
-        entrant_left(tournament, entry, actor=user, disqualified=True)
+        removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True, out=out)
+        entrant_left(tournament, entry, actor=user, disqualified=True, out=out)
         return entry
