@@ -31,10 +31,13 @@ def organiser_named(tournament, organiser, by) -> None:
     _tell(tournament, [organiser], "named", str(by.pk), {"by": by.profile.name})
 
 
-def entrant_left(tournament, entry, actor=None, disqualified: bool = False, out: bool = False) -> None:
+def entrant_left(
+    tournament, entry, actor=None, disqualified: bool = False, out: bool = False, half: dict | None = None
+) -> None:
     """`entry` leaves after round `entry.dropped_before_round - 1`: by their own drop (`actor`
     None or themselves), an organiser's (`actor`, who is not told), or the site's for a no-show
-    (`entry.dropped_by` says so). `out`: a knock-out had put them out already."""
+    (`entry.dropped_by` says so). `out`: a knock-out had put them out already. `half`: a round
+    robin's leaver against FIDE's half (`services.results.half_rule`)."""
     from tournaments.models import Entry
 
     if entry.dropped_by == Entry.WITHDRAWN_BY_SITE and actor is None:
@@ -51,8 +54,19 @@ def entrant_left(tournament, entry, actor=None, disqualified: bool = False, out:
         "next": entry.dropped_before_round,
         # A round robin may annul a leaver's results (formats/withdrawals.py).
         "round_robin": tournament.format == tournament.Format.ROUND_ROBIN,
+        # Where they stand against the half, said for this leaver (a walk-through had to work it out).
+        "half": half,
         "out": out,  # a knock-out had put them out already: no round is their last
     }
+    if half is not None:
+        games, scheduled, under_way = half["games"], half["scheduled"], half["under_way"]
+        if 2 * games >= scheduled:
+            case = "stand"
+        elif 2 * (games + under_way) < scheduled:
+            case = "annulled"
+        else:
+            case = "depends"  # on the game under way: finished, it makes half
+        facts["half"] = half | {"case": case}
     detail = f"{entry.pk}:{how}"
     # Not the one who did it, nor the leaver (an organiser who plays has an entrant's mail of it).
     told = [organiser for organiser in _organisers(tournament, but=actor) if organiser.pk != entry.user_id]

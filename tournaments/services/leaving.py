@@ -12,7 +12,7 @@ from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
 from tournaments.organiser_mails import entrant_left
 from tournaments.services.planning import beaten_in_bracket, knocked_out, last_round_under_way
-from tournaments.services.results import played_rounds
+from tournaments.services.results import half_rule, played_rounds
 from tournaments.services.running import check_not_playing, check_organiser
 
 User = get_user_model()
@@ -85,7 +85,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
             from tournaments.mails import removed_by_organiser
 
             removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=False)
-        entrant_left(tournament, entry, actor=user)
+        entrant_left(tournament, entry, actor=user, half=half_rule(tournament, entry.pk, rounds))
         return entry
 
 
@@ -111,9 +111,11 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
 
         # A player a knock-out had put out has no round left to be their last (a walk-through was
         # told "round 2 is your last" of a final they were not in).
-        entries = list(tournament.entries.all())
-        out = entry.pk in knocked_out(tournament, entries, played_rounds(tournament))
+        entries, rounds = list(tournament.entries.all()), played_rounds(tournament)
+        out = entry.pk in knocked_out(tournament, entries, rounds)
         # A player who had dropped already played their last round before it (a review).
         removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True, out=out)
-        entrant_left(tournament, entry, actor=user, disqualified=True, out=out)
+        entrant_left(
+            tournament, entry, actor=user, disqualified=True, out=out, half=half_rule(tournament, entry.pk, rounds)
+        )
         return entry

@@ -45,6 +45,7 @@ from tournaments.services.results import (
     PlayedRound,
     PlayedTable,
     elimination_seeds,
+    half_rule,
     no_shows,
     played_rounds,
     undecided_forfeits,
@@ -195,7 +196,7 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
             from tournaments.mails import no_show_withdrawn
 
             no_show_withdrawn(entry.user, tournament, last.number)
-            entrant_left(tournament, entry)
+            entrant_left(tournament, entry, half=half_rule(tournament, entry.pk, rounds))
 
 
 def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
