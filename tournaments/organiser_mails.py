@@ -5,6 +5,7 @@ switch for it (`preferences.EVENTS["tournament-organising"]`); its kinds:
 - `named`: they are now an organiser (to them alone);
 - `left`: an entrant dropped out, an organiser dropped or disqualified one (the others are told),
   or the site withdrew a no-show;
+- `decided`: another organiser set a table's result;
 - `waiting`: a knock-out waits for their decision on a table nobody played (to organisers who
   do not play: only they may decide);
 - `stuck`: the sweep cannot move the event on (at most once a day).
@@ -14,7 +15,7 @@ The end is the entrants' final mail, sent to organisers who do not play too (`ru
 
 from __future__ import annotations
 
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.bymail import preferences
 from games.bymail.headers import game_headers
@@ -94,6 +95,14 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
     playing = set(tournament.entries.values_list("user_id", flat=True))
     asked = [organiser for organiser in _organisers(tournament) if organiser.pk not in playing]
     _tell(tournament, asked, "waiting", str(round_number), facts)
+
+
+def table_decided(tournament, table, by, reason: str) -> None:
+    """`by` set the result of `table` (`tournaments.models.Table`) with `reason`: the other
+    organisers are told, who may have been asked for the same decision."""
+    facts = {"by": by.profile.name, "number": table.number, "round": table.round.number, "reason": reason}
+    detail = f"{table.pk}:{timezone.now().isoformat()}"  # each decision, a table may be decided again
+    _tell(tournament, _organisers(tournament, but=by), "decided", detail, facts)
 
 
 def event_stuck(tournament, today: str) -> None:

@@ -291,3 +291,25 @@ def test_a_round_robin_leaver_past_half_keeps_their_results(organisers):
     text = _left_mail(organisers[0])
     assert f"{leaver.profile.name} has played 2 of their 4 scheduled games" in text
     assert "at least half: their results stand" in text
+
+
+def test_the_other_organisers_are_told_when_one_sets_a_tables_result(organisers):
+    # A walk-through: both organisers were asked for the decision, and the one who had not made it
+    # heard nothing until the final standings (in a round that is not the last, they could decide
+    # the same table again).
+    from tournaments.services import do_adjudicate_table
+
+    first, second = organisers
+    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
+    do_add_organiser(tournament.pk, first, second)
+    tournament = register_and_start(tournament, make_players(2))
+    (final,) = current_tables(tournament)
+    _nobody_played(final.game)
+    do_advance_round(tournament.pk)
+    low, high = tournament.entries.order_by("pk").values_list("pk", flat=True)
+    do_adjudicate_table(final.pk, first, {low: 2, high: 1}, "Both agreed the second seat had won")
+    assert [mail for mail in told(first) if ":decided:" in mail.key] == []
+    (mail,) = [mail for mail in told(second) if ":decided:" in mail.key]
+    assert mail.subject == "Final: Olga set the result of table 1"
+    assert "Olga has set the result of table 1 in round 1 of Final" in mail.text
+    assert "“Both agreed the second seat had won”" in mail.text

@@ -28,6 +28,7 @@ from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import lock_game
 from tournaments.models import Table, Tournament
+from tournaments.organiser_mails import table_decided
 from tournaments.services.running import check_not_playing, check_organiser
 from wildcards_site.queueing import queue_task
 
@@ -144,3 +145,4 @@ def _log_and_mail(tournament: Tournament, game: Game, user, decided: dict[int, i
     players = [seat.user for seat in seats if seat.user_id]
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     notify_organiser.table_adjudicated(event, list(dict.fromkeys(players)), tournament.name, link)
+    table_decided(tournament, game.tournament_table, user, reason)
