@@ -55,11 +55,9 @@ def entrant_left(
         "next": entry.dropped_before_round,
         # A round robin may annul a leaver's results (formats/withdrawals.py).
         "round_robin": tournament.format == tournament.Format.ROUND_ROBIN,
-        # Where they stand against the half, said for this leaver (a walk-through had to work it out).
-        "half": half,
         "out": out,  # a knock-out had put them out already: no round is their last
     }
-    if half is not None:
+    if half is not None:  # where they stand against the half, said for this leaver (a walk-through had to work it out)
         games, scheduled, under_way = half["games"], half["scheduled"], half["under_way"]
         if 2 * games >= scheduled:
             case = "stand"
