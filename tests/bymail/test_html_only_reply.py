@@ -104,3 +104,20 @@ def test_an_html_reply_with_only_the_quote_finds_no_move_and_changes_nothing(cli
     assert not Action.objects.filter(game=game).exists()
     answer = [m for m in deliver() if str(m["To"]) == "alice@example.org"][-1]
     assert "only HTML" not in text_of(answer)
+
+
+def test_each_block_of_a_reply_is_one_line_and_a_blank_block_one_blank_line():
+    # A review: a blank line was put between every two blocks, and the reading stops at the first
+    # blank line, so "a<div>b</div><div>c</div>" (Gmail's three lines) lost its third.
+    from games.bymail.html_reply import reply_text
+
+    assert reply_text("a<div>b</div><div>c</div>").splitlines() == ["a", "b", "c"]
+    assert reply_text("<div>a</div><div>b</div>").splitlines() == ["a", "b"]
+    assert reply_text("a<div><br></div><div>c</div>").splitlines() == ["a", "", "c"]
+    assert reply_text('<p class="MsoNormal">hatch Diplomat</p><p class="MsoNormal">grow</p>').splitlines() == [
+        "hatch Diplomat",
+        "grow",
+    ]
+    # The page's source lines are no lines of the reply; table cells are words apart.
+    assert reply_text("<div>\nplay\nred 7\n</div>").strip() == "play red 7"
+    assert reply_text("<table><tr><td>bid</td><td>refill</td></tr></table>").strip() == "bid refill"
