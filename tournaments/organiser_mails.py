@@ -95,12 +95,14 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
     _tell(tournament, asked, "waiting", str(round_number), facts)
 
 
-def table_decided(tournament, table, by, reason: str) -> None:
-    """`by` set the result of `table` (`tournaments.models.Table`) with `reason`: the other
-    organisers are told, who may have been asked for the same decision."""
+def table_decided(tournament, table, by, reason: str, seated: set[int]) -> None:
+    """`by` set the result of `table` (`tournaments.models.Table`, its round loaded) with `reason`:
+    the other organisers are told, who may have been asked for the same decision, but not those
+    seated there (`seated`: user ids), who have the players' mail of it."""
     facts = {"by": by.profile.name, "number": table.number, "round": table.round.number, "reason": reason}
     detail = f"{table.pk}:{timezone.now().isoformat()}"  # each decision, a table may be decided again
-    _tell(tournament, _organisers(tournament, but=by), "decided", detail, facts)
+    told = [organiser for organiser in _organisers(tournament, but=by) if organiser.pk not in seated]
+    _tell(tournament, told, "decided", detail, facts)
 
 
 def event_stuck(tournament, today: str) -> None:

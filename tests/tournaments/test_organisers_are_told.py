@@ -313,3 +313,38 @@ def test_the_other_organisers_are_told_when_one_sets_a_tables_result(organisers)
     assert mail.subject == "Final: Olga set the result of table 1"
     assert "Olga has set the result of table 1 in round 1 of Final" in mail.text
     assert "“Both agreed the second seat had won”" in mail.text
+
+
+def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round(organisers):
+    # A review: the "already out" test ran after the disqualification, which puts a player out at
+    # once, and told a finalist they had been out already.
+    first, second = organisers
+    tournament = do_create_tournament(first, "KO", "emu_ranchers", "single", options={"years": 1})
+    do_add_organiser(tournament.pk, first, second)
+    tournament = register_and_start(tournament, make_players(4))
+    for table in current_tables(tournament):
+        play_out(table.game)
+    do_advance_round(tournament.pk)
+    (final,) = current_tables(tournament)
+    finalist = final.game.seats.order_by("position").first().user
+    do_disqualify(tournament.pk, second, finalist)
+    own = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{finalist.pk}:"))
+    assert "round 2 is your last" in own.text and "already out" not in own.text
+    (mail,) = [mail for mail in told(first) if ":left:" in mail.key]
+    assert "round 2 is their last" in mail.text and "already out" not in mail.text
+
+
+def test_a_round_robin_leaver_whose_game_is_over_is_not_said_to_hang_on_it(organisers):
+    # A review: a player who dropped after their own table had ended, the round still going on at
+    # other tables, was said to keep their results "if they finish this round's game".
+    from tests.tournaments.test_every_event_finishes import settle
+
+    tournament = _round_robin(organisers)
+    first_table = current_tables(tournament)[0]
+    seated = [seat.user for seat in first_table.game.seats.order_by("position")]
+    settle(first_table.game, {seated[0]: 1, seated[1]: 2})
+    do_drop(tournament.pk, seated[0])
+    text = _left_mail(organisers[0])
+    assert f"{seated[0].profile.name} has played 1 of their 4 scheduled games" in text
+    assert "if they finish this round's game" not in text
+    assert "every result of theirs is annulled" in text

@@ -106,7 +106,7 @@ def do_adjudicate_table(
             adjudicated_ranks={str(entry): rank for entry, rank in decided.items()}
         )
         table.adjudicated_ranks = decided
-        _log_and_mail(tournament, game, user, decided, reason)
+        _log_and_mail(tournament, table, game, user, decided, reason)
         # As when a game finishes: the round may be complete now (the sweep covers a lost task).
         transaction.on_commit(lambda: queue_task("tournaments.tasks.advance_tournament", (tournament.pk,)))
         return table
@@ -130,7 +130,9 @@ def _checked_ranks(tournament: Tournament, game: Game, ranks: Mapping[int, int |
     return competition_ranks(given)
 
 
-def _log_and_mail(tournament: Tournament, game: Game, user, decided: dict[int, int | None], reason: str) -> None:
+def _log_and_mail(
+    tournament: Tournament, table: Table, game: Game, user, decided: dict[int, int | None], reason: str
+) -> None:
     user_of_entry = dict(tournament.entries.values_list("pk", "user_id"))
     seats = list(game.seats.select_related("user__profile").order_by("position"))
     position_of_user = {seat.user_id: seat.position for seat in seats}
@@ -145,4 +147,5 @@ def _log_and_mail(tournament: Tournament, game: Game, user, decided: dict[int, i
     players = [seat.user for seat in seats if seat.user_id]
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     notify_organiser.table_adjudicated(event, list(dict.fromkeys(players)), tournament.name, link)
-    table_decided(tournament, game.tournament_table, user, reason)
+    # The other organisers; one who plays at this table has its players' mail of it already.
+    table_decided(tournament, table, user, reason, seated={seat.user_id for seat in seats})

@@ -12,7 +12,7 @@ from games.services.errors import ActionRejected
 from tournaments.models import Entry, Table, Tournament
 from tournaments.organiser_mails import entrant_left
 from tournaments.services.planning import beaten_in_bracket, knocked_out, last_round_under_way
-from tournaments.services.results import half_rule, played_rounds
+from tournaments.services.results import half_rule, played_rounds, undecided_forfeits
 from tournaments.services.running import check_not_playing, check_organiser
 
 User = get_user_model()
@@ -102,6 +102,13 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
         if entry.disqualified:
             raise ActionRejected("already_disqualified", _("This player is already disqualified."))
+        # A player a knock-out had put out has no round left to be their last (a walk-through was
+        # told "round 2 is your last" of a final they were not in). Read before the disqualification,
+        # which would put them out at once (a review), and with a table nobody played still theirs
+        # to be placed at while it waits for a decision.
+        entries, rounds = list(tournament.entries.all()), played_rounds(tournament)
+        awaiting = bool(rounds) and bool(undecided_forfeits(rounds[-1]))
+        out = entry.pk in knocked_out(tournament, entries, rounds, awaiting)
         entry.disqualified = True
         # Dated like a drop, so a bracket knows the walkovers they had before stay theirs.
         if entry.dropped_before_round is None:
@@ -109,10 +116,6 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         entry.save(update_fields=["disqualified", "dropped_before_round"])
         from tournaments.mails import removed_by_organiser
 
-        # A player a knock-out had put out has no round left to be their last (a walk-through was
-        # told "round 2 is your last" of a final they were not in).
-        entries, rounds = list(tournament.entries.all()), played_rounds(tournament)
-        out = entry.pk in knocked_out(tournament, entries, rounds)
         # A player who had dropped already played their last round before it (a review).
         removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True, out=out)
         entrant_left(

@@ -307,19 +307,19 @@ def two_player_bracket(tournament: Tournament, entries: list[Entry], rounds: lis
 
 def half_rule(tournament: Tournament, entry_id: int, rounds: list[PlayedRound]) -> dict | None:
     """Where a round robin's leaver stands against FIDE's half (formats/withdrawals.py): the games
-    they have played ({"games"}, a forfeit not counted) of their scheduled ones ({"scheduled"}),
-    and whether one of theirs is under way ({"under_way"}: it counts if they finish it). None
-    outside a scheduled round robin."""
+    they have played ({"games"}, a forfeit not counted; a table over counts, its round finished
+    or not) of their scheduled ones ({"scheduled"}), and whether a game of theirs is still being
+    played ({"under_way"}: it counts if they finish it). None outside a scheduled round robin."""
     if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule:
         return None
     scheduled = sum(entry_id in table for tables, _rests in tournament.schedule for table in tables)
-    made = [played for played in rounds if played.stage == "round_robin"]
-    games = sum(
-        table.ranks.get(entry_id) is not None
-        for played in made
-        if played.finished
+    theirs = [
+        table
+        for played in rounds
+        if played.stage == "round_robin"
         for table in played.tables
         if entry_id in table.ranks
-    )
-    under_way = any(entry_id in table.ranks for played in made if not played.finished for table in played.tables)
-    return {"games": games, "scheduled": scheduled, "under_way": under_way}
+    ]
+    over = [table for table in theirs if table.status in DONE or table.adjudicated]
+    games = sum(table.ranks[entry_id] is not None for table in over)
+    return {"games": games, "scheduled": scheduled, "under_way": len(over) < len(theirs)}
