@@ -1,6 +1,8 @@
 """The time zones a player chooses from: grouped by region and named by place ("Rome", under
-"Europe"), the legacy aliases and fixed offsets of the tz database ("US/Eastern", "Etc/GMT-1")
-left out; a zone saved before, alias or not, stays offered to whoever has it."""
+"Europe"), the tz database's names outside its regions left out (legacy aliases such as
+"US/Eastern", fixed offsets such as "Etc/GMT-1"); old names inside a region that the database
+still links ("Europe/Kiev" beside "Europe/Kyiv") remain. A zone saved before stays offered to
+whoever has it."""
 
 from __future__ import annotations
 
