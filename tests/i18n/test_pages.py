@@ -42,10 +42,19 @@ class _Text(HTMLParser):
         super().__init__()
         self.segments: list[str] = []
         self._skip = 0
+        self._kept: list | None = None  # [tag, depth] of an element marked translate="no"
 
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style"):
             self._skip += 1
+        # HTML's translate="no" marks proper names no language translates (the tz database's
+        # places in the time-zone list): skipped to its end tag, as translation tools skip it.
+        if self._kept is not None:
+            self._kept[1] += tag == self._kept[0]
+            return
+        if ("translate", "no") in attrs:
+            self._kept = [tag, 1]
+            return
         for name, value in attrs:
             if name in ("placeholder", "title", "aria-label", "alt") and value:
                 self._add(value)
@@ -53,9 +62,13 @@ class _Text(HTMLParser):
     def handle_endtag(self, tag):
         if tag in ("script", "style") and self._skip:
             self._skip -= 1
+        if self._kept is not None and tag == self._kept[0]:
+            self._kept[1] -= 1
+            if not self._kept[1]:
+                self._kept = None
 
     def handle_data(self, data):
-        if not self._skip:
+        if not self._skip and self._kept is None:
             self._add(data)
 
     def _add(self, text):

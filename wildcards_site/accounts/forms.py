@@ -121,7 +121,8 @@ class LoginLinkForm(forms.Form):
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
+    # The tz database's place names are no language's words: translation tools leave them be.
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=(), widget=forms.Select(attrs={"translate": "no"}))
 
     class Meta:
         model = Profile
