@@ -119,6 +119,9 @@ class Menu:
     # Moves of the seat's own cards that the rules forbid now: their words, sorted -> why, in the
     # active language (a reply naming one is told the rule, not only that it is no legal move).
     refused: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # The command words of the forbidden moves in each language ("play", "gioca"): they name no
+    # card, so written alone they cannot mean a forbidden one.
+    verbs: set[tuple[str, ...]] = field(default_factory=set)
 
     def match(self, line: str) -> dict:
         wanted = ordered_words(line)
@@ -132,7 +135,7 @@ class Menu:
             # Words no two legal moves need may be left out ("hatch Diplomat" where the deck is
             # the only place to draw from): the moves whose phrase holds every word written.
             phrases = self._holding(wanted)
-            if phrases and self._refused_holding(wanted):
+            if phrases and self._refused_holding(wanted) and not self._names_no_card(wanted):
                 # "7" for the Blue 7 one may play, or the Red 7 one may not (a review): not guessed.
                 raise CommandError(
                     _("“%(line)s” could be more than one of your cards: write the whole move as the mail lists it.")
@@ -158,6 +161,10 @@ class Menu:
         wanted = ordered_words(line)
         return bool(wanted) and wanted in self.by_words.get(tuple(sorted(wanted)), {})
 
+    def _names_no_card(self, wanted: tuple[str, ...]) -> bool:
+        need = Counter(wanted)
+        return any(not need - Counter(verb) for verb in self.verbs)
+
     def _refused_holding(self, wanted: tuple[str, ...]) -> set[str]:
         """Why each forbidden move whose phrase holds every word of `wanted` is forbidden."""
         need = Counter(wanted)
@@ -181,6 +188,8 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
     """
     by_words: dict[tuple[str, ...], dict[tuple[str, ...], list[dict]]] = {}
     named: list[tuple[tuple[str, ...], dict]] = []  # the words of a forbidden move, in each language
+    verbs: set[tuple[str, ...]] = set()
+    forbidden = refused_actions_for(engine_name, view, legal)
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for action in legal:
@@ -188,12 +197,13 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
                 bucket = by_words.setdefault(tuple(sorted(written)), {}).setdefault(written, [])
                 if action not in bucket:
                     bucket.append(action)
-            for action, _why in refused_actions_for(engine_name, view, legal):
+            for action, _why in forbidden:
                 named.append((words(render.phrase(engine_name, action, view)), action))
+                verbs.add(words(render.command_word(engine_name, action)))
     # Written in any language, the rule is said in the reader's: the active one.
-    why = {json.dumps(action, sort_keys=True): text for action, text in refused_actions_for(engine_name, view, legal)}
+    why = {json.dumps(action, sort_keys=True): text for action, text in forbidden}
     refused = {key: why[json.dumps(action, sort_keys=True)] for key, action in named}
-    return Menu(legal, by_words, refused)
+    return Menu(legal, by_words, refused, verbs - {()})
 
 
 def command_lines(body: str) -> list[str]:

@@ -131,3 +131,20 @@ def test_a_rank_alone_shared_by_a_legal_and_a_forbidden_card_is_not_played():
     )
     with pytest.raises(commands.CommandError, match="more than one of your cards"):
         menu.match(rank)
+
+
+@pytest.mark.parametrize("verb", ["play", "gioca", "juega"])
+def test_the_verb_alone_plays_the_only_legal_card_though_forbidden_cards_are_held(verb):
+    # Session 40's note: "play" with one card allowed was refused as "more than one of your
+    # cards" once a forbidden card was in the hand; the verb names no card, so only the legal
+    # moves can be meant, as before the forbidden cards were known to the menu.
+    menu, hand, allowed = _menu_where(lambda hand, allowed: len(allowed) == 1 and len(hand) > 1)
+    assert menu.match(verb) == {"type": "play", "card": allowed[0]}
+
+
+def test_the_verb_alone_with_several_legal_cards_is_still_refused():
+    from games.bymail import commands
+
+    menu, _hand, allowed = _menu_where(lambda hand, allowed: len(set(allowed)) > 1 and len(allowed) < len(hand))
+    with pytest.raises(commands.CommandError, match="more than one move"):
+        menu.match("play")

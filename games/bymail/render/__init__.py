@@ -56,6 +56,13 @@ def phrase(engine: str, action: dict, view: dict) -> str:
     return found.phrase(action, view)
 
 
+def command_word(engine: str, action: dict) -> str:
+    """The words a phrase of this kind of move starts with ("play" of "play red 7"), where the
+    game's presenter tells them; "" where it does not."""
+    hook = getattr(module(engine), "command_word", None)
+    return hook(action) if hook else ""
+
+
 def results_unit(engine: str) -> str:
     """ "round", or what the game's results mails count instead ("year")."""
     return getattr(module(engine), "RESULTS_UNIT", "round")

@@ -32,6 +32,11 @@ def phrase(action: dict, view: dict) -> str:
     return kind
 
 
+def command_word(action: dict) -> str:
+    key = {"bid": "bid", "play": "play", "choose_trump": "trump"}.get(action["type"])
+    return str(WORDS[key]) if key else ""
+
+
 def board(view: dict, names: dict) -> list[dict]:
     me = view["seat"]
     sections = []
