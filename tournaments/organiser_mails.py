@@ -7,7 +7,7 @@ switch for it (`preferences.EVENTS["tournament-organising"]`); its kinds:
   or the site withdrew a no-show;
 - `decided`: another organiser set a table's result;
 - `waiting`: a knock-out waits for their decision on a table nobody played (to organisers who
-  do not play: only they may decide);
+  do not play: only they may decide; where every organiser plays, to the site's staff who do not);
 - `stuck`: the sweep cannot move the event on (at most once a day).
 
 The end is the entrants' final mail, sent to organisers who do not play too (`running._mail_final`).
@@ -88,10 +88,16 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
         }
         for table in tables
     ]
-    facts = {"round": round_number, "tables": shown}
-    # Only organisers who do not play may decide (`adjudication.check_not_playing`): only they are asked.
+    # Only organisers who do not play may decide (`running.check_not_playing`): only they are asked.
     playing = set(tournament.entries.values_list("user_id", flat=True))
     asked = [organiser for organiser in _organisers(tournament) if organiser.pk not in playing]
+    staff = not asked
+    if staff:  # every organiser plays: else nobody is asked, and the event stands still for good
+        from django.contrib.auth import get_user_model
+
+        found = get_user_model().objects.filter(is_staff=True, is_active=True).exclude(pk__in=playing)
+        asked = list(found.select_related("profile").order_by("pk"))
+    facts = {"round": round_number, "tables": shown, "staff": staff}
     _tell(tournament, asked, "waiting", str(round_number), facts)
 
 

@@ -348,3 +348,44 @@ def test_a_round_robin_leaver_whose_game_is_over_is_not_said_to_hang_on_it(organ
     assert f"{seated[0].profile.name} has played 1 of their 4 scheduled games" in text
     assert "if they finish this round's game" not in text
     assert "every result of theirs is annulled" in text
+
+
+def test_the_sites_staff_are_asked_when_every_organiser_plays(organisers):
+    # Session 40's note: where the only organiser plays, a waiting knock-out asked nobody, and
+    # only staff, whom nothing told, could decide: it stood still for good.
+    first, _second = organisers
+    staff = make_user("staffer", display_name="Stella")
+    type(staff).objects.filter(pk=staff.pk).update(is_staff=True)
+    idle = make_user("gone", display_name="Gone")
+    type(idle).objects.filter(pk=idle.pk).update(is_staff=True, is_active=False)
+    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, [first, make_players(1)[0]])
+    (final,) = current_tables(tournament)
+    _nobody_played(final.game)
+    assert do_advance_round(tournament.pk) is None
+    assert do_advance_round(tournament.pk) is None  # once a round, as organisers are asked
+    assert [mail for mail in told(first) if ":waiting:" in mail.key] == []
+    assert [mail for mail in told(idle) if ":waiting:" in mail.key] == []
+    (mail,) = [mail for mail in told(staff) if ":waiting:" in mail.key]
+    assert mail.subject == "Final waits for your decision"
+    assert "its organisers play in it" in mail.text and "the site's staff" in mail.text
+    link = f"/tournaments/{tournament.pk}/#adjudicate-{final.game_id}"
+    assert link in mail.text and link in mail.html
+    from django.test import Client
+
+    reader = Client()
+    reader.force_login(staff)
+    page = reader.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'id="adjudicate-{final.game_id}"' in page
+
+
+def test_staff_who_play_in_the_event_are_not_asked(organisers):
+    first, _second = organisers
+    staff = make_user("staffer", display_name="Stella")
+    type(staff).objects.filter(pk=staff.pk).update(is_staff=True)
+    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, [first, staff])
+    (final,) = current_tables(tournament)
+    _nobody_played(final.game)
+    do_advance_round(tournament.pk)
+    assert [mail for mail in told(staff) if ":waiting:" in mail.key] == []
