@@ -24,6 +24,7 @@ from tournaments.services.results import (
     drop_times,
     elimination_seeds,
     inactive_from,
+    round_robin_counted,
     swiss_standings,
     tie_break_order,
     two_player_bracket,
@@ -345,6 +346,9 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     start = len(order) + vacant
     order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
     order.extend(_numbered(late, len(order) + vacant + 1))
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
+        # A leaver whose every result is annulled takes no place above anyone who played on.
+        order = _disqualified_last(order, round_robin_counted(tournament, entries, rounds).annulled)
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
 
 
@@ -386,9 +390,9 @@ def _qualified(tournament: Tournament, played: PlayedRound, seed_of: dict[int, i
 
 
 def _disqualified_last(order: list[tuple[int, int]], disqualified: set[int]) -> list[tuple[int, int]]:
-    """A disqualified player keeps their results but takes no place ahead of anyone: they go
-    last, and everyone they were ahead of moves up by one a disqualified player (shared places
-    stay shared)."""
+    """A disqualified player keeps their results but takes no place ahead of anyone (nor does a
+    round robin's leaver whose results are annulled): they go last, and everyone they were ahead
+    of moves up by one a disqualified player (shared places stay shared)."""
     if not disqualified & {player for _place, player in order}:
         return order
     kept = [

@@ -187,13 +187,15 @@ def swiss_standings(
 ) -> list[swiss.Standing]:
     """`counted`: a scheduled round robin's rounds as `round_robin_counted` gave them, when the
     caller has them already (the page shows them in its crosstable too)."""
+    annulled: set[int] = set()
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
         counted = counted or round_robin_counted(tournament, entries, rounds)
         results = [row.result for row in counted.rounds]
+        annulled = counted.annulled
     else:
         finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
         results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
-    return swiss.standings(
+    rows = swiss.standings(
         {entry.pk: entry.rating for entry in entries},
         results,
         tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
@@ -201,6 +203,11 @@ def swiss_standings(
         tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's
         tie_break_order(tournament),
     )
+    # Every result of a leaver before half their games is annulled (FIDE: their points count for
+    # nobody's standing): they stand below everyone else, not level with who lost every game (a
+    # walk-through saw one head the standings, their rating breaking a tie on 0). Stable: the rest keep their order.
+    rows.sort(key=lambda row: row.player in annulled)
+    return rows
 
 
 @dataclass(frozen=True)
