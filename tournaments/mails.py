@@ -229,6 +229,16 @@ def no_show_withdrawn(user, tournament, round_number: int) -> None:
     _to_entrant(user, tournament, "tournament-no-show", key, facts)
 
 
+def results_annulled(user, tournament, leaver, rounds: list[int]) -> None:
+    """`leaver` left a round robin before half their games: `user`'s games against them (in
+    `rounds`) no longer count (services/annulments.py)."""
+    key = f"tournament-annulled:{tournament.pk}:{leaver.pk}:{user.pk}"
+    with translation.override(user.profile.language):
+        numbers = names_list([str(number) for number in rounds])
+    extra = {"leaver": leaver.profile.name, "numbers": numbers, "games": len(rounds)}
+    _to_entrant(user, tournament, "tournament-annulled", key, extra)
+
+
 def removed_by_organiser(user, tournament, organiser, next_round: int, disqualified: bool, out: bool = False) -> None:
     """An organiser dropped or disqualified the player (services/leaving.py): they are told."""
     kind = "disqualified" if disqualified else "dropped"

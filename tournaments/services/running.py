@@ -30,6 +30,7 @@ from tournaments.mails import mail_round
 from tournaments.models import Bye, Entry, Round, Table, Tournament
 from tournaments.organiser_mails import EVENT as ORGANISING
 from tournaments.organiser_mails import decision_awaited, entrant_left, event_stuck
+from tournaments.services.annulments import tell_annulled
 from tournaments.services.byes import bye_kinds
 from tournaments.services.cancelling import cancel
 from tournaments.services.planning import (
@@ -156,6 +157,7 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
     entries = list(tournament.entries.select_related("user__profile"))
     rounds = played_rounds(tournament)
     _withdraw_no_shows(tournament, entries, rounds)
+    tell_annulled(tournament, entries, rounds)  # a leaver's results annulled as this round ended
     plan = plan_next_round(tournament, entries, rounds)
     if plan is not None and plan.stage == WAITING:
         # The organisers' adjudication of a table nobody played comes first: they are asked (once a round).
