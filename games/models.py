@@ -258,6 +258,9 @@ class GameEvent(models.Model):
         SEAT_REPLACED = "seat_replaced", _("seat given to another player")
         SEAT_OFFERED = "seat_offered", _("seat offered to a player")
         SEAT_DECLINED = "seat_declined", _("seat offer declined")
+        # A bot took the seat: its player missed too many deadlines in a row, or resigned.
+        SEAT_TIMED_OUT = "seat_timed_out", _("seat taken by a bot after missed deadlines")
+        SEAT_RESIGNED = "seat_resigned", _("seat taken by a bot after its player resigned")
         PAUSED = "paused", _("paused")
         RESUMED = "resumed", _("resumed")
         EXTENDED = "extended", _("deadline extended")

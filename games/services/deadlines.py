@@ -17,7 +17,7 @@ from django.db.models import F, Min
 from django.utils import timezone
 
 from games.engines import get_engine
-from games.models import Action, Deadline, Game, Seat
+from games.models import Action, Deadline, Game, GameEvent, Seat
 from games.play.clock import reminder_lead
 from games.services import bot_choice, notify, timing
 from games.services.play import Outcome, advance, stage
@@ -178,6 +178,17 @@ def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> None:
     if given_up:
         Seat.objects.filter(pk__in=given_up).update(
             kind=Seat.Kind.BOT, status=Seat.Status.LEFT, bot_level=bot_choice.TAKEOVER_LEVEL, left_at=now
+        )
+        # In the table's log, as every change of who plays a seat is.
+        GameEvent.objects.bulk_create(
+            GameEvent(
+                game=game,
+                kind=GameEvent.Kind.SEAT_TIMED_OUT,
+                seat=seat.position,
+                detail={"previous": seat.user.profile.name if seat.user else None, "misses": seat.consecutive_timeouts},
+            )
+            for seat in seats
+            if seat.pk in given_up
         )
 
 

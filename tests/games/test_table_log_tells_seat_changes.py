@@ -1,0 +1,60 @@
+"""The table's "What happened to the game" tells every change of who plays a seat: a bot taking
+the seat of a player who missed their deadlines, or who resigned, and a player taking a seat
+offered to them. A walk-through (session 41) found the takeovers missing, and a player who took
+their seat back read as "Lucía gave the seat of Carmen to Carmen"."""
+
+from __future__ import annotations
+
+import html
+from datetime import timedelta
+
+import pytest
+
+from games.models import Deadline, Game, Seat
+from games.services import do_accept_seat, do_offer_seat, do_resign, sweep_overdue
+from tests.games.conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _log(client, user, game: Game) -> str:
+    client.force_login(user)
+    page = html.unescape(client.get(f"/games/{game.pk}/").content.decode())
+    start = page.index('id="events"')
+    return " ".join(page[start : page.index("</section>", start)].split())
+
+
+def _miss_twice(game: Game) -> Seat:
+    """Let every wait pass twice: the seat to move misses two deadlines and a bot takes it."""
+    for _ in range(2):
+        due = Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("closes_at").first().closes_at
+        sweep_overdue(now=due + timedelta(seconds=1))
+    return game.seats.get(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+
+
+def test_a_bot_taking_the_seat_of_a_player_who_missed_their_deadlines_is_in_the_log(client, players):
+    game = start_game(players, phase_seconds=86400)
+    seat = _miss_twice(game)
+    other = next(user for user in players if user != seat.user)
+    log = _log(client, other, game)
+    assert f"{seat.user.profile.name} missed 2 deadlines in a row: a bot plays their seat from now on." in log
+
+
+def test_a_bot_taking_the_seat_of_a_player_who_resigned_is_in_the_log(client, players):
+    game = start_game(players)
+    do_resign(game.pk, players[1])
+    log = _log(client, players[0], game)
+    assert "Bob resigned: a bot plays their seat from now on." in log
+
+
+def test_a_player_taking_back_their_seat_is_said_to_take_it(client, players):
+    game = start_game(players, phase_seconds=86400)
+    seat = _miss_twice(game)
+    creator = players[0]
+    assert seat.user != creator  # the toy game's first mover (seed "s1") is not its creator
+    offer = do_offer_seat(game.pk, creator, seat.position, seat.user)
+    do_accept_seat(offer.pk, seat.user)
+    name, by = seat.user.profile.name, creator.profile.name
+    log = _log(client, players[2], game)
+    assert f"{name} took their seat back, offered by {by}." in log
+    assert f"{by} gave the seat of {name} to {name}" not in log
