@@ -201,8 +201,9 @@ def advance(
         return
     from games.services import notify
 
-    # While game.phase_key still names the phase just left; a move (not the sweep) may find players at the table.
-    notify.phase_results(game, outcome, seats, now=now if any((answered or {}).values()) else None)
+    # While game.phase_key still names the phase just left. A round a timeout ends finds its
+    # players at the table too, as a turn it opens does (timing.sync_waits).
+    notify.phase_results(game, outcome, seats, now=now)
     outcome.open_waits = list(timing.sync_waits(game, engine, now, answered or {}, seats))
     game.save(update_fields=["version", "state", "phase_key"])
     searching = [seat for seat in engine.to_act(game.state) if seat in bots and thinks(bots[seat])]

@@ -140,10 +140,9 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
         Deadline.objects.filter(pk__in=pks).update(closed_at=now, outcome=outcome)
     game.phase_key = phase_key
     opened = open_waits(game, [humans[pos] for pos in sorted(waiting - have) if pos in humans], now)
-    # Only a move somebody made can find its players at the table; the deadline sweep (timeouts
-    # alone) mails at once and costs no query for it.
-    live = any(answered.values())
-    present = notify.at_the_table(game, [humans[deadline.seat] for deadline in opened], now) if live else set()
+    # A turn a timeout opens finds its player at the table too (a walk-through was mailed 14 s
+    # after moving there): one query, only where a wait opens.
+    present = notify.at_the_table(game, [humans[deadline.seat] for deadline in opened], now) if opened else set()
     for deadline in opened:
         notify.your_turn(game, humans[deadline.seat], deadline, present=deadline.seat in present)
     return kept + opened

@@ -330,3 +330,23 @@ def test_a_turn_mail_sent_after_the_first_step_asks_for_the_next_one(mail_server
     assert wait.version == game.version  # a reply to it answers the turn as it stands
     moved = do_mail_moves(wait, seat_user(game, first), [step[0]], channel)
     assert moved.applied == [step[0]]
+
+
+def test_a_turn_a_timeout_opens_holds_the_mail_of_the_player_at_the_table(mail_server):
+    # A walk-through (session 41): Lucía moved at the table, another player's deadline passed
+    # 14 seconds later, and her turn mail came at once, though she was still there.
+    from games.models import Deadline
+    from games.services import sweep_overdue
+
+    game, first = _wizard_table()
+    mail_server()
+    game = _act(game, first)
+    engine = get_engine("wizard")
+    while first not in engine.to_act(game.state):
+        Deadline.objects.filter(game=game, closed_at__isnull=True).update(closes_at=timezone.now())
+        sweep_overdue(now=timezone.now())
+        game.refresh_from_db()
+    assert Action.objects.filter(game=game).latest("seq").channel == Action.Channel.TIMEOUT
+    assert _turn_mail(game, first).next_attempt_at >= timezone.now() + timedelta(seconds=GRACE - 30)
+    # Nor the results of the round the timeouts ended, which the player saw end at the table.
+    assert seat_user(game, first).email not in {m["To"] for m in mail_server()}
