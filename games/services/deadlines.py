@@ -68,7 +68,7 @@ def _close_batch(game_ids: list[int], now: datetime) -> int:
         seats = _seats_of(games)
         overdue = _overdue_of(games, now)
         users = {seat.user_id for rows in seats.values() for seat in rows if seat.user_id is not None}
-        with timing.preload_away(list(users), now):
+        with timing.preload_away(list(users), now), notify.preload_at_the_table([game.pk for game in games], now):
             for game in games:
                 applied += _close_game(game, seats[game.pk], overdue[game.pk], now)
     return applied

@@ -8,6 +8,9 @@ preferences) live in `games.bymail.mails`.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -41,11 +44,38 @@ def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:
     players = {seat.position: seat.user_id for seat in seats if seat.user_id is not None}
     if not players or grace <= 0:
         return set()
-    recent = Action.objects.filter(
-        game=game, seat__in=players, channel__in=Action.LIVE_CHANNELS, created_at__gte=now - timedelta(seconds=grace)
-    )
+    known = getattr(_preloaded, "movers", None)
+    if known is not None and known[0] == now:
+        moved = known[1].get(game.pk, set())
+    else:
+        since = now - timedelta(seconds=grace)
+        live = Action.objects.filter(channel__in=Action.LIVE_CHANNELS, created_at__gte=since)
+        recent = live.filter(game=game, seat__in=players)
+        moved = set(recent.values_list("seat", "actor_id").distinct())
     # By who moved, not only the seat: a seat that changed hands is not at the table with its old player.
-    return {seat for seat, actor in recent.values_list("seat", "actor_id").distinct() if players[seat] == actor}
+    return {seat for seat, actor in moved if seat in players and players[seat] == actor}
+
+
+_preloaded = threading.local()
+
+
+@contextmanager
+def preload_at_the_table(game_ids: list[int], now: datetime) -> Iterator[None]:
+    """Who moved live at these games within the grace before `now`, read once for a block that
+    opens many waits (the deadline sweep: a turn a timeout opens may find its player there)."""
+    grace = settings.GAME_MAIL_GRACE_SECONDS
+    movers: dict[int, set[tuple[int, int]]] = {game_id: set() for game_id in game_ids}
+    if grace > 0 and game_ids:
+        recent = Action.objects.filter(
+            game_id__in=game_ids, channel__in=Action.LIVE_CHANNELS, created_at__gte=now - timedelta(seconds=grace)
+        )
+        for game_id, seat, actor in recent.values_list("game_id", "seat", "actor_id").distinct():
+            movers[game_id].add((seat, actor))
+    _preloaded.movers = (now, movers)
+    try:
+        yield
+    finally:
+        _preloaded.movers = None
 
 
 def reminder(game: Game, seat: Seat, deadline: Deadline) -> None:
