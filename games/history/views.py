@@ -82,17 +82,18 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
     return render(request, "history/replay.html", replay_context(request, game, steps, step))
 
 
-def _tell_public_moves(game: Game, log: list[dict], window: list, viewer: int | None, names: dict, steps) -> None:
-    """While the game runs, another seat's move is told as the table's latest moves tell it: in
-    words built from the viewer's own views (games.recap), so a played card or an open bid
-    reads, a sealed bid stays "made a sealed bid", and a move the viewer saw nothing of stays
-    bare (a walk-through: a running Wizard replay said only "Move 3 by Bot 1")."""
+def _tell_moves(game: Game, log: list[dict], window: list, viewer: int | None, names: dict, steps, every: bool) -> None:
+    """A move is told as the table's latest moves tell it: in words built from the viewer's own
+    views (games.recap), so a played card or an open bid reads, a sealed bid stays "made a sealed
+    bid", and a move the viewer saw nothing of stays bare (a walk-through: a running Wizard replay
+    said only "Move 3 by Bot 1"). `every`: each move so, not only those without a label (a
+    finished game's log read the buttons' words, "Lay your owls…", for another player's move)."""
     told = recap(game, viewer, window[0].seq, names, replay=steps, upto=window[-1].seq + 1, max_steps=len(window))
     lines = {step.action.seq: step.lines for step in told.steps}
     for entry, action in zip(log, window, strict=True):
         said = lines.get(action.seq)
         bare = [_("%(who)s moved.") % {"who": entry["name"] or name_of(names, action.seat)}]
-        if entry["label"] is None and said and said != bare:
+        if (every or entry["label"] is None) and said and said != bare:
             entry["label"] = " ".join(said)
 
 
@@ -123,8 +124,9 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         }
         for index, action in enumerate(window)
     ]
-    if not revealed and window:
-        _tell_public_moves(game, log, window, viewer, names, steps)
+    if window:
+        # Once the game is over, as anyone watching saw each move (the panels show every hand).
+        _tell_moves(game, log, window, None if revealed else viewer, names, steps, every=revealed)
     return {
         "game": game,
         "seats": seats,

@@ -315,3 +315,17 @@ def test_moves_a_player_made_before_a_bot_took_the_seat_are_not_labelled_the_bot
     assert "bot" not in line.lower(), line
     line, _panels = told(bot.seq)
     assert f"{leaver.profile.name} · " in line, line
+
+
+@pytest.mark.parametrize("engine_name", ["cubirds", "wizard", "wildcards"])
+def test_a_finished_games_log_tells_each_move_as_done_by_its_player_not_as_an_order(client, players, engine_name):
+    # A walk-through (session 41): a finished CuBirds replay listed Bruno's move as "Lay your
+    # owls…", the button's words, an order to the reader in the second person.
+    game = finished_game(players, engine_name, seed="told")
+    page = client.get(f"/games/{game.pk}/replay/{game.version // 2}/").content.decode()
+    log = page.split('<section class="card log"', 1)[1].split("</section>", 1)[0]
+    entries = re.findall(r"</a>: ([^<]+)\s*</li>", log)
+    assert entries, log
+    assert not [entry for entry in entries if re.search(r"\b(your|Lay|Play|Bid|Draw)\b", entry)], entries
+    if engine_name == "cubirds":
+        assert any(" laid " in entry or " drew " in entry or " did not draw" in entry for entry in entries), entries
