@@ -35,7 +35,7 @@ def table_event(event: GameEvent, recipients: list) -> None:
         key = f"table-event:{event.pk}:{user.pk}"
         headers = game_headers(key, game.pk, user.pk, "table-changes")
         mail_ctx = {**ctx, "unsubscribe_url": unsubscribe_url(user.pk, "table-changes")}
-        queue_mail(key, "table-event", user.email, mail_ctx, user.profile.language, headers)
+        queue_mail(key, "table-event", user.email, mail_ctx, user.profile.language, headers, user.profile.time_zone)
 
 
 def seat_offered(offer: SeatOffer) -> None:
@@ -69,6 +69,5 @@ def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tourn
     for user in recipients:
         if not preferences.wants(user, "game-over"):
             continue
-        queue_mail(
-            f"table-adjudicated:{event.pk}:{user.pk}", "table-adjudicated", user.email, ctx, user.profile.language
-        )
+        key = f"table-adjudicated:{event.pk}:{user.pk}"
+        queue_mail(key, "table-adjudicated", user.email, ctx, user.profile.language, time_zone=user.profile.time_zone)

@@ -28,10 +28,16 @@ STALE_CLAIM = timedelta(seconds=120)
 
 
 def queue_mail(
-    key: str, name: str, to: str, ctx: dict, language: str | None = None, headers: dict | None = None
+    key: str,
+    name: str,
+    to: str,
+    ctx: dict,
+    language: str | None = None,
+    headers: dict | None = None,
+    time_zone: str | None = None,
 ) -> OutboxMessage | None:
     """Render message `name` now and store it; None when `key` was queued before."""
-    message = make_message(name, to, ctx, language, headers)
+    message = make_message(name, to, ctx, language, headers, time_zone)
     html = next((content for content, mimetype in message.alternatives if mimetype == "text/html"), "")
     try:
         with transaction.atomic():
