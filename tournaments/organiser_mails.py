@@ -16,6 +16,7 @@ The end is the entrants' final mail, sent to organisers who do not play too (`ru
 from __future__ import annotations
 
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games.bymail import preferences
 from games.bymail.headers import game_headers
@@ -88,6 +89,7 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
         }
         for table in tables
     ]
+    facts = {"round": round_number, "tables": shown}
     # Only organisers who do not play may decide (`running.check_not_playing`): only they are asked.
     playing = set(tournament.entries.values_list("user_id", flat=True))
     asked = [organiser for organiser in _organisers(tournament) if organiser.pk not in playing]
@@ -97,15 +99,30 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
 
         found = get_user_model().objects.filter(is_staff=True, is_active=True).exclude(pk__in=playing)
         asked = list(found.select_related("profile").order_by("pk"))
-    facts = {"round": round_number, "tables": shown, "staff": staff}
-    _tell(tournament, asked, "waiting", str(round_number), facts)
+        # The organisers are told who decides, and that it is not them.
+        _tell(tournament, _organisers(tournament), "waiting", str(round_number), {**facts, "playing": True})
+    _tell(tournament, asked, "waiting", str(round_number), {**facts, "staff": staff})
 
 
-def table_decided(tournament, table, by, reason: str, seated: set[int]) -> None:
-    """`by` set the result of `table` (`tournaments.models.Table`, its round loaded) with `reason`:
+def table_decided(tournament, table, by, reason: str, seated: set[int], decided: dict) -> None:
+    """`by` set the result of `table` (`tournaments.models.Table`, its round loaded) with `reason`
+    and `decided` (entry id -> place, None for a forfeit):
     the other organisers are told, who may have been asked for the same decision, but not those
     seated there (`seated`: user ids), who have the players' mail of it."""
-    facts = {"by": by.profile.name, "number": table.number, "round": table.round.number, "reason": reason}
+    names = {seat.user_id: str(seat.name) for seat in table.game.seats.select_related("user__profile")}
+    entrants = dict(tournament.entries.values_list("pk", "user_id"))
+    result = sorted(
+        ({"name": names.get(entrants[entry], ""), "rank": rank} for entry, rank in decided.items()),
+        key=lambda row: (row["rank"] is None, row["rank"] or 0, row["name"]),
+    )
+    # Said as the players' mail says it: the places, and the reason without a second full stop.
+    facts = {
+        "by": by.profile.name,
+        "number": table.number,
+        "round": table.round.number,
+        "reason": reason.strip().rstrip("."),
+        "result": result,
+    }
     detail = f"{table.pk}:{timezone.now().isoformat()}"  # each decision, a table may be decided again
     told = [organiser for organiser in _organisers(tournament, but=by) if organiser.pk not in seated]
     _tell(tournament, told, "decided", detail, facts)
@@ -155,4 +172,11 @@ def _tell(tournament, organisers: list, kind: str, detail: str, facts: dict, pro
                 ctx["problem"] = problem_words(tournament)
             if "tables" in facts:  # "1 and 3", in the reader's words
                 ctx["numbers"] = names_list([str(table["number"]) for table in facts["tables"]])
+            if "result" in facts:  # "1. Carmen, 2. Alice", as the table's log says it
+                ctx["result"] = ", ".join(
+                    _("%(place)s. %(name)s") % {"place": row["rank"], "name": row["name"]}
+                    if row["rank"]
+                    else _("%(name)s forfeits") % {"name": row["name"]}
+                    for row in facts["result"]
+                )
         queue_mail(key, "tournament-organiser", organiser.email, ctx, profile.language, headers)

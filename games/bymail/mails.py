@@ -193,6 +193,11 @@ def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool,
         "misses": seat.consecutive_timeouts,
         "misses_left": max(game.timeouts_before_bot - seat.consecutive_timeouts, 0),
     }
+    if replaced_by_bot:  # who can give the seat back (services/seats.py): a walk-through's player was never told
+        if game.created_by_id is None:
+            facts["comeback"] = "organisers"  # a tournament's table
+        elif game.created_by_id != seat.user_id:
+            facts["comeback"], facts["creator"] = "creator", game.created_by.profile.name
     _queue(f"timeout:{deadline.pk}", seat, "timed-out", game, **facts)
 
 
@@ -326,6 +331,8 @@ def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
             "replaced_by_bot": recipe["replaced_by_bot"],
             "misses": recipe.get("misses") or 2,  # queued before the count was kept: at least two
             "misses_left": recipe.get("misses_left"),
+            "comeback": recipe.get("comeback", ""),
+            "creator": recipe.get("creator", ""),
             "board": render.board(game.engine, view, seat_names(game)),
         }
 

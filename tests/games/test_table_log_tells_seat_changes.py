@@ -25,11 +25,14 @@ def _log(client, user, game: Game) -> str:
 
 
 def _miss_twice(game: Game) -> Seat:
-    """Let every wait pass twice: the seat to move misses two deadlines and a bot takes it."""
-    for _ in range(2):
+    """Let every wait pass until a bot takes a seat: its player missed two deadlines in a row."""
+    for _ in range(10):
+        taken = game.seats.filter(kind=Seat.Kind.BOT, status=Seat.Status.LEFT).first()
+        if taken is not None:
+            return taken
         due = Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("closes_at").first().closes_at
         sweep_overdue(now=due + timedelta(seconds=1))
-    return game.seats.get(kind=Seat.Kind.BOT, status=Seat.Status.LEFT)
+    raise AssertionError("no seat was taken over after 10 deadlines")
 
 
 def test_a_bot_taking_the_seat_of_a_player_who_missed_their_deadlines_is_in_the_log(client, players):
@@ -58,3 +61,43 @@ def test_a_player_taking_back_their_seat_is_said_to_take_it(client, players):
     log = _log(client, players[2], game)
     assert f"{name} took their seat back, offered by {by}." in log
     assert f"{by} gave the seat of {name} to {name}" not in log
+
+
+def _takeover_mail(seat: Seat) -> str:
+    from wildcards_site.outbox import recipes
+    from wildcards_site.outbox.models import OutboxMessage
+
+    rows = OutboxMessage.objects.filter(key__startswith="timeout:", to=seat.user.email)
+    row = next(row for row in rows if row.recipe.get("replaced_by_bot"))
+    return recipes.build(row.recipe, None).body
+
+
+def test_the_mail_saying_a_bot_took_the_seat_says_who_can_give_it_back(players):
+    # The walk-through's Carmen was told a bot plays her seat, and nothing of how to come back.
+    game = start_game(players, phase_seconds=86400)
+    seat = _miss_twice(game)
+    assert seat.user != players[0]
+    text = " ".join(_takeover_mail(seat).split())
+    assert "To play on, ask Alice, who created the game, to offer you your seat back" in text
+
+
+def test_a_creator_who_timed_out_is_not_told_to_ask_themselves(players):
+    from games.engines import get_engine
+
+    game = start_game(players, phase_seconds=86400)
+    mover = game.seats.get(position=get_engine(game.engine).to_act(game.state)[0]).user
+    Game.objects.filter(pk=game.pk).update(created_by=mover)  # the creator is the one who will leave
+    seat = _miss_twice(game)
+    assert seat.user == mover
+    assert "To play on" not in _takeover_mail(seat)
+
+
+def test_a_tournament_player_is_told_to_ask_the_organisers():
+    from tests.tournaments.helpers import current_tables, emu_round_robin, make_players
+
+    organiser, *entrants = make_players(3, prefix="t")
+    tournament = emu_round_robin(organiser, entrants)
+    game = current_tables(tournament)[0].game
+    seat = _miss_twice(game)
+    text = " ".join(_takeover_mail(seat).split())
+    assert "To play on, ask the tournament's organisers to offer you your seat back" in text

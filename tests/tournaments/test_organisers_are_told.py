@@ -307,12 +307,15 @@ def test_the_other_organisers_are_told_when_one_sets_a_tables_result(organisers)
     _nobody_played(final.game)
     do_advance_round(tournament.pk)
     low, high = tournament.entries.order_by("pk").values_list("pk", flat=True)
-    do_adjudicate_table(final.pk, first, {low: 2, high: 1}, "Both agreed the second seat had won")
+    do_adjudicate_table(final.pk, first, {low: 2, high: 1}, "Both agreed the second seat had won.")
     assert [mail for mail in told(first) if ":decided:" in mail.key] == []
     (mail,) = [mail for mail in told(second) if ":decided:" in mail.key]
     assert mail.subject == "Final: Olga set the result of table 1"
     assert "Olga has set the result of table 1 in round 1 of Final" in mail.text
-    assert "“Both agreed the second seat had won”" in mail.text
+    # The result itself, as the players' mail gives it (a walk-through read only the reason), and
+    # the reason's own full stop not doubled ("won.”.").
+    winner, loser = (tournament.entries.get(pk=pk).user.profile.name for pk in (high, low))
+    assert f"“Both agreed the second seat had won”: 1. {winner}, 2. {loser}." in mail.text
 
 
 def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round(organisers):
@@ -364,7 +367,10 @@ def test_the_sites_staff_are_asked_when_every_organiser_plays(organisers):
     _nobody_played(final.game)
     assert do_advance_round(tournament.pk) is None
     assert do_advance_round(tournament.pk) is None  # once a round, as organisers are asked
-    assert [mail for mail in told(first) if ":waiting:" in mail.key] == []
+    # The organiser who plays is told who will decide, not asked to (a walk-through: nothing told him).
+    (theirs,) = [mail for mail in told(first) if ":waiting:" in mail.key]
+    assert "you play in it, so you may not decide: the site's staff are asked to" in theirs.text
+    assert "adjudicate-" not in theirs.text
     assert [mail for mail in told(idle) if ":waiting:" in mail.key] == []
     (mail,) = [mail for mail in told(staff) if ":waiting:" in mail.key]
     assert mail.subject == "Final waits for your decision"

@@ -148,4 +148,4 @@ def _log_and_mail(
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     notify_organiser.table_adjudicated(event, list(dict.fromkeys(players)), tournament.name, link)
     # The other organisers; one who plays at this table has its players' mail of it already.
-    table_decided(tournament, table, user, reason, seated={seat.user_id for seat in seats})
+    table_decided(tournament, table, user, reason, seated={seat.user_id for seat in seats}, decided=decided)
