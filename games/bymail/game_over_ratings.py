@@ -19,6 +19,11 @@ from games.models import Game, Seat
 from wildcards_site.outbox import sending
 
 
+def whole(rating: float) -> int:
+    """A rating in whole points, rounded as people round (half up): the table and the mail agree."""
+    return int(Decimal(repr(rating)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def key(game_id: int, position: int) -> str:
     return f"over:{game_id}:{position}"
 
@@ -55,7 +60,7 @@ def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
     ):
         # Whole points, rounded as people round; the change between the two numbers shown, so
         # "1500 → 1516" never reads "(+15)" (a review: each was rounded on its own).
-        shown = [int(Decimal(repr(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for value in (before, after)]
+        shown = [whole(before), whole(after)]
         rows.append(
             {
                 "name": names.get(player, ""),

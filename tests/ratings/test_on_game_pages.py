@@ -75,3 +75,24 @@ def test_the_games_player_page_shows_ratings_and_links_to_the_rating_history(cli
     assert "<strong>1520</strong>" in html
     assert 'href="/ratings/players/alice/"' in html
     assert 'id="ratings"' not in client.get("/games/players/carol/").content.decode()  # no rated game yet
+
+
+def test_the_change_shown_is_the_difference_of_the_two_whole_ratings_as_the_mail_gives_it(client, people):
+    # A walk-through (session 41): the game-over mail said "1519 → 1539 (+20)" and the table
+    # "1539 +19", the change (19.4) rounded on its own.
+    game = rated_game(people)
+    alice = people[0]
+    RatingChange.objects.filter(game=game, player=alice).update(before=1519.3, after=1538.7, delta=19.4)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert notes(html)[0] == "1539 +20"
+    from games.bymail.game_over_ratings import rating_rows
+
+    recipe = {"ratings": [[alice.pk, 1, 1519.3, 1538.7, True]]}
+    (row,) = rating_rows(list(game.seats.select_related("user__profile")), recipe)
+    assert (row["before"], row["after"]) == (1519, 1539)
+
+
+def test_a_half_point_rounds_up_on_the_table_as_in_the_mail(client, people):
+    game = rated_game(people)
+    RatingChange.objects.filter(game=game, player=people[0]).update(before=1500.0, after=1516.5, delta=16.5)
+    assert notes(client.get(f"/games/{game.pk}/").content.decode())[0] == "1517 +17"

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.bymail.game_over_ratings import whole
 from games.models import Action, Game, Seat
 from games.sections import PlayerSection, SeatNote
 from tournaments.ratings import fair_play, leaderboards
@@ -21,18 +22,20 @@ def rating_notes(games: list[Game]) -> dict[tuple[int, int], list[SeatNote]]:
     finished = [game.pk for game in games if game.status == Game.Status.FINISHED]
     if not finished:
         return {}
-    rows = RatingChange.objects.filter(game_id__in=finished).values_list("game_id", "player_id", "after", "delta")
+    rows = RatingChange.objects.filter(game_id__in=finished).values_list("game_id", "player_id", "before", "after")
     title = _("Rating after this game, and its change")
+    # The change between the two whole ratings, as the game-over mail gives it: "1519 → 1539
+    # (+20)" there read "1539 +19" here, the change (19.4) rounded on its own (a walk-through).
     return {
         (game_id, player_id): [
             SeatNote(
-                text=f"{after:.0f}",
-                change=f"{delta:+.0f}",
+                text=str(whole(after)),
+                change=f"{whole(after) - whole(before):+d}",
                 title=title,
-                rising=None if round(delta) == 0 else delta > 0,
+                rising=None if whole(after) == whole(before) else after > before,
             )
         ]
-        for game_id, player_id, after, delta in rows
+        for game_id, player_id, before, after in rows
     }
 
 
