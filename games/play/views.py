@@ -17,7 +17,7 @@ from games.history.replay_steps import Replay
 from games.models import Action, Deadline, Game, Invitation, Seat
 from games.play.jsonbody import loads_move
 from games.play.numbers import whole_number
-from games.play.permissions import can_manage
+from games.play.permissions import can_manage, is_organiser
 from games.play.refresh import table_stamp
 from games.presenters.game_settings import settings_words
 from games.services import ActionRejected, do_action, do_say, looks, talk
@@ -25,6 +25,7 @@ from games.services.bot_moves import bots_thinking
 from games.services.invitations import invitee_name
 from games.services.organiser import longest_extension
 from games.services.rematch import current_rematch
+from games.services.seats import absent
 
 # Seconds between the table's own refreshes: a slow game changes seldom, but a bot's task
 # answers within a second or so, and a player facing bots should not wait 20 s to see it.
@@ -118,6 +119,11 @@ def table_context(
     sections.annotate_seats([game], lambda _game: seats)
     actions = presenters.legal_action_choices(game, position)
     thinking = bots_thinking(game) if thinking is None else thinking
+    manage = can_manage(game, request.user)
+    # The seats this viewer may give away: a player gone, or, for an organiser, any player (the
+    # service's own rule; a walk-through's creator was offered seats it then refused).
+    organiser = manage and is_organiser(game, request.user)
+    givable = [seat for seat in seats if seat.position is not None and (absent(seat) or organiser)] if manage else []
     return {
         "game": game,
         "seats": seats,
@@ -133,7 +139,8 @@ def table_context(
         "waiting_for": [seat for seat in seats if seat.position in open_waits],
         "open_waits": open_waits,
         "latest": latest,
-        "can_organise": can_manage(game, request.user),
+        "can_organise": manage,
+        "givable_seats": givable,
         "game_links": sections.game_links([game]).get(game.pk, []),
         "settings": settings_words(game),
         "table_sections": sections.table_sections(game, request.user),

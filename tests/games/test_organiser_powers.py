@@ -409,3 +409,21 @@ def test_a_seat_offered_back_to_its_player_reads_as_theirs_at_the_top_of_the_tab
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert "You may take your seat back" in page
     assert page.index('id="seat-offer"') < page.index('class="card seats"') < page.index('id="view"')
+
+
+def _givable(client, user, game) -> list[str]:
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    if "Give seat" not in page:
+        return []
+    form = page.split("Give seat", 1)[1].split("</select>", 1)[0]
+    return [html.unescape(name) for name in re.findall(r'<option value="\d+">([^<]+)</option>', form)]
+
+
+def test_the_creator_is_offered_only_the_seats_they_may_give(client, players):
+    # A walk-through (session 41): the creator's panel listed seats of players still playing, and
+    # choosing one was refused ("only an organiser can take a seat from a player still playing").
+    game = start_game(players)
+    assert _givable(client, players[0], game) == []
+    do_resign(game.pk, players[1])
+    assert _givable(client, players[0], game) == ["Bob"]
