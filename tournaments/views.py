@@ -100,6 +100,8 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
                 "rating": rating,
                 "title": pool_title(rating.pool),
                 "win_rate": round(100 * rating.wins / rating.games) if rating.games else 0,
+                # Rated games this viewer may not see (private ones): counted above, listed nowhere.
+                "hidden": max(0, rating.games - len(by_pool.get(rating.pool, []))),
                 "chart": mark_safe(chart),  # noqa: S308 - SVG rendered by pygal above
                 "history": history,
             }

@@ -90,3 +90,28 @@ def test_head_to_head_lists_the_games_a_stranger_may_see_with_places_and_changes
     listed = page.split('id="together"', 1)[1].split("</table>", 1)[0]
     assert game_link(public) in listed and game_link(private) in listed
     assert "2 games together" in page
+
+
+@pytest.mark.parametrize("stranger", ["carol", None])
+def test_a_stranger_is_told_the_rating_counts_private_games_not_listed(client, people, games, stranger):
+    # A walk-through (session 41): a stranger read "1480 · 1 game, 0 won" beside an empty chart and
+    # no game listed; the count holds the private game the page may not show.
+    page = " ".join(ratings_page(client, next((p for p in people if p.username == stranger), None)).split())
+    assert "2 games, 2 won" in page
+    assert "1 of these games was private: it counts for the rating, and only its players see it listed." in page
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_the_players_of_a_private_game_are_not_told_it_is_hidden(client, people, games, player):
+    page = ratings_page(client, people[player])
+    assert "of these games was private" not in page and "of these games were private" not in page
+
+
+def test_a_rating_whose_every_game_is_private_shows_no_empty_chart_to_a_stranger(client, people):
+    alice, bob = people[:2]
+    private = finished_game([(alice, 1), (bob, 2)], minutes=1)
+    Game.objects.filter(pk=private.pk).update(visibility=Game.Visibility.PRIVATE)
+    do_rate_game(private.pk)
+    page = ratings_page(client, people[2])
+    assert 'class="rating-chart"' not in page
+    assert "1 of these games was private" in " ".join(page.split())
