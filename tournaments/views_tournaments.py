@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.engines import available_engines
-from games.models import ENGINE_TITLES
+from games.models import ENGINE_TITLES, Game
+from games.presenters.game_settings import option_words
 from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.forms import TournamentForm
@@ -143,6 +144,10 @@ def detail(request, tournament_id: int):
             "letter_limit": settings.TOURNAMENT_LETTERS_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
+            # The game's options, as each table says them (games/presenters/game_settings.py).
+            "game_options": option_words(
+                Game(engine=tournament.engine, options=tournament.options, num_seats=tournament.seats_preferred)
+            ),
             "cancel_reason": cancel_reason_words(tournament),
             "organisers_why": organisers_why(tournament),
             "cancel_draft": request.session.pop(f"{CANCEL_DRAFT}:{tournament.pk}", ""),
