@@ -17,10 +17,11 @@ from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult
-from tournaments.formats.withdrawals import scheduled_indices
+from tournaments.formats.withdrawals import REST, bye_kind, scheduled_indices
 from tournaments.models import Table, Tournament
 from tournaments.numbers import alike, hundredths
 from tournaments.services.adjudication import drawn_stamp
+from tournaments.services.byes import bye_kinds
 from tournaments.services.planning import (
     WAITING,
     beaten_in_bracket,
@@ -55,12 +56,13 @@ def tournament_data(tournament: Tournament) -> dict:
     entries = list(tournament.entries.select_related("user__profile"))
     names = {entry.pk: entry.user.profile.name for entry in entries}
     rounds = played_rounds(tournament)
-    shown = [_round(r, names) for r in rounds]
-    _add_call_ups(tournament, entries, rounds, shown, names)
-    awaiting = awaiting_decision(tournament, entries, rounds)
-    # A scheduled round robin's rounds as counted, once for both the standings and the crosstable.
+    # A scheduled round robin's rounds as counted, once for the standings, the crosstable and the byes.
     scheduled = tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule
     counted = round_robin_counted(tournament, entries, rounds) if scheduled else None
+    kinds = _bye_kinds(tournament, entries, rounds, counted)
+    shown = [_round(r, names, kinds.get(r.number, {})) for r in rounds]
+    _add_call_ups(tournament, entries, rounds, shown, names)
+    awaiting = awaiting_decision(tournament, entries, rounds)
     standings = _standings(tournament, entries, rounds, names, counted)
     last_round = last_round_under_way(tournament, entries, rounds)
     return {
@@ -280,14 +282,35 @@ def passed_over(tournament: Tournament, rounds: list[PlayedRound], counted) -> t
     return (skipped, len(tournament.schedule)) if skipped else None
 
 
-def _round(played: PlayedRound, names: dict) -> dict:
+def _round(played: PlayedRound, names: dict, kinds: dict[int, str]) -> dict:
     return {
         "number": played.number,
         "stage": played.stage,
         "finished": played.finished,
         "tables": [_table(table, names) for table in played.tables],
-        "byes": [{"entry": player, "name": names[player]} for player in played.byes],
+        "byes": [{"entry": player, "name": names[player], "kind": kinds.get(player, REST)} for player in played.byes],
     }
+
+
+def _bye_kinds(tournament: Tournament, entries, rounds: list[PlayedRound], counted) -> dict[int, dict[int, str]]:
+    """A round robin's byes by round, each as the standings count it now: a scheduled rest, a game
+    a leaver left unplayed (won by forfeit), or a table an annulled leaver left short (nothing).
+    The rounds over are read from `counted`; the round under way, as its mail said it (services/byes.py)."""
+    if counted is None:
+        return {}
+    index_of = {row.number: row.index for row in counted.rounds if row.made and row.index is not None}
+    kinds: dict[int, dict[int, str]] = {}
+    for played in rounds:
+        if not played.byes or played.stage != "round_robin":
+            continue
+        if played.number in index_of:
+            tables, rests = tournament.schedule[index_of[played.number]][:2]
+            left, annulled, number = counted.left, counted.annulled, played.number
+            kinds[played.number] = {p: bye_kind(tables, rests, p, left, annulled, number) for p in played.byes}
+        elif not played.finished and all(other.finished for other in rounds if other.number < played.number):
+            # `counted` holds exactly the rounds before it: the kinds its mail said (services/byes.py).
+            kinds[played.number] = bye_kinds(tournament, entries, rounds, played.number, counted)
+    return kinds
 
 
 # A table's state in its own words: a game's ("finished") agree with "game" in some languages

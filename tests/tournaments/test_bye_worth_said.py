@@ -86,3 +86,23 @@ def test_a_round_robin_started_before_schedules_were_kept_says_its_rest_as_a_bye
     page = html.unescape(client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode())
     card = page.split('id="your-table"', 1)[1].split("</section>", 1)[0]
     assert "You have a bye in round 1: a bye scores 0.5" in card, card
+
+
+def test_the_rounds_list_says_which_bye_was_won_by_forfeit(client):
+    # A walk-through (session 41): "Rests: Marco, Ilse" read alike on the page, though Ilse's was
+    # a game her table-mate left (a win) and Marco's a scheduled rest.
+    players = make_players(5)
+    tournament = _round_robin(players)
+    leaver = players[1]
+    finish_round(tournament)
+    do_drop(tournament.pk, leaver)
+    finish_round(tournament)  # two of three: their results stand
+    opponent = _opponent_in_round(tournament, leaver, 3)
+    name = opponent.user.profile.name
+    for finished in (False, True):  # the round under way, then over
+        page = html.unescape(client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode())
+        round_three = page.split('id="rounds"', 1)[1].split("Round 3</h2>", 1)[1].split("</div>", 1)[0]
+        byes = round_three.split("Byes:", 1)[1].split("</p>", 1)[0]
+        assert f"{name} (won by forfeit)" in " ".join(byes.split()), (finished, byes)
+        if not finished:
+            finish_round(tournament)

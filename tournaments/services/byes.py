@@ -12,9 +12,12 @@ from tournaments.models import Entry, Tournament
 from tournaments.services.results import PlayedRound, round_robin_counted
 
 
-def bye_kinds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], number: int) -> dict[int, str]:
+def bye_kinds(
+    tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], number: int, counted=None
+) -> dict[int, str]:
     """Each bye of round `number` (one of `rounds`), by entry id: REST, FORFEIT or VOID (a bye
-    in another format: REST, the tournament's bye points)."""
+    in another format: REST, the tournament's bye points). `counted`: the rounds before it as
+    `round_robin_counted` gave them, when the caller has them."""
     played = next((r for r in rounds if r.number == number), None)
     if played is None:
         return {}
@@ -29,6 +32,6 @@ def bye_kinds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedR
     if index is None:
         return kinds
     # Counted from the rounds before it: those who left by then, and whose results are annulled.
-    counted = round_robin_counted(tournament, entries, [r for r in rounds if r.number < number])
+    counted = counted or round_robin_counted(tournament, entries, [r for r in rounds if r.number < number])
     tables, rests = schedule[index][:2]
     return {player: bye_kind(tables, rests, player, counted.left, counted.annulled, number) for player in kinds}
