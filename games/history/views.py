@@ -88,13 +88,23 @@ def _tell_moves(game: Game, log: list[dict], window: list, viewer: int | None, n
     bid", and a move the viewer saw nothing of stays bare (a walk-through: a running Wizard replay
     said only "Move 3 by Bot 1"). `every`: each move so, not only those without a label (a
     finished game's log read the buttons' words, "Lay your owls…", for another player's move)."""
-    told = recap(game, viewer, window[0].seq, names, replay=steps, upto=window[-1].seq + 1, max_steps=len(window))
-    lines = {step.action.seq: step.lines for step in told.steps}
+    lines = _lines(game, viewer, window, names, steps)
+    if every:
+        # A finished game hides nothing: each move as its own player saw it make it ("Alice bid
+        # 2.", where a spectator read "made a sealed bid"), what it revealed from then on included.
+        for seat in sorted({action.seat for action in window} - {None}):
+            own = _lines(game, seat, window, names, steps)
+            lines |= {action.seq: own[action.seq] for action in window if action.seat == seat and action.seq in own}
     for entry, action in zip(log, window, strict=True):
         said = lines.get(action.seq)
         bare = [_("%(who)s moved.") % {"who": entry["name"] or name_of(names, action.seat)}]
         if (every or entry["label"] is None) and said and said != bare:
             entry["label"] = " ".join(said)
+
+
+def _lines(game: Game, viewer: int | None, window: list, names: dict, steps) -> dict[int, list[str]]:
+    told = recap(game, viewer, window[0].seq, names, replay=steps, upto=window[-1].seq + 1, max_steps=len(window))
+    return {step.action.seq: step.lines for step in told.steps}
 
 
 def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -> dict:

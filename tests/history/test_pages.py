@@ -329,3 +329,15 @@ def test_a_finished_games_log_tells_each_move_as_done_by_its_player_not_as_an_or
     assert not [entry for entry in entries if re.search(r"\b(your|Lay|Play|Bid|Draw)\b", entry)], entries
     if engine_name == "cubirds":
         assert any(" laid " in entry or " drew " in entry or " did not draw" in entry for entry in entries), entries
+
+
+def test_a_finished_games_log_shows_the_sealed_bids_each_player_made(client, players):
+    # The review of the change above: told as a spectator saw them, a finished game's sealed bids
+    # read "made a sealed bid" where the old log had shown the bid; the game is over, nothing is hidden.
+    game = finished_game(players, "wizard", seed="sealed", options={"hidden_bids": True})
+    page = client.get(f"/games/{game.pk}/replay/2/").content.decode()
+    log = page.split('<section class="card log"', 1)[1].split("</section>", 1)[0]
+    entries = [" ".join(entry.split()) for entry in re.findall(r"</a>: ([^<]+)\s*</li>", log)]
+    bids = [entry for entry in entries if " bid " in entry]
+    assert len(bids) >= 3, entries
+    assert not [entry for entry in entries if "sealed" in entry], entries
