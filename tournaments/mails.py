@@ -229,13 +229,20 @@ def no_show_withdrawn(user, tournament, round_number: int) -> None:
     _to_entrant(user, tournament, "tournament-no-show", key, facts)
 
 
-def results_annulled(user, tournament, leaver, rounds: list[int]) -> None:
-    """`leaver` left a round robin before half their games: `user`'s games against them (in
-    `rounds`) no longer count (services/annulments.py)."""
-    key = f"tournament-annulled:{tournament.pk}:{leaver.pk}:{user.pk}"
+def annulled_key(tournament_id: int, leaver_id: int, user_id: int) -> str:
+    return f"tournament-annulled:{tournament_id}:{leaver_id}:{user_id}"
+
+
+def results_annulled(user, tournament, leaver, rounds: list[int], rescored: list[int]) -> None:
+    """`leaver` left a round robin before half their games: `user`'s games against them in `rounds`
+    no longer count, and their tables of `rescored` are scored as if the leaver had not sat there
+    (services/annulments.py)."""
+    key = annulled_key(tournament.pk, leaver.pk, user.pk)
     with translation.override(user.profile.language):
         numbers = names_list([str(number) for number in rounds])
+        others = names_list([str(number) for number in rescored])
     extra = {"leaver": leaver.profile.name, "numbers": numbers, "games": len(rounds)}
+    extra |= {"rescored_numbers": others, "rescored": len(rescored)}
     _to_entrant(user, tournament, "tournament-annulled", key, extra)
 
 
