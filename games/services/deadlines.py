@@ -137,13 +137,16 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     # Count the timeouts first, so that a seat a bot takes over moves as a bot at once.
     by_position = {seat.position: seat for seat in seats}
     timed_out = [(deadline, by_position[deadline.seat]) for deadline in overdue if deadline.seat in answered]
-    _count_timeouts(game, list({seat.position: seat for _deadline, seat in timed_out}.values()), now)
+    taken = _count_timeouts(game, list({seat.position: seat for _deadline, seat in timed_out}.values()), now)
     over = get_engine(game.engine).is_over(game.state)
     if not over and not any(seat.kind == Seat.Kind.HUMAN and seat.status == Seat.Status.PLAYING for seat in seats):
         # The default moves were played: those waits timed out; only the others are cancelled.
         for deadline, _seat in timed_out:
             close_wait(game, deadline.seat, now, acted=False, deadline=deadline)
         abandon(game, now)
+        for event in taken:  # the log says the game stopped, not that a bot plays on
+            event.detail["stopped"] = True
+        GameEvent.objects.bulk_update(taken, ["detail"])
     else:
         advance(game, now, outcome, answered=answered, seats=seats)
     for deadline, seat in timed_out:
@@ -165,8 +168,9 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
     return len(staged)
 
 
-def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> None:
-    """After too many timeouts in a row a bot takes the seat and the player has left."""
+def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> list[GameEvent]:
+    """After too many timeouts in a row a bot takes the seat and the player has left: the table's
+    log gets an event for each seat taken (returned)."""
     Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(consecutive_timeouts=F("consecutive_timeouts") + 1)
     given_up = []
     for seat in seats:
@@ -175,21 +179,22 @@ def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> None:
             seat.kind, seat.status, seat.bot_level = Seat.Kind.BOT, Seat.Status.LEFT, bot_choice.TAKEOVER_LEVEL
             seat.left_at = now
             given_up.append(seat.pk)
-    if given_up:
-        Seat.objects.filter(pk__in=given_up).update(
-            kind=Seat.Kind.BOT, status=Seat.Status.LEFT, bot_level=bot_choice.TAKEOVER_LEVEL, left_at=now
+    if not given_up:
+        return []
+    Seat.objects.filter(pk__in=given_up).update(
+        kind=Seat.Kind.BOT, status=Seat.Status.LEFT, bot_level=bot_choice.TAKEOVER_LEVEL, left_at=now
+    )
+    # In the table's log, as every change of who plays a seat is.
+    return GameEvent.objects.bulk_create(
+        GameEvent(
+            game=game,
+            kind=GameEvent.Kind.SEAT_TIMED_OUT,
+            seat=seat.position,
+            detail={"previous": seat.user.profile.name if seat.user else None, "misses": seat.consecutive_timeouts},
         )
-        # In the table's log, as every change of who plays a seat is.
-        GameEvent.objects.bulk_create(
-            GameEvent(
-                game=game,
-                kind=GameEvent.Kind.SEAT_TIMED_OUT,
-                seat=seat.position,
-                detail={"previous": seat.user.profile.name if seat.user else None, "misses": seat.consecutive_timeouts},
-            )
-            for seat in seats
-            if seat.pk in given_up
-        )
+        for seat in seats
+        if seat.pk in given_up
+    )
 
 
 def abandon(game: Game, now: datetime, tell: bool = True) -> None:

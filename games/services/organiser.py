@@ -158,8 +158,11 @@ def do_resign(game_id: int, user, now: datetime | None = None) -> Game:
         seat.kind, seat.status, seat.bot_level = Seat.Kind.BOT, Seat.Status.RESIGNED, bot_choice.TAKEOVER_LEVEL
         seat.left_at = now
         seat.save(update_fields=["kind", "status", "bot_level", "left_at"])
-        _record(game, GameEvent.Kind.SEAT_RESIGNED, user, seat=seat.position, previous=user.profile.name)
-        if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
+        last = not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists()
+        # The log says the game stopped where nobody is left, not that a bot plays on.
+        detail = {"previous": user.profile.name} | ({"stopped": True} if last else {})
+        _record(game, GameEvent.Kind.SEAT_RESIGNED, user, seat=seat.position, **detail)
+        if last:
             abandon(game, now)
         elif game.status == Game.Status.RUNNING:
             advance(game, now, Outcome(game))

@@ -101,3 +101,30 @@ def test_a_tournament_player_is_told_to_ask_the_organisers():
     seat = _miss_twice(game)
     text = " ".join(_takeover_mail(seat).split())
     assert "To play on, ask the tournament's organisers to offer you your seat back" in text
+
+
+def test_the_last_player_leaving_is_said_to_stop_the_game_not_to_leave_a_bot_playing(client, players):
+    # The review: where the last person left, the log said a bot plays on, in a game that stopped.
+    game = start_game(players)
+    for user in players[:2]:
+        do_resign(game.pk, user)
+    do_resign(game.pk, players[2])
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    log = _log(client, players[0], game)
+    assert "Carol resigned, and the game stopped: nobody was left to play it." in log
+    assert "Carol resigned: a bot plays their seat" not in log
+    assert "Bob resigned: a bot plays their seat from now on." in log
+
+
+def test_everyone_timing_out_is_said_to_stop_the_game(client, players):
+    game = start_game(players, phase_seconds=86400)
+    for _ in range(10):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            break
+        due = Deadline.objects.filter(game=game, closed_at__isnull=True).order_by("closes_at").first().closes_at
+        sweep_overdue(now=due + timedelta(seconds=1))
+    assert game.status == Game.Status.ABANDONED
+    log = _log(client, players[0], game)
+    assert "and the game stopped: nobody was left to play it." in log
