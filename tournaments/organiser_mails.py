@@ -15,6 +15,8 @@ The end is the entrants' final mail, sent to organisers who do not play too (`ru
 
 from __future__ import annotations
 
+import logging
+
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -24,6 +26,7 @@ from wildcards_site.outbox.sending import queue_mail
 from wildcards_site.wording import names_list
 
 EVENT = "tournament-organising"
+log = logging.getLogger("tournaments")
 
 
 def organiser_named(tournament, organiser, by) -> None:
@@ -99,6 +102,11 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
 
         found = get_user_model().objects.filter(is_staff=True, is_active=True).exclude(pk__in=playing)
         asked = list(found.select_related("profile").order_by("pk"))
+        if not asked:  # no staff outside the event: nobody can decide, which the site's log must say
+            log.error(
+                "tournament %s waits for a decision nobody may make: every organiser and staff plays", tournament.pk
+            )
+            return
         # The organisers are told who decides, and that it is not them.
         _tell(tournament, _organisers(tournament), "waiting", str(round_number), {**facts, "playing": True})
     _tell(tournament, asked, "waiting", str(round_number), {**facts, "staff": staff})

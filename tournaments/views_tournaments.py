@@ -144,10 +144,9 @@ def detail(request, tournament_id: int):
             "letter_limit": settings.TOURNAMENT_LETTERS_PER_DAY,
             "your_table": your_table(tournament, request.user),
             "scoring": scoring_words(tournament),
-            # The game's options, as each table says them (games/presenters/game_settings.py).
-            "game_options": option_words(
-                Game(engine=tournament.engine, options=tournament.options, num_seats=tournament.seats_preferred)
-            ),
+            # The game's options, as each table says them (games/presenters/game_settings.py), at
+            # any of the event's table sizes (an option may matter only at some).
+            "game_options": _option_words(tournament),
             "cancel_reason": cancel_reason_words(tournament),
             "organisers_why": organisers_why(tournament),
             "cancel_draft": request.session.pop(f"{CANCEL_DRAFT}:{tournament.pk}", ""),
@@ -344,3 +343,9 @@ def api_detail(request, tournament_id: int):
             "standings": data["standings"],
         }
     )
+
+
+def _option_words(tournament: Tournament) -> list[str]:
+    sizes = range(tournament.seats_min, tournament.seats_max + 1)
+    tables = [Game(engine=tournament.engine, options=tournament.options, num_seats=size) for size in sizes]
+    return list(dict.fromkeys(words for table in tables for words in option_words(table)))

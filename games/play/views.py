@@ -121,9 +121,14 @@ def table_context(
     thinking = bots_thinking(game) if thinking is None else thinking
     manage = can_manage(game, request.user)
     # The seats this viewer may give away: a player gone, or, for an organiser, any player (the
-    # service's own rule; a walk-through's creator was offered seats it then refused).
-    organiser = manage and is_organiser(game, request.user)
-    givable = [seat for seat in seats if seat.position is not None and (absent(seat) or organiser)] if manage else []
+    # service's own rule; a walk-through's creator was offered seats it then refused). A manager
+    # who did not create the game is an organiser already (can_manage asked); a creator, only
+    # where a player still plays is it worth asking.
+    seated = [seat for seat in seats if seat.position is not None]
+    creator = game.created_by_id is not None and game.created_by_id == getattr(request.user, "pk", None)
+    playing = [seat for seat in seated if not absent(seat)]
+    organiser = manage and (not creator or (bool(playing) and is_organiser(game, request.user)))
+    givable = [seat for seat in seated if absent(seat) or organiser] if manage else []
     return {
         "game": game,
         "seats": seats,

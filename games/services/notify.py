@@ -45,8 +45,8 @@ def at_the_table(game: Game, seats: list[Seat], now: datetime) -> set[int]:
     if not players or grace <= 0:
         return set()
     known = getattr(_preloaded, "movers", None)
-    if known is not None and known[0] == now:
-        moved = known[1].get(game.pk, set())
+    if known is not None and known[0] == now and game.pk in known[1]:
+        moved = known[1][game.pk]
     else:
         since = now - timedelta(seconds=grace)
         live = Action.objects.filter(channel__in=Action.LIVE_CHANNELS, created_at__gte=since)

@@ -424,6 +424,18 @@ def test_the_creator_is_offered_only_the_seats_they_may_give(client, players):
     # A walk-through (session 41): the creator's panel listed seats of players still playing, and
     # choosing one was refused ("only an organiser can take a seat from a player still playing").
     game = start_game(players)
+    client.force_login(players[0])
+    page = html.unescape(client.get(f"/games/{game.pk}/").content.decode())
+    assert "Pause" in page  # the creator's panel is there, without the seats form
+    assert "Every player is still playing: a seat can be given or offered once its player has left." in page
     assert _givable(client, players[0], game) == []
     do_resign(game.pk, players[1])
     assert _givable(client, players[0], game) == ["Bob"]
+
+
+def test_an_organiser_is_offered_every_seat(client, players):
+    staff = make_user("staffer", display_name="Stella")
+    type(staff).objects.filter(pk=staff.pk).update(is_staff=True)
+    staff.refresh_from_db()
+    game = start_game(players)
+    assert sorted(_givable(client, staff, game)) == ["Alice", "Bob", "Carol"]

@@ -395,3 +395,19 @@ def test_staff_who_play_in_the_event_are_not_asked(organisers):
     _nobody_played(final.game)
     do_advance_round(tournament.pk)
     assert [mail for mail in told(staff) if ":waiting:" in mail.key] == []
+
+
+def test_without_staff_the_organisers_are_not_told_staff_will_decide(organisers, caplog):
+    # The review: with no staff outside the event, nobody can decide; the organisers must not read
+    # that staff were asked, and the site's log says the event waits for good.
+    import logging
+
+    first, _second = organisers
+    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, [first, make_players(1)[0]])
+    (final,) = current_tables(tournament)
+    _nobody_played(final.game)
+    with caplog.at_level(logging.WARNING, logger="tournaments"):
+        do_advance_round(tournament.pk)
+    assert [mail for mail in told(first) if ":waiting:" in mail.key] == []
+    assert "waits for a decision nobody may make" in caplog.text
