@@ -107,13 +107,21 @@ def _nobody_played(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
 
 
-def test_organisers_are_asked_once_for_a_decision_a_knock_out_waits_for(organisers):
-    first, second = organisers
-    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
-    do_add_organiser(tournament.pk, first, second)
-    tournament = register_and_start(tournament, make_players(2))
+def _unplayed_final(creator, entrants, co_organiser=None):
+    """A two-player knock-out final of `entrants`, created by `creator` (with `co_organiser`),
+    which nobody plays: (tournament, its table)."""
+    tournament = do_create_tournament(creator, "Final", "emu_ranchers", "single", options={"years": 1})
+    if co_organiser is not None:
+        do_add_organiser(tournament.pk, creator, co_organiser)
+    tournament = register_and_start(tournament, entrants)
     (final,) = current_tables(tournament)
     _nobody_played(final.game)
+    return tournament, final
+
+
+def test_organisers_are_asked_once_for_a_decision_a_knock_out_waits_for(organisers):
+    first, second = organisers
+    tournament, final = _unplayed_final(first, make_players(2), second)
     assert do_advance_round(tournament.pk) is None
     assert do_advance_round(tournament.pk) is None  # the sweep looks again: no second mail
     for organiser in organisers:
@@ -190,11 +198,7 @@ def test_organisers_are_told_once_a_day_when_the_sweep_cannot_move_their_event_o
 def test_only_organisers_who_do_not_play_are_asked_for_a_decision(organisers):
     # A review: the creator who plays was asked to set the result of a table they may not decide.
     first, second = organisers
-    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
-    do_add_organiser(tournament.pk, first, second)
-    tournament = register_and_start(tournament, [first, make_players(1)[0]])
-    (final,) = current_tables(tournament)
-    _nobody_played(final.game)
+    tournament, final = _unplayed_final(first, [first, make_players(1)[0]], second)
     do_advance_round(tournament.pk)
     assert [mail for mail in told(first) if ":waiting:" in mail.key] == []
     assert len([mail for mail in told(second) if ":waiting:" in mail.key]) == 1
@@ -300,11 +304,7 @@ def test_the_other_organisers_are_told_when_one_sets_a_tables_result(organisers)
     from tournaments.services import do_adjudicate_table
 
     first, second = organisers
-    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
-    do_add_organiser(tournament.pk, first, second)
-    tournament = register_and_start(tournament, make_players(2))
-    (final,) = current_tables(tournament)
-    _nobody_played(final.game)
+    tournament, final = _unplayed_final(first, make_players(2), second)
     do_advance_round(tournament.pk)
     low, high = tournament.entries.order_by("pk").values_list("pk", flat=True)
     do_adjudicate_table(final.pk, first, {low: 2, high: 1}, "Both agreed the second seat had won.")
@@ -361,10 +361,7 @@ def test_the_sites_staff_are_asked_when_every_organiser_plays(organisers):
     type(staff).objects.filter(pk=staff.pk).update(is_staff=True)
     idle = make_user("gone", display_name="Gone")
     type(idle).objects.filter(pk=idle.pk).update(is_staff=True, is_active=False)
-    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
-    tournament = register_and_start(tournament, [first, make_players(1)[0]])
-    (final,) = current_tables(tournament)
-    _nobody_played(final.game)
+    tournament, final = _unplayed_final(first, [first, make_players(1)[0]])
     assert do_advance_round(tournament.pk) is None
     assert do_advance_round(tournament.pk) is None  # once a round, as organisers are asked
     # The organiser who plays is told who will decide, not asked to (a walk-through: nothing told him).
@@ -389,10 +386,7 @@ def test_staff_who_play_in_the_event_are_not_asked(organisers):
     first, _second = organisers
     staff = make_user("staffer", display_name="Stella")
     type(staff).objects.filter(pk=staff.pk).update(is_staff=True)
-    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
-    tournament = register_and_start(tournament, [first, staff])
-    (final,) = current_tables(tournament)
-    _nobody_played(final.game)
+    tournament, final = _unplayed_final(first, [first, staff])
     do_advance_round(tournament.pk)
     assert [mail for mail in told(staff) if ":waiting:" in mail.key] == []
 
@@ -403,10 +397,7 @@ def test_without_staff_the_organisers_are_not_told_staff_will_decide(organisers,
     import logging
 
     first, _second = organisers
-    tournament = do_create_tournament(first, "Final", "emu_ranchers", "single", options={"years": 1})
-    tournament = register_and_start(tournament, [first, make_players(1)[0]])
-    (final,) = current_tables(tournament)
-    _nobody_played(final.game)
+    tournament, final = _unplayed_final(first, [first, make_players(1)[0]])
     with caplog.at_level(logging.WARNING, logger="tournaments"):
         do_advance_round(tournament.pk)
     assert [mail for mail in told(first) if ":waiting:" in mail.key] == []
