@@ -119,6 +119,17 @@ def _unplayed_final(creator, entrants, co_organiser=None):
     return tournament, final
 
 
+def _links_to_the_form(mail, tournament, final, reader) -> None:
+    """The mail links to the table's form on the event's page, which `reader` is shown."""
+    from django.test import Client
+
+    link = f"/tournaments/{tournament.pk}/#adjudicate-{final.game_id}"
+    assert link in mail.text and link in mail.html
+    client = Client()
+    client.force_login(reader)
+    assert f'id="adjudicate-{final.game_id}"' in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+
+
 def test_organisers_are_asked_once_for_a_decision_a_knock_out_waits_for(organisers):
     first, second = organisers
     tournament, final = _unplayed_final(first, make_players(2), second)
@@ -130,14 +141,7 @@ def test_organisers_are_asked_once_for_a_decision_a_knock_out_waits_for(organise
         assert "nobody played table 1" in mail.text
         # The link opens the table's form on the event's page (a walk-through: the form's own
         # address answered a click with an empty 405).
-        link = f"/tournaments/{tournament.pk}/#adjudicate-{final.game_id}"
-        assert link in mail.text and link in mail.html
-    from django.test import Client
-
-    reader = Client()
-    reader.force_login(second)
-    page = reader.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert f'id="adjudicate-{final.game_id}"' in page
+        _links_to_the_form(mail, tournament, final, second)
 
 
 def test_an_entrant_withdrawn_for_a_no_show_is_told_to_the_organisers(organisers):
@@ -372,14 +376,7 @@ def test_the_sites_staff_are_asked_when_every_organiser_plays(organisers):
     (mail,) = [mail for mail in told(staff) if ":waiting:" in mail.key]
     assert mail.subject == "Final waits for your decision"
     assert "its organisers play in it" in mail.text and "the site's staff" in mail.text
-    link = f"/tournaments/{tournament.pk}/#adjudicate-{final.game_id}"
-    assert link in mail.text and link in mail.html
-    from django.test import Client
-
-    reader = Client()
-    reader.force_login(staff)
-    page = reader.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert f'id="adjudicate-{final.game_id}"' in page
+    _links_to_the_form(mail, tournament, final, staff)
 
 
 def test_staff_who_play_in_the_event_are_not_asked(organisers):
