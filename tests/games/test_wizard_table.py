@@ -78,3 +78,19 @@ def test_the_spanish_table_says_bid_with_one_word(client, players):
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert "Apuesta" in page
     assert "Oferta" not in page and "puja" not in page.lower()
+
+
+def test_the_score_table_says_whose_column_is_whose(client, players):
+    # A walk-through (session 41): the score table read "0 / 1 / 0" a round, with no names.
+    game = start_game(players, engine="wizard")
+    while game.state["round"] == 1:  # round 1 scored: the table has a row
+        seat = ENGINE.to_act(game.state)[0]
+        action = ENGINE.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+        game.refresh_from_db()
+    client.force_login(players[0])
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert "Score table" in page
+    names = " / ".join(seat.name for seat in game.seats.order_by("position"))
+    order = re.search(r'id="score-table-order">([^<]+)<', page).group(1)
+    assert order.endswith(names), order
