@@ -49,3 +49,47 @@ def test_after_the_decision_the_other_semi_finals_winner_is_champion_by_walkover
     places = dict(tournament.entries.values_list("pk", "final_place"))
     assert places[winner] == 1
     assert places[tournament.entries.get(user=leaver).pk] != 1
+
+
+def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowned_without_a_final():
+    # A walk-through (session 41): nobody played one semi-final, the organiser (who played) won
+    # the other, and the event ended at once with him champion, no final played and nobody asked.
+    # The unplayed table decides who plays the final: the organisers decide it first.
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(organiser, "KO", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, make_players(4))
+    played, unplayed = current_tables(tournament)
+    winner, loser = [seat.user for seat in played.game.seats.order_by("position")]
+    settle(played.game, {winner: 1, loser: 2})
+    nobody_played(unplayed.game)
+    assert do_advance_round(tournament.pk) is None
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    from tournaments.presenters import tournament_data
+
+    assert tournament_data(tournament)["awaiting_decision"]
+    first, second = entries_at(tournament, unplayed)
+    do_adjudicate_table(unplayed.pk, organiser, {first: 1, second: 2}, "Second had warned us")
+    do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    (final,) = current_tables(tournament)  # a final is played after all
+    finalists = {seat.user_id for seat in final.game.seats.all()}
+    assert finalists == {winner.pk, tournament.entries.get(pk=first).user_id}
+
+
+def test_an_adjudicated_double_forfeit_lets_the_other_winner_be_champion():
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(organiser, "KO", "emu_ranchers", "single", options={"years": 1})
+    tournament = register_and_start(tournament, make_players(4))
+    played, unplayed = current_tables(tournament)
+    winner, loser = [seat.user for seat in played.game.seats.order_by("position")]
+    settle(played.game, {winner: 1, loser: 2})
+    nobody_played(unplayed.game)
+    do_advance_round(tournament.pk)
+    first, second = entries_at(tournament, unplayed)
+    do_adjudicate_table(unplayed.pk, organiser, {first: None, second: None}, "Neither came")
+    for _ in range(2):
+        do_advance_round(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.entries.get(user=winner).final_place == 1

@@ -2,10 +2,9 @@
 
 `plan_next_round` returns the next round's tables (entry ids, with a bracket match id for
 2-player elimination) and byes, or None when the tournament is over; `final_places` ranks
-everyone at the end. A knock-out that would end without a champion (or without a final)
-because a table nobody played was not decided yet answers a plan of stage WAITING with no
-tables: the event waits for the organisers' adjudication (services/adjudication.py) instead
-of ending, or going by seed.
+everyone at the end. A knock-out that would end while a table nobody played in its last round
+is not decided yet answers a plan of stage WAITING with no tables: the event waits for the
+organisers' adjudication (services/adjudication.py) instead of ending, or going by seed.
 """
 
 from __future__ import annotations
@@ -174,9 +173,10 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
             return None  # drops left nobody to play a top cut against: the Swiss standings stand
         resolved = _resolved_bracket(tournament, entries, rounds, inactive)
         if resolved.finished:
-            # No champion, or one who left before the final: a table nobody played may decide who
-            # is (a walk-through crowned a player who had dropped out): the organisers decide first.
-            return _waiting(rounds) if resolved.champion is None or resolved.champion in inactive else None
+            # A table nobody played in the round that ends it may decide who is champion, or who
+            # plays the final (a walk-through crowned a player who had dropped out, another one
+            # who played no final): the organisers decide it first.
+            return _waiting(rounds)
         return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
     seeds = elimination_seeds(tournament, entries, rounds)
     seed_of = {player: number for number, player in enumerate(seeds, 1)}
