@@ -70,4 +70,8 @@ def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tourn
         if not preferences.wants(user, "game-over"):
             continue
         key = f"table-adjudicated:{event.pk}:{user.pk}"
-        queue_mail(key, "table-adjudicated", user.email, ctx, user.profile.language, time_zone=user.profile.time_zone)
+        # Turned off in one click as every other mail is (a walk-through found it had no link).
+        headers = game_headers(key, game.pk, user.pk, "game-over")
+        mail_ctx = {**ctx, "unsubscribe_url": unsubscribe_url(user.pk, "game-over")}
+        profile = user.profile
+        queue_mail(key, "table-adjudicated", user.email, mail_ctx, profile.language, headers, profile.time_zone)

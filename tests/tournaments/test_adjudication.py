@@ -96,6 +96,10 @@ def test_the_mail_follows_each_players_choice_of_game_over_mail(swiss, organiser
     do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "Abandoned by the site")
     mails = OutboxMessage.objects.filter(key__startswith="table-adjudicated:")
     assert sorted(mail.to for mail in mails) == sorted(user.email for user in others)
+    # Each turns its kind off in one click, as every other mail does (a walk-through found none).
+    for mail in mails:
+        assert "/mail/unsubscribe/" in mail.text and "/mail/unsubscribe/" in mail.html
+        assert mail.headers["List-Unsubscribe"].startswith("<") and "List-Unsubscribe-Post" in mail.headers
     # The decision stands for everyone, mailed or not.
     assert GameEvent.objects.filter(game=first.game, kind=GameEvent.Kind.ADJUDICATED).count() == 1
 
