@@ -72,6 +72,7 @@ def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tourn
         key = f"table-adjudicated:{event.pk}:{user.pk}"
         # Turned off in one click as every other mail is (a walk-through found it had no link).
         headers = game_headers(key, game.pk, user.pk, "game-over")
+        headers["X-Wildcards-Event"] = "table-adjudicated"  # its own kind, under the "Game over" switch
         mail_ctx = {**ctx, "unsubscribe_url": unsubscribe_url(user.pk, "game-over")}
         profile = user.profile
         queue_mail(key, "table-adjudicated", user.email, mail_ctx, profile.language, headers, profile.time_zone)

@@ -100,6 +100,7 @@ def test_the_mail_follows_each_players_choice_of_game_over_mail(swiss, organiser
     for mail in mails:
         assert "/mail/unsubscribe/" in mail.text and "/mail/unsubscribe/" in mail.html
         assert mail.headers["List-Unsubscribe"].startswith("<") and "List-Unsubscribe-Post" in mail.headers
+        assert mail.headers["X-Wildcards-Event"] == "table-adjudicated"  # not the game-over mail's kind
     # The decision stands for everyone, mailed or not.
     assert GameEvent.objects.filter(game=first.game, kind=GameEvent.Kind.ADJUDICATED).count() == 1
 
