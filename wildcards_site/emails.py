@@ -7,13 +7,14 @@ recipient's language.
 
 from __future__ import annotations
 
-import zoneinfo
 from contextlib import nullcontext
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+
+from wildcards_site.accounts.time_zones import zone_named
 
 
 def make_message(
@@ -27,8 +28,8 @@ def make_message(
     """Render the three templates of message `name` for one recipient; `time_zone`: theirs, for
     the moments the templates show (`|when`), as their pages show them."""
     ctx = {"site_name": settings.SITE_NAME, "site_url": settings.SITE_URL, **ctx}
-    zone = _zone(time_zone)
-    with translation.override(language or settings.LANGUAGE_CODE), timezone.override(zone) if zone else nullcontext():
+    zone = timezone.override(zone_named(time_zone)) if time_zone else nullcontext()
+    with translation.override(language or settings.LANGUAGE_CODE), zone:
         subject = render_to_string(f"emails/{name}-subject.html", ctx)
         text = render_to_string(f"emails/{name}-body-text.html", ctx)
         html = render_to_string(f"emails/{name}-body-html.html", ctx)
@@ -37,13 +38,6 @@ def make_message(
     message = EmailMultiAlternatives(subject, text, to=[to], headers=headers or {})
     message.attach_alternative(html, "text/html")
     return message
-
-
-def _zone(name: str | None):
-    try:
-        return zoneinfo.ZoneInfo(name) if name else None
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return None
 
 
 def verify_email(to: str, ctx: dict, language: str | None = None) -> None:

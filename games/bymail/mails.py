@@ -9,7 +9,6 @@ the state at the version the event happened in.
 from __future__ import annotations
 
 import copy
-import zoneinfo
 from collections.abc import Callable
 from datetime import datetime
 
@@ -31,6 +30,7 @@ from games.models import Action, Deadline, Game, Seat
 from games.presenters import action_label, private_position
 from games.presenters.seat_names import SeatNames
 from games.rules_pages.rules import rules_url
+from wildcards_site.accounts.time_zones import zone_named
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage
@@ -46,11 +46,7 @@ MAIL_TALK = 10  # the latest lines of table talk a turn mail carries
 
 def local_time(moment, profile) -> str:
     """A moment in the recipient's time zone, with month and day names as the active language writes them."""
-    try:
-        zone = zoneinfo.ZoneInfo(profile.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = zoneinfo.ZoneInfo("UTC")
-    local = timezone.localtime(moment, zone)
+    local = timezone.localtime(moment, zone_named(profile.time_zone))
     # Translators: a date format (Django's letters); Spanish "l j \d\e F \d\e Y, H:i".
     pattern = pgettext("moment in a mail", "l j F Y, H:i")
     return f"{format_date(local, pattern)} ({profile.time_zone})"

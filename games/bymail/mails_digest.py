@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import datetime
 
 from django.conf import settings
@@ -16,16 +15,14 @@ from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
 from games.models import Deadline, Game
 from wildcards_site.accounts.models import Profile
+from wildcards_site.accounts.time_zones import zone_named
 from wildcards_site.outbox.sending import queue_mail
 
 DIGEST_HOUR = 7  # local time of the recipient
 
 
 def _local_now(profile: Profile, now: datetime) -> datetime:
-    try:
-        return timezone.localtime(now, zoneinfo.ZoneInfo(profile.time_zone))
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return timezone.localtime(now, zoneinfo.ZoneInfo("UTC"))
+    return timezone.localtime(now, zone_named(profile.time_zone))
 
 
 def digest(user, now: datetime | None = None) -> bool:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.models import Vacation
 from games.services.timing import extend_for_vacation
 from wildcards_site.accounts.models import Profile, profile_for
+from wildcards_site.accounts.time_zones import zone_named
 
 MAX_DAYS_AT_ONCE = 60
 
@@ -30,10 +31,7 @@ def allowance() -> int:
 
 
 def _zone(user) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(profile_for(user).time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
+    return zone_named(profile_for(user).time_zone)
 
 
 def _midnight(day: date, zone) -> datetime:

@@ -1,8 +1,7 @@
-import zoneinfo
-
 from django.utils import timezone, translation
 
 from wildcards_site.accounts.models import Profile
+from wildcards_site.accounts.time_zones import zone_named
 
 
 class ProfilePreferencesMiddleware:
@@ -21,11 +20,7 @@ class ProfilePreferencesMiddleware:
         # Overrides, not activations: the language and zone end with the request, so a
         # thread (a test, a worker) serving someone else next does not inherit them.
         request.LANGUAGE_CODE = profile.language
-        try:
-            zone = zoneinfo.ZoneInfo(profile.time_zone)
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            zone = None
-        with translation.override(profile.language), timezone.override(zone):
+        with translation.override(profile.language), timezone.override(zone_named(profile.time_zone)):
             response = self.get_response(request)
         response.headers.setdefault("Content-Language", profile.language)
         return response

@@ -26,6 +26,14 @@ REGIONS = {
 }
 
 
+def zone_named(name: str | None) -> zoneinfo.ZoneInfo:
+    """A player's saved zone by its name; UTC for none, or a name the tz database no longer has."""
+    try:
+        return zoneinfo.ZoneInfo(name) if name else zoneinfo.ZoneInfo("UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
 @cache
 def _by_region() -> dict[str, list[tuple[str, str]]]:
     groups: dict[str, list[tuple[str, str]]] = {region: [] for region in REGIONS}
