@@ -112,17 +112,11 @@ def decision_awaited(tournament, round_number: int, tables: list) -> None:
     _tell(tournament, asked, "waiting", str(round_number), {**facts, "staff": staff})
 
 
-def table_decided(tournament, table, by, reason: str, seated: set[int], decided: dict) -> None:
+def table_decided(tournament, table, by, reason: str, seated: set[int], result: list[dict]) -> None:
     """`by` set the result of `table` (`tournaments.models.Table`, its round loaded) with `reason`
-    and `decided` (entry id -> place, None for a forfeit):
+    and `result` ({"name", "rank"} rows, best first, rank None for a forfeit):
     the other organisers are told, who may have been asked for the same decision, but not those
     seated there (`seated`: user ids), who have the players' mail of it."""
-    names = {seat.user_id: str(seat.name) for seat in table.game.seats.select_related("user__profile")}
-    entrants = dict(tournament.entries.values_list("pk", "user_id"))
-    result = sorted(
-        ({"name": names.get(entrants[entry], ""), "rank": rank} for entry, rank in decided.items()),
-        key=lambda row: (row["rank"] is None, row["rank"] or 0, row["name"]),
-    )
     # Said as the players' mail says it: the places, and the reason without a second full stop.
     facts = {
         "by": by.profile.name,

@@ -148,4 +148,7 @@ def _log_and_mail(
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     notify_organiser.table_adjudicated(event, list(dict.fromkeys(players)), tournament.name, link)
     # The other organisers; one who plays at this table has its players' mail of it already.
-    table_decided(tournament, table, user, reason, seated={seat.user_id for seat in seats}, decided=decided)
+    # The places as the event's `result` holds them, each seat by the name the table shows.
+    by_position = {seat.position: seat for seat in seats}
+    shown = [{"name": str(by_position[row["seat"]].name), "rank": row["rank"]} for row in result]
+    table_decided(tournament, table, user, reason, seated={seat.user_id for seat in seats}, result=shown)
