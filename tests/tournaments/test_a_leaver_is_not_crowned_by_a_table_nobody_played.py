@@ -51,10 +51,9 @@ def test_after_the_decision_the_other_semi_finals_winner_is_champion_by_walkover
     assert places[tournament.entries.get(user=leaver).pk] != 1
 
 
-def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowned_without_a_final():
-    # A walk-through (session 41): nobody played one semi-final, the organiser (who played) won
-    # the other, and the event ended at once with him champion, no final played and nobody asked.
-    # The unplayed table decides who plays the final: the organisers decide it first.
+def _one_semi_final_unplayed():
+    """Semi-finals of four: the first won by its first seat, nobody played the second.
+    (organiser, tournament, the unplayed table, the winner of the played one)"""
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(organiser, "KO", "emu_ranchers", "single", options={"years": 1})
     tournament = register_and_start(tournament, make_players(4))
@@ -62,6 +61,14 @@ def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowne
     winner, loser = [seat.user for seat in played.game.seats.order_by("position")]
     settle(played.game, {winner: 1, loser: 2})
     nobody_played(unplayed.game)
+    return organiser, tournament, unplayed, winner
+
+
+def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowned_without_a_final():
+    # A walk-through (session 41): nobody played one semi-final, the organiser (who played) won
+    # the other, and the event ended at once with him champion, no final played and nobody asked.
+    # The unplayed table decides who plays the final: the organisers decide it first.
+    organiser, tournament, unplayed, winner = _one_semi_final_unplayed()
     assert do_advance_round(tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
@@ -78,13 +85,7 @@ def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowne
 
 
 def test_an_adjudicated_double_forfeit_lets_the_other_winner_be_champion():
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(organiser, "KO", "emu_ranchers", "single", options={"years": 1})
-    tournament = register_and_start(tournament, make_players(4))
-    played, unplayed = current_tables(tournament)
-    winner, loser = [seat.user for seat in played.game.seats.order_by("position")]
-    settle(played.game, {winner: 1, loser: 2})
-    nobody_played(unplayed.game)
+    organiser, tournament, unplayed, winner = _one_semi_final_unplayed()
     do_advance_round(tournament.pk)
     first, second = entries_at(tournament, unplayed)
     do_adjudicate_table(unplayed.pk, organiser, {first: None, second: None}, "Neither came")

@@ -219,16 +219,22 @@ def test_an_organiser_who_plays_is_not_told_of_their_own_leaving_as_an_organiser
     assert "Olga has dropped out of Autumn Swiss" in mail.text
 
 
-def test_a_player_already_out_of_the_knock_out_is_told_so_when_disqualified(organisers):
-    # A walk-through: Carmen, beaten in round 1, was disqualified during the final, and she and the
-    # organisers were mailed "round 2 is her last", a round she never had.
-    first, second = organisers
+def _played_to_the_final(first, second):
+    """A knock-out of four by `first` with `second`, its semi-finals played: the final is seated."""
     tournament = do_create_tournament(first, "KO", "emu_ranchers", "single", options={"years": 1})
     do_add_organiser(tournament.pk, first, second)
     tournament = register_and_start(tournament, make_players(4))
     for table in current_tables(tournament):
         play_out(table.game)
     do_advance_round(tournament.pk)
+    return tournament
+
+
+def test_a_player_already_out_of_the_knock_out_is_told_so_when_disqualified(organisers):
+    # A walk-through: Carmen, beaten in round 1, was disqualified during the final, and she and the
+    # organisers were mailed "round 2 is her last", a round she never had.
+    first, second = organisers
+    tournament = _played_to_the_final(first, second)
     tournament.refresh_from_db()
     assert tournament.current_round == 2
     (final,) = current_tables(tournament)
@@ -326,12 +332,7 @@ def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round
     # A review: the "already out" test ran after the disqualification, which puts a player out at
     # once, and told a finalist they had been out already.
     first, second = organisers
-    tournament = do_create_tournament(first, "KO", "emu_ranchers", "single", options={"years": 1})
-    do_add_organiser(tournament.pk, first, second)
-    tournament = register_and_start(tournament, make_players(4))
-    for table in current_tables(tournament):
-        play_out(table.game)
-    do_advance_round(tournament.pk)
+    tournament = _played_to_the_final(first, second)
     (final,) = current_tables(tournament)
     finalist = final.game.seats.order_by("position").first().user
     do_disqualify(tournament.pk, second, finalist)
