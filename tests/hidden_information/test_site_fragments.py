@@ -36,6 +36,7 @@ TOURNAMENT_FRAGMENTS = (
     "table-log",
     "rounds",
     "organiser",
+    "rules",  # the game's options, at every table size
 )
 
 
@@ -58,6 +59,7 @@ def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, st
     found["refresh"] = "".join(re.findall(r"<div hidden data-refresh[^>]*></div>", table))
     found["my-turn"] = _section(table, "my-turn")
     found["talk"] = _section(table, "talk")  # the table talk: players' words, never a card
+    found["events"] = _section(table, "events")  # the table's log: seats changing hands, by name
     found["table-organiser"] = "".join(re.findall(r'<section class="card organiser">.*?</section>', table, re.S))
     return found
 
@@ -124,6 +126,7 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
             assert "A seat is offered to you" in before["seat-offer"]
         assert "Organisers" in before["table-log"] and before["crosstable"] and before["refresh"]
         assert "good luck" in before["talk"]
+        assert "offered the seat of" in before["events"] and "Rules" in before["rules"]
         # The organiser's forms, at the table and on the tournament page, are there to compare.
         assert (before["table-organiser"] and before["organiser"]) or user != organiser
         original = Game.objects.get(pk=game.pk)
