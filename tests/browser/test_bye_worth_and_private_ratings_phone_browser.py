@@ -68,3 +68,48 @@ def test_a_ratings_private_games_note_reads_whole_on_a_phone(browser, live_serve
     expect(page.locator("section.rating").first).to_contain_text(PRIVATE[language])
     fits(page, 390)
     context.close()
+
+
+RESIGNED = {
+    "en": "resigned: a bot plays their seat from now on.",
+    "it": "ha abbandonato: da ora un bot gioca al suo posto.",
+    "es": "abandonó: desde ahora un bot juega en su asiento.",
+    "nl": "gaf op: vanaf nu speelt een bot op die plaats.",
+}
+ORDER = {
+    "en": "Each column lists the players in seat order:",
+    "it": "Ogni colonna elenca i giocatori nell'ordine dei posti:",
+    "es": "Cada columna da los jugadores en el orden de los asientos:",
+    "nl": "Elke kolom noemt de spelers in de volgorde van de plaatsen:",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_tables_log_score_order_and_seat_form_read_whole_on_a_phone(browser, live_server, language):
+    # The table's log of a resignation, whose column of Wizard's score table is whose, and the
+    # creator's seat form offering only the seat of the player who left.
+    from games.engines import get_engine
+    from games.services import do_create_game, do_join, do_resign
+    from games.services.play import do_action
+
+    creator, second, third = (make_user(f"{name}{language}", display_name=name.title()) for name in ("ann", "bo", "cy"))
+    game = do_create_game(creator, "wizard", 3, seed="phone")
+    for user in (second, third):
+        do_join(game.pk, user)
+    engine = get_engine("wizard")
+    game.refresh_from_db()
+    while game.state["round"] == 1:
+        seat = engine.to_act(game.state)[0]
+        user = game.seats.get(position=seat).user
+        action = engine.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=user, expected_version=game.version)
+        game.refresh_from_db()
+    do_resign(game.pk, third)
+    _speaks(creator, language)
+    context, page = open_signed_in(browser, live_server, creator, 390)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#events")).to_contain_text(f"Cy {RESIGNED[language]}")
+    expect(page.locator("#score-table-order")).to_contain_text(ORDER[language])
+    expect(page.locator('select[name="seat"] option')).to_have_count(2)  # the blank choice and Cy's seat
+    fits(page, 390)
+    context.close()
