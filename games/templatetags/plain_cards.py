@@ -104,7 +104,6 @@ def _bird_face(card: dict, small: bool) -> dict:
     ink, paper = BIRD_INK.get(species, ("#555", "#eee"))
     name = str(SPECIES.get(species, species.replace("_", " ")))
     first, _space, second = name.capitalize().partition(" ")
-    longest = max(len(first), len(second))
     # As printed on the card: how many make a small family and a large one (not on the small
     # cards of the rows and collections, where it would be too small to read).
     families = ""
@@ -120,13 +119,19 @@ def _bird_face(card: dict, small: bool) -> dict:
         "ink": ink,
         "paper": paper,
         "small": small,
-        "size": 10 if longest <= 8 else max(6, 84 // longest),
+        # One size for every name, a long one squeezed to the card's width (`fits`): shrunk to fit,
+        # "Fenicottero" was drawn 5 px high on a phone.
+        "size": 10,
     }
 
 
 @register.inclusion_tag("games/cards/plain.svg.html")
 def decktet_card(card: dict, small: bool = False) -> dict:
     return _fitted(_decktet_face(card, small))
+
+
+# Where each suit's line sits on a Decktet card, by the number of suits (the name below them).
+_SUIT_LINES = {0: (), 1: (62,), 2: (57, 67), 3: (53, 62, 71)}
 
 
 def _decktet_face(card: dict, small: bool) -> dict:
@@ -141,7 +146,10 @@ def _decktet_face(card: dict, small: bool) -> dict:
         "caption": "" if rank == 1 else decktet.card_name(card.get("name", "")),
         "title": corner,
         "corner": corner,
-        "subtitle": " · ".join(decktet.suit_name(suit) for suit in suits),
+        # A line for each suit, in a size a phone can read (one line of all three was 5 px).
+        "lines": [
+            {"text": decktet.suit_name(suit), "y": y} for suit, y in zip(suits, _SUIT_LINES[len(suits)], strict=True)
+        ],
         "ink": ink,
         "paper": "#fbfaf7",
         "small": small,
