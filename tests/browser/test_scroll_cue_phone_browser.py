@@ -1,0 +1,75 @@
+"""A table wider than a phone says so: the round robin's crosstable scrolls in its own frame on a
+390 px phone, and an organiser who played in his own event never found its last columns ("I
+thought the table stopped at round 3"). Above a frame that scrolls, a line says to slide it
+sideways, in the reader's language; where everything fits, nothing is said."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import make_user
+from tests.tournaments.helpers import make_players, start
+from tournaments.services import do_create_tournament, do_register
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+HINTS = {
+    "en": "Slide sideways to see the rest.",
+    "it": "Scorri di lato per vedere il resto.",
+    "es": "Desliza hacia un lado para ver el resto.",
+    "nl": "Schuif opzij om de rest te zien.",
+}
+
+
+def round_robin_of_six():
+    organiser = make_user("olga", display_name="Olga")
+    tournament = do_create_tournament(
+        organiser,
+        "Emu Round Robin",
+        "emu_ranchers",
+        "round_robin",
+        options={"years": 1},
+        seats_preferred=2,
+        seats_min=2,
+        seats_max=2,
+        rounds=5,
+    )
+    for player in make_players(6):
+        do_register(tournament.pk, player)
+    return start(tournament)
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_a_crosstable_wider_than_a_phone_says_to_slide_it(browser, live_server, monkeypatch, language):
+    monkeypatch.setattr("tournaments.signals.queue_task", lambda name, args: None)
+    tournament = round_robin_of_six()
+    context = browser.new_context(viewport={"width": 390, "height": 900}, locale=language)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    frame = page.locator("#crosstable .scroll-frame")
+    expect(frame).to_be_visible()
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
+    hint = page.locator("#crosstable .scroll-hint")
+    expect(hint).to_have_text(HINTS[language])
+    expect(hint).to_be_visible()
+    # The frames that fit the phone say nothing.
+    for other in page.locator(".scroll-frame").all():
+        if other.evaluate("f => f.scrollWidth <= f.clientWidth"):
+            assert other.evaluate("f => f.previousElementSibling?.classList.contains('scroll-hint') ?? false") is False
+    context.close()
+
+
+def test_a_crosstable_that_fits_the_screen_says_nothing(browser, live_server, monkeypatch):
+    monkeypatch.setattr("tournaments.signals.queue_task", lambda name, args: None)
+    tournament = round_robin_of_six()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    expect(page.locator("#crosstable .scroll-frame")).to_be_visible()
+    expect(page.locator("#crosstable table")).to_be_visible()
+    assert page.locator("#crosstable .scroll-frame").evaluate("f => f.scrollWidth <= f.clientWidth")
+    expect(page.locator(".scroll-hint")).to_have_count(0)
+    # Turned to a phone's width, the same page says it.
+    page.set_viewport_size({"width": 390, "height": 900})
+    expect(page.locator("#crosstable .scroll-hint")).to_be_visible()
+    context.close()
