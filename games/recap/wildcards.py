@@ -24,8 +24,19 @@ def _own_move(before: dict, after: dict, actor: int, names: dict, logged: list[d
     now = participants(after).get(actor) or {}
     phase = before.get("phase")
     if phase == "bid" and now.get("has_bid") and not was.get("has_bid") and now.get("bid") is None:
+        # The bidder's own view holds the cards laid (a finished game's replay tells each move so).
+        laid = after.get("sealed_bid") if after.get("seat") == actor else None
         if now.get("bid_cards_face_down") == 2:
+            if laid and len(laid) == 2:
+                return [
+                    _("%(who)s placed %(first)s and %(second)s face down (the Eagle).")
+                    % {"who": who, "first": card(laid[0]), "second": card(laid[1])}
+                ]
             return [_("%(who)s placed two cards face down (the Eagle).") % {"who": who}]
+        if laid and len(laid) == 1:
+            if laid[0] == "refill" or (isinstance(laid[0], dict) and laid[0].get("id") == "refill"):
+                return [_("%(who)s bid the Refill card face down.") % {"who": who}]
+            return [_("%(who)s bid %(card)s face down.") % {"who": who, "card": card(laid[0])}]
         return [_("%(who)s placed a bid face down.") % {"who": who}]
     if phase == "swap" and not any(entry["event"] == "swap" for entry in logged):
         return [_("%(who)s chose not to swap.") % {"who": who}]

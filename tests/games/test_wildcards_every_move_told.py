@@ -313,6 +313,29 @@ def test_the_eagle_bid_is_told_as_two_cards_face_down_then_the_one_kept():
     told.play(0, {"type": "eagle_choose", "card": forest_3})
     for viewer in (None, 1, 2):
         assert _lines_of_move(told, 0, viewer) == ["Ann placed two cards face down (the Eagle)."]
+    # Ann herself knows which two: her own log (and a finished game's replay, told as each
+    # player saw their own moves) names them.
+    assert _lines_of_move(told, 0, 0) == ["Ann placed Forest 3 and Mountains 2 face down (the Eagle)."]
     for viewer in (None, 0, 1, 2):
         assert _lines_of_move(told, 2, viewer) == ["Bids revealed: Ben (Forest 2), Cy (Refill)."]
         assert _lines_of_move(told, 3, viewer) == ["Ann keeps Forest 3 of the two (the Eagle)."]
+
+
+def test_a_sealed_bid_is_named_to_its_bidder_alone():
+    # A finished game's replay read "Carmen placed a bid face down." for every bid of the game,
+    # though nothing is hidden by then: the bidder's own view names the card.
+    state = make_state(
+        3,
+        "2022",
+        hands={0: ["forest 3", "mountains 2", "savannah 1"], 1: ["forest 2", "wild 1"], 2: ["mountains 1"]},
+        display=["lion", "peacock"],
+    )
+    told = Told(state, ["Ann", "Ben", "Cy"])
+    _play(told, 0, "bid", card="forest 3")
+    _play(told, 1, "bid", card="refill")
+    assert _lines_of_move(told, 0, 0) == ["Ann bid Forest 3 face down."]
+    assert _lines_of_move(told, 1, 1) == ["Ben bid the Refill card face down."]
+    for viewer in (None, 1, 2):
+        assert _lines_of_move(told, 0, viewer) == ["Ann placed a bid face down."]
+    for viewer in (None, 0, 2):
+        assert _lines_of_move(told, 1, viewer) == ["Ben placed a bid face down."]
