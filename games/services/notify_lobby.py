@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
+from games.bymail.headers import game_headers
 from games.models import Invitation
 from wildcards_site.outbox.sending import queue_mail
 
@@ -33,4 +34,7 @@ def invitation(invite: Invitation) -> None:
         "previous": previous,
         "has_account": invite.user_id is not None,
     }
-    queue_mail(mail_key(invite.pk), "invitation", invite.email, ctx, language)
+    key = mail_key(invite.pk)
+    # The game's first mail starts its conversation: the turn mails that follow thread under it.
+    headers = game_headers(key, game.pk, None, "invitation")
+    queue_mail(key, "invitation", invite.email, ctx, language, headers)

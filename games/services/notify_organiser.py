@@ -49,7 +49,10 @@ def seat_offered(offer: SeatOffer) -> None:
         "days": settings.GAME_SEAT_OFFER_DAYS,
         "link": settings.SITE_URL + reverse("games:table", args=[game.pk]) + "#seat-offer",
     }
-    queue_mail(f"seat-offer:{offer.pk}", "seat-offer", offer.user.email, ctx, offer.user.profile.language)
+    key = f"seat-offer:{offer.pk}"
+    # In the game's conversation, as the seat's turn mails will be once it is taken.
+    headers = game_headers(key, game.pk, None, "seat-offer")
+    queue_mail(key, "seat-offer", offer.user.email, ctx, offer.user.profile.language, headers)
 
 
 def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tournament_link: str) -> None:

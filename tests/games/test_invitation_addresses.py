@@ -59,3 +59,18 @@ def test_a_newcomer_is_invited_in_the_inviters_language(db):
     make_user("dirk", language="nl")
     do_invite(game.pk, carmen, "dirk")
     assert OutboxMessage.objects.get(to="dirk@example.org").subject.startswith("Carmen nodigt je uit")
+
+
+def test_an_invitation_starts_the_games_conversation_in_the_mailbox(db):
+    """The game's later mails (turns, results) are threaded on the game's root id; the invitation,
+    its first mail, stood apart from them in the invited player's mailbox."""
+    from games.bymail.headers import game_root_id
+    from tests.conftest import make_user
+
+    carmen = make_user("carmen", display_name="Carmen")
+    make_user("dirk")
+    game = do_create_game(carmen, "toy", 3, {})
+    do_invite(game.pk, carmen, "dirk")
+    headers = OutboxMessage.objects.get(to="dirk@example.org").headers
+    assert headers["References"] == headers["In-Reply-To"] == game_root_id(game.pk)
+    assert headers["Message-ID"].startswith("<") and headers["X-Wildcards-Event"] == "invitation"

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 
+from games.bymail.headers import game_root_id
 from games.bymail.preferences import do_set_preferences
 from games.models import Deadline, Game, GameEvent, SeatOffer
 from games.play.permissions import _organiser_checks, register_organiser_check
@@ -62,6 +63,9 @@ def test_a_vacated_seat_is_only_offered_and_nobody_sits_there_until_they_accept(
     assert seat_user(game, position) == players[1]  # still Bob's (a bot plays it)
     offered = OutboxMessage.objects.get(key=f"seat-offer:{offer.pk}")
     assert offered.to == dora.email and "Alice" in offered.text and "Bob" in offered.text
+    # In the game's conversation, as the seat's later turn mails will be.
+    assert offered.headers["References"] == offered.headers["In-Reply-To"] == game_root_id(game.pk)
+    assert offered.headers["X-Wildcards-Event"] == "seat-offer"
 
     do_accept_seat(offer.pk, dora)
     assert seat_user(game, position) == dora
