@@ -7,6 +7,8 @@ not exist.
 
 from __future__ import annotations
 
+from games.bymail import render
+from games.bymail.render import wildcards as mail
 from games.engines.wildcards import ENGINE
 from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
 from tests.games.wildcards_told import Told
@@ -118,3 +120,37 @@ def test_a_bot_seat_s_name_and_its_bid_read_apart_in_every_language():
         ties = event_line({"event": "tie_payment", "totals": {"0": 7, "1": 5}}, names)
     assert bids == "Pujas reveladas: Valentina (Montañas 3), Bot 1 · bot de nivel Bueno (Bosque 2)."
     assert ties.endswith(": Valentina (7), Bot 1 · bot de nivel Bueno (5).")
+
+
+def _leo_holds_the_peacock_leader() -> dict:
+    state = make_state(
+        2,
+        "2022",
+        leo=True,
+        display=["lion", "eagle"],
+        collections={"leo": {"peacock": 1}, 0: {"lion": 1}},
+        leaders={"peacock": "leo"},
+    )
+    return state
+
+
+def test_the_turn_mail_tells_leos_animals_leader_and_pile():
+    # A mail-only player read "Leo: Forest 2; animals: Peacock 1" while the table showed Leo
+    # holding the Peacock Leader; his players' lines name their Leaders.
+    state = _leo_holds_the_peacock_leader()
+    view = ENGINE.view(state, 0)
+    players = next(
+        s["lines"] for s in render.board("wildcards", view, dict(enumerate(NAMES[:2]))) if s["title"] == "Players"
+    )
+    leo = [line for line in players if line.startswith("Leo:")]
+    pile = view["leo"]["pile_size"]
+    assert leo == [f"Leo: {pile} cards in his pile; has bid; animals: Peacock 1; Leader of Peacock"]
+
+
+def test_the_round_results_mail_lists_leos_collection():
+    # The round's results ("Collections now") listed only the seats: Leo's animals were missing.
+    state = _leo_holds_the_peacock_leader()
+    view = ENGINE.view(state, 1)
+    sections = mail.results(view, dict(enumerate(NAMES[:2])), {"log": []})
+    collections = next(s["lines"] for s in sections if s["title"] == "Collections now")
+    assert any(line.startswith("Leo:") and "Peacock 1" in line and "Leader of Peacock" in line for line in collections)

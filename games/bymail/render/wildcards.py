@@ -94,6 +94,21 @@ def _player_line(player: dict, names: dict, me) -> str:
     return f"{who}: " + "; ".join(parts)
 
 
+def _leo_line(leo: dict) -> str:
+    """Leo as the table shows him: his pile, his bid, his animals and Leaders (a mail-only player
+    read his animals alone, while the table showed him holding the Peacock Leader)."""
+    pile = leo["pile_size"]
+    parts = [ngettext("%(count)s card in his pile", "%(count)s cards in his pile", pile) % {"count": pile}]
+    if leo["bid"]:
+        parts.append(_("bid %(card)s") % {"card": card(leo["bid"])})
+    elif leo["has_bid"]:
+        parts.append(_("has bid"))
+    parts.append(_("animals: %(animals)s") % {"animals": counts(leo["collection"], species)})
+    if leo["leaders"]:
+        parts.append(_("Leader of %(species)s") % {"species": ", ".join(species(s) for s in leo["leaders"])})
+    return f"{_('Leo')}: " + "; ".join(parts)
+
+
 # Moves that name one card of the hand: listed in the order the mail shows the hand.
 _CARD_MOVES = ("bid", "eagle_bid", "eagle_choose", "discard", "tie_pay", "pay", "reveal")
 
@@ -128,11 +143,7 @@ def board(view: dict, names: dict) -> list[dict]:
         sections.append(section(_("Being paid for"), [animal(view["taking"])]))
     lines = [_player_line(player, names, me) for player in view["players"]]
     if view.get("leo"):
-        leo = view["leo"]
-        bid = card(leo["bid"]) if leo["bid"] else (_("has bid") if leo["has_bid"] else "-")
-        lines.append(
-            f"{_('Leo')}: {bid}; " + _("animals: %(animals)s") % {"animals": counts(leo["collection"], species)}
-        )
+        lines.append(_leo_line(view["leo"]))
     sections.append(section(_("Players"), lines))
     sections.append(_discard_pile(view))
     events = [event_line(entry, names) for entry in view.get("log", [])]
@@ -183,4 +194,6 @@ def results(view: dict, names: dict, extra: dict) -> list[dict]:
     """The round that just ended: its public log, complete, and the collections now."""
     events = [event_line(entry, names) for entry in extra.get("log") or []]
     lines = [_player_line(player, names, view["seat"]) for player in view["players"]]
+    if view.get("leo"):
+        lines.append(_leo_line(view["leo"]))
     return [section(_("What happened"), events or ["-"]), section(_("Collections now"), lines)]
