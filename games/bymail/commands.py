@@ -62,6 +62,9 @@ FILLERS = {
 # the rulebook more closely): the plural Italian habitat.
 SPELLINGS = {
     "montagne": "montagna",
+    # The Dutch Wild Cards bid was the noun "bod" in mails before it became the imperative the
+    # buttons say ("Bied Bergen 4"), as in Wizard.
+    "bod": "bied",
     # Italian moves written as one says them, in the first person ("dichiaro 2", "gioco verde 3"),
     # read as the mail's imperative (a walk-through's "dichiaro 2" was refused).
     "dichiaro": "dichiara",

@@ -61,6 +61,19 @@ def test_it_reads_a_wild_cards_bid_in_any_language_and_word_order():
     assert menu.match("bod aanvulkaart") == {"type": "bid", "card": "refill"}
 
 
+def test_it_reads_the_dutch_bid_as_the_mail_words_it():
+    # The Dutch mail's buttons and confirmations say "Bied Bergen 4"; a player who typed that
+    # was told it was none of his moves (the command word was the noun, "bod").
+    engine, state, seat, menu = _menu("wildcards", 2)
+    card = engine.view(state, seat)["hand"][0]
+    name = {"forest": "bos", "mountains": "bergen", "savannah": "savanne", "wild": "joker"}[card["habitat"]]
+    bid = menu.match(f"Bied {name} {card['value']}")
+    assert bid is not None and bid["type"] == "bid"
+    # Mails sent before still say "bod": it is read as before.
+    assert menu.match(f"bod {name} {card['value']}") == bid
+    assert menu.match("bied aanvulkaart") == {"type": "bid", "card": "refill"}
+
+
 def test_it_reads_wizard_plays_by_card_name():
     engine = get_engine("wizard")
     state = engine.new_game(3, "w2")
