@@ -73,6 +73,8 @@ def tournament_data(tournament: Tournament) -> dict:
         # The tables an organiser may still adjudicate: the current round's (services/adjudication.py).
         "adjudicable": _adjudicable(tournament, rounds, shown, awaiting, last_round),
         "standings": standings,
+        # The tie-breaks' words then say why a player with the most points may stand last.
+        "any_disqualified": any(row["disqualified"] for row in standings),
         # Entry ids a knock-out has put out: they read so, and are not offered to drop out.
         "knocked_out": knocked_out(tournament, entries, rounds, awaiting),
         # Nothing follows it: no "drop out after this round".
@@ -365,6 +367,10 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
     rows = swiss_standings(tournament, entries, rounds, counted)
     if tournament.status == Tournament.Status.FINISHED:
         rows.sort(key=lambda row: place_of.get(row.player) or 10**9)
+    else:
+        # Below everyone from the moment they are disqualified, as the final places will put them
+        # (an organiser read one first, then last). Only here: seeding a cut keeps merit order.
+        rows.sort(key=lambda row: row.player in disqualified)
     table = [
         {
             "position": index,

@@ -69,6 +69,32 @@ def test_a_swiss_leader_disqualified_in_the_last_round_is_listed_after_everyone(
     assert {user: places[user] for user in rest} == expected
 
 
+def test_the_standings_list_a_disqualified_leader_last_before_the_event_ends(client):
+    # An organiser's walk-through: disqualified in the last round, after his table ended he read
+    # "1 Bruno (disqualified)" at the top of the standings; the final standings then put him 8th.
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
+    )
+    players = make_players(6)
+    for player in players:
+        do_register(tournament.pk, player)
+    do_start(tournament.pk, organiser)
+    tables = current_tables(tournament)
+    for table in tables:
+        play_out(table.game)
+    leader = tables[0].game.seats.filter(rank=1).first().user
+    do_disqualify(tournament.pk, organiser, leader)
+    tournament.refresh_from_db()
+    assert tournament.status != Tournament.Status.FINISHED  # the round is not advanced yet
+    standings = client.get(f"/tournaments/{tournament.pk}/").context["standings"]
+    assert [row["entry"] for row in standings][-1] == tournament.entries.get(user=leader).pk
+    assert standings[-1]["disqualified"] and not any(row["disqualified"] for row in standings[:-1])
+    # The page says why the player with the most points stands last.
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "A disqualified player stands below everyone, whatever their points." in page
+
+
 @pytest.mark.parametrize(
     ("order", "disqualified", "expected"),
     [
@@ -83,3 +109,43 @@ def test_a_swiss_leader_disqualified_in_the_last_round_is_listed_after_everyone(
 )
 def test_the_disqualified_go_last_and_shared_places_stay_shared(order, disqualified, expected):
     assert _disqualified_last(order, disqualified) == expected
+
+
+def test_a_late_entrant_who_never_sat_and_left_is_placed_below_a_no_show_the_byes_took_further():
+    """Found by the whole-event simulator: a Swiss of 3-player tables with a cut of 4, every Swiss
+    table a double forfeit. Entry 2 had a bye in the Swiss and in the knock-out, then left: a
+    no-show, placed below everyone who played a game. Entry 11 entered late, never sat anywhere
+    and left too: a no-show who reached less far, yet was placed above entry 2."""
+    from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
+    from tournaments.services.planning import final_places
+    from tournaments.services.results import PlayedRound, PlayedTable
+
+    tournament = stand_in_tournament("swiss", (3, 3, 3), rounds=1, top_cut=4)
+    entries = [stand_in_entry(pk, 1500) for pk in range(1, 11)] + [stand_in_entry(11, 1500, seed=None)]
+    left = {1: 3, 2: 3, 3: 2, 4: 2, 6: 2, 7: 2, 8: 3, 9: 2, 10: 2, 11: 3}
+    for entry in entries:
+        entry.dropped_before_round = left.get(entry.pk)
+    entries[5].disqualified = True
+
+    def table(number, ranks):
+        return PlayedTable(number, "", 0, "finished", ranks)
+
+    rounds = [
+        PlayedRound(
+            1,
+            "swiss",
+            [
+                table(1, dict.fromkeys((7, 8, 5))),
+                table(2, dict.fromkeys((3, 9, 6))),
+                table(3, dict.fromkeys((10, 1, 4))),
+            ],
+            [2],
+        ),
+        PlayedRound(2, "elimination", [table(1, {5: 1, 1: 2, 8: 3})], [2]),
+    ]
+    place = {player: number for number, player in final_places(tournament, entries, rounds)}
+    assert place[2] < place[11]
+    # Both below everyone who played a game, the disqualified last.
+    played = {1, 3, 4, 5, 7, 8, 9, 10}
+    assert all(place[player] < place[2] for player in played)
+    assert place[6] == 11
