@@ -254,15 +254,30 @@ def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place
 
 def check_a_knockout_places_by_the_round_reached(entries, rounds, place) -> None:
     """A multiplayer knock-out: whoever sat (or had a bye) in a later round is placed above
-    everyone out before it, the disqualified aside (they go last)."""
+    everyone out before it, the disqualified aside (they go last), and so are those who never
+    played a game of the event and gave up (docs/organisers.md: they go below everyone who played
+    one, whatever round byes took them to; a Swiss entrant with two byes who left in the
+    knock-out's second round was found placed below one who lost their only Swiss game). Among
+    those no-shows the round reached still counts: a late entrant who never sat anywhere and left
+    goes below one whom byes took into the knock-out (found placed above them)."""
     reached = dict.fromkeys(place, -1)
     for depth, played in enumerate(r for r in rounds if r.stage == "elimination"):
         for player in [p for t in played.tables for p in t.ranks] + list(played.byes):
             reached[player] = depth
+    played_one = {
+        player
+        for played in rounds
+        for table in played.tables
+        for player, rank in table.ranks.items()
+        if rank is not None or player not in table.absent
+    }
+    gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
+    gave_up |= {p for played in rounds for t in played.tables for p in t.absent if t.ranks.get(p) is None}
     kept = [entry.pk for entry in entries if not entry.disqualified]
+    no_shows = {player for player in kept if player not in played_one and player in gave_up}
     for a in kept:
         for b in kept:
-            if reached[a] > reached[b]:
+            if reached[a] > reached[b] and not (a in no_shows and b not in no_shows):
                 assert place[a] < place[b], f"{a} reached round {reached[a]}, {b} only {reached[b]}"
 
 

@@ -292,6 +292,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     late: list[tuple[tuple, int]] = []  # a multiplayer knock-out's players who never played a game
     has_knockout = any(r.stage == "elimination" for r in rounds)
     vacant = 0  # 1: nobody won the final, and its place 1 stays empty
+    quit_unseated: set[int] = set()  # a knock-out's entries who never sat anywhere and gave up
     if has_knockout and tournament.seats_max == 2:
         resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
         order = list(resolved.places)
@@ -340,23 +341,37 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         absent = never_played(rounds) & placed & gave_up
         order = _numbered([row for row in sequence if row[1] not in absent], 1 + vacant)
         late = [row for row in sequence if row[1] in absent]
+        # Who never sat at all (a late entry) and gave up is a no-show too, below the knock-out's
+        # no-shows, who reached further (the simulator found one placed above them).
+        never_seated = {entry.pk for entry in entries} - seated_in(rounds)
+        quit_unseated = never_seated & gave_up
     placed_ids = {player for _place, player in order} | {player for _key, player in late}
     rest = [row for row in swiss_standings(tournament, entries, rounds) if row.player not in placed_ids]
+    last = [row for row in rest if row.player in quit_unseated]
+    rest = [row for row in rest if row.player not in quit_unseated]
     # Level on points and every tie-break: a shared place (entry order is no merit).
     start = len(order) + vacant
     order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
     order.extend(_numbered(late, len(order) + vacant + 1))
+    start = len(order) + vacant
+    order.extend((start + place, player) for place, player in swiss.places(last, tie_break_order(tournament)))
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
         # A leaver whose every result is annulled takes no place above anyone who played on.
         order = _disqualified_last(order, round_robin_counted(tournament, entries, rounds).annulled)
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})
 
 
+def seated_in(rounds: list[PlayedRound]) -> set[int]:
+    """Entries seated at a table or given a bye in any of these rounds."""
+    return {player for played in rounds for table in played.tables for player in table.ranks} | {
+        player for played in rounds for player in played.byes
+    }
+
+
 def never_played(rounds: list[PlayedRound]) -> set[int]:
     """Entries seated in these rounds who played none of their tables: each was a forfeit without
     one move of their own (an organiser's place at the table counts as played), or a bye."""
-    seated = {player for played in rounds for table in played.tables for player in table.ranks}
-    seated |= {player for played in rounds for player in played.byes}
+    seated = seated_in(rounds)
     played_one = {
         player
         for played in rounds
