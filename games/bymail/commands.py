@@ -12,6 +12,7 @@ only the deck can be drawn from); a command that fits several moves is refused.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import unicodedata
@@ -100,6 +101,9 @@ def ordered_words(text: str) -> tuple[str, ...]:
 
 # Longest piece of a line echoed back in a refusal; no move is longer.
 ECHO_CHARS = 80
+# How alike (difflib's ratio) a refused line and a move's phrase must be for the refusal to offer
+# that move: "bod bergne 4" and "bied bergen 4" score 0.8; unrelated words stay well under.
+NEAR_ENOUGH = 0.75
 
 
 class CommandError(ValueError):
@@ -125,6 +129,9 @@ class Menu:
     # The command words of the forbidden moves in each language ("play", "gioca"): they name no
     # card, so written alone they cannot mean a forbidden one.
     verbs: set[tuple[str, ...]] = field(default_factory=set)
+    # Each legal move's phrase in the reader's language, by the words of its phrase in any
+    # language: what a refusal offers as the move meant ("Did you mean …?").
+    meant: dict[tuple[str, ...], str] = field(default_factory=dict)
 
     def match(self, line: str) -> dict:
         wanted = ordered_words(line)
@@ -149,7 +156,11 @@ class Menu:
             why = self.refused.get(tuple(sorted(wanted))) or (reasons.pop() if len(reasons) == 1 else "")
             if why:
                 raise CommandError(_("“%(line)s” is not a legal move now. %(why)s") % {"line": shown, "why": why})
-            raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
+            refusal = _("“%(line)s” is not one of your legal moves now.") % {"line": shown}
+            nearest = self._nearest(wanted)
+            if nearest:
+                refusal += " " + _("Did you mean “%(move)s”?") % {"move": nearest}
+            raise CommandError(refusal)
         moves = {json.dumps(action, sort_keys=True) for found in phrases.values() for action in found}
         if len(phrases) == 1 or len(moves) == 1:  # one phrase (alike cards share it), or one move
             return next(iter(phrases.values()))[0]
@@ -158,6 +169,17 @@ class Menu:
         raise CommandError(
             _("“%(line)s” could be more than one move: write it in the order the mail lists it.") % {"line": shown}
         )
+
+    def _nearest(self, wanted: tuple[str, ...]) -> str | None:
+        """The legal move whose phrase, in some language, is spelt nearest the line (a typo, a
+        letter left out), when one is near enough to be the move meant; nothing is played."""
+        written = " ".join(wanted)
+        scored = [
+            (difflib.SequenceMatcher(None, written, " ".join(words)).ratio(), shown)
+            for words, shown in self.meant.items()
+        ]
+        best = max(scored, default=(0.0, None))
+        return best[1] if best[0] >= NEAR_ENOUGH else None
 
     def exactly(self, line: str) -> bool:
         """Whether the line is a legal move's whole phrase, in its own order (not shortened)."""
@@ -193,10 +215,14 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
     named: list[tuple[tuple[str, ...], dict]] = []  # the words of a forbidden move, in each language
     verbs: set[tuple[str, ...]] = set()
     forbidden = refused_actions_for(engine_name, view, legal)
+    # In the reader's language (the active one): the move a refusal offers as the one meant.
+    reader = {json.dumps(action, sort_keys=True): render.phrase(engine_name, action, view) for action in legal}
+    meant: dict[tuple[str, ...], str] = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for action in legal:
                 written = ordered_words(render.phrase(engine_name, action, view))
+                meant.setdefault(written, reader[json.dumps(action, sort_keys=True)])
                 bucket = by_words.setdefault(tuple(sorted(written)), {}).setdefault(written, [])
                 if action not in bucket:
                     bucket.append(action)
@@ -206,7 +232,7 @@ def menu(engine_name: str, legal: list[dict], view: dict) -> Menu:
     # Written in any language, the rule is said in the reader's: the active one.
     why = {json.dumps(action, sort_keys=True): text for action, text in forbidden}
     refused = {key: why[json.dumps(action, sort_keys=True)] for key, action in named}
-    return Menu(legal, by_words, refused, verbs - {()})
+    return Menu(legal, by_words, refused, verbs - {()}, meant)
 
 
 def command_lines(body: str) -> list[str]:

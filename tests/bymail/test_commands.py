@@ -317,3 +317,36 @@ def test_a_wild_cards_turn_mail_lists_the_bids_in_the_order_of_the_hand_it_shows
         listed = [line[len("  bid ") :] for line in text.splitlines() if line.startswith("  bid ")]
         assert len(listed) > 2
         assert listed == [card for card in dict.fromkeys(hand) if card in listed], (hand, listed)
+
+
+def test_a_misspelt_move_is_refused_with_the_nearest_legal_move_named():
+    # A Dutch mail player typed "bod Bergne 4" and "arend bos2 aanvulkaart" and was only told
+    # neither was one of his moves: the answer now says which move it takes him to mean, in the
+    # reader's language, and still plays nothing.
+    from games.bymail import render
+
+    engine, state, seat, _menu_en = _menu("wildcards", 2)
+    view = engine.view(state, seat)
+    from games.engines.wildcards.cards import HABITAT, VALUE
+
+    bid = next(
+        a
+        for a in engine.legal_actions(state, seat)
+        if a["type"] == "bid" and a["card"] != "refill" and HABITAT[a["card"]] != "wild"
+    )
+    habitat = {"forest": "Bos", "mountains": "Bergen", "savannah": "Savanne"}[HABITAT[bid["card"]]]
+    typo = f"bod {habitat[:-1]}{habitat[-1] * 2} {VALUE[bid['card']]}"  # "Bergenn 4"
+    with translation.override("nl"):
+        menu = commands.menu("wildcards", engine.legal_actions(state, seat), view)
+        with pytest.raises(commands.CommandError) as refused:
+            menu.match(typo)
+        assert f"Bedoelde je „{render.phrase('wildcards', bid, view)}”?" in str(refused.value)
+    with translation.override("en"):
+        menu = commands.menu("wildcards", engine.legal_actions(state, seat), view)
+        with pytest.raises(commands.CommandError) as refused:
+            menu.match(typo)
+        assert f"Did you mean “{render.phrase('wildcards', bid, view)}”?" in str(refused.value)
+        # Words far from every move suggest nothing.
+        with pytest.raises(commands.CommandError) as refused:
+            menu.match("hello there how are you")
+        assert "Did you mean" not in str(refused.value)
