@@ -8,6 +8,7 @@ from django.views.defaults import server_error as default_server_error
 from games.lobby.pending import pending_invitations
 from games.models import Deadline, Game, with_decided
 from games.sections import game_links
+from tournaments.organised import organised_by
 from wildcards_site.accounts.views import FIRST_VISIT
 
 
@@ -57,6 +58,7 @@ def home(request):
         "waiting": waiting,
         "others": others,
         "finished": finished,
+        "organised": organised_by(request.user),
         "top_tens": _top_tens(),
     }
     return render(request, "home.html", context)

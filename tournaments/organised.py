@@ -1,0 +1,27 @@
+"""The events a person organises, for their home page: those waiting for them first."""
+
+from __future__ import annotations
+
+from tournaments.models import Tournament
+from tournaments.presenters import awaiting_decision
+from tournaments.services.results import played_rounds
+
+UNDER_WAY = (
+    Tournament.Status.REGISTRATION,
+    Tournament.Status.PREPARING,
+    Tournament.Status.RUNNING,
+    Tournament.Status.PAUSED,
+)
+
+
+def organised_by(user) -> list[dict]:
+    """Each event `user` organises that has not ended: whether a knock-out waits for the
+    organisers' decision, and whether something stopped the site from moving it on."""
+    rows = []
+    for tournament in Tournament.objects.filter(organisers=user, status__in=UNDER_WAY).order_by("created_at", "pk"):
+        live = tournament.status in (Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+        waits = live and awaiting_decision(tournament, list(tournament.entries.all()), played_rounds(tournament))
+        rows.append({"tournament": tournament, "awaiting_decision": waits, "stopped": bool(tournament.problem)})
+    # What waits for them first; the rest in the order they made them.
+    rows.sort(key=lambda row: not (row["awaiting_decision"] or row["stopped"]))
+    return rows
