@@ -283,4 +283,30 @@ class EntrantLetter(models.Model):
         return f"letter to the organisers of {self.tournament} ({self.sent_at:%Y-%m-%d})"
 
 
+class EntrantLeft(models.Model):
+    """An entrant leaving the event, for the organisers' log: who left, how, who made them, when.
+
+    The entry keeps what pairing and places need (`dropped_before_round`, `disqualified`); this
+    row keeps who did it and when, which the entry does not."""
+
+    class How(models.TextChoices):
+        DROPPED = "dropped", _("dropped out")
+        REMOVED = "removed", _("dropped by the organisers")
+        DISQUALIFIED = "disqualified", _("disqualified")
+        WITHDRAWN = "withdrawn", _("withdrawn by the site")
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="leavings")
+    entry = models.ForeignKey(Entry, models.CASCADE, related_name="leavings")
+    how = models.CharField(max_length=12, choices=How.choices)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
+    next_round = models.PositiveSmallIntegerField()  # the first round they are not paired in
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.entry} {self.how}"
+
+
 from tournaments.ratings.models import Rating, RatingChange  # noqa: E402, F401 - ratings live in tournaments/ratings/

@@ -18,7 +18,7 @@ from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult
 from tournaments.formats.withdrawals import REST, bye_kind, scheduled_indices
-from tournaments.models import Table, Tournament
+from tournaments.models import EntrantLeft, Table, Tournament
 from tournaments.numbers import alike, hundredths
 from tournaments.services.adjudication import drawn_stamp
 from tournaments.services.byes import bye_kinds
@@ -238,16 +238,38 @@ def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
     names: dict[int, list[str]] = {}
     for seat in seats.order_by("game_id", "position"):
         names.setdefault(seat.game_id, []).append(str(seat.name))
-    return [
+    rows = [
         {
             "event": event,
             "seat_names": names.get(event.game_id, []),
             "round": where[event.game_id][0],
             "table": where[event.game_id][1],
             "game_id": event.game_id,
+            "at": event.created_at,
         }
         for event in events
     ]
+    # Who left the event and who made them (an organiser found them only as tags in the entrants' list).
+    leavings = tournament.leavings.select_related("entry__user__profile", "actor__profile")[:limit]
+    rows += [{"left": _left_words(left), "at": left.created_at} for left in leavings]
+    rows.sort(key=lambda row: row["at"], reverse=True)
+    return rows[:limit]
+
+
+def _left_words(left: EntrantLeft) -> str:
+    words = {"entrant": left.entry.user.profile.name, "next": left.next_round}
+    if left.how == EntrantLeft.How.DISQUALIFIED:
+        words["by"] = left.actor.profile.name if left.actor else _("The organisers")
+        return _("%(by)s disqualified %(entrant)s: not paired from round %(next)s on, results so far kept.") % words
+    if left.how == EntrantLeft.How.REMOVED:
+        words["by"] = left.actor.profile.name if left.actor else _("The organisers")
+        return _("%(by)s dropped %(entrant)s from the event: not paired from round %(next)s on.") % words
+    if left.how == EntrantLeft.How.WITHDRAWN:
+        return (
+            _("The site withdrew %(entrant)s, who made no move of their own: not paired from round %(next)s on.")
+            % words
+        )
+    return _("%(entrant)s dropped out: not paired from round %(next)s on.") % words
 
 
 def ended_early(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int, int] | None:

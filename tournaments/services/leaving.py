@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
-from tournaments.models import Entry, Table, Tournament
+from tournaments.models import EntrantLeft, Entry, Table, Tournament
 from tournaments.organiser_mails import entrant_left
 from tournaments.services.planning import beaten_in_bracket, knocked_out, last_round_under_way
 from tournaments.services.results import half_rule, played_rounds, undecided_forfeits
@@ -81,6 +81,10 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         entry.dropped_before_round = tournament.current_round + 1
         entry.dropped_by = Entry.DROPPED_BY_ORGANISERS if entry_user != user else ""
         entry.save(update_fields=["dropped_before_round", "dropped_by"])
+        how = EntrantLeft.How.REMOVED if entry_user != user else EntrantLeft.How.DROPPED
+        EntrantLeft.objects.create(
+            tournament=tournament, entry=entry, how=how, actor=user, next_round=entry.dropped_before_round
+        )
         if entry_user != user:
             from tournaments.mails import removed_by_organiser
 
@@ -114,6 +118,13 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
         if entry.dropped_before_round is None:
             entry.dropped_before_round = tournament.current_round + 1
         entry.save(update_fields=["disqualified", "dropped_before_round"])
+        EntrantLeft.objects.create(
+            tournament=tournament,
+            entry=entry,
+            how=EntrantLeft.How.DISQUALIFIED,
+            actor=user,
+            next_round=entry.dropped_before_round,
+        )
         from tournaments.mails import removed_by_organiser
 
         # A player who had dropped already played their last round before it (a review).

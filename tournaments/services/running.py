@@ -27,7 +27,7 @@ from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from games.services.refusals import refusal_words, words_text
 from tournaments.mails import mail_round
-from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.models import Bye, EntrantLeft, Entry, Round, Table, Tournament
 from tournaments.organiser_mails import EVENT as ORGANISING
 from tournaments.organiser_mails import decision_awaited, entrant_left, event_stuck
 from tournaments.services.annulments import tell_annulled
@@ -195,6 +195,9 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
             entry.dropped_before_round = last.number + 1
             entry.dropped_by = Entry.WITHDRAWN_BY_SITE
             entry.save(update_fields=["dropped_before_round", "dropped_by"])
+            EntrantLeft.objects.create(
+                tournament=tournament, entry=entry, how=EntrantLeft.How.WITHDRAWN, next_round=last.number + 1
+            )
             from tournaments.mails import no_show_withdrawn
 
             no_show_withdrawn(entry.user, tournament, last.number)

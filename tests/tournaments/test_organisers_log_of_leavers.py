@@ -1,0 +1,33 @@
+"""The organisers' log tells who left the event and who made them: a Swiss organiser's walk-through
+found her own drop of Noor, Marco's own drop and Bruno's disqualification only as tags in the
+entrants' list, while the log told timeouts and her adjudication."""
+
+import pytest
+
+from tests.conftest import make_user
+from tests.tournaments.helpers import current_tables, make_players, register_and_start
+from tournaments.services import do_create_tournament, do_disqualify, do_drop
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_log_tells_each_drop_and_disqualification_with_who_made_it(client):
+    olga = make_user("olga", display_name="Olga")
+    tournament = do_create_tournament(olga, "Swiss", "emu_ranchers", "swiss", options={"years": 1}, rounds=3)
+    players = make_players(6)
+    tournament = register_and_start(tournament, players)
+    assert current_tables(tournament)
+    names = {player: player.profile.name for player in players}
+    do_drop(tournament.pk, players[0])  # their own
+    do_drop(tournament.pk, olga, players[1])  # an organiser's
+    do_disqualify(tournament.pk, olga, players[2])
+    client.force_login(olga)
+    page = client.get(f"/tournaments/{tournament.pk}/")
+    lines = [row["left"] for row in page.context["table_log"] if "left" in row]
+    assert lines == [
+        f"Olga disqualified {names[players[2]]}: not paired from round 2 on, results so far kept.",
+        f"Olga dropped {names[players[1]]} from the event: not paired from round 2 on.",
+        f"{names[players[0]]} dropped out: not paired from round 2 on.",
+    ]
+    html = page.content.decode()
+    assert f"Olga disqualified {names[players[2]]}" in html[html.index('id="table-log"') :]
