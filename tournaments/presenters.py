@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from games.models import Game, GameEvent, Seat
+from games.models import Deadline, Game, GameEvent, Seat
 from games.services.organiser import STAFF_EXTENSION_HOURS
 from tournaments.bracket_picture import bracket_svg
 from tournaments.crosstable import crosstable
@@ -136,12 +136,15 @@ def _adjudicable(
         table.number: drawn_stamp(table.status, table.ranks if table.adjudicated else None)
         for table in rounds[-1].tables
     }
+    waiting = _waiting_for([table["game_id"] for table in shown[-1]["tables"]])
     return [
         {
             **table,
             "drawn": stamps[table["number"]],
             "places": list(range(1, len(table["players"]) + 1)),
             "awaiting": table["number"] in undecided,
+            # Who the table waits for, and their missed deadlines in a row: which table stalls.
+            "waiting_for": waiting.get(table["game_id"], []),
             "ties_by_seed": by_seed,
             # The form starts from the table's result as it stands: its places, a forfeit where
             # nobody played; at a table still playing, from nothing, so that every place is the
@@ -154,6 +157,25 @@ def _adjudicable(
         }
         for table in shown[-1]["tables"]
     ]
+
+
+def _waiting_for(game_ids: list[int]) -> dict[int, list[dict]]:
+    """Each game's seats with an open deadline: name, missed deadlines in a row, when it closes
+    (two queries for the whole round)."""
+    deadlines = Deadline.objects.filter(game_id__in=game_ids, closed_at=None).order_by("closes_at")
+    open_at = {(deadline.game_id, deadline.seat): deadline.closes_at for deadline in deadlines}
+    seats = Seat.objects.filter(game_id__in={game for game, _seat in open_at}).select_related("user__profile")
+    waiting: dict[int, list[dict]] = {}
+    for seat in seats.order_by("game_id", "position"):
+        if (seat.game_id, seat.position) in open_at:
+            waiting.setdefault(seat.game_id, []).append(
+                {
+                    "name": str(seat.name),
+                    "missed": seat.consecutive_timeouts,
+                    "closes_at": open_at[seat.game_id, seat.position],
+                }
+            )
+    return waiting
 
 
 def _add_call_ups(tournament: Tournament, entries, rounds: list[PlayedRound], shown: list[dict], names: dict) -> None:

@@ -538,3 +538,24 @@ def test_the_organisers_forms_that_cannot_be_undone_ask_first(swiss, organiser, 
     ):
         opening = page.split(form, 1)[1].split(">", 1)[0]
         assert f'data-confirm="{question}' in opening, (form, opening)
+
+
+def test_the_organisers_see_who_holds_each_table_up(client, swiss, organiser):
+    # A Swiss organiser's walk-through: "Table 1 · running" told her nothing of which table stalled.
+    from games.models import Deadline
+
+    first, _second = current_tables(swiss)
+    waiting = Deadline.objects.filter(game=first.game, closed_at=None)
+    assert waiting.exists()  # every seat bids at once in Wild Cards
+    seat = first.game.seats.get(position=waiting.first().seat)
+    Seat.objects.filter(pk=seat.pk).update(consecutive_timeouts=2)
+    client.force_login(organiser)
+    rows = client.get(f"/tournaments/{swiss.pk}/").context["adjudicable"]
+    row = next(row for row in rows if row["game_id"] == first.game_id)
+    waits = {line["name"]: line for line in row["waiting_for"]}
+    assert set(waits) == {str(s.name) for s in first.game.seats.filter(position__in=waiting.values("seat"))}
+    assert waits[str(seat.name)]["missed"] == 2
+    html = client.get(f"/tournaments/{swiss.pk}/").content.decode()
+    block = html[html.index(f'id="adjudicate-{first.game_id}"') :]
+    block = block[: block.index("</summary>")]
+    assert f"{seat.name} (2 missed in a row)" in block
