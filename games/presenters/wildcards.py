@@ -318,4 +318,12 @@ def turn_note(legal: list[dict], view: dict, names: dict) -> str:
             "Whoever lays the higher total takes first.",
             count,
         ) % {"bid": habitat_card(me["bid"]["id"]), "others": ", ".join(tied), "count": count}
+    if "reveal" in kinds:
+        # 2020: the tie payments left the bid level (a mail listed only "reveal …" lines). Who is
+        # still level is not named: after a level reveal it is a part of the first tie.
+        return _(
+            "Your bid of %(bid)s and its payment still tie: reveal a card from your hand, or the top card "
+            "of the deck, as the others still tied do. The higher card takes first; level cards reveal "
+            "again. Revealed cards are discarded: they pay for nothing."
+        ) % {"bid": habitat_card(me["bid"]["id"])}
     return ""

@@ -45,3 +45,26 @@ def test_the_mail_says_whom_a_bid_ties_with_and_how_many_cards_to_lay():
     state = ENGINE.apply(state, 0, {"type": "tie_pay", "card": card_id(state, 0, "savannah 3")})
     assert "lay 1 more card face down" in _note(state, 0)
     assert _note(state, 2) == ""  # nothing to lay: no note
+
+
+def test_the_2020_reveal_mail_says_why_and_what_becomes_of_the_card():
+    # A Dutch mail player's 2020 reveal mail listed "onthul Bos 1 … onthul trekstapel" and nothing
+    # else: not that the tie still stood, nor that the card revealed pays for nothing.
+    state = make_state(
+        3,
+        "2020",
+        hands={0: ["forest 2", "forest 1", "forest 3", "savannah 2"], 1: ["mountains 2", "wild 1", "savannah 4"]},
+        display=["eagle", "lion"],
+        deck_top=["mountains 1"],
+    )
+    state = bid(bid(bid(state, 0, "forest 2"), 1, "mountains 2"), 2, "refill")
+    state = ENGINE.apply(state, 2, {"type": "done"})
+    state = ENGINE.apply(state, 0, {"type": "tie_pay", "card": card_id(state, 0, "forest 1")})
+    state = ENGINE.apply(state, 1, {"type": "tie_pay", "card": card_id(state, 1, "wild 1")})
+    assert state["phase"] == "tie_reveal"
+    assert _note(state, 0) == (
+        "Your bid of Forest 2 and its payment still tie: reveal a card from your hand, or the "
+        "top card of the deck, as the others still tied do. The higher card takes first; level cards "
+        "reveal again. Revealed cards are discarded: they pay for nothing."
+    )
+    assert _note(state, 2) == ""
