@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from games.engines.wildcards import cards
 from games.engines.wildcards.scoring import score_parts
-from games.terms.wildcards import COPY_PLACES, HABITATS, REFILL_CARD, SPECIES
+from games.terms.wildcards import COMMANDS, COPY_PLACES, HABITATS, REFILL_CARD, SPECIES
 
 
 def habitat_card(card) -> str:
@@ -291,6 +291,20 @@ def turn_note(legal: list[dict], view: dict, names: dict) -> str:
     """How many cards the moves ask for: still to pay for the animal taken, or still to lay face
     down to break a tie (and with whom the bid ties). The moves list one card per kind."""
     kinds = {action["type"] for action in legal}
+    # The Eagle's moves said in words (a mail listed "eagle Forest 2 Forest 3" lines, then "keep
+    # Forest 2", with no word of what they meant).
+    if "eagle_bid" in kinds:
+        return _(
+            "You hold the Eagle Leader: besides a single bid, you may bid two cards face down "
+            "(“%(eagle)s” and the two cards). Once the bids are revealed you keep one of them as your "
+            "bid; the other goes back to your hand."
+        ) % {"eagle": COMMANDS["eagle"]}
+    if "eagle_choose" in kinds and len(view.get("sealed_bid") or []) == 2:
+        first, second = (habitat_card(card["id"] if isinstance(card, dict) else card) for card in view["sealed_bid"])
+        return _(
+            "The bids are revealed: keep one of your two cards as your bid (%(first)s or %(second)s); "
+            "the other goes back to your hand."
+        ) % {"first": first, "second": second}
     me = next((player for player in view["players"] if player["seat"] == view.get("seat")), None)
     if me is None or me["bid"] is None or me["bid"].get("value") is None:
         return ""

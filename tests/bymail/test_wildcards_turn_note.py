@@ -68,3 +68,31 @@ def test_the_2020_reveal_mail_says_why_and_what_becomes_of_the_card():
         "reveal again. Revealed cards are discarded: they pay for nothing."
     )
     assert _note(state, 2) == ""
+
+
+def test_the_eagle_holders_mail_says_what_an_eagle_bid_is_and_then_what_to_keep():
+    # A mail player read 29 lines such as "eagle Forest 2 Forest 3" with no word of what they
+    # mean, then "keep Forest 2" alone.
+    state = make_state(
+        3,
+        "2022",
+        hands={0: ["forest 3", "mountains 2", "savannah 1"], 1: ["forest 2", "wild 1"], 2: ["mountains 1"]},
+        display=["lion", "peacock"],
+        collections={0: {"eagle": 1}},
+        leaders={"eagle": 0},
+    )
+    assert _note(state, 0) == (
+        "You hold the Eagle Leader: besides a single bid, you may bid two cards face down "
+        "(“eagle” and the two cards). Once the bids are revealed you keep one of them as your "
+        "bid; the other goes back to your hand."
+    )
+    assert _note(state, 1) == ""
+    state = ENGINE.apply(
+        state, 0, {"type": "eagle_bid", "cards": [card_id(state, 0, "forest 3"), card_id(state, 0, "mountains 2")]}
+    )
+    state = bid(bid(state, 1, "forest 2"), 2, "refill")
+    assert state["phase"] == "eagle"
+    assert _note(state, 0) == (
+        "The bids are revealed: keep one of your two cards as your bid (Forest 3 or Mountains 2); "
+        "the other goes back to your hand."
+    )
