@@ -101,9 +101,11 @@ def ordered_words(text: str) -> tuple[str, ...]:
 
 # Longest piece of a line echoed back in a refusal; no move is longer.
 ECHO_CHARS = 80
-# How alike (difflib's ratio) a refused line and a move's phrase must be for the refusal to offer
-# that move: "bod bergne 4" and "bied bergen 4" score 0.8; unrelated words stay well under.
+# How alike (difflib's ratio) a refused line and a move's phrase, with the same numbers, must be for
+# the refusal to offer that move ("bied bergne 4" and "bied bergen 4": 0.92), and by how much it
+# must beat the next nearest move: two moves about as near are not guessed between.
 NEAR_ENOUGH = 0.75
+CLEAR_MARGIN = 0.05
 
 
 class CommandError(ValueError):
@@ -172,14 +174,24 @@ class Menu:
 
     def _nearest(self, wanted: tuple[str, ...]) -> str | None:
         """The legal move whose phrase, in some language, is spelt nearest the line (a typo, a
-        letter left out), when one is near enough to be the move meant; nothing is played."""
+        letter left out), when one alone is near enough to be the move meant; nothing is played.
+
+        Only a move with the very numbers written is offered: "bid forest 9" is no "bid Forest 3"
+        (a review found that card offered), and a line far longer than any move is not searched."""
         written = " ".join(wanted)
-        scored = [
-            (difflib.SequenceMatcher(None, written, " ".join(words)).ratio(), shown)
-            for words, shown in self.meant.items()
-        ]
-        best = max(scored, default=(0.0, None))
-        return best[1] if best[0] >= NEAR_ENOUGH else None
+        if len(written) > 2 * ECHO_CHARS:
+            return None
+        numbers = [word for word in wanted if word.isdigit()]
+        scored: dict[str, float] = {}
+        for words, shown in self.meant.items():
+            if [word for word in words if word.isdigit()] != numbers:
+                continue
+            ratio = difflib.SequenceMatcher(None, written, " ".join(words)).ratio()
+            scored[shown] = max(ratio, scored.get(shown, 0.0))
+        near = sorted(scored.items(), key=lambda item: item[1], reverse=True)
+        if not near or near[0][1] < NEAR_ENOUGH or (len(near) > 1 and near[1][1] >= near[0][1] - CLEAR_MARGIN):
+            return None
+        return near[0][0]
 
     def exactly(self, line: str) -> bool:
         """Whether the line is a legal move's whole phrase, in its own order (not shortened)."""

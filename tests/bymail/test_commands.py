@@ -350,3 +350,36 @@ def test_a_misspelt_move_is_refused_with_the_nearest_legal_move_named():
         with pytest.raises(commands.CommandError) as refused:
             menu.match("hello there how are you")
         assert "Did you mean" not in str(refused.value)
+
+
+def test_a_move_with_a_wrong_number_suggests_no_other_card():
+    # A review: "bid forest 9" was offered "bid Forest 3", a card the player did not mean; and
+    # where two moves were as near, the one whose words sort last was offered.
+    from games.engines.wildcards.cards import HABITAT, VALUE
+
+    engine, state, seat, _menu_en = _menu("wildcards", 2)
+    view = engine.view(state, seat)
+    held = {
+        (HABITAT[a["card"]], VALUE[a["card"]])
+        for a in engine.legal_actions(state, seat)
+        if a["type"] == "bid" and a["card"] != "refill"
+    }
+    habitat, value = next(iter(held))
+    missing = next(v for v in range(1, 10) if (habitat, v) not in held)
+    with translation.override("en"):
+        menu = commands.menu("wildcards", engine.legal_actions(state, seat), view)
+        with pytest.raises(commands.CommandError) as refused:
+            menu.match(f"bid {habitat} {missing}")
+        assert "Did you mean" not in str(refused.value)
+        # A line far longer than any move is refused without a search for the nearest.
+        with pytest.raises(commands.CommandError) as refused:
+            menu.match(f"bid {habitat}{'x' * 5000} {value}")
+        assert "Did you mean" not in str(refused.value)
+    # Wizard: "bid 12" in a round of fewer cards is no "bid 2" nor "bid 1".
+    engine = get_engine("wizard")
+    state = engine.new_game(3, "w-near")
+    seat = engine.to_act(state)[0]
+    menu = commands.menu("wizard", engine.legal_actions(state, seat), engine.view(state, seat))
+    with translation.override("en"), pytest.raises(commands.CommandError) as refused:
+        menu.match("bid 12")
+    assert "Did you mean" not in str(refused.value)
