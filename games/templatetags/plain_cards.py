@@ -130,8 +130,11 @@ def decktet_card(card: dict, small: bool = False) -> dict:
     return _fitted(_decktet_face(card, small))
 
 
-# Where each suit's line sits on a Decktet card, by the number of suits (the name below them).
-_SUIT_LINES = {0: (), 1: (62,), 2: (57, 67), 3: (53, 62, 71)}
+# Where each suit's line sits on a Decktet card, by the number of suits: below the rank (drawn at
+# 16 with its baseline at 40) and above the card's name (its baseline at 79), each line's box
+# (ascent and descent, 11.7 units at size 10) clear of the others'. Three suits leave no room for
+# the name: the hand names each card below it, and the card's label names it to screen readers.
+_SUIT_LINES = {0: (), 1: (58,), 2: (56, 68), 3: (54, 66, 78)}
 
 
 def _decktet_face(card: dict, small: bool) -> dict:
@@ -143,7 +146,9 @@ def _decktet_face(card: dict, small: bool) -> dict:
         "card_id": card.get("id"),
         "label": decktet.card_name(card.get("name", "")),
         # Aces are named by their mark and suit already; the others, Crowns too, by their printed name.
-        "caption": "" if rank == 1 else decktet.card_name(card.get("name", "")),
+        "caption": "" if rank == 1 or len(suits) > 2 else decktet.card_name(card.get("name", "")),
+        "caption_y": 79,
+        "title_y": 40,
         "title": corner,
         "corner": corner,
         # A line for each suit, in a size a phone can read (one line of all three was 5 px).
@@ -153,7 +158,7 @@ def _decktet_face(card: dict, small: bool) -> dict:
         "ink": ink,
         "paper": "#fbfaf7",
         "small": small,
-        "size": 20,
+        "size": 16,
     }
 
 

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engines.cubirds.cards import CARD_SPECIES, SPECIES
+from games.engines.emu_ranchers.cards import SUIT_SET
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 
@@ -58,13 +59,38 @@ def test_the_suits_of_every_decktet_card_can_be_read_on_a_phone(signed_in, live_
         engine="emu_ranchers",
         options={"pawns": True, "courts": True},
     )
+    # A card of three suits in hand, the most lines a card draws.
+    seat = game.seats.get(user__username="ugo").position
+    state = game.state
+    three = next(card for card in state["deck"] if len(SUIT_SET[card]) == 3)
+    state["deck"][state["deck"].index(three)] = state["hands"][seat][0]
+    state["hands"][seat][0] = three
+    game.state = state
+    game.save(update_fields=["state"])
     page = signed_in("ugo", 390)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     suits = page.locator("[data-testid=my-hand] svg text.card-line")
     expect(suits.first).to_be_visible()
     drawn = page.evaluate(DRAWN_SIZES, "[data-testid=my-hand] svg text.card-line")
     # Every card in hand names each of its suits on a line of its own.
-    hand = game.state["hands"][game.seats.get(user__username="ugo").position]
-    assert len(drawn) >= len(hand)
+    hand = game.state["hands"][seat]
+    assert len(drawn) >= len(hand) + 2
     assert [(suit, round(size, 1)) for suit, size in drawn if size < READABLE_PX] == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # No text of a card runs into another (a review saw a third suit over the card's name).
+    assert page.evaluate(OVERLAPS, "[data-testid=my-hand] svg") == []
+
+
+# Pairs of texts on one card whose drawn boxes overlap (in the card's own units).
+OVERLAPS = """selector => [...document.querySelectorAll(selector)].flatMap(svg => {
+  const boxes = [...svg.querySelectorAll("text")]
+    .filter(t => t.textContent.trim())
+    .map(t => [t.textContent, t.getBBox()]);
+  const found = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, p] = boxes[i], [b, q] = boxes[j];
+    const across = p.x < q.x + q.width && q.x < p.x + p.width;
+    if (across && p.y < q.y + q.height && q.y < p.y + p.height) found.push(a + " / " + b);
+  }
+  return found;
+})"""
