@@ -43,3 +43,29 @@ def test_finished_and_cancelled_events_are_not_listed(client):
     Tournament.objects.filter(pk=done.pk).update(status=Tournament.Status.FINISHED)
     client.force_login(organiser)
     assert client.get("/").context["organised"] == []
+
+
+def test_the_home_page_reads_no_rounds_of_events_that_cannot_wait_for_a_decision(client):
+    # A review: every running event cost eight queries (its entries and every game of every
+    # round), though only a knock-out's round can wait for the organisers' decision.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.tournaments.helpers import make_players, register_and_start
+
+    organiser = make_user("olga")
+    client.force_login(organiser)
+
+    def swiss(name):
+        tournament = do_create_tournament(organiser, name, "emu_ranchers", "swiss", options={"years": 1}, rounds=3)
+        return register_and_start(tournament, make_players(4, name))
+
+    swiss("One")
+    with CaptureQueriesContext(connection) as one:
+        client.get("/")
+    for name in ("Two", "Three", "Four"):
+        swiss(name)
+    with CaptureQueriesContext(connection) as four:
+        response = client.get("/")
+    assert len(response.context["organised"]) == 4
+    assert len(four.captured_queries) == len(one.captured_queries)
