@@ -33,20 +33,26 @@ def test_a_player_disqualified_in_the_final_is_placed_last_not_champion():
     assert places == {loser.username: 1, winner.username: 2}
 
 
-def test_a_swiss_leader_disqualified_in_the_last_round_is_listed_after_everyone():
+def _one_round_swiss_with_its_leader_disqualified():
+    """A one-round Swiss of six at tables of three, played out; the first table's winner (the
+    first of two who tied, if they did) disqualified before the round is advanced."""
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
     )
-    players = make_players(6)
-    for player in players:
+    for player in make_players(6):
         do_register(tournament.pk, player)
     do_start(tournament.pk, organiser)
     tables = current_tables(tournament)
     for table in tables:
         play_out(table.game)
-    leader = tables[0].game.seats.filter(rank=1).first().user  # the first of two who tied, if they did
+    leader = tables[0].game.seats.filter(rank=1).first().user
     do_disqualify(tournament.pk, organiser, leader)
+    return tournament, tables, leader
+
+
+def test_a_swiss_leader_disqualified_in_the_last_round_is_listed_after_everyone():
+    tournament, tables, leader = _one_round_swiss_with_its_leader_disqualified()
     do_advance_round(tournament.pk)
     tournament.refresh_from_db()
     places = dict(tournament.entries.values_list("user_id", "final_place"))
@@ -72,19 +78,7 @@ def test_a_swiss_leader_disqualified_in_the_last_round_is_listed_after_everyone(
 def test_the_standings_list_a_disqualified_leader_last_before_the_event_ends(client):
     # An organiser's walk-through: disqualified in the last round, after his table ended he read
     # "1 Bruno (disqualified)" at the top of the standings; the final standings then put him 8th.
-    organiser = make_players(1, "org")[0]
-    tournament = do_create_tournament(
-        organiser, "Swiss", "wildcards", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=1
-    )
-    players = make_players(6)
-    for player in players:
-        do_register(tournament.pk, player)
-    do_start(tournament.pk, organiser)
-    tables = current_tables(tournament)
-    for table in tables:
-        play_out(table.game)
-    leader = tables[0].game.seats.filter(rank=1).first().user
-    do_disqualify(tournament.pk, organiser, leader)
+    tournament, _tables, leader = _one_round_swiss_with_its_leader_disqualified()
     tournament.refresh_from_db()
     assert tournament.status != Tournament.Status.FINISHED  # the round is not advanced yet
     standings = client.get(f"/tournaments/{tournament.pk}/").context["standings"]

@@ -212,6 +212,21 @@ def qualifiers_by_hand(ranks_by_table: list[dict], byes: list, advance: int) -> 
     return going | {player for _place, player in sorted(runners_up)[: max(0, places - len(going))]}
 
 
+def played_one_and_gave_up(entries, rounds) -> tuple[set, set]:
+    """Who played a game in these rounds (a forfeit they were not absent from counts), and who
+    gave up: dropped, or absent from a table they had no place at."""
+    played_one = {
+        player
+        for played in rounds
+        for table in played.tables
+        for player, rank in table.ranks.items()
+        if rank is not None or player not in table.absent
+    }
+    gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
+    gave_up |= {p for played in rounds for t in played.tables for p in t.absent if t.ranks.get(p) is None}
+    return played_one, gave_up
+
+
 def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place) -> None:
     """Every place of a multiplayer knock-out against a hand-worked ranking: who never played a
     game and gave up last; then the deepest round reached first; in that round, who qualified
@@ -232,15 +247,7 @@ def check_a_knockout_places_as_worked_by_hand(tournament, entries, rounds, place
     # Who never played a game of the event (each table a forfeit without a move of their own, or
     # only byes) and gave up (dropped, or absent at a table) comes below everyone who played one
     # (docs/organisers.md); among themselves, as above.
-    played_one = {
-        player
-        for played in knockout
-        for table in played.tables
-        for player, rank in table.ranks.items()
-        if rank is not None or player not in table.absent
-    }
-    gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
-    gave_up |= {p for played in knockout for t in played.tables for p in t.absent if t.ranks.get(p) is None}
+    played_one, gave_up = played_one_and_gave_up(entries, knockout)
     for player in merit:
         merit[player] = (player not in played_one and player in gave_up, *merit[player])
     final = knockout[-1]
@@ -264,15 +271,7 @@ def check_a_knockout_places_by_the_round_reached(entries, rounds, place) -> None
     for depth, played in enumerate(r for r in rounds if r.stage == "elimination"):
         for player in [p for t in played.tables for p in t.ranks] + list(played.byes):
             reached[player] = depth
-    played_one = {
-        player
-        for played in rounds
-        for table in played.tables
-        for player, rank in table.ranks.items()
-        if rank is not None or player not in table.absent
-    }
-    gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
-    gave_up |= {p for played in rounds for t in played.tables for p in t.absent if t.ranks.get(p) is None}
+    played_one, gave_up = played_one_and_gave_up(entries, rounds)
     kept = [entry.pk for entry in entries if not entry.disqualified]
     no_shows = {player for player in kept if player not in played_one and player in gave_up}
     for a in kept:
