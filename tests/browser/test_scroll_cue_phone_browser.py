@@ -1,7 +1,8 @@
-"""A table wider than a phone says so: the round robin's crosstable scrolls in its own frame on a
-390 px phone, and an organiser who played in his own event never found its last columns ("I
-thought the table stopped at round 3"). Above a frame that scrolls, a line says to slide it
-sideways, in the reader's language; where everything fits, nothing is said."""
+"""A table wider than a phone says so: standings and crosstables scroll in their own frame on a
+390 px phone, and two organisers' walk-throughs found their last columns ("Opponents' average",
+"Rating at the start") cut off with nothing showing that the frame scrolls. Above a frame that
+scrolls, a line says to slide it sideways, in the reader's language; where everything fits,
+nothing is said."""
 
 import pytest
 from playwright.sync_api import expect

@@ -1,5 +1,6 @@
 // A frame that scrolls sideways (a crosstable, standings, a bracket on a phone) says so in a
-// line above it: an organiser on a phone took a crosstable's third round for its last. The
+// line above it: two organisers on phones found the last columns of standings cut off with nothing
+// showing that the frame scrolls. The
 // words come from the page (<body data-scroll-hint>, in the reader's language); a frame that
 // fits says nothing, and the line comes and goes as the window turns or htmx swaps a frame in.
 "use strict";
