@@ -8,8 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import make_user
-from tests.tournaments.helpers import make_players, start
-from tournaments.services import do_create_tournament, do_register
+from tests.tournaments.helpers import emu_round_robin, make_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,21 +21,7 @@ HINTS = {
 
 
 def round_robin_of_six():
-    organiser = make_user("olga", display_name="Olga")
-    tournament = do_create_tournament(
-        organiser,
-        "Emu Round Robin",
-        "emu_ranchers",
-        "round_robin",
-        options={"years": 1},
-        seats_preferred=2,
-        seats_min=2,
-        seats_max=2,
-        rounds=5,
-    )
-    for player in make_players(6):
-        do_register(tournament.pk, player)
-    return start(tournament)
+    return emu_round_robin(make_user("olga", display_name="Olga"), make_players(6), "Emu Round Robin", rounds=5)
 
 
 @pytest.mark.parametrize("language", ["en", "it", "es", "nl"])

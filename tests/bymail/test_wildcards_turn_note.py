@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games.bymail import render
 from games.engines.wildcards import ENGINE
-from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state, tied_at_three
+from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state, tied_2020_at_two, tied_at_three
 
 NAMES = {0: "Ann", 1: "Ben", 2: "Cy"}
 
@@ -50,15 +50,7 @@ def test_the_mail_says_whom_a_bid_ties_with_and_how_many_cards_to_lay():
 def test_the_2020_reveal_mail_says_why_and_what_becomes_of_the_card():
     # A Dutch mail player's 2020 reveal mail listed "onthul Bos 1 … onthul trekstapel" and nothing
     # else: not that the tie still stood, nor that the card revealed pays for nothing.
-    state = make_state(
-        3,
-        "2020",
-        hands={0: ["forest 2", "forest 1", "forest 3", "savannah 2"], 1: ["mountains 2", "wild 1", "savannah 4"]},
-        display=["eagle", "lion"],
-        deck_top=["mountains 1"],
-    )
-    state = bid(bid(bid(state, 0, "forest 2"), 1, "mountains 2"), 2, "refill")
-    state = ENGINE.apply(state, 2, {"type": "done"})
+    state = ENGINE.apply(tied_2020_at_two(), 2, {"type": "done"})
     state = ENGINE.apply(state, 0, {"type": "tie_pay", "card": card_id(state, 0, "forest 1")})
     state = ENGINE.apply(state, 1, {"type": "tie_pay", "card": card_id(state, 1, "wild 1")})
     assert state["phase"] == "tie_reveal"

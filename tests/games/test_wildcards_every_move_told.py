@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.bymail.render import wildcards as mail
 from games.engines.wildcards.cards import HABITAT
-from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
+from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state, tied_2020_at_two
 from tests.games.wildcards_told import Told
 
 
@@ -235,15 +235,7 @@ def test_tie_payments_are_told_face_down_then_revealed_with_their_totals():
 def test_a_2020_tie_reveal_tells_hand_or_deck_then_the_cards():
     # 2020: Ann (Forest 2) and Ben (Mountains 2) lay 1 face down each, Forest 1 and Wild 1: level.
     # Each then reveals a card: Ann Forest 3 from her hand, Ben the deck's top card, Mountains 1.
-    state = make_state(
-        3,
-        "2020",
-        hands={0: ["forest 2", "forest 1", "forest 3", "savannah 2"], 1: ["mountains 2", "wild 1", "savannah 4"]},
-        display=["eagle", "lion"],
-        deck_top=["mountains 1"],
-    )
-    state = bid(bid(bid(state, 0, "forest 2"), 1, "mountains 2"), 2, "refill")
-    told = Told(state, ["Ann", "Ben", "Cy"])
+    told = Told(tied_2020_at_two(), ["Ann", "Ben", "Cy"])
     _play(told, 2, "done")
     _play(told, 0, "tie_pay", card="forest 1")
     _play(told, 1, "tie_pay", card="wild 1")

@@ -128,3 +128,17 @@ def tied_at_three() -> dict:
     )
     state = bid(bid(bid(state, 0, "forest 3"), 1, "mountains 3"), 2, "refill")
     return ENGINE.apply(state, 2, {"type": "done"})
+
+
+def tied_2020_at_two() -> dict:
+    """2020, as the tie payments begin: Ann (Forest 2) and Ben (Mountains 2) tie, Cy bid the Refill
+    card and has not said "done"; each tied player has one card to lay face down (Forest 1 and
+    Wild 1 are theirs to lay, and the deck's top card is Mountains 1)."""
+    state = make_state(
+        3,
+        "2020",
+        hands={0: ["forest 2", "forest 1", "forest 3", "savannah 2"], 1: ["mountains 2", "wild 1", "savannah 4"]},
+        display=["eagle", "lion"],
+        deck_top=["mountains 1"],
+    )
+    return bid(bid(bid(state, 0, "forest 2"), 1, "mountains 2"), 2, "refill")
