@@ -2,9 +2,10 @@
 
 The tournament page's "Your table", entry card, letter card, entrants, organisers' log, standings,
 crosstable, rounds and organiser's box, and the table's seat-offer card, refresh, turn card and
-organiser's forms show names, seats, statuses, places, deadlines and the viewer's own moves, never
-another's view. To hold them to it: a tournament table in the middle of a game, with an extension,
-a seat given to a bot and offered back in its log, is rendered for every kind of viewer; then the
+organiser's forms, and the home page's games waiting and events organised, show names, seats,
+statuses, places, deadlines and the viewer's own moves, never another's view. To hold them to it:
+a tournament table in the middle of a game, with an extension, a disqualification, a seat given to
+a bot and offered back in its log, is rendered for every kind of viewer; then the
 game's hidden cards are dealt anew (`twins.py`, as the viewer of that seat may not see them) and
 its secret seed replaced, and every fragment must read exactly the same.
 """
@@ -24,7 +25,7 @@ from games.services import do_action, do_say
 from games.services.seats import do_offer_seat, do_seat_bot
 from tests.hidden_information.twins import TWINS
 from tests.tournaments.helpers import current_tables, make_players, start
-from tournaments.services import do_create_tournament, do_extend_round, do_register
+from tournaments.services import do_create_tournament, do_disqualify, do_extend_round, do_register
 
 TOURNAMENT_FRAGMENTS = (
     "your-table",
@@ -61,6 +62,10 @@ def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, st
     found["talk"] = _section(table, "talk")  # the table talk: players' words, never a card
     found["events"] = _section(table, "events")  # the table's log: seats changing hands, by name
     found["table-organiser"] = "".join(re.findall(r'<section class="card organiser">.*?</section>', table, re.S))
+    # The home page: the games waiting for the viewer, and the events an organiser runs.
+    home = CSRF.sub("", client.get("/").content.decode())
+    found["home-waiting"] = _section(home, "waiting")
+    found["home-organised"] = _section(home, "organised")
     return found
 
 
@@ -101,6 +106,7 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
     _moves(game, 4)
     do_say(game.pk, players[0], "good luck")
     do_extend_round(tournament.pk, organiser, 12)
+    do_disqualify(tournament.pk, organiser, players[2])  # the organisers' log tells who left
     game.refresh_from_db()
     absent = game.seats.get(position=0).user
     do_seat_bot(game.pk, organiser, 0)
@@ -125,10 +131,13 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
         if user == absent:
             assert "A seat is offered to you" in before["seat-offer"]
         assert "Organisers" in before["table-log"] and before["crosstable"] and before["refresh"]
+        assert "disqualified" in before["table-log"] and "not paired from round 2 on" in before["table-log"]
         assert "good luck" in before["talk"]
         assert "offered the seat of" in before["events"] and "Rules" in before["rules"]
         # The organiser's forms, at the table and on the tournament page, are there to compare.
         assert (before["table-organiser"] and before["organiser"]) or user != organiser
+        # The organiser's table list names whom the table waits for; her home page lists the event.
+        assert ("waiting for" in before["organiser"] and "Twins" in before["home-organised"]) or user != organiser
         original = Game.objects.get(pk=game.pk)
         for seed in range(3):
             twin = TWINS["wildcards"](original.state, position, random.Random(seed), None)
