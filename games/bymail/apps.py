@@ -8,5 +8,9 @@ class ByMailConfig(AppConfig):
     verbose_name = _("Play by mail")
 
     def ready(self) -> None:
-        # Connect anymail's inbound and tracking signals, and register the game mail builder.
-        from games.bymail import mails, receivers  # noqa: F401
+        # Connect anymail's inbound and tracking signals, register the game mail builders and
+        # the reader of a reply's moves.
+        from games.bymail import commands, mails, mails_replies, receivers  # noqa: F401
+        from games.services import reply_lines
+
+        reply_lines.register(commands.MoveReader())

@@ -24,8 +24,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.bymail import render
-from games.bymail.replies import own_segments
+from games.bymail.replies import is_own_name, is_sign_off, own_segments
 from games.play.pointing import refused_actions_for
+from games.services.mail_reply import ECHO_CHARS, echo
+from games.services.reply_lines import LineRefused, ReplyTurn, Step
 
 # Articles and fillers people add ("take the lion", "prendi il leone").
 FILLERS = {
@@ -99,8 +101,6 @@ def ordered_words(text: str) -> tuple[str, ...]:
     return tuple(token for token in tokens if token and token not in FILLERS)
 
 
-# Longest piece of a line echoed back in a refusal; no move is longer.
-ECHO_CHARS = 80
 # How alike (difflib's ratio) a refused line and a move's phrase, with the same numbers, must be for
 # the refusal to offer that move ("bied bergne 4" and "bied bergen 4": 0.92), and by how much it
 # must beat the next nearest move: two moves about as near are not guessed between.
@@ -108,14 +108,8 @@ NEAR_ENOUGH = 0.75
 CLEAR_MARGIN = 0.05
 
 
-class CommandError(ValueError):
+class CommandError(LineRefused):
     """A line that is no legal move; the message says why, in the active language."""
-
-
-def echo(line: str) -> str:
-    """A line of the reply as the answer quotes it back: stripped, and cut when long."""
-    shown = line.strip()
-    return shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
 
 
 @dataclass
@@ -267,3 +261,23 @@ def reply_commands(body: str) -> list[str]:
     """The commands of a whole reply: the first paragraph of each piece its sender wrote
     (above, below or between the quoted blocks); quoted lines are never read."""
     return [line for segment in own_segments(body) for line in command_lines(segment)]
+
+
+class MoveReader:
+    """The reply line that is a move now, read by the words of the seat's legal moves.
+
+    Below the first line, the player's name or a sign-off ends what is read, even where it
+    would shorten a move ("Robin" for "family robin"); written in full, it is the move.
+    """
+
+    name = "move"
+    order = 100
+
+    def read(self, line: str, turn: ReplyTurn) -> Step | None:
+        signing = is_sign_off(line) or is_own_name(line, turn.user)
+        if not turn.moves_open:
+            return Step(ignore=True) if signing else None
+        found = menu(turn.game.engine, turn.legal(), turn.view())
+        if turn.index and signing and not found.exactly(line):
+            return Step(stop=True)
+        return Step(move=found.match(line))

@@ -1,4 +1,5 @@
-"""Moves by reply: one inbound mail in, at most one set of moves applied, one answer out.
+"""Replies by mail: one inbound mail in, authenticated and recorded, its lines handed to
+`games.services.mail_reply.do_mail_reply`, one answer queued.
 
 Anymail's inbound webhooks (Postmark, Mailgun, ...) and the `receive_mail`
 command (raw MIME on standard input, for a self-hosted mail server) both
@@ -21,13 +22,11 @@ from django.utils.translation import gettext as _
 
 from games.bymail import authenticity, commands, html_reply, inbound_mime
 from games.bymail import mails_replies as replies
-from games.bymail.acting import do_mail_moves
 from games.bymail.models import InboundMail
-from games.bymail.replies import is_sign_off
 from games.bymail.tokens import BadToken, WaitToken, find_reply_token
-from games.engines import get_engine
-from games.models import Action, Deadline, Seat
+from games.models import Seat
 from games.services import ActionRejected
+from games.services.mail_reply import do_mail_reply
 
 log = logging.getLogger(__name__)
 
@@ -122,64 +121,17 @@ def _handle(record: InboundMail, message: AnymailInboundMessage, sender: str, no
         record.game, record.seat = seat.game, seat.position
         _check_sender(seat, sender)
         lines = _command_lines(message)
-        user = seat.user
-        engine = get_engine(seat.game.engine)
-
-        pending = list(lines)
-        unread: list[str] = []
-        turn_over: list[bool] = []  # set when the lines stop because the turn was over
-
-        def next_move(game, position):
-            if not pending:
-                return None
-            read = len(lines) - len(pending)
-            if read and not Deadline.objects.filter(pk=wait.deadline_id, closed_at__isnull=True).exists():
-                # The turn this mail asked for is over: what is written below its moves is a name,
-                # a greeting, or a move for a turn the player has not seen. None of it is played.
-                if any(not (is_sign_off(rest) or _own_name(rest, user)) for rest in pending):
-                    turn_over.append(True)  # not only a name or a greeting: say why they were not read
-                unread.extend(pending)
-                pending.clear()
-                return None
-            line = pending.pop(0)
-            legal = engine.legal_actions(game.state, position) if position in engine.to_act(game.state) else []
-            menu = commands.menu(game.engine, legal, engine.view(game.state, position))
-            if read and (is_sign_off(line) or _own_name(line, user)) and not menu.exactly(line):
-                # A sign-off or the player's name without a blank line above it: not a move, even
-                # where it would shorten one ("Robin" for "family robin"). Written in full, it is.
-                unread.extend([line, *pending])
-                pending.clear()
-                return None
-            try:
-                return menu.match(line)
-            except commands.CommandError as error:
-                if not read:
-                    raise ActionRejected("unknown_command", str(error)) from None
-                reason = _(
-                    "After “%(previous)s”: %(reason)s A reply is taken whole or not at all, "
-                    "so the moves above that line were not made either."
-                ) % {"previous": commands.echo(lines[read - 1]), "reason": error}
-                raise ActionRejected("unknown_command", reason) from None
-
-        with translation.override(user.profile.language):
-            moves = do_mail_moves(wait, user, next_move, Action.Channel.EMAIL_REPLY, now)
+        with translation.override(seat.user.profile.language):
+            result = do_mail_reply(wait, seat.user, lines, now)
         record.outcome = "accepted"
         record.detail = "\n".join(lines)
-        replies.move_accepted(record, seat, moves, message, unread, bool(turn_over))
+        replies.move_accepted(record, seat, result, message)
     except Refused as refused:
         record.outcome, record.detail = refused.code, refused.message
         replies.move_refused(record, sender, seat, refused.message, message, owner=refused.owner)
     except ActionRejected as rejected:
         record.outcome, record.detail = rejected.code, rejected.message
         replies.move_refused(record, sender, seat, rejected.message, message, owner=True)
-
-
-def _own_name(line: str, user) -> bool:
-    """Whether the line is the player signing: their name, first name or username ("- Ann.")."""
-    written = line.strip().strip("-–—.,!~ ").casefold()
-    name = user.profile.name
-    first = (name.split() or [""])[0]
-    return bool(written) and written in {name.casefold(), first.casefold(), user.username.casefold()}
 
 
 def _wait_of(message: AnymailInboundMessage) -> WaitToken:

@@ -1,4 +1,4 @@
-"""Answers to mail moves: the move was made (with what is asked next), or why it was not."""
+"""Answers to replies by mail: what was done (with what is asked next), or why nothing was."""
 
 from __future__ import annotations
 
@@ -16,9 +16,13 @@ from games.bymail import commands, inbound_mime, mails, render
 from games.bymail.headers import game_root_id, message_id
 from games.bymail.models import InboundMail
 from games.engines import get_engine
+from games.history.replay import state_at
 from games.models import Deadline, Game, Seat
 from games.presenters import action_label
-from wildcards_site.outbox.sending import queue_mail
+from games.services.mail_reply import MailResult
+from wildcards_site.emails import make_message
+from wildcards_site.outbox import recipes
+from wildcards_site.outbox.sending import queue_mail, queue_recipe
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +34,13 @@ OWN_REFUSALS_AN_HOUR = 20
 
 
 def _reply_headers(record: InboundMail, original, event: str, reply_to: str = "") -> dict:
-    key = f"inbound:{record.pk}"
     theirs = (original.get("Message-ID") or "").strip()
-    references = " ".join(part for part in (game_root_id(record.game_id) if record.game_id else "", theirs) if part)
-    headers = {"Message-ID": message_id(key), "X-Wildcards-Event": event}
+    return _answer_headers(record.pk, record.game_id, theirs, event, reply_to)
+
+
+def _answer_headers(record_id: int, game_id: int | None, theirs: str, event: str, reply_to: str = "") -> dict:
+    references = " ".join(part for part in (game_root_id(game_id) if game_id else "", theirs) if part)
+    headers = {"Message-ID": message_id(f"inbound:{record_id}"), "X-Wildcards-Event": event}
     if theirs:
         headers["In-Reply-To"] = theirs
     if references:
@@ -60,39 +67,57 @@ def _open_wait(game: Game, seat: Seat) -> Deadline | None:
     return Deadline.objects.filter(game=game, seat=seat.position, closed_at__isnull=True).first()
 
 
-def move_accepted(
-    record: InboundMail, seat: Seat, moves, original, unread: list[str] | None = None, turn_over: bool = False
-) -> None:
-    """Confirm the moves; while the same wait goes on (a payment of several cards) the mail asks for the rest.
+def move_accepted(record: InboundMail, seat: Seat, result: MailResult, original) -> None:
+    """Queue the answer to a reply that was done: the worker renders it after the commit, from
+    the game at the version the reply left it (nothing is rendered under the game's lock)."""
+    recipe = {
+        "builder": "reply-answer",
+        "record": record.pk,
+        "game": result.game.pk,
+        "seat": seat.position,
+        "version": result.game.version,
+        "running": result.game.status == Game.Status.RUNNING,
+        "applied": result.applied,
+        "done": result.done,
+        "unread": result.unread,
+        "turn_over": result.turn_over,
+        "waiting": result.still_waiting.pk if result.still_waiting is not None else None,
+        "subject": _subject(original),
+        "their_id": (original.get("Message-ID") or "").strip(),
+    }
+    queue_recipe(f"inbound:{record.pk}", seat.user.email, recipe)
 
-    `unread`: the reply's lines below its moves that were not read as moves (a name, a sign-off);
-    `turn_over`: they were not read because the turn was over (the game may have made its last
-    moves itself: a payment of the whole hand).
-    """
-    game = moves.game
+
+@recipes.register("reply-answer")
+def build_answer(recipe: dict, memo: dict):
+    """Confirm what a reply did; while the same wait goes on (a payment of several cards) the
+    mail asks for the rest. `unread`: the lines below the moves that were not read (a name, a
+    sign-off); `turn_over`: they were not read because the turn was over (the game may have
+    made its last moves itself: a payment of the whole hand)."""
+    game = Game.objects.filter(pk=recipe["game"]).first()
+    seat = game and game.seats.select_related("user__profile").filter(position=recipe["seat"]).first()
+    if seat is None or seat.user_id is None:
+        return None
+    game.state, game.version = state_at(game, recipe["version"]), recipe["version"]
+    waiting = Deadline.objects.filter(pk=recipe["waiting"]).first() if recipe["waiting"] else None
     profile = seat.user.profile
     with translation.override(profile.language):
         ctx = mails._base(game, seat) | {
-            "moves_made": [action_label(action, game.engine) for action in moves.applied],
-            "reply_subject": _subject(original),
-            "unread": ", ".join(f"“{commands.echo(line)}”" for line in unread or []),
-            "turn_over": turn_over,
+            "moves_made": [action_label(action, game.engine) for action in recipe["applied"]],
+            "done": [text for _kind, text in recipe.get("done") or []],
+            "reply_subject": recipe["subject"],
+            "unread": ", ".join(f"“{commands.echo(line)}”" for line in recipe["unread"]),
+            "turn_over": recipe["turn_over"],
         }
-        if moves.still_waiting is not None:
-            ctx |= mails.turn_context(game, seat, moves.still_waiting)
-        elif game.status == Game.Status.RUNNING:
+        if waiting is not None:
+            ctx |= mails.turn_context(game, seat, waiting)
+        elif recipe["running"]:
             # The turn is over: the table as it left it, so the cards drawn are told now, not
             # only in the next turn mail (the seat's own view).
             view = get_engine(game.engine).view(game.state, seat.position)
             ctx["board"] = render.board(game.engine, view, mails.seat_names(game))
-    queue_mail(
-        f"inbound:{record.pk}",
-        "move-accepted",
-        seat.user.email,
-        ctx,
-        profile.language,
-        _reply_headers(record, original, "move-accepted", ctx.get("reply_to", "")),
-    )
+    headers = _answer_headers(recipe["record"], game.pk, recipe["their_id"], "move-accepted", ctx.get("reply_to", ""))
+    return make_message("move-accepted", seat.user.email, ctx, profile.language, headers)
 
 
 def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: str, original, owner: bool) -> None:

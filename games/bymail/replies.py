@@ -156,6 +156,14 @@ def is_sign_off(line: str) -> bool:
     return bool(_SIGN_OFF.match(line))
 
 
+def is_own_name(line: str, user) -> bool:
+    """Whether the line is the player signing: their name, first name or username ("- Ann.")."""
+    written = line.strip().strip("-–—.,!~ ").casefold()
+    name = user.profile.name
+    first = (name.split() or [""])[0]
+    return bool(written) and written in {name.casefold(), first.casefold(), user.username.casefold()}
+
+
 def _without_sign_off(text: str, alone: bool) -> str:
     """Drop a last short paragraph that is a sign-off ("Thanks,", "Groeten\nAnna", "Regards, Roman").
 

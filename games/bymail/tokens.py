@@ -2,7 +2,7 @@
 
 Both name a seat's wait (game, seat, the version the mail showed, the
 Deadline row) and are checked against the game as it is now by
-`games.bymail.acting.check_wait`.
+`games.services.mail_reply.check_wait`.
 """
 
 from __future__ import annotations

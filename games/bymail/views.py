@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from games.bymail import mails, preferences, vacations
-from games.bymail.acting import check_wait, do_mail_moves, link_was_used
 from games.bymail.forms import PreferencesForm, VacationForm
 from games.bymail.tokens import BadToken, read_action_link, read_unsubscribe
 from games.models import Action, Game, Vacation
 from games.presenters import action_label
 from games.services import ActionRejected
+from games.services.mail_reply import check_wait, do_mail_moves, link_was_used
 
 
 def _problem(request: HttpRequest, title: str, message: str, game: Game | None = None, status: int = 400):

@@ -52,18 +52,31 @@ def do_action(
     automatic channels may pass None.
     """
     now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        return act_locked(game, seat, action, channel, user, expected_version, now, load_seats(game))
+
+
+def act_locked(
+    game: Game,
+    seat: int,
+    action: object,
+    channel: str,
+    user,
+    expected_version: int | None,
+    now: datetime,
+    seats: list[Seat],
+) -> Outcome:
+    """`do_action` on a game its caller has locked already (a reply of several lines locks once)."""
     try:
-        with transaction.atomic():
-            game = lock_game(game_id)
-            seats = load_seats(game)
-            check_can_act(game, seat, channel, user, expected_version, seats)
-            outcome = Outcome(game)
-            apply_and_advance(game, seat, action, channel, user, now, outcome, seats)
+        check_can_act(game, seat, channel, user, expected_version, seats)
+        outcome = Outcome(game)
+        apply_and_advance(game, seat, action, channel, user, now, outcome, seats)
     except ActionRejected as rejected:
-        log.info("action game=%s seat=%s channel=%s outcome=rejected:%s", game_id, seat, channel, rejected.code)
+        log.info("action game=%s seat=%s channel=%s outcome=rejected:%s", game.pk, seat, channel, rejected.code)
         raise
     # Once committed: a reply of several lines refused at its last rolls back the moves above it.
-    version = game.version
+    game_id, version = game.pk, game.version
     transaction.on_commit(
         lambda: log.info("action game=%s seat=%s channel=%s outcome=stored version=%s", game_id, seat, channel, version)
     )

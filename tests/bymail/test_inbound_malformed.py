@@ -179,7 +179,7 @@ def test_an_unexpected_error_is_recorded_and_changes_nothing(table, deliver_in, 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug of ours")
 
-    monkeypatch.setattr("games.bymail.inbound.do_mail_moves", broken)
+    monkeypatch.setattr("games.bymail.inbound.do_mail_reply", broken)
     move = listed_moves(mails["alice@example.org"])[0]
     deliver_in(raw_mail(_reply_to(mails), move.encode() + b"\r\n"))
     record = _one_outcome()

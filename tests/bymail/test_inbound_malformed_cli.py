@@ -145,7 +145,7 @@ def test_a_failure_inside_handling_is_one_recorded_outcome_and_changes_nothing(t
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("games.bymail.inbound.do_mail_moves", broken)
+    monkeypatch.setattr("games.bymail.inbound.do_mail_reply", broken)
     out = _command(_raw(original["Reply-To"], move), monkeypatch, capsys)
     assert out.startswith("error")
     assert InboundMail.objects.get().outcome == "error"

@@ -305,8 +305,8 @@ def test_a_turn_mail_sent_after_the_first_step_asks_for_the_next_one(mail_server
     # A turn mail still in the outbox when the player made the turn's first step by mail (a busy
     # worker, a broker back up): it is built when sent, from the game as it stands then.
     from games.bymail import render
-    from games.bymail.acting import do_mail_moves
     from games.bymail.tokens import find_reply_token
+    from games.services.mail_reply import do_mail_moves
 
     settings.GAME_MAIL_GRACE_SECONDS = 0
     game = start_game([make_user(name) for name in ("ann", "ben")], engine="cubirds")

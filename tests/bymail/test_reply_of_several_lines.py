@@ -195,7 +195,7 @@ def test_a_name_that_shortens_a_move_is_still_a_name_below_the_moves():
     # A second review: a player called Robin signing under "lay ..." / "draw" had "Robin" read at
     # the family step as "family robin" (a shortened command). Written in full, it is a move.
     from games.bymail.commands import menu
-    from games.bymail.inbound import _own_name
+    from games.bymail.replies import is_own_name as _own_name
 
     robin = make_user("rob", display_name="Robin")
     legal = [{"type": "family", "species": "robin"}, {"type": "no_family"}]
