@@ -219,9 +219,11 @@ class Action(models.Model):
         # A move the rules left no choice in, known to all as forced (the last card of a Wizard
         # round): the site makes it at once rather than wait for, or mail, its player.
         FORCED = "forced", _("forced move")
+        # A move its player stored before being called, played when its case held (`services.ahead`).
+        AHEAD = "ahead", _("answered ahead")
 
     # Moves a person made: a timeout's default move, a bot's, an organiser's and a forced one are not.
-    OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API)
+    OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API, Channel.AHEAD)
     # Moves that show a player is playing right now: at the table, or through a program on the API
     # (a newcomer's program got a turn mail for every trick, 239 in five minutes).
     LIVE_CHANNELS = (Channel.WEB, Channel.API)

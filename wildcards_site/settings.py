@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "wildcards_site.outbox",
     "games",
     "games.bymail",
+    "games.ahead",
     "tournaments",
 ]
 

@@ -62,6 +62,13 @@ class Engine(Protocol):
     last card of a Wizard round), else None. The site makes it at once. It must
     read nothing hidden from the others: a move forced only by the seat's own
     hidden cards is not forced, since making it at once would tell them.
+
+    Optional, for answers ahead (`games.services.ahead`), both or neither:
+    `ahead_cases(state, seat) -> [{"phase": str, "case": str, "moves": [Action]}]`, what the
+    seat may answer now for a later call of its own: a phase names one call, a case what will
+    then be public; the moves name only what the seat sees. `ahead_facts(state, seat) ->
+    (phase, [case, ...]) | None`, for a seat called now: its phase and the cases that hold,
+    the most particular first (an answer for the first whose move is legal is played).
     """
 
     name: str

@@ -14,6 +14,7 @@ from games.engines import IllegalAction, get_engine
 from games.models import Action, Deadline, Game, Seat
 from games.play.permissions import competes_at
 from games.services import bot_choice, timing
+from games.services.ahead_pending import Pending, answers_ahead
 from games.services.errors import ActionRejected
 from games.services.refusals import refusal_text
 from games.signals import game_finished
@@ -188,24 +189,32 @@ def advance(
         return bot_choice.searches(engine, level)
 
     forced_action = getattr(engine, "forced_action", None)
+    ahead = Pending(game, engine, seats) if answers_ahead(engine) else None
     while not engine.is_over(game.state):
         to_act = engine.to_act(game.state)
         waiting_bots = [seat for seat in to_act if seat in bots and not thinks(bots[seat])]
+        actor = None
         if waiting_bots:
             seat = waiting_bots[0]
             action = bot_choice.choose(engine, game.state, seat, bots[seat], game.pk, game.version)
             channel = Action.Channel.BOT
         else:
-            # A move the whole table knows to be forced is made now: nobody waits for it.
+            # A move the whole table knows to be forced is made now: nobody waits for it; nor for
+            # a move its player answered ahead.
             forced = [
                 (seat, action) for seat in to_act if forced_action and (action := forced_action(game.state, seat))
             ]
-            if not forced:
+            answered = None if forced or ahead is None else ahead.next_move(game.state, to_act)
+            if forced:
+                (seat, action), channel = forced[0], Action.Channel.FORCED
+            elif answered:
+                (seat, action, actor), channel = answered, Action.Channel.AHEAD
+            else:
                 break
-            seat, action = forced[0]
-            channel = Action.Channel.FORCED
         state = engine.apply(game.state, seat, action)
-        outcome.actions.append(record(game, seat, action, channel, None, state))
+        outcome.actions.append(record(game, seat, action, channel, actor, state))
+    if ahead is not None:
+        ahead.settle(game.state, engine.is_over(game.state))
     if engine.is_over(game.state):
         for position, acted in (answered or {}).items():
             timing.close_wait(game, position, now, acted)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Action, IllegalAction, State, gettext_noop
-from games.engines.wizard import actions, phases, scoring, setup
+from games.engines.wizard import actions, ahead, phases, scoring, setup
 from games.engines.wizard import options as wizard_options
 from games.engines.wizard import view as wizard_view
 from games.engines.wizard.cards import JESTER_VALUE, SUIT, SUITS, VALUE, WIZARD_VALUE
@@ -76,6 +76,9 @@ class WizardEngine:
             return None
         hand = state["hands"][seat]
         return actions.PLAY[hand[0]] if len(hand) == 1 else None
+
+    ahead_cases = staticmethod(ahead.cases)
+    ahead_facts = staticmethod(ahead.facts)
 
     def view(self, state: State, seat: int | None) -> dict:
         return wizard_view.view(state, seat)
