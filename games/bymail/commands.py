@@ -49,6 +49,9 @@ FILLERS = {
     "het",
     "een",
     "de",
+    # "7 di rosso", "the 7 of red": the card as one says it.
+    "of",
+    "di",
     # Courtesy after a move ("Dichiaro 2, grazie!"): no phrase holds these.
     "grazie",
     "thanks",

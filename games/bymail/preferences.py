@@ -11,6 +11,7 @@ from wildcards_site.accounts.models import profile_for
 # Event type -> its label; the first three are fields of the Profile, the rest opt-out rows.
 EVENTS = {
     "your-turn": _("Your turn"),
+    "answer-ahead": _("Answer ahead: what you can answer before your turn comes"),
     "phase-results": _("Results of each round"),
     "reminder": _("Reminders before a deadline"),
     "timed-out": _("You timed out"),
@@ -28,11 +29,12 @@ PROFILE_FIELDS = {"your-turn": "email_turns", "phase-results": "email_results", 
 
 
 def wants(user, event: str) -> bool:
-    """True when `user` should get mail of this event type (turn mail is also off under the digest)."""
+    """True when `user` should get mail of this event type (turn and answer-ahead mail are also
+    off under the digest)."""
     if user is None or not user.email or not user.is_active:
         return False
     profile = profile_for(user)
-    if event == "your-turn" and profile.email_digest:
+    if event in ("your-turn", "answer-ahead") and profile.email_digest:
         return False
     if event in PROFILE_FIELDS:
         return getattr(profile, PROFILE_FIELDS[event])

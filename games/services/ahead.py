@@ -63,49 +63,49 @@ def do_answer_ahead(
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        _check_running(game)
-        engine = get_engine(game.engine)
-        if not answers_ahead(engine):
-            raise ActionRejected("no_answers_ahead", _("This game does not take answers ahead."))
-        seats = load_seats(game)
-        seat = _own_seat(game, user, seats)
-        if seat.position in engine.to_act(game.state):
-            facts = engine.ahead_facts(game.state, seat.position)
-            if facts is not None and facts[0] == phase and case in facts[1]:
-                # Called meanwhile, in this very case: the answer is the move now.
-                outcome = act_locked(game, seat.position, action, channel, user, game.version, now, seats)
-                return Stored(outcome=outcome)
-        offered = next(
-            (c for c in engine.ahead_cases(game.state, seat.position) if c["phase"] == phase and c["case"] == case),
-            None,
+        return store_locked(game, load_seats(game), user, phase, case, action, channel, now)
+
+
+def store_locked(
+    game: Game, seats: list[Seat], user, phase: str, case: str, action: dict, channel: str, now: datetime
+) -> Stored:
+    """`do_answer_ahead` on a game its caller has locked (a reply by mail locks once)."""
+    _check_running(game)
+    engine = get_engine(game.engine)
+    if not answers_ahead(engine):
+        raise ActionRejected("no_answers_ahead", _("This game does not take answers ahead."))
+    seat = _own_seat(game, user, seats)
+    if seat.position in engine.to_act(game.state):
+        facts = engine.ahead_facts(game.state, seat.position)
+        if facts is not None and facts[0] == phase and case in facts[1]:
+            # Called meanwhile, in this very case: the answer is the move now.
+            outcome = act_locked(game, seat.position, action, channel, user, game.version, now, seats)
+            return Stored(outcome=outcome)
+    offered = next(
+        (c for c in engine.ahead_cases(game.state, seat.position) if c["phase"] == phase and c["case"] == case),
+        None,
+    )
+    if offered is None:
+        raise ActionRejected(
+            "no_such_case", _("This case cannot be answered ahead now: the game has moved on. Look at the table.")
         )
-        if offered is None:
-            raise ActionRejected(
-                "no_such_case", _("This case cannot be answered ahead now: the game has moved on. Look at the table.")
-            )
-        if _key(action) not in {_key(move) for move in offered["moves"]}:
-            raise ActionRejected("illegal", _("That move cannot be made in this case."))
-        answer, _created = StoredAnswer.objects.update_or_create(
-            game=game,
-            seat=seat.position,
-            phase=phase,
-            case=case,
-            defaults={
-                "user": user,
-                "action": action,
-                "status": StoredAnswer.Status.WAITING,
-                "reason": None,
-                "updated_at": now,
-            },
-            create_defaults={
-                "user": user,
-                "action": action,
-                "status": StoredAnswer.Status.WAITING,
-                "created_at": now,
-                "updated_at": now,
-            },
-        )
-        return Stored(answer=answer)
+    if _key(action) not in {_key(move) for move in offered["moves"]}:
+        raise ActionRejected("illegal", _("That move cannot be made in this case."))
+    answer, _created = StoredAnswer.objects.update_or_create(
+        game=game,
+        seat=seat.position,
+        phase=phase,
+        case=case,
+        defaults={
+            "user": user,
+            "action": action,
+            "status": StoredAnswer.Status.WAITING,
+            "reason": None,
+            "updated_at": now,
+        },
+        create_defaults={"user": user, "action": action, "created_at": now, "updated_at": now},
+    )
+    return Stored(answer=answer)
 
 
 def do_drop_answer(game_id: int, user, phase: str, case: str) -> bool:

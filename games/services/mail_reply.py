@@ -56,8 +56,13 @@ def echo(line: str) -> str:
     return shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
 
 
-def check_wait(game: Game, wait: MailWait, now: datetime, user=None) -> Deadline:
-    """The open wait a mail answers, or ActionRejected saying why it cannot act any more.
+# The wait of a mail that asks for answers ahead, not for a move now (`mails_ahead`): no deadline.
+AHEAD_WAIT = 0
+
+
+def check_wait(game: Game, wait: MailWait, now: datetime, user=None) -> Deadline | None:
+    """The open wait a mail answers, or ActionRejected saying why it cannot act any more; None
+    for a mail that asked for answers ahead (they are checked line by line against the game now).
 
     `user`: the player the mail was sent to, so that a refusal says "you have moved" only of
     their own moves (not of a bot's that took their seat over)."""
@@ -67,6 +72,8 @@ def check_wait(game: Game, wait: MailWait, now: datetime, user=None) -> Deadline
         raise ActionRejected("paused", _("The game is paused; you can act again when it resumes."))
     if game.status != Game.Status.RUNNING:
         raise ActionRejected("not_running", _("This game is over, so nothing can be played in it."))
+    if wait.deadline_id == AHEAD_WAIT:
+        return None
     deadline = Deadline.objects.filter(pk=wait.deadline_id, game=game, seat=wait.seat).first()
     if deadline is None:
         raise ActionRejected("forged", _("This mail does not belong to this game."))
@@ -87,6 +94,8 @@ def check_wait(game: Game, wait: MailWait, now: datetime, user=None) -> Deadline
 def do_mail_moves(wait: MailWait, user, actions: list[dict], channel: str, now: datetime | None = None) -> MailResult:
     """Make a mail link's moves in order, all or none."""
     now = now or timezone.now()
+    if wait.deadline_id == AHEAD_WAIT:
+        raise ActionRejected("forged", _("This mail does not belong to this game."))
     with transaction.atomic():
         game = lock_game(wait.game_id)
         seats = load_seats(game)
@@ -113,7 +122,8 @@ def do_mail_reply(wait: MailWait, user, lines: list[str], now: datetime | None =
         seats = load_seats(game)
         check_wait(game, wait, now, user)
         result = MailResult(game)
-        turn = ReplyTurn(game, wait.seat, user, now, list(lines))
+        asked = wait.deadline_id != AHEAD_WAIT
+        turn = ReplyTurn(game, wait.seat, user, now, list(lines), seats, moves_open=asked, asked_move=asked)
         for index, line in enumerate(lines):
             turn.index = index
             if turn.moves_open and result.applied and _still_waiting(wait) is None:
@@ -144,6 +154,11 @@ def _read(line: str, turn: ReplyTurn) -> Step | None:
         step = command.read(line, turn)
         if step is not None:
             return step
+    if not turn.asked_move:
+        raise LineRefused(
+            _("“%(line)s” is not an answer ahead: write the case, a colon and the move, as the mail lists them.")
+            % {"line": echo(line)}
+        )
     if turn.moves_open:
         raise LineRefused(_("“%(line)s” is not one of your legal moves now.") % {"line": echo(line)})
     return None

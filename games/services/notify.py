@@ -30,6 +30,14 @@ def your_turn(game: Game, seat: Seat, deadline: Deadline, present: bool = False)
     mails.your_turn(game, seat, deadline, send_at=now + grace if hold else None)
 
 
+def answers_ahead(game: Game, seats: list[Seat], now: datetime) -> None:
+    """Ask each seat not called what it may answer ahead now, once a phase (by mail, unless its
+    player is at the table, where the table asks)."""
+    from games.bymail import mails_ahead
+
+    mails_ahead.queue(game, seats, present=lambda: at_the_table(game, seats, now))
+
+
 def turn_goes_on(game: Game, seat: Seat, deadline: Deadline, now: datetime) -> None:
     """`seat` made a step of a turn that goes on: a turn mail held back for it waits a grace more."""
     from games.bymail import mails

@@ -204,11 +204,11 @@ def advance(
             forced = [
                 (seat, action) for seat in to_act if forced_action and (action := forced_action(game.state, seat))
             ]
-            answered = None if forced or ahead is None else ahead.next_move(game.state, to_act)
+            stored = None if forced or ahead is None else ahead.next_move(game.state, to_act)
             if forced:
                 (seat, action), channel = forced[0], Action.Channel.FORCED
-            elif answered:
-                (seat, action, actor), channel = answered, Action.Channel.AHEAD
+            elif stored:
+                (seat, action, actor), channel = stored, Action.Channel.AHEAD
             else:
                 break
         state = engine.apply(game.state, seat, action)
@@ -227,6 +227,8 @@ def advance(
     # players at the table too, as a turn it opens does (timing.sync_waits).
     notify.phase_results(game, outcome, seats, now=now)
     outcome.open_waits = list(timing.sync_waits(game, engine, now, answered or {}, seats))
+    if ahead is not None:
+        notify.answers_ahead(game, seats, now)
     game.save(update_fields=["version", "state", "phase_key"])
     searching = [seat for seat in engine.to_act(game.state) if seat in bots and thinks(bots[seat])]
     if searching and game.status == Game.Status.RUNNING:

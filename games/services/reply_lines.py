@@ -32,8 +32,10 @@ class ReplyTurn:
     user: object
     now: datetime
     lines: list[str]
-    index: int = 0  # of the line being read
+    seats: list = field(default_factory=list)  # the game's seats with their players (`play.load_seats`)
     moves_open: bool = True  # False once the turn the mail asked for is over
+    asked_move: bool = True  # False when the mail asked only for answers ahead
+    index: int = 0  # of the line being read
     _legal: dict[int, list[dict]] = field(default_factory=dict)
 
     @property

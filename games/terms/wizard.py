@@ -19,6 +19,23 @@ COMMANDS = {
     "play": pgettext_lazy("wizard command", "play"),
     "trump": gettext_lazy("trump"),
 }
+# Answers ahead: each case as a mail, a reply and the table's panel write it ("se esce blu: gioca blu 7").
+CASES = {
+    "wizard": gettext_lazy("if a Wizard is led"),
+    "jester": gettext_lazy("if a Jester is led"),
+    "any": gettext_lazy("otherwise"),
+    "lead": gettext_lazy("if I lead (if I win this trick)"),
+}
+SUIT_CASE = gettext_lazy("if %(suit)s is led")
+SUM_CASE = gettext_lazy("if the bids before mine add up to %(sum)s")
+# The glue of those phrases in the four languages (and its other forms): what is left of a
+# written condition without them names the case ("se esce blu" and "if blue" both leave "blu(e)").
+CASE_GLUE = {
+    *("if", "is", "led", "bids", "before", "mine", "add", "up", "to", "comes"),
+    *("se", "esce", "escono", "uno", "dichiarazioni", "prima", "della", "mia", "sommano", "fanno"),
+    *("si", "sale", "salen", "las", "apuestas", "antes", "mia", "suman"),
+    *("als", "uitkomt", "komt", "biedingen", "voor", "het", "mijne", "samen", "zijn", "er"),
+}
 OPTIONS = {
     "blind_bids": gettext_lazy("Blind bids"),
     "hidden_bids": gettext_lazy("Bids revealed at the end"),

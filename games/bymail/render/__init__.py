@@ -17,6 +17,10 @@ plain text and as HTML. Each engine module provides:
   seat's turn has steps after this one that the reply may carry (CuBirds: the lay), or when the
   moves alone do not say how many are asked for (Wild Cards: the cards still to pay or to lay);
 - optionally `RESULTS_UNIT = "year"`: what `round_of` counts, where it is not a round (Emu Ranchers);
+- optionally, for a game with answers ahead, `case_phrase(case) -> str`: a case as a mail lists
+  it and a reply writes it ("if blue is led"), and `CASE_GLUE`: the words of those phrases, in
+  every language, that name no case ("if", "se", "esce"); `cases_phrase(cases)`, several cases
+  of one move list as one line; `case_group(phase, case) -> str`, the call they are for;
 - optionally `in_hand_order(legal, view) -> list`: the moves in the order of the hand the mail
   shows (Wild Cards lists one card per kind in the order the cards were drawn).
 """
@@ -76,6 +80,27 @@ def in_hand_order(engine: str, legal: list[dict], view: dict) -> list[dict]:
 def turn_note(engine: str, legal: list[dict], view: dict, names: dict) -> str:
     note = getattr(module(engine), "turn_note", None)
     return note(legal, view, names) if note else ""
+
+
+def case_phrase(engine: str, case: str) -> str:
+    hook = getattr(module(engine), "case_phrase", None)
+    return hook(case) if hook else case
+
+
+def cases_phrase(engine: str, cases: list[str]) -> str:
+    """Several cases that allow the same moves, as one line of a mail."""
+    hook = getattr(module(engine), "cases_phrase", None)
+    return hook(cases) if hook else " / ".join(case_phrase(engine, case) for case in cases)
+
+
+def case_group(engine: str, phase: str, case: str) -> str:
+    """The call a case is for, as a mail heads its cases."""
+    hook = getattr(module(engine), "case_group", None)
+    return hook(phase, case) if hook else phase
+
+
+def case_glue(engine: str) -> set[str]:
+    return set(getattr(module(engine), "CASE_GLUE", ()))
 
 
 def _short(value) -> str:

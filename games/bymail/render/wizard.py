@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bymail.render import name_of, section
-from games.terms.wizard import CARD_WORDS, SUITS
+from games.terms.wizard import CARD_WORDS, CASES, SUIT_CASE, SUITS, SUM_CASE
+from games.terms.wizard import CASE_GLUE as CASE_GLUE
 from games.terms.wizard import COMMANDS as WORDS
 
 
@@ -30,6 +31,39 @@ def phrase(action: dict, view: dict) -> str:
     if kind == "choose_trump":
         return f"{WORDS['trump']} {SUITS.get(action['suit'], action['suit'])}"
     return kind
+
+
+def case_phrase(case: str) -> str:
+    """An answer ahead's case as a mail lists it and a reply writes it: "if blue is led"."""
+    if case in SUITS:
+        return SUIT_CASE % {"suit": SUITS[case]}
+    if case.startswith("sum:"):
+        return SUM_CASE % {"sum": case.partition(":")[2]}
+    return str(CASES.get(case, case))
+
+
+def cases_phrase(cases: list[str]) -> str:
+    """Several cases that allow the same moves, as one line: the sums of the bids as a range."""
+    sums = [int(case.partition(":")[2]) for case in cases if case.startswith("sum:")]
+    parts = []
+    if len(sums) > 1:
+        span = _("%(low)s to %(high)s") % {"low": min(sums), "high": max(sums)}
+        parts.append(SUM_CASE % {"sum": span})
+    elif sums:
+        parts.append(case_phrase(f"sum:{sums[0]}"))
+    parts += [case_phrase(case) for case in cases if not case.startswith("sum:")]
+    return " / ".join(parts)
+
+
+def case_group(phase: str, case: str) -> str:
+    """The call a case is for, as a mail heads its cases: "Your card in trick 3"."""
+    round_part, _colon, call = phase.partition(":")
+    if call == "bid":
+        return _("Your bid in round %(round)s") % {"round": round_part[1:]}
+    trick = int(call[1:]) + 1
+    if case == "lead":
+        return _("Your lead of trick %(trick)s") % {"trick": trick}
+    return _("Your card in trick %(trick)s") % {"trick": trick}
 
 
 def command_word(action: dict) -> str:

@@ -1,0 +1,160 @@
+"""Answers ahead by mail: the mail that asks for them, replies in four languages, and what is played."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.ahead.models import StoredAnswer
+from games.bymail.ahead_lines import read_case
+from games.bymail.models import InboundMail
+from games.engines import get_engine
+from games.models import Action
+from games.services import do_action
+from tests.bymail.conftest import post_postmark, reply_mime, text_of
+from tests.conftest import make_user
+from tests.games.conftest import play_until, seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+ENGINE = get_engine("wizard")
+ITALIAN = {
+    "blue": "blu",
+    "green": "verde",
+    "red": "rosso",
+    "yellow": "giallo",
+    "wizard": "stregone",
+    "jester": "giullare",
+}
+SUITS = ("blue", "green", "red", "yellow")
+ALL_CASES = [*SUITS, "wizard", "jester", "any", "lead", "sum:0", "sum:3", "sum:12"]
+
+
+@pytest.mark.parametrize(
+    ("written", "case"),
+    [
+        ("if blue is led", "blue"),
+        ("If blue", "blue"),
+        ("se esce blu", "blue"),
+        ("Se escono blu", "blue"),
+        ("si sale azul", "blue"),
+        ("als blauw uitkomt", "blue"),
+        ("otherwise", "any"),
+        ("altrimenti", "any"),
+        ("si no", "any"),
+        ("Anders", "any"),
+        ("if a Wizard is led", "wizard"),
+        ("se esce uno stregone", "wizard"),
+        ("als een nar uitkomt", "jester"),
+        ("si sale un bufón", "jester"),
+        ("if I win", "lead"),
+        ("se vinco questa presa", "lead"),
+        ("if the bids before mine add up to 3", "sum:3"),
+        ("se le dichiarazioni prima della mia sommano 12", "sum:12"),
+        ("if purple is led", None),
+        ("bid", None),
+    ],
+)
+def test_it_reads_the_case_of_an_answer_ahead_in_four_languages(written, case):
+    assert read_case("wizard", written, ALL_CASES) == case
+
+
+def _card(card: str) -> str:
+    suit, _dash, rank = card.partition("-")
+    return ITALIAN[suit] if suit in ("wizard", "jester") else f"{ITALIAN[suit]} {rank}"
+
+
+@pytest.fixture
+def trick(mail_server, settings):
+    """Round 3 of a 3-player game at its first trick, everyone's mail delivered; the second
+    seat's player reads Italian. (game, leader, second, the second's answer-ahead mail)"""
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    users = [make_user("ann"), make_user("bruno"), make_user("cy")]
+    game = start_game(users, engine="wizard")
+    game = play_until(game, lambda s: s["round"] == 3 and s["phase"] == "play" and not s["trick"], "round 3")
+    leader = game.state["turn"]
+    second = (leader + 1) % 3
+    profile = seat_user(game, second).profile
+    profile.language = "it"
+    profile.save()
+    mails = [m for m in mail_server() if m["X-Wildcards-Event"] == "answer-ahead"]
+    mine = [m for m in mails if str(m["To"]) == seat_user(game, second).email]
+    return game, leader, second, mine[-1]
+
+
+def _reply(client, mail, body: str):
+    raw = reply_mime(mail, str(mail["To"]), body)
+    assert post_postmark(client, raw).status_code == 200
+    return raw
+
+
+def test_the_mail_lists_each_case_with_the_cards_it_allows(trick):
+    game, leader, second, mail = trick
+    text = text_of(mail)
+    assert "puoi rispondere in anticipo" in text.lower()
+    assert "presa 1" in text
+    hand = game.state["hands"][second]
+    for suit in SUITS:
+        allowed = [c for c in hand if c.startswith(suit)] or hand
+        # Cases that allow the same cards share a line ("se esce verde / se esce giallo / …: …").
+        line = next(line for line in text.splitlines() if f"se esce {ITALIAN[suit]}" in line.partition(":")[0])
+        assert sorted(line.partition(":")[2].split(",")) == sorted(f" gioca {_card(c)}" for c in allowed)
+    assert "altrimenti:" in text
+
+
+def test_answers_by_reply_are_stored_once_and_played_when_their_suit_is_led(client, trick, mail_server):
+    game, leader, second, mail = trick
+    hand = game.state["hands"][second]
+    lines, expected = [], {}
+    for suit in SUITS:
+        card = ([c for c in hand if c.startswith(suit)] or hand)[0]
+        lines.append(f"se esce {ITALIAN[suit]}: {_card(card)}")
+        expected[suit] = card
+    lines.append(f"altrimenti: {_card(hand[-1])}")
+    raw = _reply(client, mail, "\n".join(lines))
+    assert post_postmark(client, raw).status_code == 200  # the same mail delivered twice
+    assert InboundMail.objects.filter(outcome="accepted").count() == 1
+    stored = {a.case: a.action["card"] for a in StoredAnswer.objects.filter(game=game, seat=second)}
+    assert stored == {**expected, "any": hand[-1]}
+    answers = [m for m in mail_server() if str(m["To"]) == str(mail["To"])]
+    assert [m["X-Wildcards-Event"] for m in answers] == ["move-accepted"]
+    assert text_of(answers[0]).count("Salvata in anticipo") == 5
+
+    led = next(c for c in game.state["hands"][leader] if c.split("-")[0] in SUITS)
+    do_action(
+        game.pk,
+        leader,
+        {"type": "play", "card": led},
+        "web",
+        user=seat_user(game, leader),
+        expected_version=game.version,
+    )
+    played = Action.objects.filter(game=game, seat=second).latest("seq")
+    assert (played.payload["card"], played.channel) == (expected[led.split("-")[0]], Action.Channel.AHEAD)
+
+
+def test_a_bare_move_in_a_reply_to_the_answer_ahead_mail_is_refused_and_nothing_is_stored(client, trick, mail_server):
+    game, leader, second, mail = trick
+    hand = game.state["hands"][second]
+    _reply(client, mail, f"se esce blu: {_card(hand[0])}\n{_card(hand[0])}")
+    record = InboundMail.objects.get()
+    assert record.outcome == "unknown_command"
+    assert "non è una risposta in anticipo" in record.detail
+    assert not StoredAnswer.objects.exists()
+    version = game.version
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_a_reply_makes_the_move_now_and_stores_the_next_lead_in_one_go(client, trick, mail_server, settings):
+    game, leader, second, _mail = trick
+    turn = [
+        m
+        for m in mail_server.inbox.messages
+        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
+    ][-1]
+    hand = game.state["hands"][leader]
+    _reply(client, turn, f"play {hand[0].replace('-', ' ')}\nif I win: play {hand[-1].replace('-', ' ')}")
+    assert InboundMail.objects.get().outcome == "accepted"
+    game.refresh_from_db()
+    assert game.state["trick"][0] == [leader, hand[0]]
+    (lead,) = StoredAnswer.objects.filter(game=game, seat=leader)
+    assert (lead.phase, lead.case, lead.action["card"]) == ("r3:t1", "lead", hand[-1])
