@@ -18,7 +18,7 @@ from games.bymail.commands import menu, ordered_words
 from games.models import Action
 from games.services.ahead import store_locked
 from games.services.ahead_pending import answers_ahead
-from games.services.reply_lines import ReplyTurn, Step
+from games.services.reply_lines import LineRefused, ReplyTurn, Step
 
 
 def case_words(engine: str, case: str) -> list[set[str]]:
@@ -60,8 +60,19 @@ class AheadReader:
         if facts is not None and case in facts[1]:
             # Called already in this very case: the answer is the move now.
             return Step(move=menu(turn.game.engine, turn.legal(), view).match(written))
-        found = next(c for c in offered if c["case"] == case)
-        action = menu(turn.game.engine, found["moves"], view).match(written)
+        # One case may be open for two calls ("otherwise": a bid, and the card of the trick after
+        # the bids): the first whose moves hold the one written.
+        found, action, refusal = None, None, None
+        for candidate in (c for c in offered if c["case"] == case):
+            try:
+                action = menu(turn.game.engine, candidate["moves"], view).match(written)
+            except LineRefused as error:
+                refusal = refusal or error
+                continue
+            found = candidate
+            break
+        if found is None:
+            raise refusal
         phrase = render.case_phrase(turn.game.engine, case)
 
         def store(turn: ReplyTurn) -> str:

@@ -20,7 +20,7 @@ from django.utils.translation import pgettext
 
 from games import recap as recaps
 from games import table_talk, terms
-from games.bymail import game_over_ratings, preferences, render
+from games.bymail import ahead_text, game_over_ratings, preferences, render
 from games.bymail.belongs_to import belongs_to
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
@@ -30,6 +30,7 @@ from games.models import Action, Deadline, Game, Seat
 from games.presenters import action_label, private_position
 from games.presenters.seat_names import SeatNames
 from games.rules_pages.rules import rules_url
+from games.services.ahead_pending import answers_ahead
 from wildcards_site.accounts.time_zones import zone_named
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
@@ -105,7 +106,9 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
         moves.append(move)
     profile = seat.user.profile
     names = seat_names(game)
+    cases = engine.ahead_cases(game.state, seat.position) if answers_ahead(engine) else []
     return _base(game, seat) | {
+        "ahead_groups": ahead_text.groups(game.engine, view, cases) if cases else [],
         "recap": _since_last_move(game, seat, names),
         **_talk_since_last_mail(game, seat),
         "board": render.board(game.engine, view, names),

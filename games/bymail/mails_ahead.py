@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils import translation
 
 from games.ahead.models import StoredAnswer
-from games.bymail import mails, preferences, render
+from games.bymail import ahead_text, mails, preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
 from games.engines import get_engine
@@ -96,37 +96,20 @@ def build(recipe: dict, memo: dict):
     wait = WaitToken(game.pk, seat.position, game.version, AHEAD_WAIT)
     profile = seat.user.profile
     with translation.override(profile.language):
-        ctx = mails._base(game, seat) | context(game, seat.position, cases, recipe["phase"])
+        ctx = mails._base(game, seat) | context(game, seat.position, cases)
         ctx["reply_to"] = reply_address(wait)
     headers = game_headers(key, game.pk, seat.user_id, EVENT, ctx["reply_to"])
     ctx["unsubscribe_url"] = headers["List-Unsubscribe"][1:-1]
     return make_message(EVENT, seat.user.email, ctx, profile.language, headers)
 
 
-def context(game: Game, seat: int, cases: list[dict], phase: str) -> dict:
-    """The cases of `phase` (and the lead that may follow it), grouped as the mail lists them: the
-    cases that allow the same moves on one line (every sum of the bids before one's own)."""
+def context(game: Game, seat: int, cases: list[dict]) -> dict:
+    """Every case the seat may answer now, as `ahead_text.groups` lists them, an example, the board."""
     engine = get_engine(game.engine)
     view = engine.view(game.state, seat)
-    groups: dict[str, dict] = {}
-    for case in cases:
-        if case["phase"] != phase and case["case"] != LEAD:
-            continue
-        title = render.case_group(game.engine, case["phase"], case["case"])
-        moves = [render.phrase(game.engine, move, view) for move in case["moves"]]
-        group = groups.setdefault(title, {"title": title, "lines": []})
-        same = next((line for line in group["lines"] if line["moves"] == moves), None)
-        if same is None:
-            group["lines"].append({"cases": [case["case"]], "moves": moves})
-        else:
-            same["cases"].append(case["case"])
-    listed = list(groups.values())
-    for group in listed:
-        for line in group["lines"]:
-            line["phrase"] = render.cases_phrase(game.engine, line["cases"])
-    first = listed[0]["lines"][0]
+    groups = ahead_text.groups(game.engine, view, cases)
     return {
-        "groups": listed,
-        "example": f"{render.case_phrase(game.engine, first['cases'][0])}: {first['moves'][0]}",
+        "groups": groups,
+        "example": ahead_text.example(game.engine, groups),
         "board": render.board(game.engine, view, mails.seat_names(game)),
     }
