@@ -1,5 +1,6 @@
 from django.urls import path
 
+import games.converters  # noqa: F401 - registers the <id:…> converter
 from tournaments import api
 
 app_name = "tournaments_api"
@@ -8,5 +9,5 @@ urlpatterns = [
     path("players/<str:username>/ratings", api.player_ratings, name="player_ratings"),
     path("players/<str:username>/ratings/<str:pool>", api.rating_history, name="rating_history"),
     path("tournaments", api.tournaments, name="tournaments"),
-    path("tournaments/<int:tournament_id>", api.tournament, name="tournament"),
+    path("tournaments/<id:tournament_id>", api.tournament, name="tournament"),
 ]

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import games.converters  # noqa: F401 - registers the <id:…> converter
 from games.api import views
 
 app_name = "api"
@@ -8,10 +9,10 @@ urlpatterns = [
     path("openapi.json", views.openapi, name="openapi"),
     path("me", views.me, name="me"),
     path("games", views.my_games, name="games"),
-    path("games/<int:game_id>", views.game_detail, name="game"),
-    path("games/<int:game_id>/legal-actions", views.legal_actions, name="legal_actions"),
-    path("games/<int:game_id>/actions", views.submit_action, name="actions"),
-    path("games/<int:game_id>/replay", views.replay, name="replay"),
-    path("games/<int:game_id>/export", views.export, name="export"),
+    path("games/<id:game_id>", views.game_detail, name="game"),
+    path("games/<id:game_id>/legal-actions", views.legal_actions, name="legal_actions"),
+    path("games/<id:game_id>/actions", views.submit_action, name="actions"),
+    path("games/<id:game_id>/replay", views.replay, name="replay"),
+    path("games/<id:game_id>/export", views.export, name="export"),
     path("history", views.history_list, name="history"),
 ]
