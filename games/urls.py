@@ -4,7 +4,7 @@ import games.converters  # noqa: F401 - registers the <id:…> converter
 from games.api import views_tokens
 from games.history import views as views_history
 from games.lobby import views as views_lobby
-from games.play import views, views_organiser
+from games.play import views, views_ahead, views_organiser
 from games.rules_pages import views as views_rules
 
 app_name = "games"
@@ -14,6 +14,7 @@ urlpatterns = [
     path("new/", views_lobby.create_game, name="create"),
     path("<id:game_id>/", views.table, name="table"),
     path("<id:game_id>/act/", views.act, name="act"),
+    path("<id:game_id>/ahead/", views_ahead.answer_ahead, name="answer_ahead"),
     path("<id:game_id>/say/", views.say, name="say"),
     path("<id:game_id>/join/", views_lobby.join, name="join"),
     path("<id:game_id>/leave/", views_lobby.leave, name="leave"),

@@ -28,6 +28,7 @@ from games.engines import get_engine
 from games.history.replay import state_at
 from games.models import Action, Deadline, Game, Seat
 from games.presenters import action_label, private_position
+from games.presenters.ahead import dropped_notes
 from games.presenters.seat_names import SeatNames
 from games.rules_pages.rules import rules_url
 from games.services.ahead_pending import answers_ahead
@@ -109,6 +110,7 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
     cases = engine.ahead_cases(game.state, seat.position) if answers_ahead(engine) else []
     return _base(game, seat) | {
         "ahead_groups": ahead_text.groups(game.engine, view, cases) if cases else [],
+        "ahead_dropped": dropped_notes(game, seat, view) if answers_ahead(engine) else [],
         "recap": _since_last_move(game, seat, names),
         **_talk_since_last_mail(game, seat),
         "board": render.board(game.engine, view, names),

@@ -19,6 +19,7 @@ from games.play.jsonbody import loads_move
 from games.play.numbers import whole_number
 from games.play.permissions import can_manage, is_organiser
 from games.play.refresh import table_stamp
+from games.presenters.ahead import panel as ahead_panel
 from games.presenters.game_settings import settings_words
 from games.services import ActionRejected, do_action, do_say, looks, talk
 from games.services.bot_moves import bots_thinking
@@ -173,10 +174,11 @@ def table_context(
         "engine_template": select_template([f"games/table/{game.engine}.html", "games/table/generic.html"]),
         "recap": recap,
         "marks": presenters.last_move_marks(game.engine, latest.last if latest else None),
+        "ahead": ahead_panel(game, mine),
     }
 
 
-def _stamped(request: HttpRequest, game: Game) -> tuple[list[int], str]:
+def stamped(request: HttpRequest, game: Game) -> tuple[list[int], str]:
     """The bots thinking now, and the stamp of the table the viewer is about to be shown."""
     thinking = bots_thinking(game)
     return thinking, table_stamp(game, request.user, thinking)
@@ -188,7 +190,7 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     # Any version is safe to ask for: a recap shows only the viewer's own views.
     since = whole_number(since, high=2**31 - 1)
     since = None if since is None else min(since, game.version)
-    thinking, stamp = _stamped(request, game)
+    thinking, stamp = stamped(request, game)
     if request.htmx and request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)  # nothing the table shows has changed: htmx keeps it
     context = table_context(request, game, since, thinking) | {"stamp": stamp}
@@ -222,7 +224,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, rejected.message)
     if request.htmx:
         game = visible_game(request, game_id)
-        thinking, stamp = _stamped(request, game)
+        thinking, stamp = stamped(request, game)
         return render(request, "games/table_body.html", table_context(request, game, None, thinking) | {"stamp": stamp})
     return redirect("games:table", game_id=game_id)
 

@@ -24,10 +24,12 @@ class Pending:
     def __init__(self, game: Game, engine, seats: list[Seat]):
         self.game, self.engine = game, engine
         self.owners = {s.position: s.user_id for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id}
-        waiting = StoredAnswer.objects.filter(game=game, status=StoredAnswer.Status.WAITING)
-        rows = list(waiting.select_related("user")) if self.owners else []
+        found = list(StoredAnswer.objects.filter(game=game).select_related("user")) if self.owners else []
+        rows = [a for a in found if a.status == StoredAnswer.Status.WAITING]
         self.answers = {(a.seat, a.phase, a.case): a for a in rows if self.owners.get(a.seat) == a.user_id}
         self.stale = [a for a in rows if self.owners.get(a.seat) != a.user_id]  # the seat changed hands
+        # Dropped earlier and kept for their owner to read while their phase lasts.
+        self.told = [a for a in found if a.status == StoredAnswer.Status.DROPPED]
         self.played: list[StoredAnswer] = []
         self.dropped: list[StoredAnswer] = []
 
@@ -56,20 +58,21 @@ class Pending:
 
     def settle(self, state: dict, over: bool) -> None:
         """Store what was played and dropped, and delete the answers whose phase is over."""
-        if not (self.played or self.dropped or self.answers or self.stale):
+        if not (self.played or self.dropped or self.answers or self.stale or self.told):
             return
         gone = [a.pk for a in self.played + self.stale]
+        kept = [*self.answers.values(), *self.told]
         if over:
-            gone += [a.pk for a in self.answers.values()]
+            gone += [a.pk for a in kept]
         else:
             live: dict[int, set[str]] = {}
             to_act = self.engine.to_act(state)
-            for seat in {a.seat for a in self.answers.values()}:
+            for seat in {a.seat for a in kept}:
                 live[seat] = {c["phase"] for c in self.engine.ahead_cases(state, seat)}
                 facts = self.engine.ahead_facts(state, seat) if seat in to_act else None
                 if facts is not None:
                     live[seat].add(facts[0])
-            gone += [a.pk for a in self.answers.values() if a.phase not in live[a.seat]]
+            gone += [a.pk for a in kept if a.phase not in live[a.seat]]
         if gone:
             StoredAnswer.objects.filter(pk__in=gone).delete()
         for answer in self.dropped:

@@ -1,0 +1,42 @@
+"""Answers ahead from the table: one case answered by pointing at a move, or taken back."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import Action
+from games.play.jsonbody import loads_move
+from games.play.views import stamped, table_context, visible_game
+from games.services import ActionRejected
+from games.services.ahead import do_answer_ahead, do_drop_answer
+
+
+@login_required
+@require_POST
+def answer_ahead(request: HttpRequest, game_id: int) -> HttpResponse:
+    visible_game(request, game_id)  # 404 for a game the player may not see
+    phase, case = request.POST.get("phase", "")[:40], request.POST.get("case", "")[:40]
+    try:
+        if request.POST.get("drop"):
+            if not do_drop_answer(game_id, request.user, phase, case):
+                messages.info(request, _("That answer was no longer there: played, or its case is over."))
+        else:
+            action = loads_move(request.POST.get("action", ""))
+            stored = do_answer_ahead(game_id, request.user, phase, case, action, Action.Channel.WEB)
+            if stored.outcome is not None:
+                messages.success(request, _("Its case holds already: your answer was played as your move."))
+    except (ValueError, TypeError):
+        messages.error(request, _("That submission was not understood; nothing was changed."))
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+    if request.htmx:
+        game = visible_game(request, game_id)
+        thinking, stamp = stamped(request, game)
+        context = table_context(request, game, None, thinking) | {"stamp": stamp}
+        return render(request, "games/table_body.html", context)
+    return redirect("games:table", game_id=game_id)

@@ -1,0 +1,104 @@
+"""The table's panel of answers ahead: the owner's alone, answered by pointing, refusals said."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from games.ahead.models import StoredAnswer
+from games.engines import get_engine
+from tests.conftest import make_user
+from tests.games.conftest import play_until, seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+ENGINE = get_engine("wizard")
+
+
+def _game(names=("ann", "ben", "cy")):
+    game = start_game([make_user(name) for name in names], engine="wizard")
+    return play_until(game, lambda s: s["round"] == 3 and s["phase"] == "play" and not s["trick"], "round 3")
+
+
+def _post(client, game, **fields):
+    return client.post(f"/games/{game.pk}/ahead/", fields, follow=True)
+
+
+def test_the_owner_answers_a_case_by_pointing_and_takes_it_back(client):
+    game = _game()
+    second = (game.state["turn"] + 1) % 3
+    client.force_login(seat_user(game, second))
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="answers-ahead"' in page
+    case = next(c for c in ENGINE.ahead_cases(game.state, second) if c["case"] == "any")
+    move = json.dumps(case["moves"][0], sort_keys=True)
+    answered = _post(client, game, phase=case["phase"], case="any", action=move).content.decode()
+    (stored,) = StoredAnswer.objects.filter(game=game, seat=second)
+    assert stored.action == case["moves"][0]
+    assert "your answer:" in answered and 'aria-pressed="true"' in answered
+    _post(client, game, phase=case["phase"], case="any", drop="1")
+    assert not StoredAnswer.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"phase": "r3:t9", "case": "any", "action": '{"type": "play", "card": "blue-1"}'}, "cannot be answered"),
+        ({"phase": "r3:t0", "case": "any", "action": '{"type": "play", "card": "nope"}'}, "cannot be made"),
+        ({"phase": "r3:t0", "case": "any", "action": "{not json"}, "not understood"),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_message_and_changes_nothing(client, fields, message):
+    game = _game()
+    second = (game.state["turn"] + 1) % 3
+    client.force_login(seat_user(game, second))
+    page = _post(client, game, **fields).content.decode()
+    assert message in page
+    assert not StoredAnswer.objects.exists()
+
+
+def test_a_stranger_cannot_answer_for_a_seat(client):
+    game = _game()
+    client.force_login(make_user("eve"))
+    case = ENGINE.ahead_cases(game.state, (game.state["turn"] + 1) % 3)[0]
+    page = _post(client, game, phase=case["phase"], case=case["case"], action=json.dumps(case["moves"][0]))
+    assert "Only the game&#x27;s players can answer ahead" in page.content.decode()
+    assert not StoredAnswer.objects.exists()
+
+
+def _normalised(html: str, game) -> str:
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    html = re.sub(r'"csrfToken": "[^"]+"|data-csrf="[^"]+"', "", html)
+    # The refresh's stamp names the seats' rows and the deadlines' moments: another game's differ.
+    html = re.sub(r"stamp=[0-9a-f]+", "stamp=S", html)
+    html = re.sub(rf"Wizard #{game.pk}\b", "Wizard #N", html)
+    return html.replace(f"/games/{game.pk}/", "/games/N/")
+
+
+def test_nobody_else_can_tell_whether_a_seat_holds_answers(client):
+    # Twins: the same deal twice; in one, the second seat answers every case ahead. The others'
+    # pages and the spectator's read the same until a stored answer is played.
+    plain, answered = _game(("ann", "ben", "cy")), _game(("ann2", "ben2", "cy2"))
+    assert plain.state == answered.state
+    second = (answered.state["turn"] + 1) % 3
+    for case in ENGINE.ahead_cases(answered.state, second):
+        client.force_login(seat_user(answered, second))
+        _post(client, answered, phase=case["phase"], case=case["case"], action=json.dumps(case["moves"][0]))
+    assert StoredAnswer.objects.filter(game=answered).count() >= 5
+    client.logout()
+
+    def page(game, renamed: bool) -> str:
+        html = _normalised(client.get(f"/games/{game.pk}/").content.decode(), game)
+        for name in ("ann", "ben", "cy") if renamed else ():
+            html = html.replace(f"{name}2", name)
+        return html
+
+    assert page(plain, False) == page(answered, True)  # a spectator
+    for seat in range(3):
+        if seat == second:
+            continue
+        client.force_login(seat_user(plain, seat))
+        mine = page(plain, False)
+        client.force_login(seat_user(answered, seat))
+        assert mine == page(answered, True)
