@@ -10,8 +10,9 @@ class ByMailConfig(AppConfig):
     def ready(self) -> None:
         # Connect anymail's inbound and tracking signals, register the game mail builders and
         # the reader of a reply's moves.
-        from games.bymail import ahead_lines, commands, mails, mails_replies, receivers  # noqa: F401
+        from games.bymail import ahead_lines, commands, mails, mails_replies, receivers, talk_lines  # noqa: F401
         from games.services import reply_lines
 
         reply_lines.register(commands.MoveReader())
         reply_lines.register(ahead_lines.AheadReader())
+        reply_lines.register(talk_lines.TalkReader())

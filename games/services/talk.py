@@ -39,6 +39,16 @@ def may_talk(game: Game, seat: Seat | None) -> bool:
 def do_say(game_id: int, user, text: str, now: datetime | None = None) -> TableMessage:
     """Store one message of a game's player; refused (nothing stored) when empty, too long or too fast."""
     now = now or timezone.now()
+    if not clean(text):  # refused before any lock is taken
+        raise ActionRejected("empty", _("Write something first."))
+    with transaction.atomic():
+        # The game row's lock makes the burst count exact when one player posts twice at once.
+        game = Game.objects.select_for_update().get(pk=game_id)
+        return say_locked(game, user, text, now)
+
+
+def say_locked(game: Game, user, text: str, now: datetime) -> TableMessage:
+    """`do_say` on a game its caller has locked (a reply by mail locks once); `text` cleaned."""
     text = clean(text)
     if not text:
         raise ActionRejected("empty", _("Write something first."))
@@ -46,15 +56,12 @@ def do_say(game_id: int, user, text: str, now: datetime | None = None) -> TableM
         raise ActionRejected(
             "too_long", _("A message can be at most %(limit)s characters long.") % {"limit": MAX_LENGTH}
         )
-    with transaction.atomic():
-        # The game row's lock makes the burst count exact when one player posts twice at once.
-        game = Game.objects.select_for_update().get(pk=game_id)
-        # A player an organiser removed from the table has no more say at it.
-        if not game.seats.filter(user=user).exclude(status=Seat.Status.REMOVED).exists():
-            raise ActionRejected("not_seated", _("Only the game's players can write at its table."))
-        if game.status == Game.Status.CANCELLED:
-            raise ActionRejected("cancelled", _("This game was cancelled."))
-        recent = game.messages.filter(user=user, created_at__gt=now - BURST_WINDOW).count()
-        if recent >= BURST:
-            raise ActionRejected("too_fast", _("You are writing fast: wait a minute, then go on."))
-        return TableMessage.objects.create(game=game, user=user, text=text, created_at=now)
+    # A player an organiser removed from the table has no more say at it.
+    if not game.seats.filter(user=user).exclude(status=Seat.Status.REMOVED).exists():
+        raise ActionRejected("not_seated", _("Only the game's players can write at its table."))
+    if game.status == Game.Status.CANCELLED:
+        raise ActionRejected("cancelled", _("This game was cancelled."))
+    recent = game.messages.filter(user=user, created_at__gt=now - BURST_WINDOW).count()
+    if recent >= BURST:
+        raise ActionRejected("too_fast", _("You are writing fast: wait a minute, then go on."))
+    return TableMessage.objects.create(game=game, user=user, text=text, created_at=now)

@@ -158,3 +158,40 @@ def test_a_reply_makes_the_move_now_and_stores_the_next_lead_in_one_go(client, t
     assert game.state["trick"][0] == [leader, hand[0]]
     (lead,) = StoredAnswer.objects.filter(game=game, seat=leader)
     assert (lead.phase, lead.case, lead.action["card"]) == ("r3:t1", "lead", hand[-1])
+
+
+def test_a_reply_that_moves_answers_ahead_and_talks_does_all_three(client, trick, mail_server):
+    game, leader, second, _mail = trick
+    turn = [
+        m
+        for m in mail_server.inbox.messages
+        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
+    ][-1]
+    hand = game.state["hands"][leader]
+    body = f"play {hand[0].replace('-', ' ')}\nif I win: play {hand[-1].replace('-', ' ')}\nzeg: veel succes allemaal"
+    _reply(client, turn, body)
+    assert InboundMail.objects.get().outcome == "accepted"
+    game.refresh_from_db()
+    assert game.state["trick"][0] == [leader, hand[0]]
+    assert StoredAnswer.objects.filter(game=game, seat=leader, case="lead").count() == 1
+    assert list(game.messages.values_list("text", flat=True)) == ["veel succes allemaal"]
+    (answer,) = [m for m in mail_server() if str(m["To"]) == str(turn["To"])]
+    text = text_of(answer)
+    assert "was made" in text and "Stored ahead: if I lead" in text and "Said at the table: veel succes" in text
+
+
+def test_a_reply_whose_talk_is_refused_does_nothing_at_all(client, trick, mail_server):
+    game, leader, second, _mail = trick
+    turn = [
+        m
+        for m in mail_server.inbox.messages
+        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
+    ][-1]
+    hand = game.state["hands"][leader]
+    version = game.version
+    talk = "\n".join(f"say: line {n}" for n in range(6))  # one more than a minute allows
+    _reply(client, turn, f"play {hand[0].replace('-', ' ')}\nif I win: play {hand[-1].replace('-', ' ')}\n{talk}")
+    record = InboundMail.objects.get()
+    assert record.outcome == "too_fast"
+    game.refresh_from_db()
+    assert game.version == version and not StoredAnswer.objects.exists() and not game.messages.exists()
