@@ -17,6 +17,8 @@ SERVICE_STATUS = {
     "paused": 409,
     "not_running": 409,
     "illegal": 422,
+    "no_such_case": 409,  # answers ahead: the game moved on
+    "no_answers_ahead": 409,
 }
 
 

@@ -29,6 +29,8 @@ ERROR_CODES = [
     "not_started",
     "not_finished",
     "no_game",
+    "no_such_case",
+    "no_answers_ahead",
     "server_error",
 ]
 

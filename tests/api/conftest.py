@@ -23,6 +23,10 @@ class Api:
         data = body if raw else json.dumps(body)
         return self.client.post(f"/api/v1{path}", data, content_type="application/json", headers=self.headers)
 
+    def delete(self, path: str, body):
+        data = json.dumps(body)
+        return self.client.delete(f"/api/v1{path}", data, content_type="application/json", headers=self.headers)
+
 
 def api_for(user) -> Api:
     _row, token = ApiToken.issue(user, "test bot")

@@ -38,6 +38,7 @@ def test_it_documents_every_error_code_the_api_uses():
     source = "".join(path.read_text() for path in pathlib.Path("games/api").glob("*.py"))
     source += pathlib.Path("tournaments/api.py").read_text()
     source += pathlib.Path("games/services/play.py").read_text()
+    source += pathlib.Path("games/services/ahead.py").read_text()
     used = set(re.findall(r'(?:ApiError|ActionRejected)\(\s*"([a-z_]+)"', source))
     used |= {"not_found", "malformed"}
     assert used <= set(ERROR_CODES), used - set(ERROR_CODES)
