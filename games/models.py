@@ -65,6 +65,10 @@ class Game(models.Model):
     timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
     # An unrated game changes nobody's rating (tournaments/ratings reads this).
     rated = models.BooleanField(_("rated"), default=True)
+    # Whether its players may answer ahead and hand their seat to a delegate (a tournament's
+    # organisers decide for their tables; on elsewhere).
+    allow_ahead = models.BooleanField(_("answers ahead"), default=True)
+    allow_delegates = models.BooleanField(_("delegates"), default=True)
     # The finished game this one plays again, with the same players and settings (`do_rematch`).
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
 
@@ -152,6 +156,10 @@ class Seat(models.Model):
     substitute = models.BooleanField(default=False)
     # When its player left it (resigned, timed out, removed); cleared when a person takes it.
     left_at = models.DateTimeField(null=True, blank=True)
+    # A delegate its player asked for (`services.delegate`): "back" (until they move or say they
+    # are back), "round:r3" (the card play of that round), "" none. Read by the services alone:
+    # nobody else may tell whether a seat holds a delegate until it moves.
+    delegate = models.CharField(max_length=20, blank=True, default="")
     # Final result, filled when the game ends. A seat that left ranks last.
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -221,6 +229,8 @@ class Action(models.Model):
         FORCED = "forced", _("forced move")
         # A move its player stored before being called, played when its case held (`services.ahead`).
         AHEAD = "ahead", _("answered ahead")
+        # A move the delegate its player asked for made for them (`services.delegate`), at Standard.
+        DELEGATE = "delegate", _("delegate")
 
     # Moves a person made: a timeout's default move, a bot's, an organiser's and a forced one are not.
     OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API, Channel.AHEAD)

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<id:game_id>/", views.table, name="table"),
     path("<id:game_id>/act/", views.act, name="act"),
     path("<id:game_id>/ahead/", views_ahead.answer_ahead, name="answer_ahead"),
+    path("<id:game_id>/delegate/", views_ahead.delegate, name="delegate"),
     path("<id:game_id>/say/", views.say, name="say"),
     path("<id:game_id>/join/", views_lobby.join, name="join"),
     path("<id:game_id>/leave/", views_lobby.leave, name="leave"),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import date, datetime
 
 from django.utils.dateformat import DateFormat
 from django.utils.formats import get_format
 from django.utils.text import get_text_list
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
 
 # Spanish "y" becomes "e" before a word sounding "i" ("Ana e Inés", "e Hilda"), not before
@@ -57,3 +58,23 @@ def format_date(value: date | datetime, pattern: str) -> str:
     pattern = get_format(pattern) if pattern.isupper() and pattern.endswith("FORMAT") else pattern
     language = (get_language() or "").split("-")[0]
     return (_LowerCaseNames if language in LOWER_CASE_NAMES else DateFormat)(value).format(pattern)
+
+
+log = logging.getLogger(__name__)
+
+
+def words_text(words: dict) -> str:
+    """`{"template": msgid, "params": {...}}` in the active language; a param may be such a dict
+    itself (a refusal inside a sentence), and a template without params is translated alone."""
+    params = {
+        key: words_text(value) if isinstance(value, dict) and "template" in value else value
+        for key, value in (words.get("params") or {}).items()
+    }
+    translated = gettext(words["template"])
+    if not params:
+        return translated
+    try:
+        return translated % params
+    except (KeyError, TypeError, ValueError):
+        log.warning("the translation of %r does not fit its values %r", words["template"], params)
+        return words["template"] % params  # the English, as the refusal was raised

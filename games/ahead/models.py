@@ -11,6 +11,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+# The wait named by a mail that asks for answers ahead only, not for a move now: no Deadline.
+AHEAD_WAIT = 0
+
 
 class StoredAnswer(models.Model):
     class Status(models.TextChoices):

@@ -15,10 +15,10 @@ from games.api.errors import ApiError, malformed
 from games.api.openapi import AUTH_ERRORS, ERROR_TEXTS, GAME_ID, _json, _ref
 from games.api.views import my_position, summary, visible_game
 from games.engines import get_engine
+from games.engines.base import answers_ahead
 from games.models import Action, Game
 from games.play.jsonbody import loads_move
 from games.services.ahead import do_answer_ahead, do_drop_answer
-from games.services.ahead_pending import answers_ahead
 from games.services.refusals import words_text
 
 

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from games.bymail import render
 from games.bymail.commands import menu, ordered_words
+from games.engines.base import answers_ahead
 from games.models import Action
 from games.services.ahead import store_locked
-from games.services.ahead_pending import answers_ahead
 from games.services.reply_lines import LineRefused, ReplyTurn, Step
 
 

@@ -25,13 +25,13 @@ from games.bymail.belongs_to import belongs_to
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, action_link_token, reply_address
 from games.engines import get_engine
+from games.engines.base import answers_ahead
 from games.history.replay import state_at
 from games.models import Action, Deadline, Game, Seat
 from games.presenters import action_label, private_position
 from games.presenters.ahead import dropped_notes
 from games.presenters.seat_names import SeatNames
 from games.rules_pages.rules import rules_url
-from games.services.ahead_pending import answers_ahead
 from wildcards_site.accounts.time_zones import zone_named
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes

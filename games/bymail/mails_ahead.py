@@ -13,15 +13,14 @@ from collections.abc import Callable
 from django.db.models import Prefetch
 from django.utils import translation
 
-from games.ahead.models import StoredAnswer
+from games.ahead.models import AHEAD_WAIT, StoredAnswer
 from games.bymail import ahead_text, mails, preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
 from games.engines import get_engine
+from games.engines.base import answers_ahead
 from games.history.replay import state_at
 from games.models import Game, Seat
-from games.services.ahead_pending import answers_ahead
-from games.services.mail_reply import AHEAD_WAIT
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage
@@ -44,7 +43,7 @@ def queue(game: Game, seats: list[Seat], present: Callable[[], set[int]]) -> Non
     seats whose players are at the table, where the table asks them: no mail (if they leave,
     their turn mail asks them when they are called, as it always did)."""
     engine = get_engine(game.engine)
-    if not answers_ahead(engine):
+    if not answers_ahead(engine) or not game.allow_ahead:
         return
     called = set(engine.to_act(game.state))
     phases: dict[int, str] = {}

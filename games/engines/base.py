@@ -49,6 +49,16 @@ class IllegalOptions(Refusal):
     """Options that do not describe a playable game. The message is shown to players."""
 
 
+def answers_ahead(engine: object) -> bool:
+    """Whether the engine lets players answer ahead (its optional `ahead_cases` and `ahead_facts`)."""
+    return hasattr(engine, "ahead_cases") and hasattr(engine, "ahead_facts")
+
+
+def hands_over_rounds(engine: object) -> bool:
+    """Whether a delegate may take one round's card play (its optional `round_key` and `card_play`)."""
+    return hasattr(engine, "round_key") and hasattr(engine, "card_play")
+
+
 @runtime_checkable
 class Engine(Protocol):
     """What `games.engines.get_engine(name)` returns.
@@ -69,6 +79,10 @@ class Engine(Protocol):
     then be public; the moves name only what the seat sees. `ahead_facts(state, seat) ->
     (phase, [case, ...]) | None`, for a seat called now: its phase and the cases that hold,
     the most particular first (an answer for the first whose move is legal is played).
+
+    Optional, for a delegate of one round's card play (`games.services.delegate`), both or
+    neither: `round_key(state) -> str`, the round now ("r3"); `card_play(state, seat) -> bool`,
+    whether what the seat is asked now is a card of that play (not a bid).
     """
 
     name: str

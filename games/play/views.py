@@ -19,6 +19,7 @@ from games.play.jsonbody import loads_move
 from games.play.numbers import whole_number
 from games.play.permissions import can_manage, is_organiser
 from games.play.refresh import table_stamp
+from games.presenters.ahead import delegate_panel
 from games.presenters.ahead import panel as ahead_panel
 from games.presenters.game_settings import settings_words
 from games.services import ActionRejected, do_action, do_say, looks, talk
@@ -175,6 +176,7 @@ def table_context(
         "recap": recap,
         "marks": presenters.last_move_marks(game.engine, latest.last if latest else None),
         "ahead": ahead_panel(game, mine),
+        "delegate": delegate_panel(game, mine),
     }
 
 

@@ -1,4 +1,5 @@
-"""Answers ahead from the table: one case answered by pointing at a move, or taken back."""
+"""Answers ahead and a delegate from the table: one case answered by pointing at a move, or taken
+back; the seat handed to a delegate, or taken back."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from games.play.jsonbody import loads_move
 from games.play.views import stamped, table_context, visible_game
 from games.services import ActionRejected
 from games.services.ahead import do_answer_ahead, do_drop_answer
+from games.services.delegate import do_delegate, do_end_delegate
 
 
 @login_required
@@ -32,6 +34,28 @@ def answer_ahead(request: HttpRequest, game_id: int) -> HttpResponse:
                 messages.success(request, _("Its case holds already: your answer was played as your move."))
     except (ValueError, TypeError):
         messages.error(request, _("That submission was not understood; nothing was changed."))
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+    if request.htmx:
+        game = visible_game(request, game_id)
+        thinking, stamp = stamped(request, game)
+        context = table_context(request, game, None, thinking) | {"stamp": stamp}
+        return render(request, "games/table_body.html", context)
+    return redirect("games:table", game_id=game_id)
+
+
+@login_required
+@require_POST
+def delegate(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Hand the seat to a delegate ("back", "round") or take it back ("end")."""
+    visible_game(request, game_id)
+    scope = request.POST.get("scope", "")
+    try:
+        if scope == "end":
+            if not do_end_delegate(game_id, request.user):
+                messages.info(request, _("You had no delegate."))
+        else:
+            do_delegate(game_id, request.user, scope)
     except ActionRejected as rejected:
         messages.error(request, rejected.message)
     if request.htmx:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from games.ahead.models import StoredAnswer
 from games.bymail import render
 from games.engines import get_engine
+from games.engines.base import answers_ahead, hands_over_rounds
 from games.models import Game, Seat
 from games.play.pointing import payload_key
 from games.presenters import action_label
-from games.services.ahead_pending import answers_ahead
-from games.services.refusals import words_text
+from wildcards_site.wording import words_text
 
 
 def panel(game: Game, seat: Seat | None) -> dict | None:
@@ -22,7 +22,7 @@ def panel(game: Game, seat: Seat | None) -> dict | None:
     if seat is None or seat.kind != Seat.Kind.HUMAN or game.status != Game.Status.RUNNING or game.state is None:
         return None
     engine = get_engine(game.engine)
-    if not answers_ahead(engine):
+    if not answers_ahead(engine) or not game.allow_ahead:
         return None
     cases = engine.ahead_cases(game.state, seat.position)
     answers = list(StoredAnswer.objects.filter(game=game, seat=seat.position, user_id=seat.user_id))
@@ -73,3 +73,13 @@ def _notes(game: Game, answers: list[StoredAnswer], view: dict) -> list[dict]:
         }
         for a in answers
     ]
+
+
+def delegate_panel(game: Game, seat: Seat | None) -> dict | None:
+    """What the seat's own player may do with a delegate: its current one, and whether this
+    game has rounds whose card play one may take; None where no delegate may play."""
+    if seat is None or seat.kind != Seat.Kind.HUMAN or seat.status != Seat.Status.PLAYING:
+        return None
+    if game.status != Game.Status.RUNNING or not game.allow_delegates:
+        return None
+    return {"current": seat.delegate, "rounds": hands_over_rounds(get_engine(game.engine))}

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from games.ahead.models import StoredAnswer
 from games.engines import get_engine
+from games.engines.base import answers_ahead
 from games.models import Game, Seat
-from games.services.ahead_pending import answers_ahead
 from games.services.errors import ActionRejected
 from games.services.play import Outcome, act_locked, load_seats, lock_game
 
@@ -72,7 +72,7 @@ def store_locked(
     """`do_answer_ahead` on a game its caller has locked (a reply by mail locks once)."""
     _check_running(game)
     engine = get_engine(game.engine)
-    if not answers_ahead(engine):
+    if not answers_ahead(engine) or not game.allow_ahead:
         raise ActionRejected("no_answers_ahead", _("This game does not take answers ahead."))
     seat = _own_seat(game, user, seats)
     if seat.position in engine.to_act(game.state):

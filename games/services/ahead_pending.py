@@ -13,11 +13,6 @@ from games.models import Game, Seat
 from games.services.refusals import refusal_words
 
 
-def answers_ahead(engine) -> bool:
-    """Whether the game's engine lets players answer ahead."""
-    return hasattr(engine, "ahead_cases") and hasattr(engine, "ahead_facts")
-
-
 class Pending:
     """The stored answers of one game while `play.advance` moves it on (read once, under its lock)."""
 

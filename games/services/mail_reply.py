@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.ahead.models import AHEAD_WAIT
 from games.models import Action, Deadline, Game
 from games.services import reply_lines
 from games.services.errors import ActionRejected
@@ -54,10 +55,6 @@ def echo(line: str) -> str:
     """A line of the reply as a refusal quotes it back: stripped, and cut when long."""
     shown = line.strip()
     return shown if len(shown) <= ECHO_CHARS else shown[: ECHO_CHARS - 1] + "…"
-
-
-# The wait of a mail that asks for answers ahead, not for a move now (`mails_ahead`): no deadline.
-AHEAD_WAIT = 0
 
 
 def check_wait(game: Game, wait: MailWait, now: datetime, user=None) -> Deadline | None:

@@ -11,10 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engines import IllegalAction, get_engine
+from games.engines.base import answers_ahead
 from games.models import Action, Deadline, Game, Seat
 from games.play.permissions import competes_at
-from games.services import bot_choice, timing
-from games.services.ahead_pending import Pending, answers_ahead
+from games.services import bot_choice, delegate_rules, timing
+from games.services.ahead_pending import Pending
 from games.services.errors import ActionRejected
 from games.services.refusals import refusal_text
 from games.signals import game_finished
@@ -148,6 +149,12 @@ def apply_and_advance(
     outcome.actions.append(record(game, seat, action, channel, user, state))
     if channel != Action.Channel.TIMEOUT and any(s.position == seat and s.consecutive_timeouts for s in seats):
         Seat.objects.filter(game=game, position=seat).update(consecutive_timeouts=0)
+    if channel in Action.LIVE_CHANNELS + (Action.Channel.EMAIL_LINK, Action.Channel.EMAIL_REPLY):
+        # The player's own move: a delegate "until I am back" stops.
+        for seat_row in seats:
+            if seat_row.position == seat and seat_row.delegate == delegate_rules.BACK:
+                seat_row.delegate = ""
+                Seat.objects.filter(pk=seat_row.pk).update(delegate="")
     advance(game, now, outcome, answered={seat: channel != Action.Channel.TIMEOUT}, seats=seats)
 
 
@@ -188,33 +195,25 @@ def advance(
     def thinks(level: str) -> bool:
         return bot_choice.searches(engine, level)
 
-    forced_action = getattr(engine, "forced_action", None)
-    ahead = Pending(game, engine, seats) if answers_ahead(engine) else None
+    ahead = Pending(game, engine, seats) if answers_ahead(engine) and game.allow_ahead else None
+    delegates = {s.position: s for s in seats if s.delegate and s.kind == Seat.Kind.HUMAN}
     while not engine.is_over(game.state):
-        to_act = engine.to_act(game.state)
-        waiting_bots = [seat for seat in to_act if seat in bots and not thinks(bots[seat])]
-        actor = None
-        if waiting_bots:
-            seat = waiting_bots[0]
-            action = bot_choice.choose(engine, game.state, seat, bots[seat], game.pk, game.version)
-            channel = Action.Channel.BOT
-        else:
-            # A move the whole table knows to be forced is made now: nobody waits for it; nor for
-            # a move its player answered ahead.
-            forced = [
-                (seat, action) for seat in to_act if forced_action and (action := forced_action(game.state, seat))
-            ]
-            stored = None if forced or ahead is None else ahead.next_move(game.state, to_act)
-            if forced:
-                (seat, action), channel = forced[0], Action.Channel.FORCED
-            elif stored:
-                (seat, action, actor), channel = stored, Action.Channel.AHEAD
-            else:
-                break
+        move = _unasked_move(game, engine, bots, thinks, ahead, delegates)
+        if move is None:
+            break
+        seat, action, channel, actor = move
         state = engine.apply(game.state, seat, action)
         outcome.actions.append(record(game, seat, action, channel, actor, state))
     if ahead is not None:
         ahead.settle(game.state, engine.is_over(game.state))
+    over = [
+        s.pk for s in delegates.values() if engine.is_over(game.state) or delegate_rules.lapsed(engine, game.state, s)
+    ]
+    if over:
+        Seat.objects.filter(pk__in=over).update(delegate="")
+        for seat_row in delegates.values():
+            if seat_row.pk in over:
+                seat_row.delegate = ""
     if engine.is_over(game.state):
         for position, acted in (answered or {}).items():
             timing.close_wait(game, position, now, acted)
@@ -233,6 +232,35 @@ def advance(
     searching = [seat for seat in engine.to_act(game.state) if seat in bots and thinks(bots[seat])]
     if searching and game.status == Game.Status.RUNNING:
         bot_choice.queue_bot_moves(game.pk, searching)
+
+
+def _unasked_move(game: Game, engine, bots: dict, thinks, ahead: Pending | None, delegates: dict) -> tuple | None:
+    """(seat, action, channel, actor) of the next move nobody waits for, or None: an instant bot's,
+    one the whole table knows to be forced, one its player answered ahead, a delegate's."""
+    to_act = engine.to_act(game.state)
+    waiting_bots = [seat for seat in to_act if seat in bots and not thinks(bots[seat])]
+    if waiting_bots:
+        seat = waiting_bots[0]
+        return (
+            seat,
+            bot_choice.choose(engine, game.state, seat, bots[seat], game.pk, game.version),
+            Action.Channel.BOT,
+            None,
+        )
+    forced_action = getattr(engine, "forced_action", None)
+    for seat in to_act if forced_action else ():
+        action = forced_action(game.state, seat)
+        if action:
+            return seat, action, Action.Channel.FORCED, None
+    stored = ahead.next_move(game.state, to_act) if ahead is not None else None
+    if stored:
+        seat, action, actor = stored
+        return seat, action, Action.Channel.AHEAD, actor
+    for seat in to_act:
+        if seat in delegates and delegate_rules.acts(engine, game.state, delegates[seat]):
+            action = bot_choice.choose(engine, game.state, seat, delegate_rules.LEVEL, game.pk, game.version)
+            return seat, action, Action.Channel.DELEGATE, None
+    return None
 
 
 def finish(game: Game, now: datetime) -> None:

@@ -9,13 +9,10 @@ template is translated and its values filled in.
 
 from __future__ import annotations
 
-import logging
-
-from django.utils.translation import gettext
-
 from games.engines.base import Refusal
+from wildcards_site.wording import words_text
 
-log = logging.getLogger(__name__)
+__all__ = ["refusal_text", "refusal_words", "words_text"]
 
 
 def refusal_text(error: BaseException) -> str:
@@ -32,20 +29,3 @@ def refusal_text(error: BaseException) -> str:
 def refusal_words(error: Refusal) -> dict:
     """A game's refusal as data, to be put into words later in each reader's language."""
     return {"template": error.template, "params": dict(error.params)}
-
-
-def words_text(words: dict) -> str:
-    """`{"template": msgid, "params": {...}}` in the active language; a param may be such a dict
-    itself (a refusal inside a sentence), and a template without params is translated alone."""
-    params = {
-        key: words_text(value) if isinstance(value, dict) and "template" in value else value
-        for key, value in (words.get("params") or {}).items()
-    }
-    translated = gettext(words["template"])
-    if not params:
-        return translated
-    try:
-        return translated % params
-    except (KeyError, TypeError, ValueError):
-        log.warning("the translation of %r does not fit its values %r", words["template"], params)
-        return words["template"] % params  # the English, as the refusal was raised

@@ -195,3 +195,27 @@ def test_a_reply_whose_talk_is_refused_does_nothing_at_all(client, trick, mail_s
     assert record.outcome == "too_fast"
     game.refresh_from_db()
     assert game.version == version and not StoredAnswer.objects.exists() and not game.messages.exists()
+
+
+def test_a_reply_hands_the_rest_of_the_round_to_a_delegate(client, trick, mail_server):
+    game, leader, second, _mail = trick
+    turn = [
+        m
+        for m in mail_server.inbox.messages
+        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
+    ][-1]
+    hand = game.state["hands"][leader]
+    _reply(client, turn, f"play {hand[0].replace('-', ' ')}\ngioca le mie carte in questo round")
+    assert InboundMail.objects.get().outcome == "accepted"
+    assert game.seats.get(position=leader).delegate == "round:r3"
+    (answer,) = [m for m in mail_server() if str(m["To"]) == str(turn["To"])]
+    assert "A delegate plays your cards for the rest of this round" in text_of(answer)
+    # The others play on: the leader's next card is the delegate's.
+    engine = get_engine("wizard")
+    game.refresh_from_db()
+    while leader not in engine.to_act(game.state) and game.state["round"] == 3:
+        seat = engine.to_act(game.state)[0]
+        action = engine.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+        game.refresh_from_db()
+    assert Action.objects.filter(game=game, seat=leader, channel=Action.Channel.DELEGATE).exists()

@@ -109,3 +109,14 @@ def _playable(hand: list[str], case: str) -> list[Action]:
     if case in SUITS and not SUIT_CARDS[case].isdisjoint(hand):
         return [PLAY[card] for card in hand if SUIT[card] in (case, None)]
     return [PLAY[card] for card in hand]
+
+
+def round_key(state: State) -> str:
+    """The round, as a delegate for its card play names it ("r3")."""
+    return f"r{state['round']}"
+
+
+def card_play(state: State, seat: int) -> bool:
+    """Whether what `seat` is asked now is a card of the round's play (a delegate for the card
+    play makes it; bids and the trump stay the player's)."""
+    return state["phase"] == "play"

@@ -79,6 +79,8 @@ class WizardEngine:
 
     ahead_cases = staticmethod(ahead.cases)
     ahead_facts = staticmethod(ahead.facts)
+    round_key = staticmethod(ahead.round_key)
+    card_play = staticmethod(ahead.card_play)
 
     def view(self, state: State, seat: int | None) -> dict:
         return wizard_view.view(state, seat)
