@@ -15,6 +15,7 @@ class ByMailConfig(AppConfig):
             commands,
             delegate_lines,
             mails,
+            mails_ahead,
             mails_replies,
             receivers,
             talk_lines,
