@@ -101,6 +101,16 @@ class TournamentForm(forms.Form):
     )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at weekends"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    allow_ahead = forms.BooleanField(
+        label=_("Players may answer ahead (a card by what is led, a bid by the bids before)"),
+        required=False,
+        initial=True,
+    )
+    allow_delegates = forms.BooleanField(
+        label=_("Players may hand their seat to a delegate (a bot at the Standard level)"),
+        required=False,
+        initial=True,
+    )
     capacity = forms.IntegerField(label=_("Capacity"), min_value=2, max_value=MAX_CAPACITY, required=False)
     min_rating = forms.IntegerField(label=_("Minimum rating"), min_value=0, max_value=4000, required=False)
     min_reliability = forms.IntegerField(
@@ -161,6 +171,8 @@ class TournamentForm(forms.Form):
                 "late_join_before_round",
                 "weekend_pause",
                 "rated",
+                "allow_ahead",
+                "allow_delegates",
                 "invitation_only",
                 "rounds",
                 "capacity",
@@ -211,6 +223,8 @@ def initial_of(tournament: Tournament) -> dict:
             "late_join_before_round",
             "weekend_pause",
             "rated",
+            "allow_ahead",
+            "allow_delegates",
             "capacity",
             "min_rating",
             "invitation_only",

@@ -122,6 +122,8 @@ def do_create_table(
     time_control: TimeControl | None = None,
     timeouts_before_bot: int = 2,
     rated: bool = True,
+    allow_ahead: bool = True,
+    allow_delegates: bool = True,
     now: datetime | None = None,
 ) -> Game:
     """A game made by another app (a tournament's table): no creator, every seat taken, started at once.
@@ -145,6 +147,8 @@ def do_create_table(
             created_by=None,
             **asdict(tc),
             rated=rated,
+            allow_ahead=allow_ahead,
+            allow_delegates=allow_delegates,
             timeouts_before_bot=timeouts_before_bot,
         )
         Seat.objects.bulk_create([Seat(game=game, user=user) for user in users])

@@ -102,3 +102,35 @@ def test_nobody_else_can_tell_whether_a_seat_holds_answers(client):
         mine = page(plain, False)
         client.force_login(seat_user(answered, seat))
         assert mine == page(answered, True)
+
+
+def _mail_texts(game, seats: list[int]) -> list[str]:
+    from wildcards_site.outbox.models import OutboxMessage
+    from wildcards_site.outbox.sending import render_claimed
+
+    texts = []
+    for seat in seats:
+        email = seat_user(game, seat).email
+        for row in OutboxMessage.objects.filter(to=email).order_by("pk"):
+            if row.recipe is not None and not row.text and not render_claimed(row):
+                texts.append("not sent: " + row.key.split(":")[0])  # no longer wanted when it would go
+                continue
+            text = row.text
+            text = re.sub(r"play\+[0-9a-z.]+@", "play+T@", text)
+            text = re.sub(r"/mail/(act|unsubscribe)/[^\s/]+/", r"/mail/\1/T/", text)
+            text = text.replace(f"/games/{game.pk}/", "/games/N/")
+            text = re.sub(rf"Wizard #{game.pk}\b", "Wizard #N", text)
+            texts.append(re.sub(r"\b(ann|ben|cy)2\b", r"\1", text).replace(email, "E"))
+    return texts
+
+
+def test_the_others_mails_read_the_same_whether_or_not_a_seat_holds_answers(client, settings):
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    plain, answered = _game(("ann", "ben", "cy")), _game(("ann2", "ben2", "cy2"))
+    second = (answered.state["turn"] + 1) % 3
+    for case in ENGINE.ahead_cases(answered.state, second):
+        client.force_login(seat_user(answered, second))
+        _post(client, answered, phase=case["phase"], case=case["case"], action=json.dumps(case["moves"][0]))
+    others = [seat for seat in range(3) if seat != second]
+    mails = _mail_texts(plain, others)
+    assert mails and mails == _mail_texts(answered, others)

@@ -41,6 +41,8 @@ SETTINGS = (
     "weekend_pause",
     "timeouts_before_bot",
     "rated",
+    "allow_ahead",
+    "allow_delegates",
     "registration_opens_at",
     "registration_closes_at",
     "starts_at",

@@ -226,6 +226,8 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
             time_control=control,
             timeouts_before_bot=tournament.timeouts_before_bot,
             rated=tournament.rated,
+            allow_ahead=tournament.allow_ahead,
+            allow_delegates=tournament.allow_delegates,
             now=now,
         )
         match = plan.matches[index] if plan.matches else ""
