@@ -182,6 +182,19 @@ def _answer_ahead(game, seat, engine, do_answer_ahead, user, ActionRejected) -> 
         game.refresh_from_db()
 
 
+def wizard_floor_days(players: int, median_hours: float, samples: int = 200_000) -> tuple[int, float]:
+    """The floor of (b) for Wizard, worked out apart from the site: every call that has a choice
+    (each round's bids, each trick but the forced last one) waits for the slowest of the players'
+    replies to the mails that ask it at once, and for nothing else. (calls, days)"""
+    rounds = 60 // players
+    calls = rounds + sum(size - 1 for size in range(1, rounds + 1))
+    rng = random.Random(f"floor{players}{median_hours}")
+    slowest = statistics.fmean(
+        max(delay(rng, median_hours) for _ in range(players)).total_seconds() for _ in range(samples // players)
+    )
+    return calls, calls * slowest / 86400
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench game_days")
     parser.add_argument("--games", type=int, default=20)
@@ -221,6 +234,10 @@ def main(argv: list[str]) -> None:
                 for model in ("b", "c"):
                     if "a" in figures and model in figures:
                         print(f"{name} {players}p ({model})/(a) days {figures[model] / figures['a']:.2f}")
+                if name == "wizard" and "b" in figures:
+                    calls, floor = wizard_floor_days(players, median)
+                    slowest = f"{calls} calls, each the slowest of {players} replies"
+                    print(f"{name} {players}p (b) floor days {floor:.1f}: {slowest}")
 
 
 if __name__ == "__main__":
