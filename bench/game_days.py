@@ -1,6 +1,6 @@
 """How many days a game by mail takes, and how many mails a player gets, as players really reply.
 
-Usage: python -m bench game_days [--games N] [--only wizard] [--median-hours 8] [--models ab]
+Usage: python -m bench game_days [--games N] [--only wizard] [--players 4] [--median-hours 8] [--models abc]
 
 Whole games through the services (`do_action`, `do_answer_ahead`, the deadline sweep, the
 mails queued) on a simulated clock. Each player replies to each mail after a log-normal delay
@@ -199,6 +199,7 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench game_days")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", default="", help="one game: wizard, wildcards, cubirds, emu_ranchers")
+    parser.add_argument("--players", default="", help="comma-separated player counts: only those cells")
     parser.add_argument("--median-hours", default="8", help="comma-separated medians of a reply, in hours")
     parser.add_argument("--models", default="abc")
     args = parser.parse_args(argv)
@@ -209,7 +210,8 @@ def main(argv: list[str]) -> None:
 
     settings.GAME_MAIL_GRACE_SECONDS = 0
     clock = Clock()
-    cells = [(name, n) for name, n in CELLS if not args.only or name == args.only]
+    counts = {int(n) for n in args.players.split(",") if n}
+    cells = [(name, n) for name, n in CELLS if (not args.only or name == args.only) and (not counts or n in counts)]
     with mock.patch("django.utils.timezone.now", clock):
         for median in [float(m) for m in args.median_hours.split(",")]:
             print(f"-- replies: log-normal, median {median:g} h, sigma 1, capped at the {DEADLINE_HOURS} h deadline")

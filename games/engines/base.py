@@ -79,6 +79,8 @@ class Engine(Protocol):
     then be public; the moves name only what the seat sees. `ahead_facts(state, seat) ->
     (phase, [case, ...]) | None`, for a seat called now: its phase and the cases that hold,
     the most particular first (an answer for the first whose move is legal is played).
+    And, optionally, `ahead_stale(state, seat, case) -> Refusal | None`: for a called seat's answer
+    whose case no longer holds, why (what it named has changed), to tell its owner.
 
     Optional, for a delegate of one round's card play (`games.services.delegate`), both or
     neither: `round_key(state) -> str`, the round now ("r3"); `card_play(state, seat) -> bool`,

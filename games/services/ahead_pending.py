@@ -37,6 +37,7 @@ class Pending:
             if facts is None:
                 continue
             phase, holding = facts
+            self._drop_stale(state, seat, phase, holding)
             for case in holding:
                 answer = self.answers.pop((seat, phase, case), None)
                 if answer is None:
@@ -50,6 +51,18 @@ class Pending:
                 self.played.append(answer)
                 return seat, answer.action, answer.user
         return None
+
+    def _drop_stale(self, state: dict, seat: int, phase: str, holding: list[str]) -> None:
+        """Answers of this call whose case the engine says has gone stale: dropped, with why."""
+        stale = getattr(self.engine, "ahead_stale", None)
+        if stale is None:
+            return
+        for key in [k for k in self.answers if k[0] == seat and k[1] == phase and k[2] not in holding]:
+            reason = stale(state, seat, key[2])
+            if reason is not None:
+                answer = self.answers.pop(key)
+                answer.reason = refusal_words(reason)
+                self.dropped.append(answer)
 
     def settle(self, state: dict, over: bool) -> None:
         """Store what was played and dropped, and delete the answers whose phase is over."""

@@ -81,3 +81,15 @@ GLOSSARY = [
     (gettext_lazy("Suits"), SUITS),
     (gettext_lazy("Reply words"), COMMANDS),
 ]
+
+# Answers ahead: the next turn as it would be played now ("if The Mill is still on top: …").
+CASE_ON_TOP = gettext_lazy("if %(card)s is still on top of the discard pile")
+CASE_ANY = gettext_lazy("otherwise")
+NEXT_TURN = gettext_lazy("Your next turn, as you would play it now")
+# The glue of those phrases in the four languages: what is left names the card.
+CASE_GLUE = {
+    *("if", "is", "still", "on", "top", "of", "discard", "pile"),
+    *("se", "e", "ancora", "in", "cima", "agli", "alla", "pila", "degli", "scarti"),
+    *("si", "sigue", "encima", "los", "del", "monton", "descartes", "pila"),
+    *("als", "nog", "bovenop", "ligt", "aflegstapel", "op", "stapel"),
+}

@@ -219,3 +219,19 @@ def test_a_reply_hands_the_rest_of_the_round_to_a_delegate(client, trick, mail_s
         do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
         game.refresh_from_db()
     assert Action.objects.filter(game=game, seat=leader, channel=Action.Channel.DELEGATE).exists()
+
+
+@pytest.mark.parametrize(
+    ("written", "case"),
+    [
+        ("if The Mill is still on top of the discard pile", "top:mill"),
+        ("if the mill is still on top", "top:mill"),
+        ("se Il Mulino è ancora in cima agli scarti", "top:mill"),
+        ("si El Molino sigue encima", "top:mill"),
+        ("otherwise", "any"),
+        ("altrimenti", "any"),
+        ("if The Sailor is still on top", None),  # not the card on top: no case names it
+    ],
+)
+def test_it_reads_an_emu_ranchers_answer_ahead_in_four_languages(written, case):
+    assert read_case("emu_ranchers", written, ["any", "top:mill"]) == case

@@ -6,7 +6,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bymail.render import name_of, section
+from games.engines.emu_ranchers.cards import CARDS
 from games.presenters import decktet
+from games.terms.emu_ranchers import CASE_ANY, CASE_ON_TOP, NEXT_TURN
+from games.terms.emu_ranchers import CASE_GLUE as CASE_GLUE
 from games.terms.emu_ranchers import COMMANDS as WORDS
 
 RESULTS_UNIT = "year"  # its results mails follow the years the game counts
@@ -31,6 +34,18 @@ def card_name(card_id: str, view: dict) -> str:
         if entry["id"] == card_id:
             return decktet.card_name(entry["name"])
     return card_id.replace("-", " ")
+
+
+def case_phrase(case: str) -> str:
+    """An answer ahead's case: "if The Mill is still on top of the discard pile", or "otherwise"."""
+    if case.startswith("top:"):
+        entry = CARDS.get(case[4:])
+        return CASE_ON_TOP % {"card": decktet.card_name(entry["name"]) if entry else case[4:]}
+    return str(CASE_ANY)
+
+
+def case_group(phase: str, case: str) -> str:
+    return str(NEXT_TURN)
 
 
 def phrase(action: dict, view: dict) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import State
-from games.engines.emu_ranchers import bot, rules, scoring, setup
+from games.engines.emu_ranchers import ahead, bot, rules, scoring, setup
 from games.engines.emu_ranchers import view as views
 
 
@@ -38,6 +38,10 @@ class EmuRanchersEngine:
 
     def auto_action(self, state: State, seat: int) -> dict:
         return bot.auto_action(state, seat)
+
+    ahead_cases = staticmethod(ahead.cases)
+    ahead_facts = staticmethod(ahead.facts)
+    ahead_stale = staticmethod(ahead.stale)
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat)
