@@ -83,6 +83,25 @@ SPELLINGS = {
     "prendo": "prendi",
     "schiudo": "schiudi",
     "cresco": "cresci",
+    # Every command as one says it, in the first person, the imperative or as a noun, read as the
+    # mail's word: Italian "offro foresta 4" for "offerta foresta 4" (a walk-through was refused).
+    "offro": "offerta",
+    "offri": "offerta",
+    "dichiarazione": "dichiara",
+    "scambio": "scambia",
+    "passa": "passo",
+    "pago": "paga",
+    "pujo": "puja",
+    "apuesto": "apuesta",
+    "pongo": "pon",
+    "conservo": "conserva",
+    "cambio": "cambia",
+    "descarto": "descarta",
+    "revelo": "revela",
+    "tomo": "toma",
+    "pasa": "paso",
+    "juego": "juega",
+    "hou": "houd",
 }
 
 
