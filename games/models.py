@@ -8,6 +8,8 @@ ratings and leaderboards query them directly.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -375,6 +377,13 @@ class TableMessage(models.Model):
         return f"{self.user} at {self.game}: {self.text[:40]}"
 
 
+class SeatOfferQuerySet(models.QuerySet):
+    def standing(self, now=None):
+        """Offers not answered and not lapsed (`GAME_SEAT_OFFER_DAYS`): the ones that may still be accepted."""
+        since = (now or timezone.now()) - timedelta(days=settings.GAME_SEAT_OFFER_DAYS)
+        return self.filter(answered_at__isnull=True, created_at__gt=since)
+
+
 class SeatOffer(models.Model):
     """A vacated seat offered to a player: nobody is seated (or rated, or mailed again) without accepting."""
 
@@ -385,6 +394,8 @@ class SeatOffer(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
     accepted = models.BooleanField(null=True)
+
+    objects = SeatOfferQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

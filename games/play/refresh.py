@@ -34,7 +34,7 @@ def table_stamp(game: Game, user, thinking: list[int]) -> str:
     last_event = game.events.order_by("-pk").values_list("pk", flat=True).first()
     last_said = game.messages.order_by("-created_at", "-pk").values_list("pk", flat=True).first()
     if user.is_authenticated:
-        offers = list(game.seat_offers.filter(user=user, answered_at=None).values_list("pk", flat=True))
+        offers = list(game.seat_offers.standing().filter(user=user).values_list("pk", flat=True))
         invited = list(game.invitations.open().filter(user=user).values_list("pk", flat=True))
     else:
         offers = invited = []

@@ -45,10 +45,10 @@ def visible_game(request: HttpRequest, game_id: int) -> Game:
 
 
 def _takes_part(game: Game, user) -> bool:
-    """Seated, offered a seat they have not answered yet, or invited to a game still waiting for players."""
+    """Seated, offered a seat they may still accept, or invited to a game still waiting for players."""
     return (
         game.seats.filter(user=user).exists()
-        or game.seat_offers.filter(user=user, answered_at=None).exists()
+        or game.seat_offers.standing().filter(user=user).exists()
         or _open_invitation(game, user) is not None
     )
 
@@ -152,7 +152,7 @@ def table_context(
         "settings": settings_words(game),
         "table_sections": sections.table_sections(game, request.user),
         "resign_notes": sections.resign_notes(game, mine) if mine is not None and game.is_live else [],
-        "seat_offers": list(game.seat_offers.filter(user=request.user, answered_at=None))
+        "seat_offers": list(game.seat_offers.standing().filter(user=request.user))
         if request.user.is_authenticated
         else [],
         "my_invitation": None if mine else _open_invitation(game, request.user),
