@@ -7,6 +7,7 @@ description joins games' hand-written document through `games.api.openapi.regist
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -80,16 +81,25 @@ def player_ratings(request: HttpRequest, token, username: str) -> dict:
             {
                 "pool": rating.pool,
                 "rating": rating.rating,
-                "games": rating.games,
-                "wins": rating.wins,
+                **_seen_games(rating, person, token.user),
                 "provisional": rating.provisional,
                 "peak": rating.peak,
-                "last_game_at": rating.last_game_at.isoformat(),
                 "position": rating.position,
             }
             for rating in leaderboards.ratings_with_positions(person)
         ],
     }
+
+
+def _seen_games(rating, person, viewer) -> dict:
+    """Games, wins and the last game's date as the viewer may know them: a private game counts
+    only for its own players and staff (its date would tell when it was played)."""
+    if viewer.pk == person.pk or viewer.is_staff:
+        return {"games": rating.games, "wins": rating.wins, "last_game_at": rating.last_game_at.isoformat()}
+    changes = leaderboards.seen_by(RatingChange.objects.filter(player=person, pool=rating.pool), viewer)
+    seen = changes.aggregate(games=Count("pk"), wins=Count("pk", filter=Q(rank=1)), last=Max("finished_at"))
+    last = seen["last"].isoformat() if seen["last"] else None
+    return {"games": seen["games"], "wins": seen["wins"], "last_game_at": last}
 
 
 @endpoint("GET")

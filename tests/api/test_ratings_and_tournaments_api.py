@@ -91,3 +91,21 @@ def test_the_openapi_document_describes_the_ratings_and_tournaments_paths():
         "/tournaments/{tournament_id}",
     ):
         assert "get" in paths[path], path
+
+
+def test_a_private_game_s_date_and_count_are_not_told_to_those_who_may_not_see_it(rated):
+    # #68: /players/<u>/ratings showed last_game_at = the finish of the player's last private
+    # game, and counted it in games and wins, to anyone.
+    from games.models import Game
+    from tests.conftest import make_user
+
+    alice, bob, _carol = rated
+    private = finished_game([(alice, 1), (bob, 2)], minutes=60)
+    Game.objects.filter(pk=private.pk).update(visibility=Game.Visibility.PRIVATE)
+    do_rate_game(private.pk)
+    stranger = api_for(make_user("eve")).get("/players/alice/ratings").json()["ratings"][0]
+    own = api_for(alice).get("/players/alice/ratings").json()["ratings"][0]
+    fellow = api_for(bob).get("/players/alice/ratings").json()["ratings"][0]
+    assert (own["games"], own["wins"]) == (3, 3) and (fellow["games"], fellow["wins"]) == (3, 3)
+    assert (stranger["games"], stranger["wins"]) == (2, 2)
+    assert stranger["last_game_at"] < own["last_game_at"] == fellow["last_game_at"]
