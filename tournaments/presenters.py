@@ -17,6 +17,7 @@ from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult
+from tournaments.formats.swiss import places as swiss_places
 from tournaments.formats.withdrawals import REST, bye_kind, scheduled_indices
 from tournaments.models import EntrantLeft, Table, Tournament
 from tournaments.numbers import alike, hundredths
@@ -39,6 +40,7 @@ from tournaments.services.results import (
     played_rounds,
     round_robin_counted,
     swiss_standings,
+    tie_break_order,
     undecided_forfeits,
 )
 from tournaments.services.rules import unplayable_sizes
@@ -415,9 +417,13 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
         # Below everyone from the moment they are disqualified, as the final places will put them
         # (an organiser read one first, then last). Only here: seeding a cut keeps merit order.
         rows.sort(key=lambda row: row.player in disqualified)
+    # Players level on points and every tie-break share a place (1, 2, 2, 4), as the page says;
+    # a disqualified player's place follows everyone's.
+    standing = [row for row in rows if row.player not in disqualified]
+    place = {player: number for number, player in swiss_places(standing, tie_break_order(tournament))}
     table = [
         {
-            "position": index,
+            "position": place.get(row.player, index),
             "entry": row.player,
             "name": names[row.player],
             "points": row.points,

@@ -79,7 +79,8 @@ def test_the_json_api_gives_pairings_and_standings(client, organiser):
     data = client.get(reverse("tournaments:api_detail", args=[tournament.pk])).json()
     assert data["name"] == "Wild" and data["status"] == "running" and data["current_round"] == 1
     assert len(data["pairings"][0]["tables"][0]["players"]) == 3
-    assert [row["position"] for row in data["standings"]] == [1, 2, 3]
+    # Nobody has played yet: all three level on points and every tie-break share 1st (#68).
+    assert [row["position"] for row in data["standings"]] == [1, 1, 1]
     listing = client.get(reverse("tournaments:api_list")).json()
     assert [t["id"] for t in listing["tournaments"]] == [tournament.pk]
 

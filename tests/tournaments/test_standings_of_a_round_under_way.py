@@ -94,3 +94,15 @@ def test_a_column_takes_the_decimals_its_numbers_need_in_the_readers_format():
     assert alike([1.125, 0.5]) == ["1.13", "0.50"]  # halves up, as the opponents' average rounds
     with translation.override("it"):
         assert alike([0, 1.5]) == ["0,0", "1,5"]
+
+
+def test_players_level_on_points_and_every_tie_break_share_their_place_while_the_event_runs(client):
+    # #68: after round 1 of a Swiss fully tied players read 3 and 4 (the page says they share a place).
+    organiser = make_players(1, "org")[0]
+    tournament = do_create_tournament(
+        organiser, "Level", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=3
+    )
+    tournament = register_and_start(tournament, make_players(4))
+    standings = _standings(client, tournament)  # nothing counts yet: all four level on everything
+    places, keys = _columns(standings)[0], list(zip(*_columns(standings)[2:], strict=True))
+    assert len(set(keys)) == 1 and places == ["1"] * 4
