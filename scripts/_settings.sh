@@ -24,6 +24,16 @@ if [ -z "${WILDCARDS_PORT:-}" ] && [ "$development" = 1 ] && [ -s "$port_file" ]
     WILDCARDS_PORT=$(cat "$port_file")
 fi
 export WILDCARDS_PORT="${WILDCARDS_PORT:-8000}"
+# So too the broker and the cache scripts/run was given (kept in var/services): a command's
+# mails and tasks go where the running site's worker reads them. What is given here wins.
+services_file="${VAR_DIR:-var}/services"
+if [ "$development" = 1 ] && [ -s "$services_file" ]; then
+    while IFS='=' read -r name value; do
+        case "$name" in
+            CELERY_BROKER_URL | CACHE_URL) [ -z "${!name:-}" ] && [ -n "$value" ] && export "$name=$value" ;;
+        esac
+    done < "$services_file"
+fi
 export SITE_URL="${SITE_URL:-http://127.0.0.1:$WILDCARDS_PORT}"
 # The demo's players have a few days of play behind them: its leaderboards list players with 4
 # rated games against 4 established people (10 and 5 by default, see docs/operators.md), so they
