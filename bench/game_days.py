@@ -205,7 +205,9 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     os.environ["LOG_LEVEL"] = "WARNING"
     os.environ["GAME_MAIL_GRACE_SECONDS"] = "0"
-    setup_django("wc_bench_game_days")
+    # A database of the run's own cells: two runs side by side (one game each) do not meet.
+    cells_name = f"{args.only or 'all'}_{args.players.replace(',', '_') or 'all'}"
+    setup_django(f"wc_bench_game_days_{cells_name}")
     from django.conf import settings
 
     settings.GAME_MAIL_GRACE_SECONDS = 0
