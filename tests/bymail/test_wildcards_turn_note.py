@@ -88,3 +88,14 @@ def test_the_eagle_holders_mail_says_what_an_eagle_bid_is_and_then_what_to_keep(
         "The bids are revealed: keep one of your two cards as your bid (Forest 3 or Mountains 2); "
         "the other goes back to your hand."
     )
+
+
+def test_the_mail_explains_the_turn_before_it_lists_the_commands():
+    # #68: the tie-payment mail explained the tie after a long list of commands.
+    from django.template.loader import render_to_string
+
+    ctx = {"moves": [{"phrase": f"lay Forest {n}"} for n in range(1, 12)], "turn_note": "Your bid ties with Ben."}
+    text = render_to_string("emails/game-moves-text.html", ctx)
+    html = render_to_string("emails/game-moves-html.html", ctx)
+    for rendered in (text, html):
+        assert rendered.index("Your bid ties with Ben.") < rendered.index("lay Forest 1")
