@@ -10,10 +10,13 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.timesince import timeuntil
 
-from games.bymail import mails
+from games.ahead.models import AHEAD_WAIT, StoredAnswer
+from games.bymail import ahead_text, mails, mails_ahead
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
-from games.models import Deadline, Game
+from games.engines import get_engine
+from games.engines.base import answers_ahead
+from games.models import Deadline, Game, Seat
 from wildcards_site.accounts.models import Profile
 from wildcards_site.accounts.time_zones import zone_named
 from wildcards_site.outbox.sending import queue_mail
@@ -39,7 +42,9 @@ def digest(user, now: datetime | None = None) -> bool:
         .select_related("game")
         .order_by("closes_at")
     )
-    if not waits:
+    with translation.override(profile.language):
+        ahead = _answerable_ahead(user)
+    if not waits and not ahead:
         return False
     with translation.override(profile.language):
         games = [
@@ -57,10 +62,40 @@ def digest(user, now: datetime | None = None) -> bool:
     ctx = {
         "player": profile.name,
         "games": games,
+        "ahead": ahead,
         "preferences_url": settings.SITE_URL + reverse("bymail:preferences"),
         "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
     }
     return queue_mail(key, "digest", user.email, ctx, profile.language, headers) is not None
+
+
+def _answerable_ahead(user) -> list[dict]:
+    """The games where the player, not called now, may answer ahead a call not yet answered: as
+    the answer-ahead mail lists its cases (merged here for a player who takes the digest)."""
+    seats = Seat.objects.filter(
+        user=user, kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING, game__status=Game.Status.RUNNING
+    ).select_related("game")
+    found = []
+    for seat in seats:
+        game = seat.game
+        engine = get_engine(game.engine)
+        if not answers_ahead(engine) or not game.allow_ahead or seat.position in engine.to_act(game.state):
+            continue
+        cases = engine.ahead_cases(game.state, seat.position)
+        phase = mails_ahead.phase_to_tell(cases)
+        if phase is None or StoredAnswer.objects.filter(game=game, seat=seat.position, phase=phase).exists():
+            continue
+        groups = ahead_text.groups(game.engine, engine.view(game.state, seat.position), cases)
+        found.append(
+            {
+                "name": mails.game_name(game),
+                "url": settings.SITE_URL + reverse("games:table", args=[game.pk]),
+                "reply_to": reply_address(WaitToken(game.pk, seat.position, game.version, AHEAD_WAIT)),
+                "groups": groups,
+                "example": ahead_text.example(game.engine, groups),
+            }
+        )
+    return found
 
 
 def send_digests(now: datetime | None = None) -> int:

@@ -235,3 +235,24 @@ def test_a_reply_hands_the_rest_of_the_round_to_a_delegate(client, trick, mail_s
 )
 def test_it_reads_an_emu_ranchers_answer_ahead_in_four_languages(written, case):
     assert read_case("emu_ranchers", written, ["any", "top:mill"]) == case
+
+
+def test_a_player_who_takes_the_digest_finds_the_cases_in_it_and_answers_them_from_it(client, trick, mail_server):
+    from games.bymail import preferences
+    from games.bymail.mails_digest import digest
+    from wildcards_site.outbox.models import OutboxMessage
+
+    game, leader, second, _mail = trick
+    user = seat_user(game, second)
+    preferences.do_set_preferences(user, {}, digest=True)
+    user.refresh_from_db()
+    assert digest(user)
+    row = OutboxMessage.objects.get(to=user.email, key__startswith="digest:")
+    assert "rispondere in anticipo" in row.text and "se esce blu" in row.text
+    address = next(line.split(": ", 1)[1] for line in row.text.splitlines() if line.strip().startswith("Rispondi a"))
+    hand = game.state["hands"][second]
+    card = next(c for c in hand if c.startswith("blue")) if any(c.startswith("blue") for c in hand) else hand[0]
+    reply = reply_mime(_mail, user.email, f"se esce blu: {_card(card)}", to=address.strip())
+    assert post_postmark(client, reply).status_code == 200
+    assert InboundMail.objects.get().outcome == "accepted"
+    assert StoredAnswer.objects.filter(game=game, seat=second, case="blue").count() == 1
