@@ -69,8 +69,8 @@ class Game(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     # Whether its players may answer ahead and hand their seat to a delegate (a tournament's
     # organisers decide for their tables; on elsewhere).
-    allow_ahead = models.BooleanField(_("answers ahead"), default=True)
-    allow_delegates = models.BooleanField(_("delegates"), default=True)
+    allow_ahead = models.BooleanField(_("answers ahead"), default=True, db_default=True)
+    allow_delegates = models.BooleanField(_("delegates"), default=True, db_default=True)
     # The finished game this one plays again, with the same players and settings (`do_rematch`).
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
 
@@ -161,7 +161,7 @@ class Seat(models.Model):
     # A delegate its player asked for (`services.delegate`): "back" (until they move or say they
     # are back), "round:r3" (the card play of that round), "" none. Read by the services alone:
     # nobody else may tell whether a seat holds a delegate until it moves.
-    delegate = models.CharField(max_length=20, blank=True, default="")
+    delegate = models.CharField(max_length=20, blank=True, default="", db_default="")
     # Final result, filled when the game ends. A seat that left ranks last.
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -64,8 +64,8 @@ class Tournament(models.Model):
     weekend_pause = models.BooleanField(default=False)
     timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
     # Whether its tables' players may answer ahead and hand their seat to a delegate.
-    allow_ahead = models.BooleanField(default=True)
-    allow_delegates = models.BooleanField(default=True)
+    allow_ahead = models.BooleanField(default=True, db_default=True)
+    allow_delegates = models.BooleanField(default=True, db_default=True)
 
     rated = models.BooleanField(_("rated"), default=True)
     registration_opens_at = models.DateTimeField(null=True, blank=True)
