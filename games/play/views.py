@@ -224,6 +224,11 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, _("That submission was not understood; nothing was changed."))
     except ActionRejected as rejected:
         messages.error(request, rejected.message)
+    return table_after_post(request, game_id)
+
+
+def table_after_post(request: HttpRequest, game_id: int) -> HttpResponse:
+    """After a form at the table: htmx gets the table's body as it is now, a plain form a redirect."""
     if request.htmx:
         game = visible_game(request, game_id)
         thinking, stamp = stamped(request, game)

@@ -6,13 +6,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Action
 from games.play.jsonbody import loads_move
-from games.play.views import stamped, table_context, visible_game
+from games.play.views import table_after_post, visible_game
 from games.services import ActionRejected
 from games.services.ahead import do_answer_ahead, do_drop_answer
 from games.services.delegate import do_delegate, do_end_delegate
@@ -36,12 +35,7 @@ def answer_ahead(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, _("That submission was not understood; nothing was changed."))
     except ActionRejected as rejected:
         messages.error(request, rejected.message)
-    if request.htmx:
-        game = visible_game(request, game_id)
-        thinking, stamp = stamped(request, game)
-        context = table_context(request, game, None, thinking) | {"stamp": stamp}
-        return render(request, "games/table_body.html", context)
-    return redirect("games:table", game_id=game_id)
+    return table_after_post(request, game_id)
 
 
 @login_required
@@ -58,9 +52,4 @@ def delegate(request: HttpRequest, game_id: int) -> HttpResponse:
             do_delegate(game_id, request.user, scope)
     except ActionRejected as rejected:
         messages.error(request, rejected.message)
-    if request.htmx:
-        game = visible_game(request, game_id)
-        thinking, stamp = stamped(request, game)
-        context = table_context(request, game, None, thinking) | {"stamp": stamp}
-        return render(request, "games/table_body.html", context)
-    return redirect("games:table", game_id=game_id)
+    return table_after_post(request, game_id)

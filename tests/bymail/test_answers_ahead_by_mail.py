@@ -80,6 +80,16 @@ def trick(mail_server, settings):
     return game, leader, second, mine[-1]
 
 
+def _leaders_turn_mail(mail_server, game, leader):
+    """The latest turn mail the trick's leader got."""
+    mine = [
+        m
+        for m in mail_server.inbox.messages
+        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
+    ]
+    return mine[-1]
+
+
 def _reply(client, mail, body: str):
     raw = reply_mime(mail, str(mail["To"]), body)
     assert post_postmark(client, raw).status_code == 200
@@ -146,11 +156,7 @@ def test_a_bare_move_in_a_reply_to_the_answer_ahead_mail_is_refused_and_nothing_
 
 def test_a_reply_makes_the_move_now_and_stores_the_next_lead_in_one_go(client, trick, mail_server, settings):
     game, leader, second, _mail = trick
-    turn = [
-        m
-        for m in mail_server.inbox.messages
-        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
-    ][-1]
+    turn = _leaders_turn_mail(mail_server, game, leader)
     hand = game.state["hands"][leader]
     _reply(client, turn, f"play {hand[0].replace('-', ' ')}\nif I win: play {hand[-1].replace('-', ' ')}")
     assert InboundMail.objects.get().outcome == "accepted"
@@ -162,11 +168,7 @@ def test_a_reply_makes_the_move_now_and_stores_the_next_lead_in_one_go(client, t
 
 def test_a_reply_that_moves_answers_ahead_and_talks_does_all_three(client, trick, mail_server):
     game, leader, second, _mail = trick
-    turn = [
-        m
-        for m in mail_server.inbox.messages
-        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
-    ][-1]
+    turn = _leaders_turn_mail(mail_server, game, leader)
     hand = game.state["hands"][leader]
     body = f"play {hand[0].replace('-', ' ')}\nif I win: play {hand[-1].replace('-', ' ')}\nzeg: veel succes allemaal"
     _reply(client, turn, body)
@@ -182,11 +184,7 @@ def test_a_reply_that_moves_answers_ahead_and_talks_does_all_three(client, trick
 
 def test_a_reply_whose_talk_is_refused_does_nothing_at_all(client, trick, mail_server):
     game, leader, second, _mail = trick
-    turn = [
-        m
-        for m in mail_server.inbox.messages
-        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
-    ][-1]
+    turn = _leaders_turn_mail(mail_server, game, leader)
     hand = game.state["hands"][leader]
     version = game.version
     talk = "\n".join(f"say: line {n}" for n in range(6))  # one more than a minute allows
@@ -199,11 +197,7 @@ def test_a_reply_whose_talk_is_refused_does_nothing_at_all(client, trick, mail_s
 
 def test_a_reply_hands_the_rest_of_the_round_to_a_delegate(client, trick, mail_server):
     game, leader, second, _mail = trick
-    turn = [
-        m
-        for m in mail_server.inbox.messages
-        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, leader).email
-    ][-1]
+    turn = _leaders_turn_mail(mail_server, game, leader)
     hand = game.state["hands"][leader]
     _reply(client, turn, f"play {hand[0].replace('-', ' ')}\ngioca le mie carte in questo round")
     assert InboundMail.objects.get().outcome == "accepted"

@@ -10,17 +10,12 @@ import subprocess
 from django.conf import settings
 
 
-def _settings_read(tmp_path, **env) -> list[str]:
-    clean = {key: value for key, value in os.environ.items() if not key.startswith(("LEADERBOARD_", "WILDCARDS_"))}
-    clean.pop("SITE_URL", None)
+def _sourced(tmp_path, echo: str, forget: tuple[str, ...], **env) -> list[str]:
+    """What `scripts/_settings.sh` leaves in the variables `echo` names, in a clean environment."""
+    clean = {key: value for key, value in os.environ.items() if not key.startswith(forget)}
     clean |= {"VAR_DIR": str(tmp_path), "SECRET_KEY": "not-a-secret", **env}
     said = subprocess.run(
-        [
-            "bash",
-            "-c",
-            'source scripts/_settings.sh; echo "$SITE_URL|${LEADERBOARD_MIN_GAMES:-unset}|'
-            '${LEADERBOARD_MIN_OPPONENTS:-unset}"',
-        ],
+        ["bash", "-c", f'source scripts/_settings.sh; echo "{echo}"'],
         cwd=settings.BASE_DIR,
         env=clean,
         capture_output=True,
@@ -28,6 +23,11 @@ def _settings_read(tmp_path, **env) -> list[str]:
         check=True,
     )
     return said.stdout.strip().split("|")
+
+
+def _settings_read(tmp_path, **env) -> list[str]:
+    echo = "$SITE_URL|${LEADERBOARD_MIN_GAMES:-unset}|${LEADERBOARD_MIN_OPPONENTS:-unset}"
+    return _sourced(tmp_path, echo, ("LEADERBOARD_", "WILDCARDS_", "SITE_URL"), **env)
 
 
 def test_a_development_checkout_reads_the_demo_limits_and_the_port_the_site_last_ran_on(tmp_path):
@@ -43,17 +43,9 @@ def test_a_production_checkout_reads_neither_the_demo_limits_nor_a_kept_port(tmp
 
 
 def _services_read(tmp_path, **env) -> list[str]:
-    clean = {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL", "CACHE_URL")}
-    clean |= {"VAR_DIR": str(tmp_path), "SECRET_KEY": "not-a-secret", **env}
-    said = subprocess.run(
-        ["bash", "-c", 'source scripts/_settings.sh; echo "${CELERY_BROKER_URL:-unset}|${CACHE_URL:-unset}"'],
-        cwd=settings.BASE_DIR,
-        env=clean,
-        capture_output=True,
-        text=True,
-        check=True,
+    return _sourced(
+        tmp_path, "${CELERY_BROKER_URL:-unset}|${CACHE_URL:-unset}", ("CELERY_BROKER_URL", "CACHE_URL"), **env
     )
-    return said.stdout.strip().split("|")
 
 
 def test_a_command_uses_the_broker_and_cache_the_site_last_ran_with(tmp_path):

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("games", "0020_alter_action_channel"),
+        ("games", "0019_game_event_takeovers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
