@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games.bymail.render import name_of
 from games.engines.base import IllegalAction
 from games.history.replay_steps import LoggedAction, Replay
-from games.models import Game
+from games.models import Action, Game
 from games.presenters.seat_names import names_along, names_at_step
 
 logger = logging.getLogger(__name__)
@@ -116,6 +116,9 @@ def _tell(result: Recap, replay: Replay, steps: range, viewer: int | None, names
             result.last = (first, after, actor)
         if not lines:  # a move the viewer may not see the content of, or one with no words yet
             lines = [_("%(who)s moved.") % {"who": name_of(names, actor)}]
+        if replay.actions[step].channel == Action.Channel.DELEGATE:
+            # The delegate's, not the player's own: as the log and the replay say it.
+            lines[0] = _("%(move)s (played by the delegate)") % {"move": lines[0]}
         told = [str(line) for line in lines]
         result.lines.extend(told)
         result.steps.append(Told(replay.actions[step], told))

@@ -103,3 +103,17 @@ def test_nobody_else_can_tell_a_seat_holds_a_delegate_before_it_moves(client):
     assert pages() == before
     client.force_login(seat_user(game, seat))
     assert 'id="delegate"' in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_delegated_move_is_marked_in_the_recap_mails_tell(db):
+    from games import recap as recaps
+    from games.history.replay_steps import Replay
+
+    game = _bids_done()
+    seat = game.state["turn"]  # called now: the delegate moves at once
+    version = game.version
+    do_delegate(game.pk, seat_user(game, seat), "round")
+    game.refresh_from_db()
+    names = {s.position: s.name for s in game.seats.all()}
+    told = recaps.recap(game, (seat + 1) % 3, version, names, replay=Replay.of(game))
+    assert told.lines and told.lines[0].endswith("(played by the delegate)")
