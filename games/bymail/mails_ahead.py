@@ -61,11 +61,13 @@ def queue(game: Game, seats: list[Seat], present: Callable[[], set[int]]) -> Non
     fresh = {position for position, key in keys.items() if key not in asked}
     if not fresh:
         return
-    answered = set(StoredAnswer.objects.filter(game=game, seat__in=fresh).values_list("seat", "phase").distinct())
+    # Answered on the site already (a lead answered for it asks nothing of its other cases).
+    stored = StoredAnswer.objects.filter(game=game, seat__in=fresh).exclude(case=LEAD)
+    answered = set(stored.values_list("seat", "phase").distinct())
     here = present()
     for seat in seats:
         if seat.position not in fresh or (seat.position, phases[seat.position]) in answered:
-            continue  # answered on the site already: nothing to ask
+            continue
         if not preferences.wants(seat.user, EVENT):
             continue
         recipe = {

@@ -83,7 +83,8 @@ def _answerable_ahead(user) -> list[dict]:
             continue
         cases = engine.ahead_cases(game.state, seat.position)
         phase = mails_ahead.phase_to_tell(cases)
-        if phase is None or StoredAnswer.objects.filter(game=game, seat=seat.position, phase=phase).exists():
+        stored = StoredAnswer.objects.filter(game=game, seat=seat.position, phase=phase).exclude(case=mails_ahead.LEAD)
+        if phase is None or stored.exists():
             continue
         groups = ahead_text.groups(game.engine, engine.view(game.state, seat.position), cases)
         found.append(

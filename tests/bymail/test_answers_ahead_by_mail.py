@@ -250,3 +250,36 @@ def test_a_player_who_takes_the_digest_finds_the_cases_in_it_and_answers_them_fr
     assert post_postmark(client, reply).status_code == 200
     assert InboundMail.objects.get().outcome == "accepted"
     assert StoredAnswer.objects.filter(game=game, seat=second, case="blue").count() == 1
+
+
+def test_a_stored_next_lead_does_not_stop_the_next_trick_s_mail(client, trick, mail_server):
+    # bench game_days found it: a follower who answered "if I win: …" for the next trick, and did
+    # not win, was never asked that trick's cards ahead (the lead counted as having answered it).
+    from wildcards_site.outbox.models import OutboxMessage
+
+    game, leader, second, _mail = trick
+    engine = get_engine("wizard")
+    # Who will win trick 1 when each plays its first legal card: the others answer its lead ahead.
+    state = game.state
+    while state["trick_number"] == 0:
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+    winner = state["turn"]
+    losers = {0, 1, 2} - {winner}
+    for seat in losers:
+        lead = next(c for c in engine.ahead_cases(game.state, seat) if c["case"] == "lead")
+        do_answer_ahead_for(game, seat, lead)
+    while game.state["trick_number"] == 0:
+        seat = engine.to_act(game.state)[0]
+        action = engine.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, action, "web", user=seat_user(game, seat), expected_version=game.version)
+        game.refresh_from_db()
+    assert game.state["turn"] == winner  # called: its lead was not answered
+    for seat in losers:
+        assert OutboxMessage.objects.filter(key=f"ahead:{game.pk}:{seat}:r3:t1").exists(), seat
+
+
+def do_answer_ahead_for(game, seat, case):
+    from games.services.ahead import do_answer_ahead
+
+    do_answer_ahead(game.pk, seat_user(game, seat), case["phase"], case["case"], case["moves"][-1], "web")
