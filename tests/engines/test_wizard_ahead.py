@@ -38,8 +38,12 @@ def test_every_case_offered_ahead_offers_what_the_rules_allow_when_it_holds(play
     while not ENGINE.is_over(state):
         to_act = ENGINE.to_act(state)
         for seat in range(players):
+            view = ENGINE.view(state, seat)
             for case in ENGINE.ahead_cases(state, seat):
                 assert seat not in to_act or case["phase"] != ENGINE.ahead_facts(state, seat)[0]
+                # A case names only what the seat sees: cards of its own hand, and only while it sees it.
+                cards = {move["card"] for move in case["moves"] if move["type"] == "play"}
+                assert cards <= set(view["hand"] or ()), (case, view["hand"])
                 offered[seat, case["phase"], case["case"]] = _cards(case["moves"])
         seat = to_act[0]
         facts = ENGINE.ahead_facts(state, seat)
