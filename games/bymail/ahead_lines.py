@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from games.bymail import render
 from games.bymail.commands import menu, ordered_words
 from games.engines.base import answers_ahead
+from games.history.replay import state_at
 from games.models import Action
 from games.services.ahead import store_locked
 from games.services.reply_lines import LineRefused, ReplyTurn, Step
@@ -40,6 +41,16 @@ def read_case(engine: str, condition: str, cases: list[str]) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+def _shown(turn: ReplyTurn) -> set[tuple[str, str]] | None:
+    """The (phase, case) pairs the mail offered, when others have moved since (None: nobody has)."""
+    if turn.seen_version is None:
+        return None
+    if "ahead_shown" not in turn.memo:
+        then = state_at(turn.game, turn.seen_version)
+        turn.memo["ahead_shown"] = {(c["phase"], c["case"]) for c in turn.engine.ahead_cases(then, turn.seat)}
+    return turn.memo["ahead_shown"]
+
+
 class AheadReader:
     name = "ahead"
     order = 20
@@ -56,6 +67,20 @@ class AheadReader:
         case = read_case(turn.game.engine, condition, names)
         if case is None:
             return None
+        shown = _shown(turn)
+        if shown is not None:
+            # Others have moved since the mail: only what it showed may be answered from it.
+            offered = [c for c in offered if (c["phase"], c["case"]) in shown]
+            if facts is not None and (facts[0], case) not in shown:
+                facts = None
+            if not any(c["case"] == case for c in offered) and (facts is None or case not in facts[1]):
+                raise LineRefused(
+                    _(
+                        "The game has moved on since this mail was sent: “%(case)s” cannot be answered from it"
+                        " any more, and nothing was stored for it. Look at the table."
+                    )
+                    % {"case": render.case_phrase(turn.game.engine, case)}
+                )
         view = turn.view()
         if facts is not None and case in facts[1]:
             # Called already in this very case: the answer is the move now.

@@ -120,7 +120,8 @@ def do_mail_reply(wait: MailWait, user, lines: list[str], now: datetime | None =
         check_wait(game, wait, now, user)
         result = MailResult(game)
         asked = wait.deadline_id != AHEAD_WAIT
-        turn = ReplyTurn(game, wait.seat, user, now, list(lines), seats, moves_open=asked, asked_move=asked)
+        seen = wait.version if wait.version < game.version else None
+        turn = ReplyTurn(game, wait.seat, user, now, list(lines), seats, asked, asked, seen_version=seen)
         for index, line in enumerate(lines):
             turn.index = index
             if turn.moves_open and result.applied and _still_waiting(wait) is None:

@@ -35,6 +35,10 @@ class ReplyTurn:
     seats: list = field(default_factory=list)  # the game's seats with their players (`play.load_seats`)
     moves_open: bool = True  # False once the turn the mail asked for is over
     asked_move: bool = True  # False when the mail asked only for answers ahead
+    # The version the mail showed, when others have moved since it was sent (else None): a line
+    # answers what the mail showed, not what came after.
+    seen_version: int | None = None
+    memo: dict = field(default_factory=dict)  # what a command reads once a reply
     index: int = 0  # of the line being read
     _legal: dict[int, list[dict]] = field(default_factory=dict)
 

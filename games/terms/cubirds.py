@@ -38,6 +38,19 @@ STEPS = {
     "family": gettext_lazy("forming a family"),
     "over": gettext_lazy("game over"),
 }
+# Answers ahead: the next turn as it would be played now ("if row 2 is as you see it now: …").
+CASE_ROW = gettext_lazy("if row %(row)s is as you see it now")
+CASE_DRAW = gettext_lazy("if you may draw after your lay")
+CASE_FAMILY = gettext_lazy("at the end of your turn, for a family")
+NEXT_TURN = gettext_lazy("Your next turn, as you would play it now")
+# The glue of those phrases in the four languages: what is left names the row or the step.
+CASE_GLUE = {
+    *("if", "is", "as", "you", "see", "it", "now", "may", "after", "your", "lay", "at", "end", "of", "turn", "for"),
+    *("se", "e", "come", "vedi", "ora", "puoi", "dopo", "tua", "posa", "alla", "fine", "del", "turno", "per", "una"),
+    *("si", "esta", "como", "ves", "ahora", "puedes", "despues", "de", "tu", "colocacion", "al", "final", "para"),
+    *("als", "nog", "zoals", "je", "die", "nu", "ziet", "na", "het", "leggen", "mag", "aan", "eind", "van", "beurt"),
+    *("voor", "een"),
+}
 # CuBirds has no points: a final result counts the birds in the player's collection.
 RESULT_WORDS = ngettext_lazy("%(place)s, %(count)s bird collected", "%(place)s, %(count)s birds collected", "count")
 SCORE_WORDS = ngettext_lazy("%(count)s bird collected", "%(count)s birds collected", "count")

@@ -67,22 +67,36 @@ def test_a_stranger_cannot_answer_for_a_seat(client):
     assert not StoredAnswer.objects.exists()
 
 
+def _twin(names, engine: str):
+    if engine == "wizard":
+        return _game(names)
+    return start_game([make_user(name) for name in names], engine=engine)
+
+
+def _answering(game) -> int:
+    """A seat not called now that has cases to answer ahead."""
+    engine = get_engine(game.engine)
+    called = engine.to_act(game.state)
+    return next(s for s in range(3) if s not in called and engine.ahead_cases(game.state, s))
+
+
 def _normalised(html: str, game) -> str:
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
     html = re.sub(r'"csrfToken": "[^"]+"|data-csrf="[^"]+"', "", html)
     # The refresh's stamp names the seats' rows and the deadlines' moments: another game's differ.
     html = re.sub(r"stamp=[0-9a-f]+", "stamp=S", html)
-    html = re.sub(rf"Wizard #{game.pk}\b", "Wizard #N", html)
+    html = re.sub(rf"#{game.pk}\b", "#N", html)
     return html.replace(f"/games/{game.pk}/", "/games/N/")
 
 
-def test_nobody_else_can_tell_whether_a_seat_holds_answers(client):
-    # Twins: the same deal twice; in one, the second seat answers every case ahead. The others'
+@pytest.mark.parametrize("engine", ["wizard", "cubirds"])
+def test_nobody_else_can_tell_whether_a_seat_holds_answers(client, engine):
+    # Twins: the same deal twice; in one, a seat not called answers every case ahead. The others'
     # pages and the spectator's read the same until a stored answer is played.
-    plain, answered = _game(("ann", "ben", "cy")), _game(("ann2", "ben2", "cy2"))
+    plain, answered = _twin(("ann", "ben", "cy"), engine), _twin(("ann2", "ben2", "cy2"), engine)
     assert plain.state == answered.state
-    second = (answered.state["turn"] + 1) % 3
-    for case in ENGINE.ahead_cases(answered.state, second):
+    second = _answering(answered)
+    for case in get_engine(engine).ahead_cases(answered.state, second):
         client.force_login(seat_user(answered, second))
         _post(client, answered, phase=case["phase"], case=case["case"], action=json.dumps(case["moves"][0]))
     assert StoredAnswer.objects.filter(game=answered).count() >= 5
@@ -119,16 +133,17 @@ def _mail_texts(game, seats: list[int]) -> list[str]:
             text = re.sub(r"play\+[0-9a-z.]+@", "play+T@", text)
             text = re.sub(r"/mail/(act|unsubscribe)/[^\s/]+/", r"/mail/\1/T/", text)
             text = text.replace(f"/games/{game.pk}/", "/games/N/")
-            text = re.sub(rf"Wizard #{game.pk}\b", "Wizard #N", text)
+            text = re.sub(rf"#{game.pk}\b", "#N", text)
             texts.append(re.sub(r"\b(ann|ben|cy)2\b", r"\1", text).replace(email, "E"))
     return texts
 
 
-def test_the_others_mails_read_the_same_whether_or_not_a_seat_holds_answers(client, settings):
+@pytest.mark.parametrize("engine", ["wizard", "cubirds"])
+def test_the_others_mails_read_the_same_whether_or_not_a_seat_holds_answers(client, settings, engine):
     settings.GAME_MAIL_GRACE_SECONDS = 0
-    plain, answered = _game(("ann", "ben", "cy")), _game(("ann2", "ben2", "cy2"))
-    second = (answered.state["turn"] + 1) % 3
-    for case in ENGINE.ahead_cases(answered.state, second):
+    plain, answered = _twin(("ann", "ben", "cy"), engine), _twin(("ann2", "ben2", "cy2"), engine)
+    second = _answering(answered)
+    for case in get_engine(engine).ahead_cases(answered.state, second):
         client.force_login(seat_user(answered, second))
         _post(client, answered, phase=case["phase"], case=case["case"], action=json.dumps(case["moves"][0]))
     others = [seat for seat in range(3) if seat != second]

@@ -283,3 +283,18 @@ def do_answer_ahead_for(game, seat, case):
     from games.services.ahead import do_answer_ahead
 
     do_answer_ahead(game.pk, seat_user(game, seat), case["phase"], case["case"], case["moves"][-1], "web")
+
+
+def test_a_late_reply_about_a_trick_that_is_over_is_refused_not_stored_for_the_next(client, trick, mail_server):
+    game, leader, second, mail = trick
+    for seat in (leader, second, (second + 1) % 3):  # the trick the mail asked about is played out
+        card = ENGINE.legal_actions(game.state, seat)[0]
+        do_action(game.pk, seat, card, "web", user=seat_user(game, seat), expected_version=game.version)
+        game.refresh_from_db()
+    hand = game.state["hands"][second]
+    assert game.state["trick"] == [] and ENGINE.to_act(game.state) != [second]
+    _reply(client, mail, f"altrimenti: {_card(hand[0])}")
+    record = InboundMail.objects.get()
+    assert record.outcome == "unknown_command"
+    assert "La partita è andata avanti" in record.detail
+    assert not StoredAnswer.objects.filter(game=game, seat=second).exists()

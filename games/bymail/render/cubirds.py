@@ -9,6 +9,8 @@ from django.utils.translation import ngettext
 
 from games.bymail.render import name_of, section
 from games.terms.cubirds import BIRD as SPECIES
+from games.terms.cubirds import CASE_DRAW, CASE_FAMILY, CASE_ROW, NEXT_TURN
+from games.terms.cubirds import CASE_GLUE as CASE_GLUE
 from games.terms.cubirds import COMMANDS as WORDS
 
 
@@ -19,6 +21,17 @@ def bird(name: str) -> str:
 def _counted(cards: list[dict]) -> str:
     tally = Counter(entry["species"] for entry in cards)
     return ", ".join(f"{bird(name)} x{count}" for name, count in sorted(tally.items())) or "-"
+
+
+def case_phrase(case: str) -> str:
+    """An answer ahead's case: "if row 2 is as you see it now", "if you may draw after your lay"."""
+    if case.startswith("row"):
+        return CASE_ROW % {"row": int(case[3 : case.index(":")]) + 1}
+    return str(CASE_DRAW if case == "draw" else CASE_FAMILY)
+
+
+def case_group(phase: str, case: str) -> str:
+    return str(NEXT_TURN)
 
 
 def phrase(action: dict, view: dict) -> str:

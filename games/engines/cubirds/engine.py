@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import Action, State
-from games.engines.cubirds import bot, rules, scoring, setup
+from games.engines.cubirds import ahead, bot, rules, scoring, setup
 from games.engines.cubirds.view import view as _view
 
 
@@ -23,6 +23,9 @@ class CubirdsEngine:
     to_act = staticmethod(rules.to_act)
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
+    ahead_cases = staticmethod(ahead.cases)
+    ahead_facts = staticmethod(ahead.facts)
+    ahead_stale = staticmethod(ahead.stale)
 
     def phase_key(self, state: State) -> str:
         # One wait (one deadline, one mail) per turn, covering all its decisions;
