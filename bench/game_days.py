@@ -9,7 +9,9 @@ default move (`auto_action`). Three models:
 
 (a) a player answers only what a turn mail asks (as before answers ahead);
 (b) also, each answer-ahead mail is answered whole, once, after its own delay: every case it
-    lists, with the first move the case allows (the bids: whatever the others bid, the first);
+    lists, with the first move the case allows (the bids: whatever the others bid, the first;
+    Wild Cards' second and third choices and payment cards: the next move of the list; its
+    refill: done, the default);
 (c) as (b), and every Wizard player hands the card play of rounds of 8 cards or more to a
     delegate after bidding (said in the reply that bids: at once when the play starts).
 
@@ -145,14 +147,15 @@ def _answer_wait(game, deadline_pk, engine, do_action, seat_user, Action, Deadli
     while Deadline.objects.filter(pk=deadline_pk, closed_at__isnull=True).exists():
         game.refresh_from_db()
         if deadline.seat not in engine.to_act(game.state):
-            return
+            break
         action = engine.auto_action(game.state, deadline.seat)
         try:
             do_action(
                 game.pk, deadline.seat, action, Action.Channel.EMAIL_REPLY, user=user, expected_version=game.version
             )
         except ActionRejected:
-            return
+            break
+    return deadline.seat
 
 
 def _delegate_big_rounds(game, users, do_delegate) -> None:
@@ -171,10 +174,20 @@ def _answer_ahead(game, seat, engine, do_answer_ahead, user, ActionRejected) -> 
     a case allows, the last card for a lead (not the one just named for this trick), a bid of
     "whatever the others bid" (the first)."""
     game.refresh_from_db()
+    # Wild Cards' second and third choices take other animals than the first; its payment
+    # cards are different cards, one a case.
+    ordinal = {"second": 1, "third": 2}
+    paid = 0
     for case in engine.ahead_cases(game.state, seat):
         if case["case"].startswith("sum:") or not case["moves"]:
             continue
-        move = case["moves"][-1] if case["case"] == "lead" else case["moves"][0]
+        index = ordinal.get(case["case"], 0)
+        if case["case"].startswith("pay"):
+            index, paid = paid, paid + 1
+        if case["case"] == "lead" or case["case"].startswith("refill"):
+            move = case["moves"][-1]  # not the card just named for this trick; a refill as its default, done
+        else:
+            move = case["moves"][index % len(case["moves"])]
         try:
             do_answer_ahead(game.pk, user, case["phase"], case["case"], move, "email_reply")
         except ActionRejected:

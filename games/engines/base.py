@@ -80,7 +80,9 @@ class Engine(Protocol):
     (phase, [case, ...]) | None`, for a seat called now: its phase and the cases that hold,
     the most particular first (an answer for the first whose move is legal is played).
     And, optionally, `ahead_stale(state, seat, case) -> Refusal | None`: for a called seat's answer
-    whose case no longer holds, why (what it named has changed), to tell its owner.
+    whose case no longer holds, why (what it named has changed), to tell its owner; and
+    `ahead_move(state, seat, action) -> Action`: the move a stored answer makes when it is played
+    (the same animal or card kind, when the very card it named is gone but another is as good).
 
     Optional, for a delegate of one round's card play (`games.services.delegate`), both or
     neither: `round_key(state) -> str`, the round now ("r3"); `card_play(state, seat) -> bool`,

@@ -18,6 +18,7 @@ class Pending:
 
     def __init__(self, game: Game, engine, seats: list[Seat]):
         self.game, self.engine = game, engine
+        self.move = getattr(engine, "ahead_move", None)
         self.owners = {s.position: s.user_id for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id}
         found = list(StoredAnswer.objects.filter(game=game).select_related("user")) if self.owners else []
         rows = [a for a in found if a.status == StoredAnswer.Status.WAITING]
@@ -42,14 +43,15 @@ class Pending:
                 answer = self.answers.pop((seat, phase, case), None)
                 if answer is None:
                     continue
+                move = self.move(state, seat, answer.action) if self.move else answer.action
                 try:
-                    self.engine.apply(state, seat, answer.action)
+                    self.engine.apply(state, seat, move)
                 except IllegalAction as error:
                     answer.reason = refusal_words(error)
                     self.dropped.append(answer)
                     continue
                 self.played.append(answer)
-                return seat, answer.action, answer.user
+                return seat, move, answer.user
         return None
 
     def _drop_stale(self, state: dict, seat: int, phase: str, holding: list[str]) -> None:

@@ -4,7 +4,7 @@ Talisman, and the reply commands."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
 HABITATS = {
     "forest": gettext_lazy("Forest"),
@@ -47,6 +47,24 @@ COMMANDS = {
     "take": gettext_lazy("take"),
     "pass": gettext_lazy("pass"),
     "pay": gettext_lazy("pay"),
+}
+# Answers ahead: one's turn to take an animal, while those who bid higher take theirs.
+CASE_CHOICES = {
+    "first": gettext_lazy("your first choice"),
+    "second": gettext_lazy("if that is gone, your second choice"),
+    "third": gettext_lazy("if that is gone too, your third choice"),
+}
+CASE_PAY = ngettext_lazy("when %(count)s card is still to pay", "when %(count)s cards are still to pay", "count")
+ACQUIRE_TURN = gettext_lazy("Your turn to take an animal this round, as you would play it now")
+CASE_REFILL = gettext_lazy("refill, step %(step)s")
+REFILL_TURN = gettext_lazy("Your refill this round, as you would make it now: a card to discard, or done")
+# The glue of those phrases in the four languages: what is left names the choice or the count.
+CASE_GLUE = {
+    *("your", "choice", "if", "that", "is", "gone", "too", "when", "card", "cards", "are", "still", "to", "pay"),
+    *("tua", "scelta", "se", "non", "c", "e", "piu", "neanche", "quella", "quando", "resta", "restano", "da"),
+    *("pagare", "carta", "carte", "paga", "tu", "opcion", "si", "ya", "no", "esta", "tampoco", "cuando"),
+    *("queda", "quedan", "carta", "cartas", "por", "pagar", "paga", "je", "keus", "als", "die", "weg", "ook"),
+    *("er", "nog", "kaart", "kaarten", "te", "betalen", "zijn", "betaal", "step", "passo", "paso", "stap"),
 }
 # The phases of a round, as the table names them.
 PHASES = {

@@ -31,7 +31,8 @@ def _start(engine: str, mail_server) -> tuple[Game, object]:
 
 
 def _answer(mail_server, to: str):
-    answers = [m for m in mail_server() if str(m["To"]) == to]
+    """The one answer to the reply (an "answer ahead" mail about one's next turn may come beside it)."""
+    answers = [m for m in mail_server() if str(m["To"]) == to and m["X-Wildcards-Event"] != "answer-ahead"]
     assert len(answers) == 1, [m["Subject"] for m in answers]
     return text_of(answers[0])
 

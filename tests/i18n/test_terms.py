@@ -122,3 +122,16 @@ def test_the_games_are_called_what_their_rulebooks_call_them():
             "Savana",
             "Montagna",
         ]
+
+
+def test_the_italian_wild_cards_display_is_the_rulebooks_mercato_pubblico_everywhere():
+    # The heading said "Mercato pubblico" (the rulebook's word) and the text under it and the log
+    # "esposizione": one thing, one word.
+    import polib
+
+    catalog = polib.pofile(str(ROOT / "locale" / "it" / "LC_MESSAGES" / "django.po"))
+    display = [entry for entry in catalog if "display" in entry.msgid.lower() and "display name" not in entry.msgid]
+    assert len(display) >= 5
+    for entry in display:
+        assert "mercato pubblico" in entry.msgstr.lower(), entry.msgid
+    assert not [entry.msgid for entry in catalog if "esposizion" in entry.msgstr.lower()]

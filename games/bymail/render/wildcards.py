@@ -9,8 +9,18 @@ from games.bymail.render import counts, name_of, section
 from games.presenters.wildcards import discard_by_habitat, known_cards, offered_animal
 from games.presenters.wildcards import turn_note as presenters_turn_note
 from games.presenters.wildcards_log import event_line
+from games.terms.wildcards import (
+    ACQUIRE_TURN,
+    CASE_CHOICES,
+    CASE_PAY,
+    CASE_REFILL,
+    HABITATS,
+    PIECES,
+    REFILL_TURN,
+    SPECIES,
+)
+from games.terms.wildcards import CASE_GLUE as CASE_GLUE
 from games.terms.wildcards import COMMANDS as WORDS
-from games.terms.wildcards import HABITATS, PIECES, SPECIES
 
 
 def card(view_card) -> str:
@@ -42,6 +52,20 @@ def _card_by_id(view: dict, card_id) -> str:
 def _animal_by_id(view: dict, animal_id, kind: str) -> str:
     """The species, and which copy when the moves offer several copies of it."""
     return offered_animal(animal_id, view, kind)
+
+
+def case_phrase(case: str) -> str:
+    """An answer ahead's case: "your first choice", "when 2 cards are still to pay", "refill, step 1"."""
+    if case.startswith("refill"):
+        return CASE_REFILL % {"step": int(case[6:])}
+    if case.startswith("pay"):
+        count = int(case[3:])
+        return CASE_PAY % {"count": count}
+    return str(CASE_CHOICES[case])
+
+
+def case_group(phase: str, case: str) -> str:
+    return str(REFILL_TURN if phase.endswith(":refill") else ACQUIRE_TURN)
 
 
 def phrase(action: dict, view: dict) -> str:

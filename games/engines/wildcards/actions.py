@@ -224,8 +224,10 @@ def _reveal(state: dict, seat: int, action: dict) -> dict:
 
 def _take(state: dict, seat: int, action: dict) -> dict:
     animal = action.get("animal")
-    if type(animal) is not int or not 0 <= animal < NUM_ANIMALS or animal not in state["display"]:
+    if type(animal) is not int or not 0 <= animal < NUM_ANIMALS:
         raise IllegalAction(gettext_noop("'animal' must be the id of an Animal card on display."))
+    if animal not in state["display"]:
+        raise IllegalAction(gettext_noop("That animal is no longer on display."))
     need = VALUE[state["bids"][seat]] - 1 - len(state["table"][seat])
     if 0 < need < len(state["hands"][seat]):  # the payment follows: only the display changes now
         s = state.copy()

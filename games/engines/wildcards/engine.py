@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engines.base import shared_ranks
 
-from . import actions, auto, legal, setup, view
+from . import actions, ahead, auto, legal, setup, view
 
 
 class WildCardsEngine:
@@ -29,6 +29,9 @@ class WildCardsEngine:
     legal_actions = staticmethod(legal.legal_actions)
     apply = staticmethod(actions.apply)
     forced_action = staticmethod(legal.forced_action)
+    ahead_cases = staticmethod(ahead.cases)
+    ahead_facts = staticmethod(ahead.facts)
+    ahead_move = staticmethod(ahead.move)
     # The states between, when an action ends a round (for telling what happened; see actions.apply_steps).
     apply_steps = staticmethod(actions.apply_steps)
 
