@@ -114,6 +114,13 @@ def play(engine_name: str, players: int, model: str, seed: int, median_hours: fl
             at, _order, kind, pk = heapq.heappop(events)
             clock.now = max(clock.now, at)
             if kind == "wait":
+                if model in "bc":
+                    # The turn mail lists what its move may bring next (a Wild Cards refill if the
+                    # Refill card is bid): the reply answers it with the move.
+                    called = Deadline.objects.get(pk=pk)
+                    if called.closed_at is None:
+                        user = seat_user(called.seat)
+                        _answer_ahead(game, called.seat, engine, do_answer_ahead, user, ActionRejected)
                 seat = _answer_wait(game, pk, engine, do_action, seat_user, Action, Deadline, ActionRejected)
             else:
                 seat = OutboxMessage.objects.get(pk=pk).recipe["seat"]

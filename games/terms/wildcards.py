@@ -57,7 +57,7 @@ CASE_CHOICES = {
 CASE_PAY = ngettext_lazy("when %(count)s card is still to pay", "when %(count)s cards are still to pay", "count")
 ACQUIRE_TURN = gettext_lazy("Your turn to take an animal this round, as you would play it now")
 CASE_REFILL = gettext_lazy("refill, step %(step)s")
-REFILL_TURN = gettext_lazy("Your refill this round, as you would make it now: a card to discard, or done")
+REFILL_TURN = gettext_lazy("Your refill this round, if you bid the Refill card: a card to discard, or done")
 # The glue of those phrases in the four languages: what is left names the choice or the count.
 CASE_GLUE = {
     *("your", "choice", "if", "that", "is", "gone", "too", "when", "card", "cards", "are", "still", "to", "pay"),

@@ -106,16 +106,19 @@ def test_a_copy_taken_meanwhile_is_replaced_by_another_of_its_species(db):
     assert ANIMAL_SPECIES[taken.payload["animal"]] == ANIMAL_SPECIES[twins[0]]
 
 
-def test_nothing_is_asked_ahead_of_the_sealed_bids(db):
+def test_while_bidding_only_one_s_refill_is_asked_ahead_and_only_of_who_holds_the_refill_card(db):
     game = start_game([make_user("ann"), make_user("ben"), make_user("cy")], engine="wildcards")
     assert game.state["phase"] == "bid"
-    assert all(ENGINE.ahead_cases(game.state, seat) == [] for seat in range(3))
+    for seat in range(3):
+        phases = {case["phase"] for case in ENGINE.ahead_cases(game.state, seat)}
+        assert phases == ({"r1:refill"} if game.state["refill_in_hand"][seat] else set())
 
 
 def test_a_refill_stored_while_the_others_bid_is_made_the_moment_the_bids_are_revealed(db):
     game = start_game([make_user("ann"), make_user("ben"), make_user("cy")], engine="wildcards")
     game = play_until(game, lambda s: s["phase"] == "bid" and len(s["to_act"]) == 3, "a round's bidding")
     seat = next(s for s in range(3) if s != game.state["leaders"][EAGLE])  # the Eagle's holder may bid two cards
+    before = [ENGINE.ahead_cases(game.state, s) for s in range(3)]
     do_action(
         game.pk,
         seat,
@@ -132,7 +135,8 @@ def test_a_refill_stored_while_the_others_bid_is_made_the_moment_the_bids_are_re
     _store(game, seat, "refill2", {"type": "done"})
     since = game.version
     others = [s for s in range(3) if s != seat]
-    assert all(ENGINE.ahead_cases(game.state, s) == [] for s in others), "only the seat itself knows it bid Refill"
+    # What the others are offered does not tell them what the seat bid.
+    assert all(ENGINE.ahead_cases(game.state, s) == before[s] for s in others)
     for other in others:
         bid = next(a for a in ENGINE.legal_actions(game.state, other) if a["type"] == "bid" and a["card"] != "refill")
         do_action(game.pk, other, bid, "web", user=seat_user(game, other), expected_version=game.version)

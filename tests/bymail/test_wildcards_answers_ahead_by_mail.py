@@ -112,3 +112,25 @@ def test_a_reply_stores_a_choice_and_the_payment_and_they_are_played_when_called
 )
 def test_it_reads_a_wild_cards_refill_answered_ahead_in_four_languages(written, case):
     assert read_case("wildcards", written, ["refill1", "refill2", "refill3", "refill4"]) == case
+
+
+def test_the_bid_mail_asks_the_refill_and_one_reply_bids_the_refill_card_and_answers_it(client, mail_server, settings):
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    game = start_game([make_user("ann"), make_user("bruno"), make_user("cy")], engine="wildcards")
+    seat = 0
+    mail = next(
+        m
+        for m in mail_server()
+        if m["X-Wildcards-Event"] == "your-turn" and str(m["To"]) == seat_user(game, seat).email
+    )
+    text = text_of(mail)
+    assert "Your refill this round, if you bid the Refill card" in text
+    # Steps that allow the same moves share a line.
+    assert "refill, step 1 / refill, step 2 / refill, step 3 / refill, step 4: discard " in text
+    raw = reply_mime(mail, str(mail["To"]), "bid refill\nrefill, step 1: done")
+    assert post_postmark(client, raw).status_code == 200
+    assert InboundMail.objects.get().outcome == "accepted", InboundMail.objects.get().detail
+    (answer,) = StoredAnswer.objects.filter(game=game, seat=seat)
+    assert (answer.phase, answer.case, answer.action) == ("r1:refill", "refill1", {"type": "done"})
+    game.refresh_from_db()
+    assert game.state["sealed"][seat] == [-1]

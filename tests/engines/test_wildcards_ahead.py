@@ -52,8 +52,10 @@ def _play(state, players: int, rng, counts: dict) -> None:
                 offered[seat, case["phase"], case["case"]] = case["moves"]
         called = ENGINE.to_act(state)
         for seat in called:
-            assert ENGINE.ahead_cases(state, seat) == [], "a seat called now answers now, not ahead"
             facts = ENGINE.ahead_facts(state, seat)
+            later = {case["phase"] for case in ENGINE.ahead_cases(state, seat)}
+            # A seat called now answers its call now; ahead, only its refill that its bid may bring.
+            assert all(phase.endswith(":refill") for phase in later) and (facts is None or facts[0] not in later)
             if facts is None:
                 continue
             phase, holding = facts

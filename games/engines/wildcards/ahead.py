@@ -3,9 +3,10 @@
 Bids and tie payments call every seat at once; the refill waits on the Refill bidders after the
 reveal (and the Eagle's and Meerkat's choices), the acquisition on one player after another.
 
-- A seat that has bid its Refill card (sealed, while the others bid) may store its refill
-  (phase `r3:refill`) step by step (`refill1`, `refill2`, ...): a card to discard, or done. Its
-  hand does not change before the refill, so nothing else is named.
+- A seat that holds its Refill card may store its refill (phase `r3:refill`) step by step
+  (`refill1`, `refill2`, ...: a card to discard, or done) with its bid, or after it while the
+  others bid: its hand does not change before the refill, so nothing else is named. If it bids
+  another card, its refill never comes and the answers lapse with the round's bids.
 - Once the acquisition starts, a seat still to take may store its turn (phase `r3:o2`: the
   round and its place in the order):
 
@@ -44,11 +45,13 @@ def _phase(state: State, index: int) -> str:
 
 
 def _refilling(state: State, seat: int) -> bool:
-    """The seat has bid its Refill card and its refill is still to come (its own knowledge while
-    the bids are sealed)."""
-    if state["over"] or not state["hands"][seat] or seat in state["to_act"]:
+    """The seat's refill may still come this round: it has bid its Refill card (its own knowledge
+    while the bids are sealed), or it is bidding now and holds it (its bid decides)."""
+    if state["over"] or not state["hands"][seat]:
         return False
     if state["phase"] == "bid":
+        if seat in state["to_act"]:
+            return bool(state["refill_in_hand"][seat])
         return list(state["sealed"][seat] or ()) == [REFILL]
     return state["phase"] in ("eagle", "swap") and state["bids"][seat] == REFILL
 
