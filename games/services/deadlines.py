@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from games.models import Action, Deadline, Game, GameEvent, Seat
 from games.play.clock import reminder_lead
-from games.services import bot_choice, notify, timing
+from games.services import bot_choice, notify, notify_organiser, timing
 from games.services.play import Outcome, advance, stage
 from games.services.timing import cancel_wait, close_wait
 
@@ -149,6 +149,7 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
         GameEvent.objects.bulk_update(taken, ["detail"])
     else:
         advance(game, now, outcome, answered=answered, seats=seats)
+        _tell_the_creator(game, taken, seats)
     for deadline, seat in timed_out:
         if game.status == Game.Status.ABANDONED:
             # Nobody is left: the game's end mail says it stopped ("a bot plays your seat" would not).
@@ -195,6 +196,18 @@ def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> list[GameEv
         for seat in seats
         if seat.pk in given_up
     )
+
+
+def _tell_the_creator(game: Game, taken: list[GameEvent], seats: list[Seat]) -> None:
+    """A bot took a seat: the game's creator is the one who can offer it back, so she is told
+    (a tournament's table has no creator: its organisers read it in their log)."""
+    creator = game.created_by
+    if creator is None:
+        return
+    holders = {seat.position: seat.user_id for seat in seats}
+    for event in taken:
+        if holders.get(event.seat) != creator.pk:
+            notify_organiser.table_event(event, [creator], offer_back=True)
 
 
 def abandon(game: Game, now: datetime, tell: bool = True) -> None:

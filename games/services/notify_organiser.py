@@ -19,11 +19,13 @@ def _seat_names(game) -> list[str]:
     return [str(seat.name) for seat in game.seats.select_related("user__profile").order_by("position")]
 
 
-def table_event(event: GameEvent, recipients: list) -> None:
+def table_event(event: GameEvent, recipients: list, offer_back: bool = False) -> None:
     """Tell each recipient what happened at the table (a pause, an extension, a seat changing hands),
-    unless they turned "Changes at my tables" off; each mail can turn it off in one click."""
+    unless they turned "Changes at my tables" off; each mail can turn it off in one click.
+    `offer_back`: the recipient created the game and may offer the seat a bot took to a person."""
     game = event.game
     ctx = {
+        "offer_back": offer_back,
         "event": event,
         "seat_names": _seat_names(game),
         "game_name": str(game),
