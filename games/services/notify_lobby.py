@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from games.bymail.headers import game_headers
 from games.models import Invitation
+from games.presenters.game_settings import settings_words
 from wildcards_site.outbox.sending import queue_mail
 
 
@@ -25,6 +27,9 @@ def invitation(invite: Invitation) -> None:
     if previous is not None and not previous.seats.filter(user_id=invite.user_id).exists():
         previous = None
     inviter = invite.invited_by.profile.name
+    seated = [seat for seat in game.seats.select_related("user__profile").order_by("position") if seat.user_id]
+    with translation.override(language):  # words made here, not in the template: in the mail's language
+        words = settings_words(game)
     # "Sign up first" only to an address without an account (one invited by address may have one).
     ctx = {
         "invitation": invite,
@@ -33,6 +38,10 @@ def invitation(invite: Invitation) -> None:
         "link": link,
         "previous": previous,
         "has_account": invite.user_id is not None,
+        # What one is invited to: edition and variants, rated or not, the clock; who sits there.
+        "settings": words,
+        "players": ", ".join(str(seat.name) for seat in seated),
+        "open_seats": game.num_seats - len(seated),
     }
     key = mail_key(invite.pk)
     # The game's first mail starts its conversation: the turn mails that follow thread under it.
