@@ -38,6 +38,7 @@ urlpatterns = [
     path("rules/<str:engine>/", views_rules.rules_page, name="rules"),
     path("players/<str:username>/", views_history.player, name="player"),
     path("<id:game_id>/replay/", views_history.replay, name="replay"),
+    path("<id:game_id>/download/", views_history.download, name="download"),
     path("<id:game_id>/replay/<id:step>/", views_history.replay, name="replay_step"),
     path("api-tokens/", views_tokens.tokens, name="api_tokens"),
     path("api-tokens/<id:token_id>/revoke/", views_tokens.revoke, name="api_token_revoke"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.utils.translation import gettext as _
@@ -17,6 +17,7 @@ from games.models import ENGINE_TITLES, Action, Game
 from games.play.views import visible_game
 from games.presenters.seat_names import SeatNames, names_along, names_at_step
 from games.recap import recap
+from games.services.archive import export_game
 
 # The replay page lists the moves around the current step; the slider and the links reach the others.
 LOG_WINDOW = 20
@@ -168,3 +169,14 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         "refill_card": {"id": "refill", "habitat": None, "value": None},
         "title": ENGINE_TITLES.get(game.engine, game.engine),
     }
+
+
+def download(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game as a file (what `manage.py export_game` and the API's export give), for
+    whoever may see its table."""
+    game = visible_game(request, game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("only a finished game can be downloaded")
+    response = JsonResponse(export_game(game), json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="wildcards-{game.engine}-{game.pk}.json"'
+    return response

@@ -61,7 +61,7 @@ def _fragments(client: Client, tournament_id: int, game_id: int) -> dict[str, st
     found["my-turn"] = _section(table, "my-turn")
     found["talk"] = _section(table, "talk")  # the table talk: players' words, never a card
     found["events"] = _section(table, "events")  # the table's log: seats changing hands, by name
-    found["table-organiser"] = "".join(re.findall(r'<section class="card organiser">.*?</section>', table, re.S))
+    found["table-organiser"] = "".join(re.findall(r'<section class="card organiser"[^>]*>.*?</section>', table, re.S))
     # The home page: the games waiting for the viewer, and the events an organiser runs.
     home = CSRF.sub("", client.get("/").content.decode())
     found["home-waiting"] = _section(home, "waiting")
