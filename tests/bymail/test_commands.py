@@ -75,16 +75,9 @@ def test_it_reads_the_dutch_bid_as_the_mail_words_it():
 
 
 def test_it_reads_wizard_plays_by_card_name():
+    # Every card of several leaders' first hands, so that both a numbered card and a Wizard or a
+    # Jester are read (a single card of one fixed deal took one of the two branches only).
     engine = get_engine("wizard")
-    state = engine.new_game(3, "w2")
-    while engine.view(state, engine.to_act(state)[0])["phase"] != "play":
-        seat = engine.to_act(state)[0]
-        state = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
-    seat = engine.to_act(state)[0]
-    view = engine.view(state, seat)
-    menu = commands.menu("wizard", engine.legal_actions(state, seat), view)
-    card = view["hand"][0]
-    suit, _dash, rank = card.partition("-")
     words = {
         "blue": "blu",
         "green": "verde",
@@ -93,12 +86,26 @@ def test_it_reads_wizard_plays_by_card_name():
         "wizard": "stregone",
         "jester": "giullare",
     }
-    if suit in ("wizard", "jester"):
-        assert menu.match(f"play {suit}")["card"].startswith(suit)
-        assert menu.match(f"gioca {words[suit]}")["card"].startswith(suit)
-    else:
-        assert menu.match(f"play {suit} {rank}") == {"type": "play", "card": card}
-        assert menu.match(f"gioca {words[suit]} {rank}") == {"type": "play", "card": card}
+    read = {"numbered": 0, "special": 0}
+    for seed in ("w0", "w2", "w3", "w4"):
+        state = engine.new_game(3, seed)
+        while engine.view(state, engine.to_act(state)[0])["phase"] != "play":
+            seat = engine.to_act(state)[0]
+            state = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+        seat = engine.to_act(state)[0]
+        view = engine.view(state, seat)
+        menu = commands.menu("wizard", engine.legal_actions(state, seat), view)
+        for card in view["hand"]:  # the leader may play any card
+            suit, _dash, rank = card.partition("-")
+            if suit in ("wizard", "jester"):
+                read["special"] += 1
+                assert menu.match(f"play {suit}")["card"].startswith(suit)
+                assert menu.match(f"gioca {words[suit]}")["card"].startswith(suit)
+            else:
+                read["numbered"] += 1
+                assert menu.match(f"play {suit} {rank}") == {"type": "play", "card": card}
+                assert menu.match(f"gioca {words[suit]} {rank}") == {"type": "play", "card": card}
+    assert read["numbered"] and read["special"], read
 
 
 def test_it_reads_an_italian_move_written_in_the_first_person_and_a_thank_you():

@@ -66,9 +66,14 @@ def test_a_shared_action_survives_pickle_and_deepcopy() -> None:
     action = SharedAction(type="bid", bid=3)
     for again in (pickle.loads(pickle.dumps(action)), copy.deepcopy(action), copy.copy(action)):
         assert again == action and isinstance(again, SharedAction)
-    unchanged = dict(action)
-    unchanged["bid"] = 4
-    assert action["bid"] == 3
+        with pytest.raises(TypeError):
+            again["bid"] = 4  # a copy is as read-only as the shared one
+    with pytest.raises(TypeError):
+        action["bid"] = 4
+    assert action == {"type": "bid", "bid": 3}
+    plain = dict(action)  # a plain copy is a caller's own to change
+    plain["bid"] = 4
+    assert plain == {"type": "bid", "bid": 4} and action["bid"] == 3
 
 
 def test_shuffle_seeded_leaves_other_generators_alone() -> None:

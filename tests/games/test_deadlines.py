@@ -230,10 +230,14 @@ def test_a_pause_moves_deadlines_by_its_length_and_stops_the_sweep(players):
 
 
 def test_only_the_creator_or_staff_may_pause(players):
+    from games.services import ActionRejected
+
     game = start_game(players)
-    with pytest.raises(Exception) as rejected:
+    with pytest.raises(ActionRejected) as rejected:
         do_pause(game.pk, players[1])
     assert rejected.value.code == "forbidden"
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
 
 
 def test_an_extension_moves_one_seats_deadline(players):
