@@ -40,3 +40,30 @@ def test_a_player_steps_through_a_finished_game(page, live_server):
     page.locator("a[rel=last]").click()
     expect(page).to_have_url(re.compile(f"/games/{game.pk}/replay/{game.version}/$"))
     expect(page.locator("body")).to_contain_text("Final scores")
+
+
+def test_the_arrow_keys_step_through_a_replay_without_reloading_the_page(page, live_server):
+    ana = make_user("ana", display_name="Ana")
+    game = do_create_game(ana, "wildcards", 3, {}, bots=2, seed="replay-keys")
+    game.refresh_from_db()
+    play_defaults(game, None)
+    game.refresh_from_db()
+
+    log_in(page, live_server, "ana")
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/0/")
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 0 of {game.version}")
+    page.evaluate("window.stillThePage = true")  # a reload would lose it
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(f"/games/{game.pk}/replay/1/$"))
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 1 of {game.version}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 2 of {game.version}")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 1 of {game.version}")
+    expect(page).to_have_url(re.compile(f"/games/{game.pk}/replay/1/$"))
+    page.locator("a[rel=next]").click()
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 2 of {game.version}")
+    assert page.evaluate("window.stillThePage === true")
+    # The way back to the table is an ordinary link.
+    page.get_by_role("link", name="Back to the table").click()
+    expect(page).to_have_url(re.compile(f"/games/{game.pk}/$"))
