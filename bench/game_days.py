@@ -202,24 +202,6 @@ def _answer_ahead(game, seat, engine, do_answer_ahead, user, ActionRejected) -> 
         game.refresh_from_db()
 
 
-def wizard_floor_days(players: int, median_hours: float, samples: int = 200_000) -> tuple[int, float]:
-    """The floor of (b) for Wizard, worked out apart from the site: each round's bids wait for the
-    slowest of the players' replies to the mails that ask them at once; each trick with a choice
-    (all but a round's forced last one) for the slowest of the others, its lead answered ahead
-    by whoever won the trick before (or during the bids). (calls, days)"""
-    rounds = 60 // players
-    tricks = sum(size - 1 for size in range(1, rounds + 1))
-    rng = random.Random(f"floor{players}{median_hours}")
-
-    def slowest(count: int) -> float:
-        draws = samples // count
-        return statistics.fmean(
-            max(delay(rng, median_hours) for _ in range(count)).total_seconds() for _ in range(draws)
-        )
-
-    return rounds + tricks, (rounds * slowest(players) + tricks * slowest(players - 1)) / 86400
-
-
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench game_days")
     parser.add_argument("--games", type=int, default=20)
@@ -263,10 +245,6 @@ def main(argv: list[str]) -> None:
                 for model in ("b", "c"):
                     if "a" in figures and model in figures:
                         print(f"{name} {players}p ({model})/(a) days {figures[model] / figures['a']:.2f}")
-                if name == "wizard" and "b" in figures:
-                    calls, floor = wizard_floor_days(players, median)
-                    slowest = f"{calls} calls, each the slowest of the replies it waits for"
-                    print(f"{name} {players}p (b) floor days {floor:.1f}: {slowest}")
 
 
 if __name__ == "__main__":
