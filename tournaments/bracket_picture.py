@@ -8,8 +8,9 @@ from collections.abc import Hashable
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from tournaments.formats.elimination import EMPTY
 from tournaments.models import Tournament
-from tournaments.services.results import bracket_results, drop_times, inactive_from, two_player_bracket
+from tournaments.services.results import inactive_from, resolved_bracket, two_player_bracket
 
 
 def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
@@ -18,8 +19,7 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
         return ""
     bracket = two_player_bracket(tournament, entries, rounds)
     inactive = inactive_from(entries, len(rounds) + 1)
-    times = drop_times(entries)
-    resolved = bracket.resolve(bracket_results(rounds), {player: times.get(player, 0) for player in inactive})
+    resolved = resolved_bracket(tournament, entries, rounds)
     columns: dict[tuple[str, int], list] = {}
     for match in bracket.matches:
         columns.setdefault((match.bracket, match.round), []).append(match)
@@ -39,6 +39,8 @@ def bracket_svg(tournament: Tournament, entries, rounds, names: dict) -> str:
             # A player known before their opponent is named already (after a bye, say).
             players = resolved.players.get(match.id) or tuple(_slot_player(bracket, resolved, s) for s in match.slots)
             winner = resolved.winners.get(match.id)
+            if winner is EMPTY:
+                winner = None  # two byes met: nobody won (both empty slots were drawn as the winner)
             if match.id == decider and winner in disqualified:
                 # A finalist disqualified during the final takes no place ahead of anyone
                 # (planning.final_places): the other finalist is the champion, drawn so.

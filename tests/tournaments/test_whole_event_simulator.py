@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
 from tournaments.formats import round_robin
 from tournaments.services.planning import final_places, plan_next_round, round_robin_schedule
-from tournaments.services.results import PlayedRound, PlayedTable, inactive_from, two_player_bracket
+from tournaments.services.results import PlayedRound, PlayedTable, drop_times, inactive_from, two_player_bracket
 
 _schedules: dict = {}
 _schedule = round_robin.schedule
@@ -155,11 +155,10 @@ def adjudicate(rng: random.Random, table: PlayedTable) -> None:
 
 
 def check_matches_keep_their_players(tournament, entries, rounds, seated_matches) -> None:
-    from tournaments.services.planning import _dropped
-
     bracket = two_player_bracket(tournament, entries, rounds)
     results = {t.match: t.ranks for r in rounds if r.stage == "elimination" for t in r.tables}
-    resolved = bracket.resolve(results, _dropped(entries, inactive_from(entries, len(rounds) + 1)))
+    times = drop_times(entries)
+    resolved = bracket.resolve(results, {player: times[player] for player in inactive_from(entries, len(rounds) + 1)})
     for match, players in seated_matches.items():
         assert resolved.players[match] == players, f"{match} changed players"
 

@@ -6,9 +6,11 @@ at any time. Top seeds get the byes (seed 1 meets seed N, the bracket padded to 
 two). A tie advances by the game's own ranking, then by the better seed.
 
 Nothing that happens later rewrites a match already decided, so a bracket always finishes:
-- a dropped player loses their next match by walkover; when both players of an unplayed
-  match have dropped, the one who dropped later had the walkover (they were still in when
-  the match came due), and two who dropped together both leave (a double walkover);
+- a dropped player loses their next match by walkover; a match being played when they
+  drop ("after this round") is not their next one: its game decides it, and a winner who
+  dropped leaves after it. When both players of an unplayed match have dropped, the one
+  who dropped later had the walkover (they were still in when the match came due), and
+  two who dropped together both leave (a double walkover);
 - a match whose winner (or loser) is named by a later match's result was won (lost) by that
   player, whatever the drops say, so a drop never undoes a walkover already given;
 - a double forfeit (every rank None: nobody played the game) puts both players out, the
@@ -144,11 +146,13 @@ class Bracket:
         self,
         results: Mapping[str, Mapping[Hashable, int | None]],
         dropped: Mapping[Hashable, int] | frozenset = frozenset(),
+        playing: Collection[str] = (),
     ) -> Resolved:
         """Everything that follows from the results so far (match id -> {player: rank}).
 
         `dropped` maps each player who left to when (the round before which they dropped,
         or any increasing number); a plain set means they all left at the same time.
+        `playing`: the matches whose games are under way, which only their results decide.
         """
         if not isinstance(dropped, Mapping):
             dropped = dict.fromkeys(dropped, 0)
@@ -171,7 +175,7 @@ class Bracket:
                 # The winners' bracket champion won the grand final: no reset match.
                 continue
             out.players[match.id] = (a, b)
-            decided = self._decide(match.id, a, b, results, dropped)
+            decided = self._decide(match.id, a, b, results, dropped, match.id in playing)
             if decided is None:
                 out.to_play.append(match.id)
                 continue
@@ -207,7 +211,7 @@ class Bracket:
             return False  # decided below: the loser is out only if no reset follows
         return match.bracket != "W"
 
-    def _decide(self, match_id: str, a, b, results: Mapping, dropped: Mapping):
+    def _decide(self, match_id: str, a, b, results: Mapping, dropped: Mapping, playing: bool = False):
         """(winner, loser, players out beyond the loser) or None while the match is to be played.
 
         A double walkover or a double forfeit has no winner: both players are out (EMPTY goes on)."""
@@ -218,6 +222,8 @@ class Bracket:
             named = self._named_later(match_id, a, b, results)
             if named is not None:
                 return named
+            if playing:
+                return None  # a drop during the game takes effect after it: the game decides
             # A drop takes effect from the player's next match: a played one keeps its result.
             if a in dropped and b in dropped:
                 if dropped[a] == dropped[b]:

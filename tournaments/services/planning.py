@@ -19,14 +19,12 @@ from tournaments.formats.withdrawals import scheduled_indices
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import (
     PlayedRound,
-    bracket_results,
-    drop_times,
     elimination_seeds,
     inactive_from,
+    resolved_bracket,
     round_robin_counted,
     swiss_standings,
     tie_break_order,
-    two_player_bracket,
     undecided_forfeits,
 )
 
@@ -171,7 +169,7 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
     if tournament.seats_max == 2:
         if len(elimination_seeds(tournament, entries, rounds)) < 2:
             return None  # drops left nobody to play a top cut against: the Swiss standings stand
-        resolved = _resolved_bracket(tournament, entries, rounds, inactive)
+        resolved = resolved_bracket(tournament, entries, rounds)
         if resolved.finished:
             # A table nobody played in the round that ends it may decide who is champion, or who
             # plays the final (a walk-through crowned a player who had dropped out, another one
@@ -204,11 +202,6 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
     return Plan("elimination", tables, byes)
 
 
-def _resolved_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound], inactive: set[int]):
-    """A two-player bracket with the results so far, drops given as walkovers (`Bracket.resolve`)."""
-    return two_player_bracket(tournament, entries, rounds).resolve(bracket_results(rounds), _dropped(entries, inactive))
-
-
 def _going_on(tournament: Tournament, last: PlayedRound, seed_of: dict[int, int], inactive: set[int]) -> list[int]:
     """Who goes on from a multiplayer knock-out round: a qualifier who dropped is replaced by the
     best runner-up still in."""
@@ -230,12 +223,6 @@ def _waiting(rounds: list[PlayedRound]) -> Plan | None:
     return None
 
 
-def _dropped(entries: list[Entry], inactive: set[int]) -> dict[int, int]:
-    """When each inactive entry left: a later drop never undoes a walkover given before it."""
-    times = drop_times(entries)
-    return {player: times.get(player, 0) for player in inactive}
-
-
 def beaten_in_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> set[int]:
     """The entries a two-player bracket has put out for good (a single elimination's losers, a
     double elimination's after their second loss): nothing is left for them to drop out of.
@@ -243,7 +230,7 @@ def beaten_in_bracket(tournament: Tournament, entries: list[Entry], rounds: list
     round is made may still call them up, and they may leave to decline it."""
     if tournament.seats_max != 2 or not any(r.stage == "elimination" for r in rounds):
         return set()
-    resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
+    resolved = resolved_bracket(tournament, entries, rounds)
     return {player for player in resolved.eliminated if player is not EMPTY}
 
 
@@ -264,7 +251,7 @@ def knocked_out(
     out = {entry.pk for entry in entries} - set(seeds)
     inactive = inactive_from(entries, len(rounds) + 1)
     if tournament.seats_max == 2:
-        resolved = _resolved_bracket(tournament, entries, rounds, inactive)
+        resolved = resolved_bracket(tournament, entries, rounds)
         return (out | {player for player in resolved.eliminated if player is not EMPTY}) - undecided
     last = knockout[-1]
     playing = {player for table in last.tables for player in table.ranks} | set(last.byes)
@@ -294,7 +281,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     vacant = 0  # 1: nobody won the final, and its place 1 stays empty
     quit_unseated: set[int] = set()  # a knock-out's entries who never sat anywhere and gave up
     if has_knockout and tournament.seats_max == 2:
-        resolved = _resolved_bracket(tournament, entries, rounds, inactive_from(entries, len(rounds) + 1))
+        resolved = resolved_bracket(tournament, entries, rounds)
         order = list(resolved.places)
         # A final without a winner leaves 1st empty: the bracket's places start at 2, and so
         # must the count for those after it (a review found a Swiss's rest one place high).

@@ -8,7 +8,7 @@ from django.db.models import Max
 
 from games.models import Action, Game, Seat
 from tournaments.formats import swiss
-from tournaments.formats.elimination import Bracket, fitting_cuts
+from tournaments.formats.elimination import Bracket, Resolved, fitting_cuts
 from tournaments.formats.withdrawals import (
     annulled_players,
     passed_over,
@@ -310,6 +310,23 @@ def two_player_bracket(tournament: Tournament, entries: list[Entry], rounds: lis
     return Bracket(
         elimination_seeds(tournament, entries, rounds), double=tournament.format == Tournament.Format.DOUBLE_ELIMINATION
     )
+
+
+def resolved_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Resolved:
+    """A two-player bracket with the results so far: who has left by the next round walks over,
+    when each left (a later drop never undoes a walkover given before it), except in a match
+    still being played, which its game decides. One reading for the planner and the page: the
+    page once named the opponent of a player dropped "after this round" winner while they played."""
+    times = drop_times(entries)
+    dropped = {player: times.get(player, 0) for player in inactive_from(entries, len(rounds) + 1)}
+    under_way = {
+        table.match
+        for played in rounds
+        if played.stage == "elimination"
+        for table in played.tables
+        if table.match and table.status not in DONE
+    }
+    return two_player_bracket(tournament, entries, rounds).resolve(bracket_results(rounds), dropped, under_way)
 
 
 def half_rule(tournament: Tournament, entry_id: int, rounds: list[PlayedRound]) -> dict | None:

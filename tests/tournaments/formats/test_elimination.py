@@ -284,3 +284,15 @@ def test_a_bye_goes_to_the_best_seed_who_has_not_had_one_yet():
     # Everyone has had one: the best seed again.
     tables, byes = multiplayer_round([1, 2, 5, 9], 3, 3, 3, 1, had_byes={1, 2, 5, 9})
     assert byes == [1]
+
+
+def test_a_match_being_played_is_decided_by_its_game_not_by_a_drop_during_it():
+    bracket = Bracket(list("abcde"), double=True)
+    results = {"W1-2": {"d": 1, "e": 2}, "W2-2": {"c": 1, "b": 2}}
+    resolved = bracket.resolve(results, {"e": 3}, playing={"L2-1", "W2-1"})
+    assert resolved.players["L2-1"] == ("e", "b") and "L2-1" in resolved.to_play
+    assert "L2-1" not in resolved.winners and "e" not in resolved.eliminated
+    results |= {"L2-1": {"e": 1, "b": 2}, "W2-1": {"a": 1, "d": 2}}
+    resolved = bracket.resolve(results, {"e": 3})
+    # The winner who dropped leaves after the game: their next opponent walks over.
+    assert resolved.winners["L2-1"] == "e" and resolved.winners["L3-1"] == "d"
