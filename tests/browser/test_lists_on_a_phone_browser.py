@@ -44,3 +44,18 @@ def test_a_players_games_the_history_and_the_tokens_fit_a_phone(signed_in, live_
         page.goto(f"{live_server.url}{path}")
         expect(page.locator(control).first).to_be_visible()
         assert page.evaluate(CUT, 390) == [], path
+
+
+def test_the_history_s_filter_is_folded_on_a_phone_so_the_games_come_first(browser, live_server):
+    game = do_create_game(make_user("ana"), "cubirds", 2, None, bots=1, seed="fold")
+    play_defaults(game, None)
+    for width, folded in ((390, True), (1200, False)):
+        context = browser.new_context(viewport={"width": width, "height": 800}, locale="en-GB")
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/history/")
+        expect(page.locator("table.history a[href*='/replay/']").first).to_be_visible()
+        if folded:
+            expect(page.locator("#history-filter")).to_be_hidden()
+            page.get_by_text("Filter the games").click()
+        expect(page.locator("#history-filter")).to_be_visible()
+        context.close()

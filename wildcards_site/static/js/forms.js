@@ -102,3 +102,9 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   for (const field of document.querySelectorAll("input[data-browser-time-zone]")) field.value = zone;
 });
+
+// A fold that only a phone needs (the history's filter): open from the start on a wide screen.
+document.addEventListener("DOMContentLoaded", () => {
+  if (!window.matchMedia("(min-width: 700px)").matches) return;
+  for (const fold of document.querySelectorAll("details[data-open-wide]")) fold.open = true;
+});
