@@ -17,6 +17,7 @@ import io
 import os
 import statistics
 import time
+from datetime import timedelta
 
 from bench._site import setup_django
 
@@ -40,14 +41,18 @@ def main(argv: list[str]) -> None:
 def _fill(players: int, games: int) -> int:
     from django.contrib.auth import get_user_model
     from django.db import connection
+    from django.utils import timezone
 
     from wildcards_site.accounts.models import Profile
 
     started = time.perf_counter()
     User = get_user_model()
+    joined = timezone.now() - timedelta(days=365)
     for start in range(0, players, 10_000):
         users = User.objects.bulk_create(
-            User(username=f"p{i}", email=f"p{i}@example.org") for i in range(start, min(players, start + 10_000))
+            # Joined a year before their games, as real players of such a history would have.
+            User(username=f"p{i}", email=f"p{i}@example.org", date_joined=joined)
+            for i in range(start, min(players, start + 10_000))
         )
         Profile.objects.bulk_create(
             (Profile(user=user, display_name=f"Player {user.username}") for user in users), ignore_conflicts=True

@@ -42,4 +42,6 @@ export SITE_URL="${SITE_URL:-http://127.0.0.1:$WILDCARDS_PORT}"
 # Only with DEBUG on: a production checkout's commands rate as its web and workers do.
 if [ "$development" = 1 ]; then
     export LEADERBOARD_MIN_GAMES="${LEADERBOARD_MIN_GAMES:-4}" LEADERBOARD_MIN_OPPONENTS="${LEADERBOARD_MIN_OPPONENTS:-4}"
+    # The demo's accounts are made as it loads: a week's age would leave its boards empty.
+    export RATING_FOUNDING_ACCOUNT_DAYS="${RATING_FOUNDING_ACCOUNT_DAYS:-0}"
 fi

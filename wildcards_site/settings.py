@@ -319,14 +319,18 @@ RATING_PROVISIONAL_GAMES = envint("RATING_PROVISIONAL_GAMES", 20)
 # quit having made fewer than RATING_ABORT_MOVES moves of their own is not rated; the k-th rated
 # game of the same two players within RATING_REPEAT_DAYS counts 1/k; leaderboards and rating
 # gates know only established players: LEADERBOARD_MIN_GAMES rated games against at least
-# LEADERBOARD_MIN_OPPONENTS different established players (at most 20, the count ratings keep;
-# anyone, while a pool has fewer established players than that), and an established player's
-# rating takes nothing from a result against one not yet established. Changing them changes
-# stored ratings: run `recompute_ratings` after.
+# LEADERBOARD_MIN_OPPONENTS different established players (at most 20, the count ratings keep),
+# each met in a game both played to its end; while a pool has fewer established players than
+# that, anyone whose account was RATING_FOUNDING_ACCOUNT_DAYS old at the game counts. An
+# established player's rating takes nothing from a result against one not yet established.
+# Changing them changes stored ratings: run `recompute_ratings` after.
 RATING_ABORT_MOVES = envint("RATING_ABORT_MOVES", 3)
 RATING_REPEAT_DAYS = envint("RATING_REPEAT_DAYS", 30)
 LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 10)
 LEADERBOARD_MIN_OPPONENTS = envint("LEADERBOARD_MIN_OPPONENTS", 5)
+# A week: a ring of accounts made a minute before its games founded a leaderboard in 73 seconds;
+# lichess organisers ask for a week-old account for the same reason (lila issue 15463).
+RATING_FOUNDING_ACCOUNT_DAYS = envint("RATING_FOUNDING_ACCOUNT_DAYS", 7)
 LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
 # Every finished rated game is rated within this many seconds even if rating it failed at its
 # finish (the beat's "rate-finished-games" sweep, over games of the last RATING_SWEEP_DAYS; a

@@ -3,6 +3,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from games.models import Action, Game, Seat
 from tests.conftest import make_user
@@ -38,6 +39,7 @@ def finished_game(
         created_by=next(user for user, _rank in ranks if user is not None),
         finished_at=T0 + timedelta(minutes=minutes),
     )
+    made_before(game, [user for user, _rank in ranks if user is not None])
     for position, (user, rank) in enumerate(ranks):
         gone = user in left
         Seat.objects.create(
@@ -55,6 +57,14 @@ def finished_game(
         for seq, (position, user) in enumerate(played * moves)
     )
     return game
+
+
+def made_before(game: Game, users) -> None:
+    """An account a test makes today plays a game of 2026-01-01: it was made a year before the
+    game, as a real one would have been (a founding pool counts only accounts a week old)."""
+    get_user_model().objects.filter(pk__in=[user.pk for user in users], date_joined__gt=game.finished_at).update(
+        date_joined=T0 - timedelta(days=365)
+    )
 
 
 def moved(game: Game, user, seat: int, count: int = 3) -> None:
@@ -78,6 +88,7 @@ def replaced(game: Game, seat: int, previous, successor: str | None = "Someone")
         seat=seat,
         detail={"previous": previous.profile.name, "successor": successor, "previous_user": previous.pk},
     )
+    made_before(game, [previous])
     row = Seat.objects.get(game=game, position=seat)
     row.first_user = row.first_user or previous
     row.substitute = row.user_id is not None and row.user_id != row.first_user_id

@@ -126,7 +126,7 @@ def test_a_farmer_whose_second_account_makes_three_moves_is_rated_but_never_esta
     for game in range(12):
         do_rate_game(finished_game([(farmer, 1), (alt, 2)], left=(alt,), minutes=game * 60).pk)
     rating = Rating.objects.get(player=farmer)
-    assert rating.games == 12 and rating.opponents == 1
+    assert rating.games == 12 and rating.opponents == 0  # a resignation meets nobody
     # Twelve wins in a day weigh as 1 + 1/2 + ... + 1/12 games: far less than twelve.
     assert rating.rating - 1500 < 3.2 * 20
     assert RatingChange.objects.filter(player=farmer).count() == 12

@@ -2,9 +2,12 @@
 and again, does not lift a player onto a leaderboard, the home page or past a rating gate."""
 
 import random
+from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.utils import timezone
 
 from games.models import Game
 from games.services import do_resign
@@ -84,6 +87,10 @@ def test_it_lists_a_player_who_played_ten_real_games_against_five_people(
 ):
     player = make_user("steady", display_name="Steady")
     others = [make_user(f"rival{i}", display_name=f"Rival {i}") for i in range(5)]
+    # Made a week ago: while nobody is established, accounts made today vouch for nobody.
+    get_user_model().objects.filter(pk__in=[player.pk, *(other.pk for other in others)]).update(
+        date_joined=timezone.now() - timedelta(days=8)
+    )
     for number in range(10):
         honest_game([player, others[number % 5]], f"honest-{number}", django_capture_on_commit_callbacks)
     rating = Rating.objects.get(player=player, pool="cubirds")

@@ -77,7 +77,10 @@ def test_an_empty_leaderboard_says_who_it_will_list(client, db):
 def test_a_new_sites_empty_leaderboard_says_its_first_players_establish_each_other(client, db):
     # Session 38's note: a brand-new site's empty board asked for games against "established
     # players" when nobody could be one; until enough are, every opponent counts (fair_play.founding).
-    first = "Until 5 players are established, every rated opponent counts: the first players establish each other."
+    first = (
+        "Until 5 players are established, every rated opponent whose account is at least 7 days old counts: "
+        "the first players establish each other."
+    )
     assert first in client.get("/ratings/wizard/").content.decode()
     rated_players(5, prefix="est")
     client.force_login(make_user("newbie"))

@@ -10,9 +10,13 @@
 - The k-th rated game of the same two players within RATING_REPEAT_DAYS counts 1/k for that
   pair (`elo.repeat_weight`).
 - Leaderboards and rating gates know only established players: LEADERBOARD_MIN_GAMES rated
-  games against LEADERBOARD_MIN_OPPONENTS different established people (`is_established`; a
-  pool's first players, while it has fewer established players than that, count everyone met:
-  `founding`). Accounts that play only each other never become established.
+  games against LEADERBOARD_MIN_OPPONENTS different established people (`is_established`), each
+  met in a game both played to its end (`OPPONENTS_SQL`, `did_not_finish`): a resignation, even
+  after a few moves, meets nobody. While a pool has fewer established players than that
+  (`founding`) its first players count everyone met whose account was
+  RATING_FOUNDING_ACCOUNT_DAYS old at the game (`old_accounts`): a ring of accounts made a minute
+  ago founds no leaderboard. Once it has them, accounts that play only each other never become
+  established.
 - An established player's rating takes nothing from a result against a player not yet
   established (`elo.counts_for`): second accounts made to lose, moves and all, lift no
   established rating, and each must first meet LEADERBOARD_MIN_OPPONENTS established people.
@@ -30,13 +34,15 @@ from datetime import datetime, timedelta
 from itertools import combinations
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery
+from django.db.models import Count, DateTimeField, ExpressionWrapper, F, IntegerField, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Action, GameEvent, Seat
 from tournaments.ratings.elo import repeat_weight
 from tournaments.ratings.models import Rating, RatingChange
+from tournaments.ratings.participants import replaced_players
 
 QUIT = (Seat.Status.LEFT, Seat.Status.RESIGNED, Seat.Status.REMOVED)
 # Ratings count a player's different opponents up to this many: enough for any sensible
@@ -63,6 +69,29 @@ def founding(pool: str) -> bool:
         pool=pool, games__gte=settings.LEADERBOARD_MIN_GAMES, opponents__gte=needed
     ).values("pk")[:needed]
     return len(established) < needed
+
+
+def old_enough(joined: datetime, finished_at: datetime) -> bool:
+    """Whether an account made at `joined` vouches for its opponents in a founding pool's game
+    that finished at `finished_at`."""
+    return finished_at - joined >= timedelta(days=settings.RATING_FOUNDING_ACCOUNT_DAYS)
+
+
+def old_accounts(players: list[int], finished_at: datetime) -> set[int]:
+    """The players whose accounts were old enough at `finished_at` (`old_enough`): one query."""
+    joined = get_user_model().objects.filter(pk__in=players).values_list("pk", "date_joined")
+    return {player for player, at in joined if old_enough(at, finished_at)}
+
+
+def old_account() -> Q:
+    """Rating changes of accounts old enough at their game to vouch in a founding pool (`old_enough`)."""
+    age = timedelta(days=settings.RATING_FOUNDING_ACCOUNT_DAYS)
+    return Q(player__date_joined__lte=ExpressionWrapper(F("finished_at") - age, output_field=DateTimeField()))
+
+
+def account_dates() -> list[tuple[int, datetime]]:
+    """(user id, when the account was made) of every account, for a rebuild: one query."""
+    return list(get_user_model().objects.values_list("pk", "date_joined"))
 
 
 def _own_moves(game_id, player) -> Coalesce:
@@ -112,6 +141,21 @@ def early_quitters(game_ids: list[int] | None = None) -> dict[int, set[int]]:
     return dict(found)
 
 
+def did_not_finish(game_ids: list[int] | None = None) -> dict[int, set[int]]:
+    """Game id -> the rated players who did not play it to its end, whatever their moves: who
+    resigned, left after timeouts or was removed (their seat says so), and a seat's first player
+    who lost it to someone else. Two queries, over the few seats that changed. `OPPONENTS_SQL`
+    asks the same of the database (a rated player played to the end if still playing their seat)."""
+    seats = Seat.objects.all() if game_ids is None else Seat.objects.filter(game_id__in=game_ids)
+    found: dict[int, set[int]] = defaultdict(set)
+    quit = seats.filter(user__isnull=False, rank__isnull=False, status__in=QUIT, substitute=False)
+    for game_id, player in quit.values_list("game_id", "user_id"):
+        found[game_id].add(player)
+    for game_id, players in replaced_players(game_ids).items():
+        found[game_id].update(players)
+    return dict(found)
+
+
 def without_early_quitters(players: list[tuple[int, int]], quitters: set[int]) -> list[tuple[int, int]]:
     """The (player, rank) a game rates: those who quit early left out (they rank last already)."""
     return [(player, rank) for player, rank in players if player not in quitters]
@@ -135,23 +179,29 @@ def earlier_meetings(pool: str, players: list[int], finished_at: datetime, game_
     return met
 
 
+# Both still playing their seats at the end (`did_not_finish` says the same of the others).
 OPPONENTS_SQL = """
 SELECT me.player_id, COUNT(DISTINCT other.player_id)
 FROM tournaments_ratingchange me
 JOIN tournaments_ratingchange other
   ON other.game_id = me.game_id AND other.player_id <> me.player_id AND other.established
 WHERE me.pool = %s AND me.player_id IN ({players})
+  AND EXISTS (SELECT 1 FROM games_seat s WHERE s.game_id = me.game_id AND s.user_id = me.player_id AND s.status = %s)
+  AND EXISTS (SELECT 1 FROM games_seat s WHERE s.game_id = me.game_id AND s.user_id = other.player_id AND s.status = %s)
 GROUP BY me.player_id
 """
 
 
 def opponents_of(pool: str, players: list[int]) -> dict[int, int]:
-    """Player -> different established people met in the pool's rated games (each as they were
-    at that game: `RatingChange.established`), counted up to OPPONENTS_COUNTED."""
+    """Player -> different established people met in the pool's rated games that both played to
+    the end (each as they were at that game: `RatingChange.established`), counted up to
+    OPPONENTS_COUNTED."""
     if not players:
         return {}
     with connection.cursor() as cursor:
-        cursor.execute(OPPONENTS_SQL.format(players=", ".join(["%s"] * len(players))), [pool, *players])
+        playing = Seat.Status.PLAYING.value
+        params = [pool, *players, playing, playing]
+        cursor.execute(OPPONENTS_SQL.format(players=", ".join(["%s"] * len(players))), params)
         found = dict(cursor.fetchall())
     return {player: min(found.get(player, 0), OPPONENTS_COUNTED) for player in players}
 

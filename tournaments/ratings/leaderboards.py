@@ -24,11 +24,13 @@ def established(pool: str) -> QuerySet[Rating]:
 
 
 def rules() -> dict[str, int]:
-    """What an established player needs (games, different opponents), and a leaderboard's activity window."""
+    """What an established player needs (games, different opponents), a leaderboard's activity
+    window, and how old an account must be to count in a founding pool (fair_play.founding)."""
     return {
         "games": settings.LEADERBOARD_MIN_GAMES,
         "opponents": min_opponents(),
         "days": settings.LEADERBOARD_ACTIVE_DAYS,
+        "account_days": settings.RATING_FOUNDING_ACCOUNT_DAYS,
     }
 
 

@@ -23,6 +23,8 @@ from tournaments.ratings.elo_settings import elo_settings
 from tournaments.ratings.fair_play import (
     OPPONENTS_COUNTED,
     Meetings,
+    account_dates,
+    did_not_finish,
     early_quitters,
     min_opponents,
     without_early_quitters,
@@ -145,6 +147,10 @@ def compute(
     changes = result.changes
     replaced = replaced_players()  # rare: a small dict, read once
     quitters = early_quitters()  # rare too: the seats that quit, read once
+    unfinished = did_not_finish()  # as rare: who quit at any move, or lost the seat
+    # fair_play.old_enough, as microseconds: from when each account vouches in a founding pool.
+    age = settings.RATING_FOUNDING_ACCOUNT_DAYS * 86_400 * 1_000_000
+    vouches_from = {player: micros(joined) + age for player, joined in account_dates()}
     meetings = Meetings(settings.RATING_REPEAT_DAYS * 86_400 * 1_000_000)
     # fair_play.is_established, its settings read once for the whole rebuild, and how many
     # established players each pool has (fewer than least_opponents: fair_play.founding).
@@ -172,10 +178,18 @@ def compute(
                 standing = standings[(player, pool)] = Standing(config.start, peak=config.start)
             current.append(standing)
         entries = [(s.rating, s.games, rank) for s, (_p, rank) in zip(current, seats, strict=True)]
-        everyone = established_players.get(pool, 0) < least_opponents
-        established = [everyone or s.established for s in current]
+        if established_players.get(pool, 0) < least_opponents:
+            established = [
+                s.established or at >= vouches_from.get(player, at + 1)
+                for s, (player, _rank) in zip(current, seats, strict=True)
+            ]
+        else:
+            established = [s.established for s in current]
         deltas = table_deltas(entries, config, weights, established)
-        vouched = [player for (player, _rank), flag in zip(seats, established, strict=True) if flag]
+        gone = unfinished.get(game_id, ())  # met nobody, and nobody met them
+        vouched = [
+            player for (player, _rank), flag in zip(seats, established, strict=True) if flag and player not in gone
+        ]
         for standing, (player, rank), delta, flag in zip(current, seats, deltas, established, strict=True):
             before = standing.rating
             after = before + delta
@@ -187,7 +201,7 @@ def compute(
             standing.wins += rank == 1
             standing.peak = max(standing.peak, after)
             standing.last_game_at = finished_at
-            if standing.met is not None:
+            if standing.met is not None and player not in gone:
                 standing.met.update(other for other in vouched if other != player)
                 standing.opponents = min(len(standing.met), OPPONENTS_COUNTED)
                 if standing.opponents == OPPONENTS_COUNTED:

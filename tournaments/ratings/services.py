@@ -48,16 +48,17 @@ def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
 
 
 def _founding_may_differ(game: Game, pool: str) -> bool:
-    """Whether the pool's founding (fair_play.founding: too few established players, everyone
-    counts) may have been otherwise at this game's finish than it is now, games that finished
-    later having been rated already (a review: rated out of order among other players, a game
-    took the pool's founding as over where the rebuild, in finish order, did not). Founding is
-    surely over at the finish if a player was rated as not established before it: no rating
-    of a founding pool says so. Two indexed queries, the second only when a later game is rated."""
+    """Whether the pool's founding (fair_play.founding: too few established players, every old
+    enough account counts) may have been otherwise at this game's finish than it is now, games
+    that finished later having been rated already (a review: rated out of order among other
+    players, a game took the pool's founding as over where the rebuild, in finish order, did
+    not). Founding is surely over at the finish if an account old enough was rated as not
+    established before it: no rating of a founding pool says so. Two indexed queries, the second
+    only when a later game is rated."""
     if not RatingChange.objects.filter(_later(game), pool=pool).exists():
         return False
     earlier = Q(finished_at__lt=game.finished_at) | Q(finished_at=game.finished_at, game_id__lt=game.pk)
-    return not RatingChange.objects.filter(earlier, pool=pool, established=False).exists()
+    return not RatingChange.objects.filter(earlier, fair_play.old_account(), pool=pool, established=False).exists()
 
 
 def do_rate_game(game_id: int) -> list[RatingChange]:
@@ -101,11 +102,11 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         weights = {
             (i, j): repeat_weight(met[(ids[i], ids[j])]) for i in range(len(ids)) for j in range(i + 1, len(ids))
         }
-        # A pool's first players count every result and opponent (fair_play.founding).
-        everyone = fair_play.founding(pool)
+        # A pool's first players count every opponent whose account is old enough (fair_play.founding).
+        vouching = fair_play.old_accounts(ids, game.finished_at) if fair_play.founding(pool) else set()
         established = [
-            everyone or (rating is not None and fair_play.is_established(rating.games, rating.opponents))
-            for rating in (current.get(player) for player in ids)
+            player in vouching or (rating is not None and fair_play.is_established(rating.games, rating.opponents))
+            for player, rating in ((player, current.get(player)) for player in ids)
         ]
         deltas = table_deltas(entries, config, weights, established)
         changes = []
