@@ -23,12 +23,12 @@ from games.services.lobby import TimeControl
 from tests.conftest import make_user
 from tests.history.conftest import play_on
 from tests.ratings.conftest import T0, finished_game
+from tests.ratings.test_farming import gate, listed
 from tournaments.models import Entry
-from tournaments.ratings import leaderboards
 from tournaments.ratings.leaderboards import established_rating
 from tournaments.ratings.models import Rating
 from tournaments.ratings.services import do_rate_game
-from tournaments.services import do_create_tournament, do_register
+from tournaments.services import do_register
 
 pytestmark = pytest.mark.django_db
 
@@ -68,27 +68,6 @@ def ring(capture, resign_after: int | None = 3, age: int | None = None):
     for number in range(10):
         private_game(main, others[number % 5], f"ring-{number}", capture, resign_after)
     return main, others
-
-
-def gate(min_rating: int, engine: str = "cubirds"):
-    return do_create_tournament(
-        make_user("organiser"),
-        "Gate",
-        engine,
-        "swiss",
-        seats_preferred=2,
-        seats_min=2,
-        seats_max=2,
-        rounds=3,
-        min_rating=min_rating,
-    )
-
-
-def listed(user, client) -> tuple[bool, bool]:
-    """(on the CuBirds leaderboard, in the home page's top 10), as an anonymous visitor sees them."""
-    board = [row.player_id for row in leaderboards.page("cubirds", 1).rows]
-    top_ten = {pool: rows for pool, _title, rows in client.get("/").context["top_tens"]}["cubirds"]
-    return user.pk in board, user.pk in [row.player_id for row in top_ten]
 
 
 def assert_refused_by_the_gate(player, min_rating: int) -> None:
