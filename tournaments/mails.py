@@ -246,12 +246,15 @@ def results_annulled(user, tournament, leaver, rounds: list[int], rescored: list
     _to_entrant(user, tournament, "tournament-annulled", key, extra)
 
 
-def removed_by_organiser(user, tournament, organiser, next_round: int, disqualified: bool, out: bool = False) -> None:
-    """An organiser dropped or disqualified the player (services/leaving.py): they are told."""
+def removed_by_organiser(
+    user, tournament, organiser, next_round: int, disqualified: bool, out: bool = False, reason: str = ""
+) -> None:
+    """An organiser dropped or disqualified the player (services/leaving.py): they are told, and why."""
     kind = "disqualified" if disqualified else "dropped"
     key = f"tournament-removed:{tournament.pk}:{user.pk}:{kind}"
     # The round under way is their last: named, since a next round may never come (a final).
     extra = {"organiser": organiser.profile.name, "last": next_round - 1, "disqualified": disqualified}
+    extra["reason"] = reason
     extra["out"] = out  # a knock-out had put them out already: no round is their last
     # A round robin may annul a leaver's results (formats/withdrawals.py): its rule, not "they stand".
     extra["round_robin"] = tournament.format == tournament.Format.ROUND_ROBIN

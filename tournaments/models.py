@@ -303,6 +303,8 @@ class EntrantLeft(models.Model):
     how = models.CharField(max_length=12, choices=How.choices)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+")
     next_round = models.PositiveSmallIntegerField()  # the first round they are not paired in
+    # Why the organisers disqualified them: told to the player and in the log, as an adjudication's is.
+    reason = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -284,7 +284,8 @@ def _left_words(left: EntrantLeft) -> str:
     words = {"entrant": left.entry.user.profile.name, "next": left.next_round}
     if left.how == EntrantLeft.How.DISQUALIFIED:
         words["by"] = left.actor.profile.name if left.actor else _("The organisers")
-        return _("%(by)s disqualified %(entrant)s: not paired from round %(next)s on, results so far kept.") % words
+        said = _("%(by)s disqualified %(entrant)s: not paired from round %(next)s on, results so far kept.") % words
+        return f"{said} {_('Reason: %(reason)s') % {'reason': left.reason}}" if left.reason else said
     if left.how == EntrantLeft.How.REMOVED:
         words["by"] = left.actor.profile.name if left.actor else _("The organisers")
         return _("%(by)s dropped %(entrant)s from the event: not paired from round %(next)s on.") % words

@@ -245,7 +245,7 @@ ORGANISER_ACTIONS = {
         gettext_lazy("The player leaves after this round."),
     ),
     "disqualify": (
-        lambda t, user, other: services.do_disqualify(t, user, other),
+        lambda t, user, other: services.do_disqualify(t, user, *other),
         gettext_lazy("The player is disqualified."),
     ),
     "add": (
@@ -307,6 +307,8 @@ def organise(request, tournament_id: int, action: str):
             # Typed by hand ("Add a player"): said on the page, where it can be typed again.
             messages.error(request, _("No player has the username “%(username)s”.") % {"username": username[:150]})
             return redirect("tournaments:detail", tournament_id)
+    if action == "disqualify":
+        other = (other, request.POST.get("reason", ""))
     if action == "withdraw":
         try:
             other = int(request.POST.get("invitation", ""))

@@ -55,7 +55,7 @@ def test_the_organisers_log_of_a_disqualification_and_whom_tables_wait_for_fit_a
     tournament = do_create_tournament(olga, "Swiss", "emu_ranchers", "swiss", options={"years": 1}, rounds=3)
     players = make_players(4)
     tournament = register_and_start(tournament, players)
-    do_disqualify(tournament.pk, olga, players[0])
+    do_disqualify(tournament.pk, olga, players[0], "Played on a second account.")
     page = signed_in("olga", 390)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     disqualified, waiting = WORDS[language]

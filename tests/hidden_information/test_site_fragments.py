@@ -106,7 +106,9 @@ def test_no_tournament_fragment_or_seat_offer_changes_when_the_hidden_cards_do(s
     _moves(game, 4)
     do_say(game.pk, players[0], "good luck")
     do_extend_round(tournament.pk, organiser, 12)
-    do_disqualify(tournament.pk, organiser, players[2])  # the organisers' log tells who left
+    do_disqualify(
+        tournament.pk, organiser, players[2], "Played on a second account."
+    )  # the organisers' log tells who left
     game.refresh_from_db()
     absent = game.seats.get(position=0).user
     do_seat_bot(game.pk, organiser, 0)

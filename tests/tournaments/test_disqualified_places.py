@@ -24,7 +24,9 @@ def test_a_player_disqualified_in_the_final_is_placed_last_not_champion():
     (final,) = current_tables(tournament)
     play_out(final.game)
     winner = final.game.seats.filter(rank=1).first().user  # the first of two who tied, if they did
-    do_disqualify(tournament.pk, organiser, winner)  # before the advance task closes the event
+    do_disqualify(
+        tournament.pk, organiser, winner, "Played on a second account."
+    )  # before the advance task closes the event
     do_advance_round(tournament.pk)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
@@ -47,7 +49,7 @@ def _one_round_swiss_with_its_leader_disqualified():
     for table in tables:
         play_out(table.game)
     leader = tables[0].game.seats.filter(rank=1).first().user
-    do_disqualify(tournament.pk, organiser, leader)
+    do_disqualify(tournament.pk, organiser, leader, "Played on a second account.")
     return tournament, tables, leader
 
 

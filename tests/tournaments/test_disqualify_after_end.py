@@ -28,7 +28,7 @@ def test_the_champion_cannot_be_disqualified_after_the_end(organiser):
     assert tournament.status == Tournament.Status.FINISHED
     champion = tournament.entries.get(final_place=1)
     with pytest.raises(ActionRejected) as refused:
-        do_disqualify(tournament.pk, organiser, champion.user)
+        do_disqualify(tournament.pk, organiser, champion.user, "Played on a second account.")
     assert refused.value.code == "not_running"
     champion.refresh_from_db()
     assert not champion.disqualified and champion.final_place == 1
@@ -39,5 +39,5 @@ def test_nobody_is_disqualified_before_the_start(organiser):
     player = make_players(1)[0]
     do_register(tournament.pk, player)
     with pytest.raises(ActionRejected):
-        do_disqualify(tournament.pk, organiser, player)
+        do_disqualify(tournament.pk, organiser, player, "Played on a second account.")
     assert not tournament.entries.filter(disqualified=True).exists()

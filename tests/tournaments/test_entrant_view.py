@@ -160,7 +160,7 @@ def test_a_player_who_dropped_or_was_disqualified_reads_from_when_and_is_not_off
     players = make_players(6)
     tournament = started(organiser, players, name="Cup")
     do_drop(tournament.pk, players[0])
-    do_disqualify(tournament.pk, organiser, players[1])
+    do_disqualify(tournament.pk, organiser, players[1], "Played on a second account.")
     client.force_login(players[0])
     box = _entry_box(client, tournament)
     assert "You have dropped out: you are not paired from round 2 on." in box
@@ -183,7 +183,7 @@ def test_while_paused_an_entrant_may_still_drop_out_and_reads_that_they_did(clie
     players = make_players(6)
     tournament = started(organiser, players, name="Cup")
     do_pause_tournament(tournament.pk, organiser)
-    do_disqualify(tournament.pk, organiser, players[1])
+    do_disqualify(tournament.pk, organiser, players[1], "Played on a second account.")
     client.force_login(players[2])
     assert "Drop out after this round" in _entry_box(client, tournament)
     answer = client.post(reverse("tournaments:drop", args=[tournament.pk]), follow=True)

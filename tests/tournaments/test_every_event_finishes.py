@@ -64,7 +64,7 @@ def test_it_finishes_a_bracket_whose_walkover_winner_leaves_later(leaves):
             do_drop(tournament.pk, by_seed[8])
         assert refused.value.code == "knocked_out"
     else:
-        do_disqualify(tournament.pk, organiser, by_seed[8])
+        do_disqualify(tournament.pk, organiser, by_seed[8], "Played on a second account.")
     do_advance_round(tournament.pk)
     tables = current_tables(tournament)
     assert [t.match for t in tables] == ["W4-1"]
@@ -213,7 +213,7 @@ def _round_robin_of_four(drop_before: int, how: str = "drop"):
             if how != "disqualify":
                 do_drop(tournament.pk, organiser, leaver)  # during the round: not seated from the next on
             if how != "drop":
-                do_disqualify(tournament.pk, organiser, leaver)
+                do_disqualify(tournament.pk, organiser, leaver, "Played on a second account.")
         do_advance_round(tournament.pk)
         tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED

@@ -136,7 +136,7 @@ def test_the_final_mail_marks_a_player_who_left_as_the_standings_page_does(mark)
     tournament = register_and_start(tournament, players)
     leaver = players[0]
     if mark == "disqualified":
-        do_disqualify(tournament.pk, organiser, leaver)
+        do_disqualify(tournament.pk, organiser, leaver, "Played on a second account.")
     else:
         do_drop(tournament.pk, leaver)
     tournament = _played_to_the_end(tournament)

@@ -36,7 +36,7 @@ def test_the_standings_call_a_disqualified_player_disqualified_and_a_dropped_one
     for table in current_tables(tournament):
         seated = [entries[seat.user_id] for seat in table.game.seats.order_by("position")]
         do_adjudicate_table(table.pk, organiser, {p: place for place, p in enumerate(seated, 1)}, "quick")
-    do_disqualify(tournament.pk, organiser, players[0])
+    do_disqualify(tournament.pk, organiser, players[0], "Played on a second account.")
     do_drop(tournament.pk, players[1])
     page = _page(client, tournament)
     cheat = _standings_row(page, "P0")
@@ -59,7 +59,7 @@ def test_the_bracket_crowns_the_champion_of_the_final_places_not_a_disqualified_
     play_out(final.game)
     winner = final.game.seats.filter(rank=1).first().user  # the first of two who tied, if they did
     loser = next(player for player in players if player != winner)
-    do_disqualify(tournament.pk, organiser, winner)
+    do_disqualify(tournament.pk, organiser, winner, "Played on a second account.")
     do_advance_round(tournament.pk)
     page = _page(client, tournament)
     places = page[page.index('id="final-places"') :]

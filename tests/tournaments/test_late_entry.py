@@ -174,7 +174,7 @@ def test_a_latecomer_disqualified_before_their_first_round_cannot_leave_and_come
     tournament = _swiss(late_join_before_round=3)
     late = make_user("lucia")
     do_register(tournament.pk, late)
-    do_disqualify(tournament.pk, tournament.created_by, late)
+    do_disqualify(tournament.pk, tournament.created_by, late, "Played on a second account.")
     client.force_login(late)
     box = _entry_box(client, tournament)
     assert "You are disqualified" in box and ">Leave</button>" not in box

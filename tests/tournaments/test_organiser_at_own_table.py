@@ -114,7 +114,7 @@ def test_an_organiser_enters_their_own_event_as_anyone_does_not_by_adding_themse
 def test_an_organiser_cannot_disqualify_or_drop_the_player_at_their_own_table():
     tournament, table, organiser, rival = _own_table()
     with pytest.raises(ActionRejected):
-        do_disqualify(tournament.pk, organiser, rival)
+        do_disqualify(tournament.pk, organiser, rival, "Played on a second account.")
     with pytest.raises(ActionRejected):
         do_drop(tournament.pk, organiser, rival)
     entry = tournament.entries.get(user=rival)

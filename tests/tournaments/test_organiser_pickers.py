@@ -45,6 +45,10 @@ def _accepted(action, tournament, organiser, players) -> set[str]:
     return accepted
 
 
+def _disqualify(tournament_id, organiser, player):
+    return do_disqualify(tournament_id, organiser, player, "Played on a second account.")
+
+
 class _Undo(Exception):
     pass
 
@@ -68,13 +72,13 @@ def test_the_pickers_leave_out_who_dropped_or_was_disqualified_and_match_the_ser
     players = make_players(6)
     tournament = _swiss(organiser, players)
     do_drop(tournament.pk, players[1])
-    do_disqualify(tournament.pk, organiser, players[0])
+    do_disqualify(tournament.pk, organiser, players[0], "Played on a second account.")
     page = _page(client, tournament, organiser)
     drop, disqualify = _offered(page, "drop-player"), _offered(page, "disqualify-player")
     assert drop == {f"p{i}" for i in range(2, 6)}
     assert disqualify == {f"p{i}" for i in range(1, 6)}  # a player who dropped may still be disqualified
     assert drop == _accepted(do_drop, tournament, organiser, players)
-    assert disqualify == _accepted(do_disqualify, tournament, organiser, players)
+    assert disqualify == _accepted(_disqualify, tournament, organiser, players)
 
 
 def test_an_organiser_who_plays_is_offered_only_their_own_drop(client):
@@ -89,7 +93,7 @@ def test_an_organiser_who_plays_is_offered_only_their_own_drop(client):
     assert 'id="disqualify-player"' not in page
     everyone = [organiser, *players]
     assert drop == _accepted(do_drop, tournament, organiser, everyone)
-    assert _accepted(do_disqualify, tournament, organiser, everyone) == set()
+    assert _accepted(_disqualify, tournament, organiser, everyone) == set()
 
 
 def test_extend_the_round_is_offered_only_while_a_table_waits_for_someone(client):
@@ -123,7 +127,7 @@ def test_a_player_dropped_or_disqualified_by_an_organiser_is_told_by_mail():
     first, second, third, _fourth = make_players(4)
     register_and_start(tournament, [first, second, third, _fourth])
     do_drop(tournament.pk, organiser, first)
-    do_disqualify(tournament.pk, organiser, second)
+    do_disqualify(tournament.pk, organiser, second, "Played on a second account.")
     do_drop(tournament.pk, third)  # leaving of one's own accord mails nothing
     dropped = rendered(OutboxMessage.objects.get(key=f"tournament-removed:{tournament.pk}:{first.pk}:dropped"))
     assert dropped.to == first.email and "has withdrawn you: round 1 is your last" in dropped.text
@@ -175,7 +179,7 @@ def test_a_player_disqualified_after_dropping_is_told_the_round_they_left_after(
             users = [seat.user for seat in table.game.seats.all()]
             settle(table.game, {user: place for place, user in enumerate(users, 1)})
         do_advance_round(tournament.pk)
-    do_disqualify(tournament.pk, organiser, players[0])
+    do_disqualify(tournament.pk, organiser, players[0], "Played on a second account.")
     mail = rendered(OutboxMessage.objects.get(key__startswith="tournament-removed:"))
     assert "round 1 is your last" in mail.text
 

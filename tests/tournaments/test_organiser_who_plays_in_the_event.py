@@ -169,7 +169,8 @@ def test_an_organiser_who_plays_holds_no_power_over_the_tables_of_their_rivals_e
     assert refused.value.code == "plays_in_event"
     for remove in (do_drop, do_disqualify):
         with pytest.raises(ActionRejected) as refused:
-            remove(tournament.pk, organiser, rival_seat.user)
+            reason = ("Played on a second account.",) if remove is do_disqualify else ()
+            remove(tournament.pk, organiser, rival_seat.user, *reason)
         assert refused.value.code == "plays_in_event"
     rival_seat.refresh_from_db()
     other.refresh_from_db()
@@ -183,7 +184,7 @@ def test_a_co_organiser_who_does_not_play_still_manages_every_table():
     helper = make_user("helper")
     tournament, other, _organiser = _event_of_four(referee=helper)
     rival = other.game.seats.order_by("position").first().user
-    do_disqualify(tournament.pk, helper, rival)
+    do_disqualify(tournament.pk, helper, rival, "Played on a second account.")
     assert tournament.entries.get(user=rival).disqualified
 
 

@@ -74,7 +74,7 @@ def test_the_other_organisers_are_told_of_a_disqualification_and_not_the_one_who
     first, second = organisers
     tournament = _swiss(organisers)
     player = tournament.entries.order_by("pk").first().user
-    do_disqualify(tournament.pk, second, player)
+    do_disqualify(tournament.pk, second, player, "Played on a second account.")
     assert [mail for mail in told(second) if ":left:" in mail.key] == []
     (mail,) = [mail for mail in told(first) if ":left:" in mail.key]
     assert mail.subject == f"Autumn Swiss: Cosimo disqualified {player.profile.name}"
@@ -240,7 +240,7 @@ def test_a_player_already_out_of_the_knock_out_is_told_so_when_disqualified(orga
     (final,) = current_tables(tournament)
     finalists = {seat.user_id for seat in final.game.seats.all()}
     beaten = tournament.entries.exclude(user_id__in=finalists).first().user
-    do_disqualify(tournament.pk, second, beaten)
+    do_disqualify(tournament.pk, second, beaten, "Played on a second account.")
     own = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{beaten.pk}:"))
     assert "you were already out of the knock-out" in own.text and "round 2" not in own.text
     (mail,) = [mail for mail in told(first) if ":left:" in mail.key]
@@ -335,7 +335,7 @@ def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round
     tournament = _played_to_the_final(first, second)
     (final,) = current_tables(tournament)
     finalist = final.game.seats.order_by("position").first().user
-    do_disqualify(tournament.pk, second, finalist)
+    do_disqualify(tournament.pk, second, finalist, "Played on a second account.")
     own = rendered(OutboxMessage.objects.get(key__startswith=f"tournament-removed:{tournament.pk}:{finalist.pk}:"))
     assert "round 2 is your last" in own.text and "already out" not in own.text
     (mail,) = [mail for mail in told(first) if ":left:" in mail.key]

@@ -20,12 +20,13 @@ def test_the_log_tells_each_drop_and_disqualification_with_who_made_it(client):
     names = {player: player.profile.name for player in players}
     do_drop(tournament.pk, players[0])  # their own
     do_drop(tournament.pk, olga, players[1])  # an organiser's
-    do_disqualify(tournament.pk, olga, players[2])
+    do_disqualify(tournament.pk, olga, players[2], "Played on a second account.")
     client.force_login(olga)
     page = client.get(f"/tournaments/{tournament.pk}/")
     lines = [row["left"] for row in page.context["table_log"] if "left" in row]
     assert lines == [
-        f"Olga disqualified {names[players[2]]}: not paired from round 2 on, results so far kept.",
+        f"Olga disqualified {names[players[2]]}: not paired from round 2 on, results so far kept."
+        " Reason: Played on a second account.",
         f"Olga dropped {names[players[1]]} from the event: not paired from round 2 on.",
         f"{names[players[0]]} dropped out: not paired from round 2 on.",
     ]
@@ -49,7 +50,7 @@ def test_leavers_from_before_the_log_kept_them_are_told_too(client):
     tournament = register_and_start(tournament, players)
     do_drop(tournament.pk, players[0])
     do_drop(tournament.pk, olga, players[1])
-    do_disqualify(tournament.pk, olga, players[2])
+    do_disqualify(tournament.pk, olga, players[2], "Played on a second account.")
     Entry.objects.filter(user=players[3], tournament=tournament).update(dropped_before_round=2, dropped_by="site")
     EntrantLeft.objects.filter(entry__user__in=players[1:3]).delete()  # as before the log kept them
     backfill(apps, None)
@@ -65,3 +66,25 @@ def test_leavers_from_before_the_log_kept_them_are_told_too(client):
     lines = [row["left"] for row in client.get(f"/tournaments/{tournament.pk}/").context["table_log"] if "left" in row]
     names = {player: player.profile.name for player in players}
     assert f"The organisers disqualified {names[players[2]]}: not paired from round 2 on, results so far kept." in lines
+
+
+def test_a_disqualification_says_why_to_the_player_and_in_the_log_and_needs_a_reason(client):
+    from tournaments.models import Entry
+    from wildcards_site.outbox.models import OutboxMessage
+
+    olga = make_user("olga", display_name="Olga")
+    tournament = do_create_tournament(olga, "Swiss", "emu_ranchers", "swiss", options={"years": 1}, rounds=3)
+    players = make_players(4)
+    tournament = register_and_start(tournament, players)
+    client.force_login(olga)
+    organise = f"/tournaments/{tournament.pk}/organise/disqualify/"
+    for reason in ("", "   ", "x" * 501):  # none, blank, too long: refused, nothing changes
+        page = client.post(organise, {"username": players[1].username, "reason": reason}, follow=True)
+        assert "Give the reason in at most 500 characters." in page.content.decode()
+    assert not Entry.objects.get(tournament=tournament, user=players[1]).disqualified
+    page = client.post(organise, {"username": players[1].username, "reason": "Two accounts at one table."}, follow=True)
+    assert "The player is disqualified." in page.content.decode()
+    mail = OutboxMessage.objects.get(key__startswith="tournament-removed:", to=players[1].email)
+    assert "Reason: Two accounts at one table." in mail.text and "Reason: Two accounts at one table." in mail.html
+    log = page.content.decode()[page.content.decode().index('id="table-log"') :]
+    assert "Reason: Two accounts at one table." in log

@@ -72,7 +72,7 @@ def test_staff_who_acted_as_organisers_once_it_ran_never_enter_it_late(organiser
     seated = {seat.user_id for seat in table.game.seats.all()}
     ranks = {entry.pk: place for place, entry in enumerate(cup.entries.filter(user_id__in=seated), 1)}
     do_adjudicate_table(table.pk, staff, ranks, "decided by staff")
-    do_disqualify(cup.pk, staff, players[5])
+    do_disqualify(cup.pk, staff, players[5], "Played on a second account.")
     cup.refresh_from_db()
     assert cup.takes_late_entries
     with pytest.raises(ActionRejected) as rejected:

@@ -154,7 +154,7 @@ def test_a_dropped_player_is_not_paired_from_the_next_round(db):
     tournament = entered(tournament, players)
     assert Bye.objects.filter(round__tournament=tournament).count() == 1
     do_drop(tournament.pk, players[0])
-    do_disqualify(tournament.pk, organiser, players[1])
+    do_disqualify(tournament.pk, organiser, players[1], "Played on a second account.")
     play_round(tournament)
     do_advance_round(tournament.pk)
     last = played_rounds(tournament)[-1]
@@ -173,7 +173,7 @@ def test_organiser_actions_by_someone_else_are_refused(db):
     tournament = entered(tournament, players)
     for action in (
         lambda: do_pause_tournament(tournament.pk, players[0]),
-        lambda: do_disqualify(tournament.pk, players[0], players[1]),
+        lambda: do_disqualify(tournament.pk, players[0], players[1], "Played on a second account."),
         lambda: do_drop(tournament.pk, players[0], players[1]),
     ):
         with pytest.raises(ActionRejected) as rejected:

@@ -160,7 +160,7 @@ def leave_and_join(rng: random.Random, tournament, organiser, put_out: dict) -> 
             continue
         try:
             if rng.random() < 0.3:
-                do_disqualify(tournament.pk, organiser, entry.user)
+                do_disqualify(tournament.pk, organiser, entry.user, "Played on a second account.")
             elif rng.random() < 0.5:
                 do_drop(tournament.pk, entry.user)
             else:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from games.services.errors import ActionRejected
 from tournaments.models import EntrantLeft, Entry, Table, Tournament
 from tournaments.organiser_mails import entrant_left
+from tournaments.services.adjudication import MAX_REASON_CHARS
 from tournaments.services.planning import beaten_in_bracket, knocked_out, last_round_under_way
 from tournaments.services.results import half_rule, played_rounds, undecided_forfeits
 from tournaments.services.running import check_not_playing, check_organiser
@@ -93,8 +94,13 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
         return entry
 
 
-def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
-    """An organiser removes a player from the next round on; their results so far stand."""
+def do_disqualify(tournament_id: int, user, entry_user, reason: str) -> Entry:
+    """An organiser removes a player from the next round on, saying why; their results so far stand."""
+    reason = (reason or "").strip()
+    if not reason or len(reason) > MAX_REASON_CHARS:
+        raise ActionRejected(
+            "bad_reason", _("Give the reason in at most %(count)s characters.") % {"count": MAX_REASON_CHARS}
+        )
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
@@ -124,11 +130,14 @@ def do_disqualify(tournament_id: int, user, entry_user) -> Entry:
             how=EntrantLeft.How.DISQUALIFIED,
             actor=user,
             next_round=entry.dropped_before_round,
+            reason=reason,
         )
         from tournaments.mails import removed_by_organiser
 
         # A player who had dropped already played their last round before it (a review).
-        removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=True, out=out)
+        removed_by_organiser(
+            entry_user, tournament, user, entry.dropped_before_round, disqualified=True, out=out, reason=reason
+        )
         entrant_left(
             tournament, entry, actor=user, disqualified=True, out=out, half=half_rule(tournament, entry.pk, rounds)
         )
