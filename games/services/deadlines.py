@@ -149,7 +149,7 @@ def _play_defaults(game: Game, overdue: list[Deadline], now: datetime, outcome: 
         GameEvent.objects.bulk_update(taken, ["detail"])
     else:
         advance(game, now, outcome, answered=answered, seats=seats)
-        _tell_the_creator(game, taken, seats)
+        _tell_the_creator(game, taken, seats, now)
     for deadline, seat in timed_out:
         if game.status == Game.Status.ABANDONED:
             # Nobody is left: the game's end mail says it stopped ("a bot plays your seat" would not).
@@ -198,15 +198,18 @@ def _count_timeouts(game: Game, seats: list[Seat], now: datetime) -> list[GameEv
     )
 
 
-def _tell_the_creator(game: Game, taken: list[GameEvent], seats: list[Seat]) -> None:
-    """A bot took a seat: the game's creator is the one who can offer it back, so she is told
-    (a tournament's table has no creator: its organisers read it in their log)."""
-    creator = game.created_by
-    if creator is None:
+def _tell_the_creator(game: Game, taken: list[GameEvent], seats: list[Seat], now: datetime) -> None:
+    """A bot took a seat: the game's creator is the one who can offer it back, so she is told,
+    unless she is at the table, whose log tells it (a tournament's table has no creator: its
+    organisers read it in their log)."""
+    if not taken or game.created_by_id is None:
         return
-    holders = {seat.position: seat.user_id for seat in seats}
+    mine = next((seat for seat in seats if seat.user_id == game.created_by_id), None)
+    if mine is not None and mine.position in notify.at_the_table(game, seats, now):
+        return
+    creator = mine.user if mine is not None else game.created_by
     for event in taken:
-        if holders.get(event.seat) != creator.pk:
+        if event.seat != (mine.position if mine is not None else None):
             notify_organiser.table_event(event, [creator], offer_back=True)
 
 

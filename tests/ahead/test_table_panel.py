@@ -173,9 +173,14 @@ def test_the_others_api_answers_read_the_same_whether_or_not_a_seat_holds_answer
 
     def answers(game, seat: int | None, renamed: bool) -> str:
         api = api_for(seat_user(game, seat) if seat is not None else make_user(f"eve{game.pk}"))
-        text = json.dumps([api.get(f"/games/{game.pk}").json(), api.get(f"/games/{game.pk}/legal-actions").json()])
+        detail, legal = api.get(f"/games/{game.pk}").json(), api.get(f"/games/{game.pk}/legal-actions").json()
+        # The game's own number differs between the twins (a card's id may equal it: only these keys).
+        for body, key in ((detail, "id"), (legal, "game")):
+            if isinstance(body, dict) and body.get(key) == game.pk:
+                body[key] = "N"
+        text = json.dumps([detail, legal]).replace(f"/games/{game.pk}/", "/games/N/")
         text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)", "T", text)  # made a moment apart
-        text = re.sub(rf'"(id|game)": {game.pk}\b|/games/{game.pk}/', "N", text).replace(f"eve{game.pk}", "eve")
+        text = text.replace(f"eve{game.pk}", "eve")
         for name in ("ann", "ben", "cy") if renamed else ():
             text = text.replace(f"{name}2", name)
         return text
