@@ -213,3 +213,17 @@ def compiled_translations():
         mo = po.with_suffix(".mo")
         if (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime) and shutil.which("msgfmt"):
             subprocess.run(["msgfmt", "-o", str(mo), str(po)], check=True)
+
+
+def ahead_mail_in(language: str, game, seat: int, deliver):
+    """The seat's answer-ahead mail, asked again after its player's language is set to `language`
+    (the first went out before): what that player finds in their mailbox."""
+    from games.bymail import mails_ahead
+    from wildcards_site.outbox.models import OutboxMessage
+
+    user = game.seats.get(position=seat).user
+    user.profile.language = language
+    user.profile.save()
+    OutboxMessage.objects.filter(key__startswith=f"ahead:{game.pk}:{seat}:").delete()
+    mails_ahead.queue(game, list(game.seats.select_related("user")), set)
+    return next(m for m in deliver() if m["X-Wildcards-Event"] == "answer-ahead" and str(m["To"]) == user.email)

@@ -13,7 +13,7 @@ from games.bymail.models import InboundMail
 from games.engines import get_engine
 from games.models import Action
 from games.services import do_action
-from tests.bymail.conftest import post_postmark, reply_mime, text_of
+from tests.bymail.conftest import ahead_mail_in, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
 
@@ -48,21 +48,7 @@ def table(mail_server, settings):
     settings.GAME_MAIL_GRACE_SECONDS = 0
     game = start_game([make_user("ann"), make_user("bruno"), make_user("cy")], engine="cubirds")
     nxt = (game.state["player"] + 1) % 3
-    profile = seat_user(game, nxt).profile
-    profile.language = "it"
-    profile.save()
-    # The mail went out before the language changed: ask the outbox again in Italian.
-    from wildcards_site.outbox.models import OutboxMessage
-
-    OutboxMessage.objects.filter(key__startswith=f"ahead:{game.pk}:{nxt}:").delete()
-    from games.bymail import mails_ahead
-
-    mails_ahead.queue(game, list(game.seats.select_related("user")), set)
-    mail = next(
-        m
-        for m in mail_server()
-        if m["X-Wildcards-Event"] == "answer-ahead" and str(m["To"]) == seat_user(game, nxt).email
-    )
+    mail = ahead_mail_in("it", game, nxt, mail_server)
     return game, nxt, mail
 
 

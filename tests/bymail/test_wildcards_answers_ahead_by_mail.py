@@ -6,13 +6,13 @@ import pytest
 from django.utils import translation
 
 from games.ahead.models import StoredAnswer
-from games.bymail import mails_ahead, render
+from games.bymail import render
 from games.bymail.ahead_lines import read_case
 from games.bymail.models import InboundMail
 from games.engines import get_engine
 from games.models import Action
 from tests.ahead.test_wildcards_answers_ahead import _take_and_pay, _waiting
-from tests.bymail.conftest import post_postmark, reply_mime, text_of
+from tests.bymail.conftest import ahead_mail_in, post_postmark, reply_mime, text_of
 from tests.conftest import make_user
 from tests.games.conftest import play_until, seat_user, start_game
 
@@ -50,18 +50,7 @@ def acquisition(mail_server, settings):
     game = start_game([make_user("ann"), make_user("bruno"), make_user("cy")], engine="wildcards")
     game = play_until(game, _waiting, "an acquisition with two players to come")
     second = game.state["order"][1]
-    profile = seat_user(game, second).profile
-    profile.language = "it"
-    profile.save()
-    from wildcards_site.outbox.models import OutboxMessage
-
-    OutboxMessage.objects.filter(key__startswith=f"ahead:{game.pk}:{second}:").delete()
-    mails_ahead.queue(game, list(game.seats.select_related("user")), set)
-    mail = next(
-        m
-        for m in mail_server()
-        if m["X-Wildcards-Event"] == "answer-ahead" and str(m["To"]) == seat_user(game, second).email
-    )
+    mail = ahead_mail_in("it", game, second, mail_server)
     return game, second, mail
 
 
