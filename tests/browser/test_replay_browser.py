@@ -67,3 +67,24 @@ def test_the_arrow_keys_step_through_a_replay_without_reloading_the_page(page, l
     # The way back to the table is an ordinary link.
     page.get_by_role("link", name="Back to the table").click()
     expect(page).to_have_url(re.compile(f"/games/{game.pk}/$"))
+
+
+def test_an_arrow_key_pressed_while_a_step_settles_stays_on_the_page(page, live_server):
+    # htmx boosts a swapped-in link only once the swap settles; a key pressed before then (a
+    # quick reader, a held key) must not fall back to loading the whole page.
+    ana = make_user("ana", display_name="Ana")
+    game = do_create_game(ana, "wildcards", 3, {}, bots=2, seed="replay-keys")
+    game.refresh_from_db()
+    play_defaults(game, None)
+    game.refresh_from_db()
+
+    log_in(page, live_server, "ana")
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/0/")
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 0 of {game.version}")
+    page.evaluate("window.stillThePage = true; htmx.config.defaultSettleDelay = 2000")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 1 of {game.version}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-slider")).to_contain_text(f"Step 2 of {game.version}")
+    expect(page).to_have_url(re.compile(f"/games/{game.pk}/replay/2/$"))
+    assert page.evaluate("window.stillThePage === true")

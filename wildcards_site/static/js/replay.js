@@ -1,6 +1,7 @@
 // The replay: the arrow keys step back and forward, as the page's own ◀ and ▶ links do (htmx
 // swaps the step in without reloading the page). Not while typing or sliding: the slider has
-// its own arrows.
+// its own arrows. htmx boosts a swapped-in link only once the swap settles, so a key pressed
+// sooner has the link processed first, or it would load the whole page.
 "use strict";
 
 document.addEventListener("keydown", (event) => {
@@ -10,6 +11,7 @@ document.addEventListener("keydown", (event) => {
   const link = rel && document.querySelector(`.replay-controls a[rel=${rel}]`);
   if (link) {
     event.preventDefault();
+    if (window.htmx) window.htmx.process(link);
     link.click();
   }
 });
