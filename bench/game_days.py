@@ -16,8 +16,9 @@ default move (`auto_action`). Three models:
     delegate after bidding (said in the reply that bids: at once when the play starts).
 
 Prints one line a cell: `wizard 4p (b) days 118.2 mails 96 (turn 60, ahead 36)`, the medians
-over the games, then the ratio of (b) to (a). Mails are counted when queued (the simulation
-sends each at once, so none is dropped for being late).
+over the games, then the ratio of (b) to (a), and for Wizard that ratio's floor when each trick
+waits once on its slowest seat (a target relative to 4 players is measured against it). Mails
+are counted when queued (the simulation sends each at once, so none is dropped for being late).
 """
 
 from __future__ import annotations
@@ -202,6 +203,17 @@ def _answer_ahead(game, seat, engine, do_answer_ahead, user, ActionRejected) -> 
         game.refresh_from_db()
 
 
+def one_wait_ratio(players: int, median_hours: float, samples: int = 200_000) -> float:
+    """The wait of a trick whose seats all answer at once (the slowest of `players` replies)
+    over that of seats called in turn (`players` replies one after another): what answering
+    one trick ahead can reach at best. Fewer players gain less: 3 waits become one of the
+    slowest of 3, against 4 becoming the slowest of 4."""
+    rng = random.Random(0)
+    slowest = sum(max(delay(rng, median_hours) for _ in range(players)) / timedelta(hours=1) for _ in range(samples))
+    one = sum(delay(rng, median_hours) / timedelta(hours=1) for _ in range(samples))
+    return slowest / (players * one)
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="bench game_days")
     parser.add_argument("--games", type=int, default=20)
@@ -245,6 +257,11 @@ def main(argv: list[str]) -> None:
                 for model in ("b", "c"):
                     if "a" in figures and model in figures:
                         print(f"{name} {players}p ({model})/(a) days {figures[model] / figures['a']:.2f}")
+                if name == "wizard" and "b" in figures:
+                    print(
+                        f"{name} {players}p floor of (b)/(a) if every trick waited once, on its slowest seat:"
+                        f" {one_wait_ratio(players, median):.2f}"
+                    )
 
 
 if __name__ == "__main__":
