@@ -4,10 +4,16 @@ and its mails queued.
 
 Usage: python -m bench tournaments [--players N] [--rounds R] [--site-players M] [--skip-site]
        [--phases P] [--sweep-workers 1,2] [--skip-sweep] [--rr-players N] [--rr-seats K]
+       [--multi 34@5x7,36@4x8]
 
 (rr) the schedule of a round robin with a blank round count (every pair meets at least once):
 200 players at 4-player tables (3-4) by default, timed, with its rounds against the floor
 ceil((n - 1) / (k - 1)) and how often pairs meet.
+
+(m) multiplayer Swiss rounds at tables of exactly k (byes where the field does not divide) on
+fields of 34-1,000 players (`--multi 34@5x7,36@4x8`: players@seats x rounds), random results:
+each round's CPU time and repeated meetings seated against the lower bound the seating proves
+("1/0": one repeat, not proven unavoidable; "0/0" and "2/2": the fewest possible).
 
 (a) plays R Swiss rounds with random results at 2 and at 4 seats, on a field built to have a
 repeat-free round R+1, and times each pairing, printing the repeated meetings (pairs who had
@@ -43,9 +49,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--skip-sweep", action="store_true")
     parser.add_argument("--rr-players", type=int, default=200, help="(rr): round robin field; 0 skips it")
     parser.add_argument("--rr-seats", type=int, default=4)
+    parser.add_argument("--multi", default=MULTI_FIELDS, help="(m): players@seats x rounds, comma-separated; '' skips")
     args = parser.parse_args(argv)
     if args.rr_players:
         round_robin_schedule(args.rr_players, args.rr_seats)
+    for field in filter(None, args.multi.split(",")):
+        players, rest = field.split("@")
+        seats, rounds = rest.split("x")
+        multiplayer_swiss(int(players), int(seats), int(rounds))
     pairing_speed(args)
     if not args.skip_site:
         next_round_speed(args.site_players)
@@ -67,6 +78,41 @@ def round_robin_schedule(players: int, seats: int) -> None:
     print(
         f"(rr) {players} players at tables of {seats} ({minimum}-{seats}), blank round count: {len(plan)} rounds "
         f"(floor {lower_bound(players, seats)}) in {elapsed:.1f} s; {format_balance(meeting_balance(field, plan))}"
+    )
+    sys.stdout.flush()
+
+
+MULTI_FIELDS = "34@5x7,36@4x8,45@5x7,60@4x12,60@5x8,200@4x9,1000@5x9"
+
+
+def multiplayer_swiss(players: int, seats: int, rounds: int) -> None:
+    """(m) One Swiss at tables of exactly `seats`: CPU seconds and repeats/bound a round."""
+    rng = random.Random(players * 10 + seats)
+    ratings = {player: rng.randint(1200, 2000) for player in range(players)}
+    points_per_place = (4, 2, 1, 0, 0)[:seats]
+    played: list[RoundResult] = []
+    figures = []
+    for _ in range(rounds):
+        table = standings(ratings, played, points_per_place)
+        met = pair_counts(played)
+        started = time.process_time()
+        pairing = pair_round(
+            [row.player for row in table],
+            met,
+            {row.player: row.byes for row in table},
+            {row.player: row.points for row in table},
+            seats,
+            seats,
+            seats,
+        )
+        figures.append((time.process_time() - started, pairing.repeats, pairing.repeat_bound))
+        played.append(RoundResult(random_results(pairing.tables, rng), pairing.byes))
+    rounds_text = "  ".join(f"{spent:.2f}s {found}/{bound}" for spent, found, bound in figures)
+    slowest = max(spent for spent, _, _ in figures)
+    unproven = sum(1 for _, found, bound in figures if found > bound)
+    print(
+        f"(m) {players} players at {seats}, {rounds} rounds (CPU s, repeats/bound): {rounds_text}; "
+        f"slowest {slowest:.2f} s (target <= 2 s), rounds not proven: {unproven}"
     )
     sys.stdout.flush()
 

@@ -16,7 +16,7 @@ from itertools import combinations, islice
 
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS, place_points
 from tournaments.formats.swiss_pairs import pair_two_player
-from tournaments.formats.swiss_tables import seat_tables
+from tournaments.formats.swiss_tables import seat_round
 from tournaments.formats.tables import split
 
 
@@ -34,6 +34,14 @@ class RoundResult:
 class Pairing:
     tables: list[list[Hashable]]  # table 1 first, each in seat order (best-ranked first)
     byes: list[Hashable]
+    # Repeated meetings seated, and a lower bound on any seating's (multiplayer tables): when
+    # `repeats > repeat_bound` the round is not proven to repeat as few as possible.
+    repeats: int = 0
+    repeat_bound: int = 0
+
+    @property
+    def proven(self) -> bool:
+        return self.repeats == self.repeat_bound
 
 
 TIE_BREAK_ORDERS = ("buchholz", "sonneborn_berger")
@@ -194,15 +202,20 @@ def pair_round(
     position = {player: index for index, player in enumerate(ranked)}
     bye_order = sorted(ranked, key=lambda player: (byes_taken.get(player, 0), -position[player]))
 
+    byes = bye_order[: seating.byes]
+    if set(seating.sizes) != {2}:
+        # One search seats the tables and chooses the bye among the fair ones together.
+        pool = _bye_pool(bye_order, byes_taken, seating.byes)
+        score = {player: points.get(player, 0.0) for player in ranked}
+        seated = seat_round(list(ranked), list(seating.sizes), met, score, byes, pool)
+        return _in_order(seated.tables, seated.byes, position, seated.repeats, seated.bound)
+
     def seat(byes: Sequence[Hashable]) -> list[list]:
         sitting_out = set(byes)
         seated = [player for player in ranked if player not in sitting_out]
         score = {player: points.get(player, 0.0) for player in seated}
-        if seating.sizes and set(seating.sizes) == {2}:
-            return pair_two_player(seated, met, score)
-        return seat_tables(seated, list(seating.sizes), met, score)
+        return pair_two_player(seated, met, score)
 
-    byes = bye_order[: seating.byes]
     tables = seat(byes)
     if byes and repeated_meetings(tables, met):
         # The bye moves up when the lowest player's bye leaves rematches another fair bye avoids
@@ -213,16 +226,31 @@ def pair_round(
                 byes, tables = other, other_tables
                 if not repeated_meetings(tables, met):
                     break
+    found = repeated_meetings(tables, met)
+    return _in_order(tables, byes, position, found, found)
+
+
+def _in_order(tables: list[list], byes: Sequence, position: Mapping, repeats: int, bound: int) -> Pairing:
     for table in tables:
         table.sort(key=position.__getitem__)
     tables.sort(key=lambda table: position[table[0]])
-    return Pairing(tables, sorted(byes, key=position.__getitem__))
+    return Pairing(tables, sorted(byes, key=position.__getitem__), repeats, bound)
 
 
-# How many of the players who may take the bye (the lowest first) are drawn from, and how many
-# sets of them are seated at most (each a whole seating: a round stays a few seconds at worst).
+# How many of the players who may take the bye (the lowest first) are drawn from, and, at
+# 2-player tables, how many sets of them are paired at most (each a whole pairing, milliseconds;
+# multiplayer tables choose the bye inside one seating, `swiss_repeats`).
 BYE_CHOICES = 8
 BYE_SETS = 16
+
+
+def _bye_pool(bye_order: list, byes_taken: Mapping[Hashable, int], count: int) -> list:
+    """Who may sit out instead of the usual choice: the lowest `BYE_CHOICES` players level in
+    byes with its last (players with fewer byes sit out whatever happens)."""
+    if not count:
+        return []
+    level = byes_taken.get(bye_order[count - 1], 0)
+    return [player for player in bye_order if byes_taken.get(player, 0) == level][:BYE_CHOICES]
 
 
 def _fair_byes(bye_order: list, byes_taken: Mapping[Hashable, int], count: int):

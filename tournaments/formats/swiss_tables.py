@@ -4,64 +4,115 @@ The seating is an optimisation over partitions of the field into tables of given
 fewest repeated meetings first, then the smallest sum over tables of (highest - lowest
 points). A fast greedy seating with repairing swaps is tried first; when it meets nobody
 twice and its point spread equals the lower bound (the best split of the standings into
-runs of consecutive players, which no seating can beat), it is optimal and kept. Otherwise
-OR-Tools' CP-SAT solver takes the exact model, started from that seating, on fields up to
-`FULL_LIMIT` players. Larger fields are re-seated exactly in runs of `BLOCK` neighbouring
-tables wherever a run still repeats a meeting or spreads its points beyond its own bound,
-then in runs of 12 and 24 tables while a repeat remains: each run optimal on its own, the
-whole not proven optimal unless it meets the bound (the tests check it against the exact
-model on small fields, and fields built to have a repeat-free seating against that
-seating). The solver runs single-threaded on a
-deterministic work limit, so the same round is always seated the same way on any machine.
+runs of consecutive players, which no seating can beat), it is optimal and kept.
+
+Otherwise two stages. Repeats first, over the whole field and the bye together
+(`swiss_repeats`: a tabu search, then CP-SAT's repeat-only model, which also proves a lower
+bound). Then points, never at the cost of a repeat: OR-Tools' CP-SAT solver takes the exact
+model, started from the first stage's seating, on fields up to `FULL_LIMIT` players; larger
+fields are re-seated exactly in runs of `BLOCK` neighbouring tables wherever a run spreads its
+points beyond its own bound (each run optimal on its own). Before issue #68 the runs were also
+the search for repeats, and a repeat-free seating that moved players further than a run was
+missed. The solver runs single-threaded on a deterministic work limit, so the same round is
+always seated the same way on any machine; `Seated` says how many repeats were seated and the
+bound proven, for the round's log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
 from ortools.sat.python import cp_model
 
+from tournaments.formats.swiss_repeats import fewest_repeats
+
 # Up to this many players every player may sit at every table in the model.
 FULL_LIMIT = 30
 # Larger fields: runs of this many neighbouring tables are re-seated exactly, one run at a time.
 BLOCK = 6
-LONGEST_RUN = 24
-# CP-SAT's deterministic work limits (roughly seconds of one core): a whole round, one run.
-WORK_LIMIT = 5.0
-BLOCK_WORK_LIMIT = 0.5
+# CP-SAT's deterministic work limits (roughly seconds of one core): a whole round (at most 30
+# players; a round stays within ~2 s), one run with a repeat, one run for points alone.
+WORK_LIMIT = 0.6
+BLOCK_WORK_LIMIT = 0.2
 SPREAD_WORK_LIMIT = 0.1
 # How many of the next-ranked players the greedy seating looks at for each seat.
 WINDOW = 10
+
+
+@dataclass
+class Seated:
+    """A round's tables, who sits out, the repeated meetings seated and a lower bound on the
+    repeats of any seating (`repeats > bound`: not proven that no seating repeats fewer)."""
+
+    tables: list[list]
+    byes: list
+    repeats: int
+    bound: int
 
 
 def seat_tables(
     seated: list, sizes: list[int], met: Mapping[frozenset, int], score: Mapping, full_limit: int = FULL_LIMIT
 ) -> list[list]:
     """Tables of the given sizes for `seated` (standings order), fewest repeats then closest points."""
+    return seat_round(seated, sizes, met, score, full_limit=full_limit).tables
+
+
+def seat_round(
+    ranked: list,
+    sizes: list[int],
+    met: Mapping[frozenset, int],
+    score: Mapping,
+    byes: Sequence = (),
+    pool: Collection = (),
+    full_limit: int = FULL_LIMIT,
+) -> Seated:
+    """Seat `ranked` but `byes`; a player of `pool` may sit out instead of one of `byes` (and
+    one of those play) where that seats fewer repeats."""
+    out = list(byes)
+    seated = [p for p in ranked if p not in set(out)]
     if not sizes:
-        return []
+        return Seated([], out, 0, 0)
+    units = _units(ranked, score)
+    tables = quick(seated, sizes, met, score)
+    before = repeats(tables, met)
+    if before == 0 and spread(tables, units) == spread_bound(seated, sizes, units):
+        return Seated(tables, out, 0, 0)
+    bound = 0
+    if before:
+        # First stage: repeats alone over the whole field (and the bye), points only as ties.
+        stage = fewest_repeats(tables, met, units, out, pool)
+        bound = stage.bound
+        if stage.repeats < before:
+            tables, out = stage.tables, stage.out
+            sitting_out = set(out)
+            seated = [p for p in ranked if p not in sitting_out]
+    # Second stage: points, never at the cost of a repeat (both searches rank repeats first).
+    if len(seated) > full_limit:
+        tables = polish(tables, seated, met, units)
+    else:
+        found = solve(seated, sizes, met, units, tables)
+        if found is not None and key(found, met, units) <= key(tables, met, units):
+            tables = found
+    seated_repeats = repeats(tables, met)
+    return Seated(tables, out, seated_repeats, min(bound, seated_repeats))
+
+
+def quick(seated: list, sizes: list[int], met: Mapping[frozenset, int], score: Mapping) -> list[list]:
+    """Two starts, each repaired by swaps: runs of consecutive players (the least spread,
+    repeats and all) and the greedy seating (repeats avoided as it goes); the better."""
     units = _units(seated, score)
-    # Two starts, each repaired by swaps: runs of consecutive players (the least spread,
-    # repeats and all) and the greedy seating (repeats avoided as it goes).
     starts = [[list(seated[at : at + size]) for at, size in zip(_offsets(sizes), sizes, strict=True)]]
     starts.append(greedy(seated, sizes, met))
     for option in starts:
         improve(option, met, score)
-    tables = min(starts, key=lambda option: (repeats(option, met), spread(option, units)))
-    if repeats(tables, met) == 0 and spread(tables, units) == spread_bound(seated, sizes, units):
-        return tables
-    if len(seated) > full_limit:
-        return polish(tables, seated, met, units)
-    found = solve(seated, sizes, met, units, tables)
-    if found is None:
-        return tables
+    return min(starts, key=lambda option: key(option, met, units))
 
-    def key(option: list[list]) -> tuple[int, int]:
-        return repeats(option, met), spread(option, units)
 
-    return found if key(found) <= key(tables) else tables
+def key(tables: Sequence[Sequence], met: Mapping[frozenset, int], units: Mapping) -> tuple[int, int]:
+    return repeats(tables, met), spread(tables, units)
 
 
 def repeats(tables: Sequence[Sequence], met: Mapping[frozenset, int]) -> int:
@@ -113,7 +164,9 @@ def solve(
     hint: list[list],
     work_limit: float = WORK_LIMIT,
 ):
-    """The exact model in CP-SAT; None when the solver finds no seating within its limit."""
+    """The exact model in CP-SAT; None when the solver finds no seating within its limit.
+    A repeat-free hint makes repeats forbidden outright: a far smaller model, points alone."""
+    forbid = repeats(hint, met) == 0
     model = cp_model.CpModel()
     tables = len(sizes)
     # Tables of one size are interchangeable: the k-th player sits at one of the first k
@@ -136,6 +189,9 @@ def solve(
         if a not in allowed or b not in allowed:
             continue
         for t in set(allowed[a]) & set(allowed[b]):
+            if forbid:
+                model.add_bool_or([at[a, t].Not(), at[b, t].Not()])
+                continue
             both = model.new_bool_var("")
             model.add_bool_or([at[a, t].Not(), at[b, t].Not(), both])
             repeat_terms.append(times * both)
@@ -173,33 +229,29 @@ def solve(
 
 def polish(tables: list[list], seated: list, met: Mapping[frozenset, int], units: Mapping) -> list[list]:
     """Large fields: re-seat runs of `BLOCK` neighbouring tables exactly, each run on its own,
-    where a run still repeats a meeting or spreads its points beyond its own bound; then,
-    while repeats remain, longer runs around them (up to `LONGEST_RUN` tables)."""
+    where a run repeats a meeting or spreads its points beyond its own bound (twice, the second
+    time shifted half a run). Repeats across the whole field are the first stage's work
+    (`swiss_repeats`); a run only keeps them or removes more."""
     position = {p: i for i, p in enumerate(seated)}
 
     def in_order(option: list[list]) -> list[list]:
         return sorted((sorted(table, key=position.__getitem__) for table in option), key=lambda t: position[t[0]])
 
     tables = in_order(tables)
-    run = BLOCK
-    while run <= LONGEST_RUN:
-        for offset in (0, run // 2):
-            for start in range(offset, len(tables), run):
-                block = tables[start : start + run]
-                players = sorted((p for table in block for p in table), key=position.__getitem__)
-                sizes = sorted((len(table) for table in block), reverse=True)
-                before = (repeats(block, met), spread(block, units))
-                if before[0] == 0 and (run > BLOCK or before[1] == spread_bound(players, sizes, units)):
-                    continue
-                # Points alone get a short look; a repeat gets longer, the longer the run.
-                limit = BLOCK_WORK_LIMIT * run / BLOCK if before[0] else SPREAD_WORK_LIMIT
-                found = solve(players, sizes, met, units, block, limit)
-                if found is not None and (repeats(found, met), spread(found, units)) < before:
-                    tables[start : start + run] = found
-            tables = in_order(tables)
-        if repeats(tables, met) == 0:
-            break
-        run *= 2
+    for offset in (0, BLOCK // 2):
+        for start in range(offset, len(tables), BLOCK):
+            block = tables[start : start + BLOCK]
+            players = sorted((p for table in block for p in table), key=position.__getitem__)
+            sizes = sorted((len(table) for table in block), reverse=True)
+            before = key(block, met, units)
+            if before[0] == 0 and before[1] == spread_bound(players, sizes, units):
+                continue
+            # Points alone get a short look, a repeat a longer one.
+            limit = BLOCK_WORK_LIMIT if before[0] else SPREAD_WORK_LIMIT
+            found = solve(players, sizes, met, units, block, limit)
+            if found is not None and key(found, met, units) < before:
+                tables[start : start + BLOCK] = found
+        tables = in_order(tables)
     return tables
 
 
