@@ -118,6 +118,11 @@ class GameForm(forms.Form):
         seats.min_value, seats.max_value = self.engine.min_players, self.engine.max_players
         seats.initial = self.engine.min_players
         seats.validators += [MinValueValidator(self.engine.min_players), MaxValueValidator(self.engine.max_players)]
+        # Every seat but the creator's may be a bot; a count past that is refused before anything
+        # is made for each bot (a level apiece).
+        bots = self.fields["bots"]
+        bots.max_value = self.engine.max_players - 1
+        bots.validators += [MaxValueValidator(self.engine.max_players - 1)]
         # One level per possible bot seat; only the first `bots` are used (a page without scripts shows them all).
         for number in range(1, self.engine.max_players):
             self.fields[f"bot_level_{number}"] = forms.ChoiceField(
@@ -131,6 +136,17 @@ class GameForm(forms.Form):
         for key, name, field in option_fields(engine_name):
             self.fields[name] = field
             self.option_names.append((key, name))
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        seats, bots = cleaned.get("num_seats"), cleaned.get("bots")
+        if seats is not None and bots is not None and bots >= seats:
+            self.add_error(
+                "bots",
+                _("At most %(most)s of the %(seats)s seats can be bots: one is yours.")
+                % {"most": seats - 1, "seats": seats},
+            )
+        return cleaned
 
     def bot_levels(self) -> list[str]:
         """The level of each bot seat, in order (an empty choice plays Standard)."""

@@ -121,3 +121,20 @@ def test_a_game_with_open_seats_asks_its_creator_to_invite_players(client, playe
     response = client.post(reverse("games:create"), form_for("wizard", 3) | {"bots": 1}, follow=True)
     assert Game.objects.get().status == Game.Status.OPEN
     assert "Your game is created. Invite players, or wait for them to join." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("bots", "said"),
+    [
+        (4, "At most 3 of the 4 seats can be bots: one is yours."),
+        (10**18, "Ensure this value is less than or equal to 4."),
+    ],
+)
+def test_it_refuses_more_bots_than_seats_beside_the_creator_quickly_and_creates_nothing(client, players, bots, said):
+    # A posted bots=10**18 made the form list a level for each before anything checked the count,
+    # and held a worker until its memory ran out.
+    client.force_login(players[0])
+    response = client.post(reverse("games:create"), form_for("cubirds", 4) | {"bots": bots})
+    assert response.status_code == 200
+    assert said in response.content.decode()
+    assert not Game.objects.exists()
