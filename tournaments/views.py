@@ -84,7 +84,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         for pool, pool_changes in by_pool.items()
     }
     keys = {
-        r.pool: f"rating-chart:{person.pk}:{r.pool}:{r.games}:{r.rating!r}:{get_language()}:{shown.get(r.pool, '')}"
+        r.pool: f"rating-chart:2:{person.pk}:{r.pool}:{r.games}:{r.rating!r}:{get_language()}:{shown.get(r.pool, '')}"
         for r in ratings
     }
     charts = cache.get_many(list(keys.values()))

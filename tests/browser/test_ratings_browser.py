@@ -66,3 +66,35 @@ def test_a_finished_table_names_its_newcomers_on_a_phone(signed_in, live_server,
     expect(page.locator("#new-to-ratings")).to_contain_text(NEW_TO_RATINGS[language])
     fits(page, 390)
     assert serious_violations(page) == []
+
+
+# The dates of eight games ten days apart from 1 January 2026, as each language shortens them.
+CHART_DATES = {
+    "en": ["1 Jan", "11 Jan", "21 Jan", "31 Jan", "10 Feb", "20 Feb", "2 Mar", "12 Mar"],
+    "it": ["1 gen", "11 gen", "21 gen", "31 gen", "10 feb", "20 feb", "2 mar", "12 mar"],
+    "es": ["1 ene", "11 ene", "21 ene", "31 ene", "10 feb", "20 feb", "2 mar", "12 mar"],
+    "nl": ["1 jan", "11 jan", "21 jan", "31 jan", "10 feb", "20 feb", "2 mrt", "12 mrt"],
+}
+# Each chart text's size as drawn: its font size times the chart's scale on the page.
+CHART_TEXT_SIZES = """() => [...document.querySelectorAll('.rating-chart svg text')].map(text => {
+  const svg = text.ownerSVGElement;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [text.textContent, parseFloat(getComputedStyle(text).fontSize) * scale];
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "nl"])
+def test_the_rating_chart_can_be_read_on_a_phone_with_dates_on_its_axis(signed_in, live_server, bob, language):
+    lia = make_user("lia", language=language)
+    for number in range(8):
+        ranks = [(lia, 1), (bob, 2)] if number % 3 else [(lia, 2), (bob, 1)]
+        do_rate_game(finished_game(ranks, minutes=number * 10 * 24 * 60 + 12 * 60).pk)
+    page = signed_in("lia", 390)
+    page.goto(f"{live_server.url}/ratings/players/lia/")
+    expect(page.locator(".rating-chart svg")).to_be_visible()
+    # The start, before the first game, has no date.
+    shown = [text for text in page.locator(".rating-chart svg .axis.x text").all_text_contents() if text]
+    assert len(shown) >= 3 and set(shown) <= set(CHART_DATES[language]), shown
+    small = [(text, round(size, 1)) for text, size in page.evaluate(CHART_TEXT_SIZES) if text.strip() and size < 9]
+    assert small == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
