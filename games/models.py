@@ -16,12 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-ENGINE_TITLES = {
-    "wildcards": _("Wild Cards"),
-    "wizard": _("Wizard"),
-    "cubirds": _("CuBirds"),
-    "emu_ranchers": _("Emu Ranchers"),
-}
+from games import registry
 
 
 class Game(models.Model):
@@ -92,7 +87,7 @@ class Game(models.Model):
 
     @property
     def title(self) -> str:
-        return str(ENGINE_TITLES.get(self.engine, self.engine))
+        return registry.title(self.engine)
 
     @property
     def is_live(self) -> bool:

@@ -8,7 +8,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.api.openapi import register_paths
-        from games.play.permissions import (
+        from games.permissions import (
             register_competitor_check,
             register_management_hook,
             register_organiser_check,

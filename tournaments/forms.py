@@ -11,26 +11,18 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games import registry
 from games.engines import available_engines
 from games.lobby.forms import BANK_PRESETS, CLOCK_CHOICES, MIN_PHASE_SECONDS, chosen_options, option_fields
-from games.models import ENGINE_TITLES, Game
+from games.models import Game
 from tournaments.formats.round_robin import blank_rounds
 from tournaments.models import Tournament
+from tournaments.organiser_settings import BLANK_IS_NONE, FORM_FIELDS, WHAT_AND_HOW
 from tournaments.services.rules import default_place_points
 
 # Far above any real field, and far below the database column's limit.
 MAX_CAPACITY = 100_000
 HOUR = 3600
-# Blank in the form is blank in the tournament (no limit, no date); other blanks take the defaults.
-NULLABLE = {
-    "rounds",
-    "bye_points",
-    "capacity",
-    "min_rating",
-    "registration_opens_at",
-    "registration_closes_at",
-    "starts_at",
-}
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
@@ -38,7 +30,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     engine = forms.ChoiceField(
         label=_("Game"),
-        choices=lambda: [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()],
+        choices=registry.choices,
         widget=forms.Select(attrs={"data-engine-choice": ""}),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
@@ -123,7 +115,7 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        if tournament is not None and tournament.format == Tournament.Format.ROUND_ROBIN:
+        if tournament is not None and tournament.format_spec.scheduled:
             self.fields["rounds"].help_text = _blank_rounds_help(tournament)
         # Each game's options, named option_<game>_<option>: the page shows the chosen game's.
         self.option_groups = []
@@ -132,7 +124,7 @@ class TournamentForm(forms.Form):
             for key, name, field in option_fields(engine, prefix=f"option_{engine}_", required=False):
                 self.fields[name] = field
                 names.append((key, name))
-            self.option_groups.append((engine, ENGINE_TITLES.get(engine, engine), names))
+            self.option_groups.append((engine, registry.title(engine), names))
 
     @property
     def general_fields(self) -> list:
@@ -159,30 +151,12 @@ class TournamentForm(forms.Form):
         """Every setting but the name, game and format, as the services take them (a blank
         field the service fills in is left out: the service's default applies)."""
         data = self.cleaned_data
+        # Blank in the form is blank in the tournament (no limit, no date); other blanks take the defaults.
         fields = {
             key: data[key]
-            for key in (
-                "seats_preferred",
-                "seats_min",
-                "seats_max",
-                "top_cut",
-                "advance_per_table",
-                "bye_points",
-                "late_join_before_round",
-                "weekend_pause",
-                "rated",
-                "allow_ahead",
-                "allow_delegates",
-                "invitation_only",
-                "rounds",
-                "capacity",
-                "min_rating",
-                "registration_opens_at",
-                "registration_closes_at",
-                "starts_at",
-            )
+            for key in FORM_FIELDS
+            if key not in WHAT_AND_HOW and (data[key] is not None or key in BLANK_IS_NONE)
         }
-        fields = {key: value for key, value in fields.items() if value is not None or key in NULLABLE}
         fields["place_points"] = data["place_points"]
         fields["min_reliability"] = None if data["min_reliability"] is None else data["min_reliability"] / 100
         fields["phase_seconds"] = data["phase_hours"] * HOUR
@@ -197,42 +171,12 @@ class TournamentForm(forms.Form):
         return fields
 
     def all_settings(self) -> dict:
-        return {
-            "name": self.cleaned_data["name"],
-            "engine": self.cleaned_data["engine"],
-            "format": self.cleaned_data["format"],
-            **self.service_fields(),
-        }
+        return {key: self.cleaned_data[key] for key in WHAT_AND_HOW} | self.service_fields()
 
 
 def initial_of(tournament: Tournament) -> dict:
     """The form's fields from a tournament's settings, for the edit page."""
-    initial = {
-        key: getattr(tournament, key)
-        for key in (
-            "name",
-            "engine",
-            "format",
-            "seats_preferred",
-            "seats_min",
-            "seats_max",
-            "rounds",
-            "top_cut",
-            "advance_per_table",
-            "bye_points",
-            "late_join_before_round",
-            "weekend_pause",
-            "rated",
-            "allow_ahead",
-            "allow_delegates",
-            "capacity",
-            "min_rating",
-            "invitation_only",
-            "registration_opens_at",
-            "registration_closes_at",
-            "starts_at",
-        )
-    }
+    initial = {key: getattr(tournament, key) for key in FORM_FIELDS}
     # Left blank when they are the default: the default then follows a change of table size (an
     # organiser's walk-through found the 3-seat default frozen and refused at 2 seats).
     points = tournament.place_points or []

@@ -225,7 +225,7 @@ def no_show_withdrawn(user, tournament, round_number: int) -> None:
     """Withdrawn for a table they never made a move at (services/running.py)."""
     key = f"tournament-no-show:{tournament.pk}:{user.pk}"
     facts = {"round": round_number, "next": round_number + 1}
-    facts["round_robin"] = tournament.format == tournament.Format.ROUND_ROBIN  # its results may be annulled
+    facts["round_robin"] = tournament.format_spec.annuls_early_leavers  # its results may be annulled
     _to_entrant(user, tournament, "tournament-no-show", key, facts)
 
 
@@ -257,7 +257,7 @@ def removed_by_organiser(
     extra["reason"] = reason
     extra["out"] = out  # a knock-out had put them out already: no round is their last
     # A round robin may annul a leaver's results (formats/withdrawals.py): its rule, not "they stand".
-    extra["round_robin"] = tournament.format == tournament.Format.ROUND_ROBIN
+    extra["round_robin"] = tournament.format_spec.annuls_early_leavers
     _to_entrant(user, tournament, "tournament-removed", key, extra)
 
 

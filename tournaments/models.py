@@ -12,16 +12,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.models import ENGINE_TITLES, Game
+from games import registry
+from games.models import Game
+from tournaments.formats import FORMATS, Format, get_format
 from tournaments.formats.scoring import DEFAULT_PLACE_POINTS
 
 
 class Tournament(models.Model):
-    class Format(models.TextChoices):
-        SWISS = "swiss", _("Swiss")
-        ROUND_ROBIN = "round_robin", _("round robin")
-        SINGLE_ELIMINATION = "single", _("single elimination")
-        DOUBLE_ELIMINATION = "double", _("double elimination")
+    # The registered formats (tournaments/formats/): `Tournament.Format.SWISS == "swiss"`.
+    Format = models.TextChoices("Format", [(spec.constant, (spec.name, _(spec.title))) for spec in FORMATS.values()])
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("open for registration")
@@ -127,7 +126,7 @@ class Tournament(models.Model):
         (paused too: its page still promises the entry, and a pause makes no round)."""
         return (
             self.status in (self.Status.RUNNING, self.Status.PAUSED)
-            and self.format == self.Format.SWISS
+            and self.format_spec.takes_late_entries
             and self.current_round < self.late_join_before_round
         )
 
@@ -138,8 +137,15 @@ class Tournament(models.Model):
 
     # The same as `takes_entries`, for a query over tournaments (a field `F` of the model).
     TAKES_ENTRIES = models.Q(status="registration") | models.Q(
-        status__in=("running", "paused"), format="swiss", current_round__lt=models.F("late_join_before_round")
+        status__in=("running", "paused"),
+        format__in=[spec.name for spec in FORMATS.values() if spec.takes_late_entries],
+        current_round__lt=models.F("late_join_before_round"),
     )
+
+    @property
+    def format_spec(self) -> Format:
+        """Its format's rules (tournaments/formats/): what the services and pages ask of a format."""
+        return get_format(self.format)
 
     @property
     def bye_score(self) -> float:
@@ -156,7 +162,7 @@ class Tournament(models.Model):
     @property
     def game_title(self) -> str:
         """The game's name for people ("Emu Ranchers", not `emu_ranchers`), in their language."""
-        return str(ENGINE_TITLES.get(self.engine, self.engine))
+        return registry.title(self.engine)
 
 
 class Entry(models.Model):
@@ -191,6 +197,10 @@ class Round(models.Model):
     stage = models.CharField(max_length=12)
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A multiplayer Swiss round: the meetings it repeats, and a lower bound on any seating's
+    # (None where none was computed). Above the bound, it is not proven the fewest possible.
+    repeats = models.PositiveSmallIntegerField(default=0)
+    repeat_bound = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

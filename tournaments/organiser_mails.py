@@ -58,7 +58,7 @@ def entrant_left(
         "last": entry.dropped_before_round - 1,
         "next": entry.dropped_before_round,
         # A round robin may annul a leaver's results (formats/withdrawals.py).
-        "round_robin": tournament.format == tournament.Format.ROUND_ROBIN,
+        "round_robin": tournament.format_spec.annuls_early_leavers,
         "out": out,  # a knock-out had put them out already: no round is their last
     }
     if half is not None:  # where they stand against the half, said for this leaver (a walk-through had to work it out)

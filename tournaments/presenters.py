@@ -47,7 +47,7 @@ from tournaments.services.rules import unplayable_sizes
 
 
 def _crosstable(tournament: Tournament, rounds: list[PlayedRound], standings: list[dict], counted: Counted | None):
-    if tournament.format != Tournament.Format.ROUND_ROBIN:
+    if not tournament.format_spec.has_crosstable:
         return None
     if not tournament.schedule:
         return crosstable(standings, rounds)
@@ -59,7 +59,7 @@ def tournament_data(tournament: Tournament) -> dict:
     names = {entry.pk: entry.user.profile.name for entry in entries}
     rounds = played_rounds(tournament)
     # A scheduled round robin's rounds as counted, once for the standings, the crosstable and the byes.
-    scheduled = tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule
+    scheduled = tournament.format_spec.scheduled and tournament.schedule
     counted = round_robin_counted(tournament, entries, rounds) if scheduled else None
     kinds = _bye_kinds(tournament, entries, rounds, counted)
     shown = [_round(r, names, kinds.get(r.number, {})) for r in rounds]
@@ -91,7 +91,7 @@ def tournament_data(tournament: Tournament) -> dict:
         # Marked as the standings and the final mail mark them, so a place below the table's reads right.
         "final_places": sorted(
             (
-                (entry.final_place, entry.user.profile.name, _leaving_mark(entry))
+                (entry.final_place, entry.user.profile.name, leaving_mark(entry))
                 for entry in entries
                 if entry.final_place
             ),
@@ -100,12 +100,17 @@ def tournament_data(tournament: Tournament) -> dict:
     }
 
 
-def _leaving_mark(entry) -> str:
+def leaving_mark(entry) -> str:
+    """How an entrant left, the same words wherever the event lists them ("" for one still in)."""
     if entry.disqualified:
         return _("disqualified")
-    if entry.dropped_by == entry.WITHDRAWN_BY_SITE and entry.dropped_before_round is not None:
-        return _("withdrawn by the site")  # a no-show: the entrants list says why
-    return _("dropped") if entry.dropped_before_round is not None else ""
+    if entry.dropped_before_round is None:
+        return ""
+    if entry.dropped_by == entry.WITHDRAWN_BY_SITE:
+        return _("withdrawn by the site: no move of their own in round %(round)s") % {
+            "round": entry.dropped_before_round - 1
+        }
+    return _("dropped out")
 
 
 def awaiting_decision(tournament: Tournament, entries, rounds: list[PlayedRound]) -> bool:
@@ -305,10 +310,11 @@ def ended_early(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int,
     if tournament.status != Tournament.Status.FINISHED:
         return None
     made = [played for played in rounds if played.stage in ("swiss", "round_robin")]
-    if tournament.format == Tournament.Format.SWISS:
+    spec = tournament.format_spec
+    if spec.rounds_required:
         planned = tournament.rounds or 0
         return (len(made), planned) if len(made) < planned else None
-    if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule or not made:
+    if not spec.scheduled or not tournament.schedule or not made:
         return None
     results = [RoundResult([table.ranks for table in played.tables], played.byes) for played in made]
     reached = [index for index in scheduled_indices(tournament.schedule, results) if index is not None]
@@ -338,6 +344,10 @@ def _round(played: PlayedRound, names: dict, kinds: dict[int, str]) -> dict:
         "finished": played.finished,
         "tables": [_table(table, names) for table in played.tables],
         "byes": [{"entry": player, "name": names[player], "kind": kinds.get(player, REST)} for player in played.byes],
+        "repeats": played.repeats,
+        # Multiplayer Swiss rounds only: the bound on any seating's repeats; below `repeats`, the
+        # seating found in time is not proven the fewest.
+        "repeat_bound": played.repeat_bound,
     }
 
 
@@ -411,6 +421,7 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
     disqualified = {entry.pk for entry in entries if entry.disqualified}
     withdrawn = {entry.pk for entry in entries if entry.dropped_by == entry.WITHDRAWN_BY_SITE} & dropped
     place_of = {entry.pk: entry.final_place for entry in entries}
+    by_pk = {entry.pk: entry for entry in entries}
     rows = swiss_standings(tournament, entries, rounds, counted)
     if tournament.status == Tournament.Status.FINISHED:
         rows.sort(key=lambda row: place_of.get(row.player) or 10**9)
@@ -438,6 +449,8 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
             "withdrawn": row.player in withdrawn,
             # Disqualified players are inactive too, but read as what they are.
             "disqualified": row.player in disqualified,
+            # Marked once they no longer play, in the words of the entrants' list.
+            "mark": leaving_mark(by_pk[row.player]) if row.player in dropped | disqualified else "",
             "final_place": place_of.get(row.player),
         }
         for index, row in enumerate(rows, 1)

@@ -12,7 +12,7 @@ from tournaments.models import Tournament
 def scoring_words(tournament: Tournament) -> dict:
     """The scoring and time control in words for the rules box."""
     points = list(tournament.place_points or DEFAULT_PLACE_POINTS)[: tournament.seats_max]
-    elimination = tournament.format in (Tournament.Format.SINGLE_ELIMINATION, Tournament.Format.DOUBLE_ELIMINATION)
+    elimination = tournament.format_spec.knock_out
     return {
         "place_points": [(place, number_words(value)) for place, value in enumerate(points, 1)],
         "bye_points": number_words(tournament.bye_score),
@@ -25,7 +25,7 @@ def scoring_words(tournament: Tournament) -> dict:
 
 def round_robin_words(tournament: Tournament, entries: list) -> dict | None:
     """A round robin's length and, once its schedule is drawn, how evenly pairs meet in it."""
-    if tournament.format != Tournament.Format.ROUND_ROBIN:
+    if not tournament.format_spec.scheduled:
         return None
     words: dict = {"blank": tournament.rounds is None, "balance": ""}
     if tournament.schedule is not None:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.create, name="create"),
     path("<id:tournament_id>/", views.detail, name="detail"),
+    path("<id:tournament_id>/standings.csv", views.standings_csv, name="standings_csv"),
     path("<id:tournament_id>/register/", views.register, name="register"),
     path("<id:tournament_id>/leave/", views.leave, name="leave"),
     path("<id:tournament_id>/drop/", views.drop, name="drop"),

@@ -8,16 +8,18 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Case, Value, When
-from django.http import Http404, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from games import registry
 from games.engines import available_engines
-from games.models import ENGINE_TITLES, Game
+from games.models import Game
 from games.presenters.game_settings import option_words
 from games.services.errors import ActionRejected
 from tournaments import services
@@ -34,6 +36,7 @@ from tournaments.rules_words import number_words, round_robin_words, scoring_wor
 from tournaments.services.letters import MAX_LETTER_CHARS, letter_readers
 from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal, unpaired_latecomer
+from tournaments.standings_csv import standings_csv as csv_text
 from tournaments.your_table import your_table
 from wildcards_site import throttle
 
@@ -73,7 +76,7 @@ def tournament_list(request):
             "open": [t for t in rows if t.section == 0],
             "running": [t for t in rows if t.section == 1],
             "finished": [t for t in rows if t.section == 2],
-            "engines": [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()],
+            "engines": registry.choices(),
             "engine": engine,
         },
     )
@@ -93,6 +96,20 @@ def create(request):
         else:
             return redirect("tournaments:detail", tournament.pk)
     return render(request, "tournaments/create.html", {"form": form})
+
+
+def standings_csv(request, tournament_id: int):
+    """The standings (a knock-out: its final places) as CSV, for anyone who may read the page."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    spec = tournament.format_spec
+    text = csv_text(tournament_data(tournament), spec.knock_out, spec.tie_break_order == "sonneborn_berger")
+    if text is None:
+        raise Http404(_("This tournament has no standings yet."))
+    # With a byte-order mark: spreadsheets then read the names' accents as UTF-8.
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(tournament.name) or 'tournament'}-standings.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def detail(request, tournament_id: int):

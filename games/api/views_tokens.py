@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.api.models import ApiToken
-from games.services.api_tokens import do_issue_api_token, do_revoke_api_token
+from games.api.tokens import do_issue_api_token, do_revoke_api_token
 from games.services.errors import ActionRejected
 
 

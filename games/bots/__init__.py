@@ -24,9 +24,11 @@ retry makes the same move); the levels that do not need it do not draw from it.
 from __future__ import annotations
 
 import random
+from importlib import import_module
 from types import ModuleType
 
-from games.bots import cubirds, emu_ranchers, search, wildcards, wizard
+from games.bots import search
+from games.engines import ENGINE_NAMES
 from games.engines.base import Action, Engine, State, copy_state
 
 __all__ = ["LEVELS", "choose", "choose_from_view", "keeps_default", "legal_from_view"]
@@ -34,12 +36,8 @@ __all__ = ["LEVELS", "choose", "choose_from_view", "keeps_default", "legal_from_
 LEVELS = ("beginner", "standard", "good", "strong")
 BEGINNER_MISTAKES = 0.3
 
-GAMES: dict[str, ModuleType] = {
-    "wizard": wizard,
-    "cubirds": cubirds,
-    "emu_ranchers": emu_ranchers,
-    "wildcards": wildcards,
-}
+# Each game's bot, `games/bots/<game>.py` (`games.registry` lists the games).
+GAMES: dict[str, ModuleType] = {name: import_module(f"games.bots.{name}") for name in ENGINE_NAMES}
 
 
 def choose(

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from games.bymail import render
 from games.bymail.replies import is_own_name, is_sign_off, own_segments
-from games.play.pointing import refused_actions_for
+from games.presenters.pointing import refused_actions_for
 from games.services.mail_reply import ECHO_CHARS, echo
 from games.services.reply_lines import LineRefused, ReplyTurn, Step
 

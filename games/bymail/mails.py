@@ -388,10 +388,10 @@ def _build_phase_results(game: Game, seat: Seat, recipe: dict, memo: dict):
         names = seat_names(game)  # in the reader's language: a bot seat's mark says its level
         view = engine.view(game.state, seat.position)
         extra = {}
-        if game.engine == "wildcards":  # the same for every player
-            key = ("round log", game.pk, recipe["first_seq"], game.version)
+        if hasattr(module, "results_extra"):  # the same for every player
+            key = ("results extra", game.pk, recipe["first_seq"], game.version)
             if key not in memo:
-                memo[key] = _round_log(game, recipe["first_seq"])
+                memo[key] = _results_extra(game, module, recipe["first_seq"])
             extra = memo[key]
         results = module.results(view, names, extra)
         return _base(game, seat) | {"round": finished, "results": results, "unit": render.results_unit(game.engine)}
@@ -409,11 +409,8 @@ _BUILDERS = {
 }
 
 
-def _round_log(game: Game, first_seq: int) -> dict:
-    """Wild Cards clears its public log when a round starts: replay to the move that ended the
-    round, and take the round's whole log as the table showed it before the next round began."""
-    from games.bymail.render.wildcards import closing_log
-
+def _results_extra(game: Game, module, first_seq: int) -> dict:
+    """The game's `results_extra` from the state the round began in and the round's moves (Wild
+    Cards clears its public log when a round starts: the results tell the whole round's log)."""
     moves = game.actions.filter(seq__gte=first_seq, seq__lt=game.version).order_by("seq")
-    log = closing_log(state_at(game, first_seq), [(action.seat, action.payload) for action in moves])
-    return {} if log is None else {"log": log}
+    return module.results_extra(state_at(game, first_seq), [(action.seat, action.payload) for action in moves])

@@ -1,6 +1,6 @@
 """Booking vacation days: whole days in the player's time zone, within a yearly allowance.
 
-Deadlines do not run during a vacation (games.play.clock); booking one moves the
+Deadlines do not run during a vacation (games.clock); booking one moves the
 player's open deadlines at once (`extend_for_vacation`).
 """
 

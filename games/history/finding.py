@@ -21,8 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import registry
 from games.engines import available_engines, get_engine
-from games.models import ENGINE_TITLES, Game, Seat, with_decided
+from games.models import Game, Seat, with_decided
 
 PAGE_SIZE = 25
 
@@ -63,9 +64,7 @@ class HistoryFilterForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["engine"].choices = [("", _("any game"))] + [
-            (name, ENGINE_TITLES.get(name, name)) for name in available_engines()
-        ]
+        self.fields["engine"].choices = [("", _("any game")), *registry.choices()]
         # The page offers the chosen game's options as choices; the written form (`options`,
         # "edition=2020") stays for the API and old links, out of sight on the page.
         self.fields["options"].widget = forms.HiddenInput()

@@ -9,15 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.utils.translation import gettext as _
 
-from games import presenters, sections
+from games import presenters, registry, sections
 from games.bymail.render import name_of
 from games.history import finding as history
+from games.history.archive import export_game
 from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
-from games.models import ENGINE_TITLES, Action, Game
+from games.models import Action, Game
 from games.play.views import visible_game
 from games.presenters.seat_names import SeatNames, names_along, names_at_step
 from games.recap import recap
-from games.services.archive import export_game
 
 # The replay page lists the moves around the current step; the slider and the links reach the others.
 LOG_WINDOW = 20
@@ -37,7 +37,7 @@ def history_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "history/list.html",
-        {"form": form, "page": page, "query": query.urlencode(), "titles": ENGINE_TITLES},
+        {"form": form, "page": page, "query": query.urlencode(), "titles": registry.TITLES},
     )
 
 
@@ -60,7 +60,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "rows": rows,
             "wins_on_page": sum(1 for seat in finished if seat and seat.rank == 1),
             "sections": sections.player_sections(person, request.user),
-            "titles": ENGINE_TITLES,
+            "titles": registry.TITLES,
         },
     )
 
@@ -167,7 +167,7 @@ def replay_context(request: HttpRequest, game: Game, steps: Replay, step: int) -
         # The site's places (a player who left below those who stayed), for score sheets that rank.
         "final_places": {seat.position: seat.rank for seat in seats if seat.rank} if revealed else None,
         "refill_card": {"id": "refill", "habitat": None, "value": None},
-        "title": ENGINE_TITLES.get(game.engine, game.engine),
+        "title": registry.title(game.engine),
     }
 
 

@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games import registry
 from games.engines import available_engines
 from games.lobby.forms import GameForm, InviteForm
 from games.lobby.pending import pending_invitations
-from games.models import ENGINE_TITLES, Game, Invitation, Seat
+from games.models import Game, Invitation, Seat
 from games.play.views import visible_game
 from games.presenters.game_settings import settings_words, summary_words
 from games.services import (
@@ -46,7 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     open_games, running = list(open_games), list(running)
     for game in open_games + running:
         game.summary = summary_words(game)  # rated or not, and the clock
-    engines = [(name, ENGINE_TITLES.get(name, name)) for name in available_engines()]
+    engines = registry.choices()
     context = {
         "invitations": pending_invitations(request.user),
         "open_games": open_games,
@@ -64,7 +65,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
         return render(
             request,
             "games/choose_engine.html",
-            {"engines": [(n, ENGINE_TITLES.get(n, n)) for n in available_engines()]},
+            {"engines": registry.choices()},
         )
     form = GameForm(engine_name, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -90,7 +91,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
             else:  # every other seat a bot's: it started at once
                 messages.success(request, _("The game has started: you play against the bots."))
             return redirect("games:table", game_id=game.pk)
-    title = ENGINE_TITLES.get(engine_name, engine_name)
+    title = registry.title(engine_name)
     return render(request, "games/create.html", {"form": form, "engine": engine_name, "title": title})
 
 

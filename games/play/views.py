@@ -15,9 +15,9 @@ from games import presenters, sections, table_talk
 from games import recap as recaps
 from games.history.replay_steps import Replay
 from games.models import Action, Deadline, Game, Invitation, Seat
+from games.permissions import can_manage, is_organiser
 from games.play.jsonbody import loads_move
 from games.play.numbers import whole_number
-from games.play.permissions import can_manage, is_organiser
 from games.play.refresh import table_stamp
 from games.presenters.ahead import delegate_panel
 from games.presenters.ahead import panel as ahead_panel

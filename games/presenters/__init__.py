@@ -7,14 +7,13 @@ may give its own template (`games/table/<engine>.html`) and action labels
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from django.utils.translation import gettext as _
 
+from games import registry
 from games.bymail.render import in_hand_order
 from games.engines import get_engine
 from games.models import Game, Seat
-from games.play.pointing import payload_key, pointing_for, refusals_for, refusals_hook
+from games.presenters.pointing import payload_key, pointing_for, refusals_for, refusals_hook
 
 
 def action_label(action: dict, engine: str | None = None, view: dict | None = None) -> str:
@@ -41,7 +40,7 @@ def _format(value) -> str:
 
 def legal_action_choices(game: Game, position: int | None) -> list[dict]:
     """The seat's legal actions for buttons: label, JSON payload and, when the presenter points
-    at it, `pick`, `target` and `preview` (see `games.play.pointing`)."""
+    at it, `pick`, `target` and `preview` (see `games.presenters.pointing`)."""
     if position is None or game.status != Game.Status.RUNNING or game.state is None:
         return []
     engine = get_engine(game.engine)
@@ -69,7 +68,7 @@ def turn_note(game: Game, position: int | None, names: dict) -> str:
 
 
 def refused_picks(game: Game, position: int | None) -> dict[str, str]:
-    """What the seat may not pick now, each with why ({pick key: sentence}; `games.play.pointing`)."""
+    """What the seat may not pick now, each with why ({pick key: sentence}; `games.presenters.pointing`)."""
     if position is None or game.status != Game.Status.RUNNING or game.state is None:
         return {}
     if refusals_hook(game.engine) is None:
@@ -124,9 +123,5 @@ def last_move_marks(engine: str, last: tuple[dict, dict, int] | None) -> set[str
 
 
 def _hook(engine: str, name: str):
-    """A game's presenter function (`games/presenters/<engine>.py`), or None."""
-    try:
-        module = import_module(f"games.presenters.{engine}")
-    except ImportError:
-        return None
-    return getattr(module, name, None)
+    """A hook of the game's table presentation (`games/presenters/<engine>/table.py`), or None."""
+    return getattr(registry.part(engine, "table"), name, None)

@@ -11,8 +11,8 @@ from games.bymail import render
 from games.engines import get_engine
 from games.engines.base import answers_ahead, hands_over_rounds
 from games.models import Game, Seat
-from games.play.pointing import payload_key
 from games.presenters import action_label
+from games.presenters.pointing import payload_key
 from wildcards_site.wording import words_text
 
 

@@ -1,5 +1,5 @@
 """A game's settings in words, for its table and the Games page's lists: the game's own options
-(labelled as the create form labels them, `games/terms/`), whether it is rated, and its clock."""
+(labelled as the create form labels them, `games/presenters/<game>/terms.py`), whether it is rated, and its clock."""
 
 from __future__ import annotations
 

@@ -9,11 +9,10 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games import terms
+from games import registry
 from games.bymail import render
-from games.engines import get_engine
+from games.engines import Engine, IllegalOptions, get_engine
 
-ENGINES = terms.ENGINES
 # The sections every rules page has, in this order (their ids are the page's anchors).
 SECTIONS = [
     ("overview", _("The game")),
@@ -26,7 +25,7 @@ SECTIONS = [
 
 
 def has_rules(engine: str) -> bool:
-    return engine in ENGINES
+    return registry.is_game(engine)
 
 
 def rules_path(engine: str) -> str | None:
@@ -47,12 +46,23 @@ def content_template(engine: str, language: str | None = None) -> str:
     return f"rules/{language if language in codes else 'en'}/{engine}.html"
 
 
+def _fewest_players(game: Engine) -> int:
+    """The smallest table that plays the game as it comes, no variant switched on by the table's
+    size (two players turn on Wizard's two-player variant)."""
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            if game.validate_options(players, None) == dict(game.default_options):
+                return players
+        except IllegalOptions:
+            continue
+    return game.max_players
+
+
 def example_commands(engine: str, count: int = 3) -> list[str]:
     """Reply lines a player could write at the start of a game, in the active language, made
     from a sample game by the same code that reads replies (so the page never drifts from it)."""
     game = get_engine(engine)
-    players = max(game.min_players, 3 if engine == "wizard" else 2)
-    state = game.new_game(players, "rules-page")
+    state = game.new_game(_fewest_players(game), "rules-page")
     seat = game.to_act(state)[0]
     view = game.view(state, seat)
     lines: list[str] = []

@@ -5,13 +5,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import terms
-from games.models import ENGINE_TITLES
+from games import registry, terms
 from games.rules_pages import rules
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
-    games = [(engine, ENGINE_TITLES.get(engine, engine)) for engine in rules.ENGINES]
+    games = [(engine, registry.title(engine)) for engine in registry.names()]
     return render(request, "rules/index.html", {"games": games})
 
 
@@ -20,7 +19,7 @@ def rules_page(request: HttpRequest, engine: str) -> HttpResponse:
         raise Http404("no rules for this game")
     context = {
         "engine": engine,
-        "title": ENGINE_TITLES.get(engine, engine),
+        "title": registry.title(engine),
         "content_template": rules.content_template(engine),
         "sections": rules.SECTIONS,
         "glossary": terms.glossary(engine),

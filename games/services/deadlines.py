@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import F, Min
 from django.utils import timezone
 
+from games.clock import reminder_lead
 from games.engines import get_engine
 from games.models import Action, Deadline, Game, GameEvent, Seat
-from games.play.clock import reminder_lead
-from games.services import bot_choice, notify, notify_organiser, timing
+from games.services import bot_choice, notify, timing
 from games.services.play import Outcome, advance, stage
 from games.services.timing import cancel_wait, close_wait
 
@@ -210,7 +210,7 @@ def _tell_the_creator(game: Game, taken: list[GameEvent], seats: list[Seat], now
     creator = mine.user if mine is not None else game.created_by
     for event in taken:
         if event.seat != (mine.position if mine is not None else None):
-            notify_organiser.table_event(event, [creator], offer_back=True)
+            notify.table_event(event, [creator], offer_back=True)
 
 
 def abandon(game: Game, now: datetime, tell: bool = True) -> None:

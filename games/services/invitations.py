@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation
-from games.services import notify_lobby, unasked
+from games.services import notify, unasked
 from games.services.errors import ActionRejected
 from wildcards_site.outbox.sending import drop_unsent
 
@@ -83,7 +83,7 @@ def send_invitation(game: Game, inviter, user, email: str, by_address: bool = Fa
     invitation = new_invitation(game, inviter, user, email, by_address)
     if unasked.mailed_today(email) < settings.UNASKED_MAILS_PER_DAY:
         # A rematch's invitations past the day's share wait on the site, unmailed.
-        notify_lobby.invitation(invitation)
+        notify.invitation(invitation)
     return invitation
 
 
@@ -113,7 +113,7 @@ def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime
             raise ActionRejected("not_open", _("The game is no longer waiting for players."))
         invitation.withdrawn_at = now or timezone.now()
         invitation.save(update_fields=["withdrawn_at"])
-        drop_unsent([notify_lobby.mail_key(invitation.pk)])
+        drop_unsent([notify.invitation_mail_key(invitation.pk)])
         return invitation
 
 
@@ -134,4 +134,4 @@ def withdraw_all(invitations: models.QuerySet, now: datetime) -> None:
     """Close these invitations: their links no longer seat anyone, their mails still waiting are not sent."""
     ids = list(invitations.values_list("pk", flat=True))
     Invitation.objects.filter(pk__in=ids).update(withdrawn_at=now)
-    drop_unsent([notify_lobby.mail_key(pk) for pk in ids])
+    drop_unsent([notify.invitation_mail_key(pk) for pk in ids])

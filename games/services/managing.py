@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.play.permissions import can_manage, managed
+from games.permissions import can_manage, managed
 from games.services.errors import ActionRejected
 
 

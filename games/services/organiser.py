@@ -1,6 +1,6 @@
 """What a game's creator or an organiser may do to its clock, and resigning.
 
-The creator and organisers (registered by another app, see `games.play.permissions`) may
+The creator and organisers (registered by another app, see `games.permissions`) may
 pause, resume and extend deadlines within the limits in settings (`GAME_MAX_*`); staff
 alone go beyond them. Every such act is a `GameEvent`, shown in the table's log and
 mailed to the players it touches. Seats changing hands: `games.services.seats`.
@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat
-from games.play.permissions import is_unlimited
-from games.services import bot_choice, notify_organiser, timing
+from games.permissions import is_unlimited
+from games.services import bot_choice, notify, timing
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.managing import check_manager
@@ -59,7 +59,7 @@ def do_pause(game_id: int, user, now: datetime | None = None) -> Game:
         game.status, game.paused_at = Game.Status.PAUSED, now or timezone.now()
         game.save(update_fields=["status", "paused_at"])
         event = _record(game, GameEvent.Kind.PAUSED, user, until=(game.paused_at + _longest_pause()).isoformat())
-        notify_organiser.table_event(event, _players_but(game, user))
+        notify.table_event(event, _players_but(game, user))
         return game
 
 
@@ -78,7 +78,7 @@ def _resume(game: Game, user, now: datetime) -> Game:
     game.status, game.paused_at = Game.Status.RUNNING, None
     game.save(update_fields=["status", "paused_at"])
     event = _record(game, GameEvent.Kind.RESUMED, user)
-    notify_organiser.table_event(event, _players_but(game, user))
+    notify.table_event(event, _players_but(game, user))
     return game
 
 
@@ -141,7 +141,7 @@ def do_extend_deadline(
         detail = {"hours": hours} if len(seats) == 1 else {"hours": hours, "seats": seats}
         event = _record(game, GameEvent.Kind.EXTENDED, user, seat=seats[0], **detail)
         holders = game.seats.filter(position__in=seats, kind=Seat.Kind.HUMAN).exclude(user=user)
-        notify_organiser.table_event(event, [s.user for s in holders.select_related("user") if s.user_id])
+        notify.table_event(event, [s.user for s in holders.select_related("user") if s.user_id])
         return game
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engines import IllegalAction, get_engine
 from games.engines.base import answers_ahead
 from games.models import Action, Deadline, Game, Seat
-from games.play.permissions import competes_at
+from games.permissions import competes_at
 from games.services import bot_choice, delegate_rules, timing
 from games.services.ahead_pending import Pending
 from games.services.errors import ActionRejected

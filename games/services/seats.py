@@ -24,8 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Action, Game, GameEvent, Seat, SeatOffer
-from games.play.permissions import is_organiser
-from games.services import bot_choice, notify_organiser, timing, unasked
+from games.permissions import is_organiser
+from games.services import bot_choice, notify, timing, unasked
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.managing import check_manager
@@ -91,7 +91,7 @@ def do_seat_bot(game_id: int, user, position: int, now: datetime | None = None) 
             successor=None,
         )
         if holder is not None and holder != user:
-            notify_organiser.table_event(event, [holder])
+            notify.table_event(event, [holder])
         if not game.seats.filter(kind=Seat.Kind.HUMAN, status=Seat.Status.PLAYING).exists():
             abandon(game, now)
         elif game.status == Game.Status.RUNNING:
@@ -126,7 +126,7 @@ def do_offer_seat(game_id: int, user, position: int, new_user, now: datetime | N
             previous=target.user.profile.name if target.user_id else None,
             successor=new_user.profile.name,
         )
-        notify_organiser.seat_offered(offer)
+        notify.seat_offered(offer)
         return offer
 
 
@@ -212,7 +212,7 @@ def do_accept_seat(offer_id: int, user, now: datetime | None = None) -> Game:
             **({"own_moves_before_return": Action.own_moves(game.pk, user.pk)} if returning else {}),
         )
         if previous is not None and previous != user:
-            notify_organiser.table_event(event, [previous])
+            notify.table_event(event, [previous])
         if game.status == Game.Status.RUNNING:
             # The new occupant gets a fresh wait (and mail); the other seats' clocks run on.
             timing.cancel_wait(game, offer.position, now)

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games.clock import add_running_time, running_seconds
 from games.models import Deadline, Game, Seat, Vacation
-from games.play.clock import add_running_time, running_seconds
 from wildcards_site.queueing import queue_task
 
 # Deadlines sooner than this also get a Celery task at their time; the sweep covers all.

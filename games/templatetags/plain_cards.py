@@ -6,9 +6,10 @@ from django import template
 
 from games.engines.cubirds.cards import LARGE as LARGE_FAMILY
 from games.engines.cubirds.cards import SMALL as SMALL_FAMILY
-from games.presenters import cubirds, decktet
-from games.terms.cubirds import BIRD as SPECIES
-from games.terms.wizard import JESTER, PHASES, SUITS, WIZARD
+from games.presenters.cubirds import table as cubirds
+from games.presenters.cubirds.terms import BIRD as SPECIES
+from games.presenters.emu_ranchers import decktet
+from games.presenters.wizard.terms import JESTER, PHASES, SUITS, WIZARD
 
 register = template.Library()
 
@@ -187,14 +188,14 @@ def bird_groups(cards: list[dict] | None) -> list[dict]:
 @register.filter
 def cubirds_event(event: dict, names: list) -> str:
     """A public CuBirds event as a sentence, with the players' names."""
-    from games.recap.cubirds import event_line
+    from games.presenters.cubirds.recap import event_line
 
     return event_line(event, dict(enumerate(names))) or ""
 
 
 @register.filter
 def cubirds_step(step: str) -> str:
-    from games.terms.cubirds import STEPS
+    from games.presenters.cubirds.terms import STEPS
 
     return str(STEPS.get(step, step))
 
@@ -209,7 +210,7 @@ def as_bird(species: str) -> dict:
 def emu_table(context, view: dict, actions: list[dict] | None) -> dict:
     """Emu Ranchers' ranches and targets as the table draws them (see the presenter's `table`),
     with the last move's bird marked (`marks`, from the table's context)."""
-    from games.presenters.emu_ranchers import table
+    from games.presenters.emu_ranchers.table import table
 
     return table(view, actions, context.get("marks"))
 

@@ -7,9 +7,9 @@ import json
 from django import template
 from django.utils.html import format_html
 
-from games.presenters import wildcards as labels
-from games.presenters import wildcards_log as log_sentences
-from games.terms import wildcards as terms
+from games.presenters.wildcards import log as log_sentences
+from games.presenters.wildcards import table as labels
+from games.presenters.wildcards import terms
 
 register = template.Library()
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games.engines import get_engine
 from games.engines.emu_ranchers.cards import CARDS
 from games.models import Game
-from games.presenters import decktet
+from games.presenters.emu_ranchers import decktet
 from games.services.play import do_action
 from tests.browser.conftest import log_in
 from tests.browser.test_accessibility_browser import serious_violations

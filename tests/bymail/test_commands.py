@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games.bymail import commands
 from games.engines import get_engine
-from games.presenters import decktet
+from games.presenters.emu_ranchers import decktet
 
 
 def _menu(engine_name: str, players: int, seed: str = "c1"):
@@ -242,7 +242,7 @@ def test_the_same_words_in_another_order_are_refused_when_they_could_be_either_m
 def _same_move(a: dict, b: dict, view: dict) -> bool:
     """Whether two Wild Cards actions are one move as a player sees it: the same species given
     and animal taken, the same cards (alike cards are one), read off the view, not the phrases."""
-    from games.bymail.render.wildcards import _animal_by_id, _card_by_id
+    from games.presenters.wildcards.mail import _animal_by_id, _card_by_id
 
     if a == b:
         return True

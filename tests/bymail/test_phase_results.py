@@ -64,7 +64,7 @@ def test_one_trick_is_said_in_the_singular(db):
     # A walk-through: "Alice: bid 0, took 1 tricks" (and "1 prese", "1 bazas").
     from django.utils import translation
 
-    from games.bymail.render import wizard
+    from games.presenters.wizard import mail as wizard
 
     view = {"score_table": [{"round": 2, "bids": [0, 1], "tricks": [1, 2], "points": [-10, 30], "scores": [-10, 30]}]}
     names = {0: "Alice", 1: "Bruno"}
@@ -96,7 +96,7 @@ def test_the_emu_ranchers_year_results_name_each_bird_s_cards_in_the_readers_lan
     # "Vogel 1: {'id': 'cave', 'name': 'The Cave', 'kind': 'number', ...}: -16".
     from django.utils import translation
 
-    from games.bymail.render.emu_ranchers import card
+    from games.presenters.emu_ranchers.mail import card
 
     game = start_game([make_user("ann"), make_user("ben", language="nl")], engine="emu_ranchers")
     results = _first_results(game, "emu_ranchers")

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from games.engines import get_engine
 from games.engines.cubirds.cards import WIN_PAIRS_BIRDS, WIN_PAIRS_SPECIES, WIN_SPECIES
-from games.presenters import cubirds
+from games.presenters.cubirds import table as cubirds
 
 ENGINE = get_engine("cubirds")
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]

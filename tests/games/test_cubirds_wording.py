@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games.engines import get_engine
-from games.presenters import cubirds
+from games.presenters.cubirds import table as cubirds
 from games.templatetags.places import ordinal
 from tests.games.conftest import play_to_the_end, seat_user, start_game
 from tests.games.test_cubirds_table import _finished_games
@@ -67,7 +67,7 @@ def test_a_small_family_is_told_in_the_singular_in_italian():
     # A tournament walk-through: "…e ne ha aggiunti 1 alla collezione".
     from django.utils import translation
 
-    from games.recap.cubirds import event_line
+    from games.presenters.cubirds.recap import event_line
 
     with translation.override("it"):
         one = event_line({"type": "family", "seat": 0, "count": 3, "species": "owl", "collected": 1}, {0: "Ana"})

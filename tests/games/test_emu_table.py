@@ -8,7 +8,7 @@ import pytest
 from django.template.loader import get_template
 
 from games.engines import get_engine
-from games.presenters.emu_ranchers import bird_worth
+from games.presenters.emu_ranchers.table import bird_worth
 from tests.engines.emu_ranchers.helpers import after_a_take_from_the_discard_pile
 
 ENGINE = get_engine("emu_ranchers")
@@ -53,7 +53,7 @@ def test_the_end_of_a_year_shows_the_score_sheet_and_every_birds_score():
 def test_it_marks_a_crown_alike_on_the_table_and_in_the_mail(language):
     from django.utils import translation
 
-    from games.bymail.render import emu_ranchers as emu_mail
+    from games.presenters.emu_ranchers import mail as emu_mail
     from games.templatetags.plain_cards import decktet_card
 
     crown = {"id": "huntress", "name": "The Huntress", "kind": "crown", "rank": 10, "suits": ["moons"]}
@@ -74,7 +74,7 @@ def test_the_table_shows_the_card_the_other_took_from_the_discard_pile_and_nothi
 
 
 def test_the_mail_shows_the_card_the_other_took_from_the_discard_pile():
-    from games.bymail.render import emu_ranchers as emu_mail
+    from games.presenters.emu_ranchers import mail as emu_mail
 
     state = after_a_take_from_the_discard_pile()
     sections = emu_mail.board(ENGINE.view(state, 0), {0: "Ann", 1: "Bo"})

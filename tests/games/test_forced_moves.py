@@ -98,7 +98,7 @@ def test_a_forced_move_is_not_counted_as_the_players_own(players):
 def test_the_next_turn_mail_tells_the_whole_trick_that_played_itself(players):
     # "Since your last move" started after the player's last action, a forced card included, so
     # the cards played before it in that trick were never told.
-    from games.presenters.wizard import card_name
+    from games.presenters.wizard.table import card_name
     from tests.conftest import rendered
 
     game = start_game(players, engine="wizard")

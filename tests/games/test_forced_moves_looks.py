@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.engines import get_engine
 from games.models import Action
-from games.presenters.wizard import card_name
+from games.presenters.wizard.table import card_name
 from games.services import do_action
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game

@@ -9,7 +9,9 @@ from django.urls import reverse
 
 from games.engines import get_engine
 from games.engines.wildcards.cards import ANIMAL_SPECIES, SPECIES
-from games.presenters import emu_ranchers, last_move_marks, wildcards
+from games.presenters import last_move_marks
+from games.presenters.emu_ranchers import table as emu_ranchers
+from games.presenters.wildcards import table as wildcards
 from games.services.play import do_action
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game

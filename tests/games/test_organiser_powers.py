@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.bymail.headers import game_root_id
 from games.bymail.preferences import do_set_preferences
 from games.models import Deadline, Game, GameEvent, SeatOffer
-from games.play.permissions import _organiser_checks, register_organiser_check
+from games.permissions import _organiser_checks, register_organiser_check
 from games.services import (
     ActionRejected,
     do_accept_seat,
@@ -136,7 +136,7 @@ def test_staff_may_hand_a_seat_still_playing_to_a_bot_and_the_player_is_told(pla
 def test_a_registered_organiser_check_gives_full_powers(players, monkeypatch):
     game = start_game(players)
     referee = make_user("referee")
-    monkeypatch.setattr("games.play.permissions._organiser_checks", list(_organiser_checks))
+    monkeypatch.setattr("games.permissions._organiser_checks", list(_organiser_checks))
     register_organiser_check(lambda checked, user: user.username == "referee" and checked.pk == game.pk)
     do_seat_bot(game.pk, referee, 1)
     assert game.seats.get(position=1).kind == "bot"

@@ -1,14 +1,14 @@
 """A presenter's `pointing` hook reaches the move forms as data-pick / data-target / data-preview."""
 
-import sys
 import types
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games import registry
 from games.engines import get_engine
-from games.play.pointing import payload_key, pointing_for
+from games.presenters.pointing import payload_key, pointing_for
 from tests.games.conftest import seat_user, start_game
 
 pytestmark = pytest.mark.django_db
@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def toy_presenter(monkeypatch):
-    """A presenter for the toy engine that points at every legal move, the first with no target."""
-    module = types.ModuleType("games.presenters.toy")
+    """A table presentation for the toy engine that points at every legal move, the first with no target."""
+    module = types.ModuleType("games.presenters.toy.table")
 
     def pointing(view, legal):
         return [
@@ -32,7 +32,12 @@ def toy_presenter(monkeypatch):
 
     module.pointing = pointing
     module.action_label = lambda action, view=None: ""
-    monkeypatch.setitem(sys.modules, "games.presenters.toy", module)
+    real = registry.part
+
+    def part(name, part_name):
+        return module if (name, part_name) == ("toy", "table") else real(name, part_name)
+
+    monkeypatch.setattr(registry, "part", part)
     return module
 
 
@@ -59,7 +64,7 @@ def test_the_move_forms_carry_pick_target_and_preview(players, toy_presenter):
 
 
 def test_wizard_preview_says_whether_the_card_would_win_the_trick_now():
-    from games.presenters import wizard
+    from games.presenters.wizard import table as wizard
 
     view = {"seat": 0, "options": {}, "trump": "blue", "trick": [{"seat": 1, "card": "red-9"}]}
     legal = [{"type": "play", "card": card} for card in ("wizard-1", "red-5", "blue-1")]
@@ -71,7 +76,7 @@ def test_wizard_preview_says_whether_the_card_would_win_the_trick_now():
 
 
 def test_wizard_bids_are_one_click_picks():
-    from games.presenters import wizard
+    from games.presenters.wizard import table as wizard
 
     [entry] = wizard.pointing({"seat": 0, "trick": []}, [{"type": "bid", "bid": 1}])
     assert entry["pick"] == "bid:1" and entry["target"] is None and entry["preview"] == "Bid 1"

@@ -9,9 +9,9 @@ from django.utils import translation
 from games.engines import get_engine
 from games.engines.cubirds.cards import CARD_SPECIES
 from games.engines.cubirds.scoring import winning_collection
-from games.play.pointing import payload_key
-from games.presenters import cubirds
-from games.terms.cubirds import BIRD, BIRDS
+from games.presenters.cubirds import table as cubirds
+from games.presenters.cubirds.terms import BIRD, BIRDS
+from games.presenters.pointing import payload_key
 
 ENGINE = get_engine("cubirds")
 

@@ -11,8 +11,8 @@ from django.utils import translation
 from games.engines import get_engine
 from games.engines.emu_ranchers.birds import bird_score
 from games.engines.emu_ranchers.cards import CARDS
-from games.play.pointing import payload_key
-from games.presenters import emu_ranchers
+from games.presenters.emu_ranchers import table as emu_ranchers
+from games.presenters.pointing import payload_key
 
 ENGINE = get_engine("emu_ranchers")
 

@@ -13,8 +13,9 @@ from django.utils import translation
 from games.engines import get_engine
 from games.engines.wildcards.cards import EAGLE
 from games.engines.wildcards.scoring import final_scores
-from games.play.pointing import payload_key, pointing_for
-from games.presenters import action_label, wildcards
+from games.presenters import action_label
+from games.presenters.pointing import payload_key, pointing_for
+from games.presenters.wildcards import table as wildcards
 
 ENGINE = get_engine("wildcards")
 # Both editions, with and without Leo (who plays only in the 2022 edition).

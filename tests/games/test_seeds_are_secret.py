@@ -19,7 +19,7 @@ PACKAGES = ("games", "tournaments", "wildcards_site")
 ALLOWED = {
     ("games/services/lobby.py", "seed or new_seed()"),  # `seed`: demo data, benchmarks and tests only
     ("games/services/lobby.py", "new_seed()"),  # a tournament's (another app's) table
-    ("games/services/archive.py", "doc['seed']"),  # importing a finished game's record
+    ("games/history/archive.py", "doc['seed']"),  # importing a finished game's record
     ("games/management/demo.py", "f'{tag}:{secrets.token_hex(10)}'"),  # the demo games: a tag and 80 random bits
     ("games/management/demo.py", "tag"),  # finds (never makes) a demo game loaded before its seeds were secret
 }

@@ -9,7 +9,7 @@ import json
 from games import presenters
 from games.engines import get_engine
 from games.engines.wildcards.cards import REFILL_NAME
-from games.presenters.wildcards import habitat_card
+from games.presenters.wildcards.table import habitat_card
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 

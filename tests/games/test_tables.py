@@ -1,12 +1,12 @@
 """Every game's table renders its own cards for players and spectators, and names every move."""
 
 import random
-from importlib import import_module
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games import registry
 from games.engines import ENGINE_NAMES, get_engine
 from tests.conftest import make_user
 from tests.games.conftest import seat_user, start_game
@@ -33,7 +33,7 @@ def test_the_table_renders_for_players_and_spectators(engine_name):
 def test_every_legal_move_has_a_label_in_the_games_words(engine_name):
     engine = get_engine(engine_name)
     players = 2 if engine_name == "emu_ranchers" else 3
-    presenter = import_module(f"games.presenters.{engine_name}")
+    presenter = registry.part(engine_name, "table")
     rng = random.Random(7)
     seen = set()
     for seed in range(3):

@@ -13,8 +13,8 @@ from django.template.loader import get_template
 
 from games.bymail import commands, render
 from games.engines.wildcards import ENGINE
-from games.play.pointing import pointing_for
 from games.presenters import action_label
+from games.presenters.pointing import pointing_for
 from tests.engines.wildcards.scenario import bid, card_id, make_state
 from tests.games.wildcards_told import REFILL_CARD
 

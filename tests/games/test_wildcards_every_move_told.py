@@ -7,8 +7,8 @@ rulebooks' worked examples, and the sentences expected are worked out from the r
 
 from __future__ import annotations
 
-from games.bymail.render import wildcards as mail
 from games.engines.wildcards.cards import HABITAT
+from games.presenters.wildcards import mail
 from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state, tied_2020_at_two
 from tests.games.wildcards_told import Told
 

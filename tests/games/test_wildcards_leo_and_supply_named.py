@@ -8,8 +8,8 @@ not exist.
 from __future__ import annotations
 
 from games.bymail import render
-from games.bymail.render import wildcards as mail
 from games.engines.wildcards import ENGINE
+from games.presenters.wildcards import mail
 from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
 from tests.games.wildcards_told import Told
 
@@ -112,7 +112,7 @@ def test_a_bot_seat_s_name_and_its_bid_read_apart_in_every_language():
     # A newcomer's walk-through read "Bot 1 · bot de nivel Bueno Bosque 2": the level ran into the card.
     from django.utils import translation
 
-    from games.presenters.wildcards_log import event_line
+    from games.presenters.wildcards.log import event_line
 
     names = {0: "Valentina", 1: "Bot 1 · bot de nivel Bueno"}
     with translation.override("es"):

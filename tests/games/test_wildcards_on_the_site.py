@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.engines import get_engine
 from games.history.replay import verify
 from games.models import Action, Game
-from games.presenters.wildcards import habitat_card
+from games.presenters.wildcards.table import habitat_card
 from games.services import do_action, sweep_overdue
 from tests.conftest import make_user
 from tests.games.conftest import play_until_cards_are_discarded, seat_user, start_game
@@ -93,7 +93,7 @@ def _pile_by_habitat(discard: list[int]) -> list[tuple[str, str]]:
     """(habitat name, its values lowest first) for each habitat in the pile, in the rulebook's
     order: worked out here from the cards' data, not by the presenter."""
     from games.engines.wildcards.cards import HABITAT, VALUE
-    from games.terms.wildcards import HABITATS
+    from games.presenters.wildcards.terms import HABITATS
 
     groups = []
     for habitat in ("forest", "mountains", "savannah", "wild"):
@@ -156,7 +156,7 @@ def test_the_turn_mail_lists_the_open_discard_pile_by_habitat(trio, settings):
 def _known_names(game, seat: int) -> list[str]:
     """Worked out from the state and the cards' data, not by the presenter."""
     from games.engines.wildcards.cards import HABITAT, VALUE
-    from games.terms.wildcards import HABITATS
+    from games.presenters.wildcards.terms import HABITATS
 
     cards = sorted(game.state["known"][seat], key=lambda card: (HABITAT[card], VALUE[card]))
     return [f"{HABITATS[HABITAT[card]]} {VALUE[card]}" for card in cards]

@@ -16,9 +16,9 @@ import re
 import pytest
 
 from games.bymail import render
-from games.bymail.render import wildcards as mail
 from games.engines.wildcards import ENGINE
 from games.engines.wildcards.cards import HABITAT, VALUE
+from games.presenters.wildcards import mail
 from tests.games.wildcards_told import Told, public_log
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]

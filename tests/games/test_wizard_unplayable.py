@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.engines import get_engine
 from games.models import Game
-from games.presenters import wizard
+from games.presenters.wizard import table as wizard
 from games.services.play import do_action
 from tests.games.conftest import seat_user, start_game
 

@@ -14,16 +14,16 @@ hand shows up as well as a hidden card in a view.
 from __future__ import annotations
 
 import random
-from importlib import import_module
 
 import pytest
 from django.template.loader import get_template
 
 from games import recap as recaps
+from games import registry
 from games.bymail import render
 from games.engines import get_engine
-from games.play.pointing import payload_key, pointing_for
 from games.presenters import action_label, last_move_marks
+from games.presenters.pointing import payload_key, pointing_for
 from tests.hidden_information.twins import TWINS
 
 KEEP_TOP = 15  # more than any single action draws
@@ -84,7 +84,7 @@ def _page_fragment(engine_name: str, view: dict, legal: list[dict], names: list[
     }
     moves = "\n".join(f"{a['label']} | {a.get('pick')} | {a.get('target')} | {a.get('preview')}" for a in actions)
     # The note above the moves (Wild Cards: the cards still to pay or to lay), as the table shows it.
-    note = getattr(import_module(f"games.presenters.{engine_name}"), "turn_note", None)
+    note = getattr(registry.part(engine_name, "table"), "turn_note", None)
     said = note(legal, view, dict(enumerate(names))) if note else ""
     return get_template(f"games/table/{engine_name}.html").render(context) + "\n" + moves + "\n" + said
 

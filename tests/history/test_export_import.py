@@ -7,9 +7,9 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from games.engines import get_engine
+from games.history.archive import check_document, export_game
 from games.history.replay_steps import Replay
 from games.models import Game
-from games.services.archive import check_document, export_game
 from games.services.errors import ActionRejected
 from tests.history.conftest import finished_game
 

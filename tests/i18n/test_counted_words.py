@@ -4,12 +4,12 @@
 import pytest
 from django.utils import translation
 
-from games.bymail.render import cubirds as cubirds_mail
-from games.bymail.render import emu_ranchers as emu_mail
-from games.bymail.render import wildcards as wildcards_mail
 from games.engines import get_engine
-from games.presenters import cubirds as cubirds_page
-from games.recap import cubirds as cubirds_recap
+from games.presenters.cubirds import mail as cubirds_mail
+from games.presenters.cubirds import recap as cubirds_recap
+from games.presenters.cubirds import table as cubirds_page
+from games.presenters.emu_ranchers import mail as emu_mail
+from games.presenters.wildcards import mail as wildcards_mail
 
 NAMES = {0: "Ann", 1: "Bea", 2: "Cy"}
 

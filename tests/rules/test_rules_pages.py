@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import terms
+from games import registry, terms
 from games.bymail import commands
 from games.engines import get_engine
 from games.rules_pages import rules
@@ -46,7 +46,7 @@ def ids_of(html: str) -> list[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("engine", rules.ENGINES)
+@pytest.mark.parametrize("engine", registry.names())
 def test_every_game_has_a_rules_page_in_every_language_with_every_section(engine, language):
     ids = ids_of(page(engine, language))
     sections = [anchor for anchor, _heading in rules.SECTIONS]
@@ -55,7 +55,7 @@ def test_every_game_has_a_rules_page_in_every_language_with_every_section(engine
     assert sorted(found for found in ids if found.startswith("option-")) == sorted(options)
 
 
-@pytest.mark.parametrize("engine", rules.ENGINES)
+@pytest.mark.parametrize("engine", registry.names())
 def test_each_language_has_its_own_text_not_a_copy_of_another(engine):
     texts = {language: re.sub(r"\s+", " ", page(engine, language)) for language in LANGUAGES}
     bodies = {language: re.search(r'<p class="lede">(.*?)</p>', text).group(1) for language, text in texts.items()}
@@ -67,7 +67,7 @@ def test_each_language_has_its_own_text_not_a_copy_of_another(engine):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("engine", rules.ENGINES)
+@pytest.mark.parametrize("engine", registry.names())
 def test_the_page_lists_the_games_words_and_reply_lines_the_mail_reader_accepts(engine, language):
     html = page(engine, language)
     with translation.override(language):
@@ -89,7 +89,7 @@ def test_the_page_lists_the_games_words_and_reply_lines_the_mail_reader_accepts(
 
 def test_the_rules_index_links_every_game():
     html = Client().get(reverse("games:rules_index")).content.decode()
-    for engine in rules.ENGINES:
+    for engine in registry.names():
         assert reverse("games:rules", args=[engine]) in html
 
 

@@ -40,10 +40,10 @@ def test_the_standings_call_a_disqualified_player_disqualified_and_a_dropped_one
     do_drop(tournament.pk, players[1])
     page = _page(client, tournament)
     cheat = _standings_row(page, "P0")
-    assert "(disqualified)" in cheat and "(dropped)" not in cheat
+    assert "(disqualified)" in cheat and "(dropped" not in cheat
     leaver = _standings_row(page, "P1")
-    assert "(dropped)" in leaver and "(disqualified)" not in leaver
-    assert "(dropped)" not in _standings_row(page, "P2") and "(disqualified)" not in _standings_row(page, "P2")
+    assert "(dropped out)" in leaver and "(disqualified)" not in leaver
+    assert "(dropped" not in _standings_row(page, "P2") and "(disqualified)" not in _standings_row(page, "P2")
 
 
 def _bracket_winners(page: str) -> list[str]:

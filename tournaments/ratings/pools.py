@@ -10,9 +10,9 @@ import zlib
 
 from django.db import connection
 
-from games.models import ENGINE_TITLES
+from games import registry
 
-POOLS = tuple(ENGINE_TITLES)
+POOLS = registry.names()
 
 
 def pool_for(engine: str, options: dict | None = None) -> str:
@@ -25,7 +25,7 @@ def engine_of(pool: str) -> str:
 
 
 def pool_title(pool: str) -> str:
-    return str(ENGINE_TITLES.get(pool, pool))
+    return registry.title(pool)
 
 
 def lock_pool(pool: str) -> None:

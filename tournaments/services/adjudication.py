@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameEvent, Seat
-from games.services import notify_organiser
+from games.services import notify
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import lock_game
@@ -146,7 +146,7 @@ def _log_and_mail(
     # Every player of the table, a seat a bot took included: it is their result.
     players = [seat.user for seat in seats if seat.user_id]
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
-    notify_organiser.table_adjudicated(event, list(dict.fromkeys(players)), tournament.name, link)
+    notify.table_adjudicated(event, list(dict.fromkeys(players)), tournament.name, link)
     # The other organisers; one who plays at this table has its players' mail of it already.
     # The places as the event's `result` holds them, each seat by the name the table shows.
     by_position = {seat.position: seat for seat in seats}

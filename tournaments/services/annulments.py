@@ -5,6 +5,7 @@ count: FIDE's rule annuls every result of a player who leaves before half their 
 from __future__ import annotations
 
 from games.bymail import preferences
+from tournaments.formats import get_format
 from tournaments.mails import annulled_key, results_annulled
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import DONE, PlayedRound, round_robin_counted
@@ -14,7 +15,7 @@ from wildcards_site.outbox.models import OutboxMessage
 def tell_annulled(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> None:
     """Mail each player a game of whom the annulment took away; once (the mail's key), however
     often the sweep comes by."""
-    if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule:
+    if not get_format(tournament.format).annuls_early_leavers or not tournament.schedule:
         return
     annulled = round_robin_counted(tournament, entries, rounds).annulled
     if not annulled:

@@ -6,7 +6,7 @@ and it is worth what `results.round_robin_counted` makes of it (formats/withdraw
 
 from __future__ import annotations
 
-from tournaments.formats import swiss
+from tournaments.formats import get_format, swiss
 from tournaments.formats.withdrawals import REST, bye_kind, scheduled_indices
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import PlayedRound, round_robin_counted
@@ -22,7 +22,8 @@ def bye_kinds(
     if played is None:
         return {}
     kinds = dict.fromkeys(played.byes, REST)
-    if tournament.format != Tournament.Format.ROUND_ROBIN or played.stage != "round_robin":
+    spec = get_format(tournament.format)
+    if not spec.scheduled or played.stage != spec.stage:
         return kinds
     schedule = tournament.schedule
     if not schedule:

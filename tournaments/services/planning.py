@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.formats import round_robin, swiss
+from tournaments.formats import get_format, round_robin
+from tournaments.formats.base import ELIMINATION_STAGE, ROUND_ROBIN_STAGE, SWISS_STAGE
 from tournaments.formats.elimination import EMPTY, multiplayer_advancers, multiplayer_round
 from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult, pair_counts, pair_round
@@ -24,7 +25,6 @@ from tournaments.services.results import (
     resolved_bracket,
     round_robin_counted,
     swiss_standings,
-    tie_break_order,
     undecided_forfeits,
 )
 
@@ -37,22 +37,23 @@ class Plan:
     tables: list[list[int]]
     byes: list[int] = field(default_factory=list)
     matches: list[str] = field(default_factory=list)  # parallel to tables, 2-player elimination only
+    # A Swiss: the meetings it repeats and the lower bound on them (swiss.Pairing).
+    repeats: int = 0
+    repeat_bound: int | None = None
 
 
 def plan_next_round(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Plan | None:
     number = len(rounds) + 1
     inactive = inactive_from(entries, number)
     active = [entry for entry in entries if entry.pk not in inactive]
-    if tournament.format == Tournament.Format.SWISS:
-        swiss_played = [r for r in rounds if r.stage == "swiss"]
-        if len(swiss_played) < (tournament.rounds or 0):
-            return _swiss(tournament, entries, active, rounds)
-        if tournament.top_cut >= 2:
-            return _elimination(tournament, entries, rounds, inactive)
-        return None
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
+    stage = get_format(tournament.format).next_stage(tournament, [r.stage for r in rounds])
+    if stage == SWISS_STAGE:
+        return _swiss(tournament, entries, active, rounds)
+    if stage == ROUND_ROBIN_STAGE:
         return _round_robin(tournament, entries, active, rounds)
-    return _elimination(tournament, entries, rounds, inactive)
+    if stage == ELIMINATION_STAGE:
+        return _elimination(tournament, entries, rounds, inactive)
+    return None
 
 
 def _swiss(tournament: Tournament, entries: list[Entry], active: list[Entry], rounds: list[PlayedRound]) -> Plan:
@@ -70,7 +71,9 @@ def _swiss(tournament: Tournament, entries: list[Entry], active: list[Entry], ro
         tournament.seats_min,
         tournament.seats_max,
     )
-    return Plan("swiss", pairing.tables, pairing.byes)
+    # Two-player pairings compute no bound of their own (swiss.Pairing): none is claimed.
+    bound = pairing.repeat_bound if tournament.seats_max > 2 else None
+    return Plan("swiss", pairing.tables, pairing.byes, repeats=pairing.repeats, repeat_bound=bound)
 
 
 def round_robin_schedule(tournament: Tournament, entries: list[Entry]) -> list[list]:
@@ -133,7 +136,7 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
         return False
     if tournament.seats_max > 2:
         return True
-    if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+    if get_format(tournament.format).double:
         return False
     still_in = set(elimination_seeds(tournament, entries, rounds)) - knocked_out(tournament, entries, rounds)
     return still_in <= set(current.tables[0].ranks)
@@ -275,6 +278,7 @@ def without_table(
 
 def final_places(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[tuple[int, int]]:
     """(place, entry id) for everybody, best first; the disqualified last."""
+    spec = get_format(tournament.format)
     order: list[tuple[int, int]] = []
     late: list[tuple[tuple, int]] = []  # a multiplayer knock-out's players who never played a game
     has_knockout = any(r.stage == "elimination" for r in rounds)
@@ -338,11 +342,11 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
     rest = [row for row in rest if row.player not in quit_unseated]
     # Level on points and every tie-break: a shared place (entry order is no merit).
     start = len(order) + vacant
-    order.extend((start + place, player) for place, player in swiss.places(rest, tie_break_order(tournament)))
+    order.extend((start + place, player) for place, player in spec.places(rest))
     order.extend(_numbered(late, len(order) + vacant + 1))
     start = len(order) + vacant
-    order.extend((start + place, player) for place, player in swiss.places(last, tie_break_order(tournament)))
-    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
+    order.extend((start + place, player) for place, player in spec.places(last))
+    if spec.annuls_early_leavers and tournament.schedule:
         # A leaver whose every result is annulled takes no place above anyone who played on.
         order = _disqualified_last(order, round_robin_counted(tournament, entries, rounds).annulled)
     return _disqualified_last(order, {entry.pk for entry in entries if entry.disqualified})

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Max
 
 from games.models import Action, Game, Seat
-from tournaments.formats import swiss
+from tournaments.formats import get_format, swiss
 from tournaments.formats.elimination import Bracket, Resolved, fitting_cuts
 from tournaments.formats.withdrawals import (
     annulled_players,
@@ -41,6 +41,9 @@ class PlayedRound:
     stage: str
     tables: list[PlayedTable]
     byes: list[int]
+    # Meetings seated a second time, and the lower bound on them (`Round.repeats`).
+    repeats: int = 0
+    repeat_bound: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -92,7 +95,8 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
                     table.number, table.match, table.game_id, table.game.status, ranks, adjudicated, bots, absent
                 )
             )
-        out.append(PlayedRound(row.number, row.stage, tables, [bye.entry_id for bye in row.byes.all()]))
+        byes = [bye.entry_id for bye in row.byes.all()]
+        out.append(PlayedRound(row.number, row.stage, tables, byes, row.repeats, row.repeat_bound))
     return out
 
 
@@ -188,20 +192,19 @@ def swiss_standings(
     """`counted`: a scheduled round robin's rounds as `round_robin_counted` gave them, when the
     caller has them already (the page shows them in its crosstable too)."""
     annulled: set[int] = set()
-    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.schedule:
+    if get_format(tournament.format).scheduled and tournament.schedule:
         counted = counted or round_robin_counted(tournament, entries, rounds)
         results = [row.result for row in counted.rounds]
         annulled = counted.annulled
     else:
         finished = [r for r in rounds if r.stage in ("swiss", "round_robin") and r.finished]
         results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in finished]
-    rows = swiss.standings(
+    rows = get_format(tournament.format).standings(
         {entry.pk: entry.rating for entry in entries},
         results,
         tournament.place_points or swiss.DEFAULT_PLACE_POINTS,
         tournament.bye_points,  # None: one win at a full table (the first place's points)
         tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's
-        tie_break_order(tournament),
     )
     # Every result of a leaver before half their games is annulled (FIDE: their points count for
     # nobody's standing): they stand below everyone else, not level with who lost every game (a
@@ -265,13 +268,13 @@ def round_robin_counted(tournament: Tournament, entries: list[Entry], rounds: li
 
 def tie_break_order(tournament: Tournament) -> str:
     """A round robin's level players break ties by Sonneborn-Berger first; a Swiss's by Buchholz."""
-    return "sonneborn_berger" if tournament.format == Tournament.Format.ROUND_ROBIN else "buchholz"
+    return get_format(tournament.format).tie_break_order
 
 
 def elimination_seeds(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> list[int]:
     """Entry ids in seed order for the elimination stage: the top cut after a Swiss (as kept when
     its knock-out began, `Tournament.cut`), else all by seed."""
-    if tournament.format == Tournament.Format.SWISS:
+    if get_format(tournament.format).has_top_cut:
         if tournament.cut is not None:
             return list(tournament.cut)
         table = swiss_standings(tournament, entries, rounds)
@@ -307,9 +310,7 @@ def bracket_results(rounds: list[PlayedRound]) -> dict[str, dict[int, int]]:
 
 
 def two_player_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Bracket:
-    return Bracket(
-        elimination_seeds(tournament, entries, rounds), double=tournament.format == Tournament.Format.DOUBLE_ELIMINATION
-    )
+    return get_format(tournament.format).bracket(elimination_seeds(tournament, entries, rounds))
 
 
 def resolved_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Resolved:
@@ -334,7 +335,7 @@ def half_rule(tournament: Tournament, entry_id: int, rounds: list[PlayedRound]) 
     they have played ({"games"}, a forfeit not counted; a table over counts, its round finished
     or not) of their scheduled ones ({"scheduled"}), and whether a game of theirs is still being
     played ({"under_way"}: it counts if they finish it). None outside a scheduled round robin."""
-    if tournament.format != Tournament.Format.ROUND_ROBIN or not tournament.schedule:
+    if not get_format(tournament.format).annuls_early_leavers or not tournament.schedule:
         return None
     scheduled = sum(entry_id in table for tables, _rests in tournament.schedule for table in tables)
     theirs = [

@@ -10,47 +10,17 @@ from __future__ import annotations
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from games import registry
 from games.engines import IllegalOptions, get_engine
-from games.models import ENGINE_TITLES, Game
+from games.models import Game
 from games.services.errors import ActionRejected
 from games.services.refusals import refusal_text
+from tournaments.formats import FORMATS, Format, get_format
 from tournaments.formats.elimination import fitting_cuts
 from tournaments.formats.tables import TableSizeError, split
 from tournaments.models import Tournament
+from tournaments.organiser_settings import BLANK_IS_NONE, NAMES
 
-# The settings an organiser chooses (the rest of the row is the tournament's life).
-SETTINGS = (
-    "name",
-    "engine",
-    "format",
-    "options",
-    "seats_preferred",
-    "seats_min",
-    "seats_max",
-    "rounds",
-    "top_cut",
-    "advance_per_table",
-    "place_points",
-    "bye_points",
-    "late_join_before_round",
-    "clock",
-    "phase_seconds",
-    "bank_start_seconds",
-    "bank_increment_seconds",
-    "bank_cap_seconds",
-    "weekend_pause",
-    "timeouts_before_bot",
-    "rated",
-    "allow_ahead",
-    "allow_delegates",
-    "registration_opens_at",
-    "registration_closes_at",
-    "starts_at",
-    "capacity",
-    "min_rating",
-    "min_reliability",
-    "invitation_only",
-)
 HOUR, DAY = 3600, 86400
 # A place is worth at most this many points: far above any real scale, and a float stays exact.
 MAX_POINTS = 1000
@@ -67,7 +37,7 @@ TIMES = ("registration_opens_at", "registration_closes_at", "starts_at")
 def settings_of(tournament: Tournament) -> dict:
     """The tournament's current settings, as `checked_settings` takes them (times to the minute,
     as it keeps them)."""
-    settings = {key: getattr(tournament, key) for key in SETTINGS}
+    settings = {key: getattr(tournament, key) for key in NAMES}
     return settings | {key: _to_the_minute(settings[key]) for key in TIMES}
 
 
@@ -87,10 +57,10 @@ def checked_settings(chosen: dict, before: dict | None = None) -> dict:
 
     `before`: the settings as they stand, for a change; a top cut is checked against the tables
     only when one of them changes (an event made before the rule keeps its cut through a save)."""
-    unknown = set(chosen) - set(SETTINGS)
+    unknown = set(chosen) - set(NAMES)
     if unknown:
         raise _refuse(_("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))})
-    fields = {key: value for key, value in chosen.items() if value is not None or key in _NULLABLE}
+    fields = {key: value for key, value in chosen.items() if value is not None or key in BLANK_IS_NONE}
     for key in TIMES:
         if fields.get(key) is not None:
             fields[key] = _to_the_minute(fields[key])
@@ -105,29 +75,17 @@ def checked_settings(chosen: dict, before: dict | None = None) -> dict:
         engine = get_engine(fields.get("engine", ""))
     except KeyError:
         raise _refuse(_("There is no such game.")) from None
-    format = fields.get("format")
-    if format not in Tournament.Format.values:
+    if not isinstance(fields.get("format"), str) or fields["format"] not in FORMATS:
         raise _refuse(_("There is no such tournament format."))
-    _check_tables(engine, format, fields, before)
-    _check_scoring(format, fields)
+    _check_tables(engine, get_format(fields["format"]), fields, before)
+    _check_scoring(fields)
     _check_clock(fields)
     _check_entry(fields)
     return fields
 
 
-_NULLABLE = {
-    "rounds",
-    "registration_opens_at",
-    "registration_closes_at",
-    "starts_at",
-    "capacity",
-    "min_rating",
-    "min_reliability",
-}
-
-
-def _check_tables(engine, format: str, fields: dict, before: dict | None = None) -> None:
-    two_player = format == Tournament.Format.DOUBLE_ELIMINATION
+def _check_tables(engine, format: Format, fields: dict, before: dict | None = None) -> None:
+    two_player = format.two_player_only
     preferred = fields.setdefault("seats_preferred", 2 if two_player else engine.min_players)
     minimum = fields.setdefault("seats_min", max(engine.min_players, 2 if two_player else engine.min_players))
     maximum = fields.setdefault("seats_max", preferred)
@@ -163,19 +121,19 @@ def _check_tables(engine, format: str, fields: dict, before: dict | None = None)
                 "%(game)s cannot be played by %(size)s with these options: %(reason)s "
                 "Change the fewest or most players at a table, or the options."
             )
-            % {"game": ENGINE_TITLES.get(engine.name, engine.name), "size": size, "reason": reason}
+            % {"game": registry.title(engine.name), "size": size, "reason": reason}
         )
     fields["options"] = dict(options)
     rounds = fields.get("rounds")
-    if format == Tournament.Format.SWISS and not rounds:
+    if format.rounds_required and not rounds:
         raise _refuse(_("A Swiss tournament needs a number of rounds."))
     if rounds is not None and not 1 <= rounds <= 50:
         raise _refuse(_("A tournament has 1 to 50 rounds."))
     top_cut = fields.setdefault("top_cut", 0)
-    if top_cut and (format != Tournament.Format.SWISS or top_cut < 2):
+    if top_cut and (not format.has_top_cut or top_cut < 2):
         raise _refuse(_("Only a Swiss tournament has a top cut, of at least 2 players."))
     advance = fields.setdefault("advance_per_table", 1)
-    knock_out = format == Tournament.Format.SINGLE_ELIMINATION or (format == Tournament.Format.SWISS and top_cut)
+    knock_out = format.knock_out or (format.has_top_cut and top_cut)
     if knock_out and maximum > 2:
         if not 1 <= advance < minimum:
             raise _refuse(_("Fewer players must go on from a table than sit at it."))
@@ -190,7 +148,7 @@ def _check_tables(engine, format: str, fields: dict, before: dict | None = None)
     if top_cut and maximum > 2 and changed:
         _check_cut(top_cut, fields["seats_preferred"], minimum, maximum, advance)
     late = fields.setdefault("late_join_before_round", 0)
-    if late and (format != Tournament.Format.SWISS or late > (rounds or 0)):
+    if late and (not format.takes_late_entries or late > (rounds or 0)):
         raise _refuse(_("Only a Swiss tournament takes late entries, and only before one of its rounds."))
 
 
@@ -248,7 +206,7 @@ def default_place_points(seats_max: int) -> list[int]:
     return [4, 2, 1, 0][:seats_max] if seats_max > 2 else [1, 0]
 
 
-def _check_scoring(format: str, fields: dict) -> None:
+def _check_scoring(fields: dict) -> None:
     maximum = fields["seats_max"]
     points = fields.get("place_points")
     if not points:

@@ -26,6 +26,7 @@ from games.services import do_create_table
 from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from games.services.refusals import refusal_words, words_text
+from tournaments.formats import get_format
 from tournaments.mails import mail_round
 from tournaments.models import Bye, EntrantLeft, Entry, Round, Table, Tournament
 from tournaments.organiser_mails import EVENT as ORGANISING
@@ -117,7 +118,7 @@ def do_start(tournament_id: int, user=None, now: datetime | None = None) -> Tour
             entry.seed = number
         Entry.objects.bulk_update(entries, ["rating", "seed"])
         tournament.started_at = now
-        if tournament.format == Tournament.Format.ROUND_ROBIN:
+        if get_format(tournament.format).scheduled:
             # Its whole schedule can take a worker a minute (200 players at tables of 3): never
             # here, holding this lock. The task makes round 1 once it is stored.
             tournament.status, tournament.preparing_since = Tournament.Status.PREPARING, now
@@ -178,17 +179,17 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
     if not rounds or not rounds[-1].finished:
         return
     last = rounds[-1]
-    swiss = tournament.format == Tournament.Format.SWISS and last.stage == "swiss"
-    if swiss and last.number >= (tournament.rounds or 0) and not tournament.top_cut:
-        return  # the Swiss is over and nothing follows: nothing more to pair
+    spec = get_format(tournament.format)
+    if not spec.withdraws_no_shows or last.stage != spec.stage:
+        return  # a knock-out round (a Swiss's top cut too) puts them out anyway
+    final = spec.last_round(tournament)
+    if final is not None and last.number >= final:
+        return  # its last round by its settings (a Swiss with no top cut): nothing more to pair
     absent = no_shows(last)
-    if tournament.format == Tournament.Format.ROUND_ROBIN and last.stage == "round_robin":
+    if spec.scheduled and not round_robin_goes_on(tournament, entries, rounds):
         # Withdrawn whenever a round follows for the field as it stands: kept in, they would be
         # seated again (a review), even where their leaving then ends the event. After the last
         # round nothing is to be paired, and a withdrawal would only annul results.
-        if not round_robin_goes_on(tournament, entries, rounds):
-            return
-    elif tournament.format != Tournament.Format.SWISS or last.stage != "swiss":
         return
     for entry in entries:
         if entry.pk in absent and entry.dropped_before_round is None and not entry.disqualified:
@@ -207,12 +208,19 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
 def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Plan, now: datetime) -> Round:
     number = len(rounds) + 1
     _check_playable(tournament, number, {len(players) for players in plan.tables})
-    if plan.stage == "elimination" and tournament.format == Tournament.Format.SWISS and tournament.cut is None:
+    if plan.stage == "elimination" and get_format(tournament.format).has_top_cut and tournament.cut is None:
         # The cut as this round's plan drew it, kept for the rest of the knock-out.
         tournament.cut = elimination_seeds(tournament, entries, rounds)
         tournament.save(update_fields=["cut"])
     by_id = {entry.pk: entry for entry in entries}
-    round_ = Round.objects.create(tournament=tournament, number=number, stage=plan.stage, started_at=now)
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        stage=plan.stage,
+        started_at=now,
+        repeats=plan.repeats,
+        repeat_bound=plan.repeat_bound if plan.stage == "swiss" else None,
+    )
     control = TimeControl.of(tournament)
     tables_of: dict[int, list[Table]] = {}
     tables = []
@@ -290,7 +298,7 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
     from tournaments.services.results import swiss_standings
 
     # A knock-out counts no points (its mail listed "(0.0)" after every name).
-    counted = tournament.format in (Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN)
+    counted = not get_format(tournament.format).knock_out
     points = {row.player: row.points for row in swiss_standings(tournament, entries, rounds)} if counted else {}
     by_place = sorted(entries, key=lambda entry: places.get(entry.pk) or 10**9)
     top = [
@@ -298,7 +306,7 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
             "place": places.get(entry.pk),
             "name": entry.user.profile.name,
             "points": points.get(entry.pk, 0) if counted else None,
-            # Marked as the standings page marks them (presenters._leaving_mark).
+            # Marked as the standings page marks them (presenters.leaving_mark).
             "disqualified": entry.disqualified,
             "dropped": entry.dropped_before_round is not None,
             "withdrawn": entry.dropped_by == Entry.WITHDRAWN_BY_SITE and entry.dropped_before_round is not None,

@@ -2,8 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.history.archive import export_game
 from games.models import Game
-from games.services.archive import export_game
 from games.services.errors import ActionRejected
 
 

@@ -4,7 +4,7 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services.archive import check_document, do_import_game
+from games.history.archive import check_document, do_import_game
 from games.services.errors import ActionRejected
 
 

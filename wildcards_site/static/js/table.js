@@ -1,4 +1,4 @@
-/* Moves by pointing (contract: games/play/pointing.py). No dependencies, no build step.
+/* Moves by pointing (contract: games/presenters/pointing.py). No dependencies, no build step.
    Every legal move is a form.action-form with data-pick, data-target, data-preview.
    The table's elements carry data-pick / data-target keys. Listeners sit on document,
    so they keep working after htmx swaps the table. */
