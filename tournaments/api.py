@@ -13,12 +13,20 @@ from django.utils.translation import gettext as _
 
 from games.api.auth import endpoint
 from games.api.errors import ApiError
-from games.api.openapi import AUTH_ERRORS, DATE_TIME, get_operation, path_parameter, query_parameter
-from tournaments.models import Tournament
+from games.api.openapi import (
+    AUTH_ERRORS,
+    DATE_TIME,
+    get_operation,
+    path_parameter,
+    post_operation,
+    query_parameter,
+)
+from tournaments.models import Tournament, TournamentInvitation
 from tournaments.presenters import tournament_data, tournament_json
 from tournaments.ratings import leaderboards
 from tournaments.ratings.models import RatingChange
 from tournaments.ratings.pools import POOLS
+from tournaments.services import do_accept_tournament_invitation, do_leave, do_register
 
 HISTORY_LIMIT = 500
 
@@ -134,11 +142,71 @@ def tournaments(request: HttpRequest, token) -> dict:
 
 @endpoint("GET")
 def tournament(request: HttpRequest, token, tournament_id: int) -> dict:
+    found = _tournament(tournament_id)
+    data = tournament_data(found)
+    return {**tournament_json(found), "pairings": data["rounds"], "standings": data["standings"]}
+
+
+@endpoint("POST")
+def register(request: HttpRequest, token, tournament_id: int) -> dict:
+    """Enter a tournament, as its page's button does: the same conditions refuse the same way."""
+    found = _tournament(tournament_id)
+    entry = do_register(found.pk, token.user)
+    return {**tournament_json(_tournament(found.pk)), "registered": True, "rating": entry.rating}
+
+
+@endpoint("POST")
+def leave(request: HttpRequest, token, tournament_id: int) -> dict:
+    """Leave before the start (a running event is dropped out of on its page)."""
+    found = _tournament(tournament_id)
+    do_leave(found.pk, token.user)
+    return {**tournament_json(_tournament(found.pk)), "registered": False, "rating": None}
+
+
+def _my_invitations(user):
+    """The player's invitations still to accept, as their home page lists them (tournaments/sections.py):
+    to their account, or to their address before it had one."""
+    mine = Q(user=user) | Q(user__isnull=True, email__iexact=user.email) if user.email else Q(user=user)
+    return (
+        TournamentInvitation.objects.filter(mine, accepted_at__isnull=True)
+        .filter(tournament__in=Tournament.objects.filter(Tournament.TAKES_ENTRIES))
+        .exclude(Q(waives_conditions=True) & ~Q(tournament__status=Tournament.Status.REGISTRATION))
+        .exclude(tournament__entries__user=user)
+    )
+
+
+@endpoint("GET")
+def invitations(request: HttpRequest, token) -> dict:
+    found = _my_invitations(token.user).select_related("tournament", "invited_by__profile")[:20]
+    return {
+        "invitations": [
+            {
+                "id": invitation.pk,
+                "tournament": invitation.tournament_id,
+                "name": invitation.tournament.name,
+                "invited_by": invitation.invited_by.profile.name,
+                "created_at": invitation.created_at,
+            }
+            for invitation in found
+        ]
+    }
+
+
+@endpoint("POST")
+def accept_invitation(request: HttpRequest, token, invitation_id: int) -> dict:
+    """Accept and enter, as the invitation's link does; the other conditions still apply."""
+    invitation = _my_invitations(token.user).filter(pk=invitation_id).first()
+    if invitation is None:
+        raise ApiError("no_invitation", _("There is no such invitation for you."), 404)
+    entry = do_accept_tournament_invitation(invitation.token, token.user)
+    return {**tournament_json(_tournament(invitation.tournament_id)), "registered": True, "rating": entry.rating}
+
+
+def _tournament(tournament_id: int) -> Tournament:
     found = Tournament.objects.filter(pk=tournament_id).first()
     if found is None:
         raise ApiError("not_found", _("There is no such tournament."), 404)
-    data = tournament_data(found)
-    return {**tournament_json(found), "pairings": data["rounds"], "standings": data["standings"]}
+    return found
 
 
 # The OpenAPI description of the views above -------------------------------------------------
@@ -243,11 +311,40 @@ SCHEMAS = {
             ),
         ]
     },
+    "TournamentEntry": {
+        "allOf": [
+            {"$ref": "#/components/schemas/TournamentSummary"},
+            _object(
+                {
+                    "registered": {"type": "boolean"},
+                    "rating": {"type": ["number", "null"], "description": "the rating you entered with"},
+                }
+            ),
+        ]
+    },
+    "TournamentInvitations": _object(
+        {
+            "invitations": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "id": INTEGER,
+                        "tournament": INTEGER,
+                        "name": STRING,
+                        "invited_by": STRING,
+                        "created_at": DATE_TIME,
+                    }
+                ),
+            }
+        }
+    ),
 }
+TOURNAMENT_ID = path_parameter("tournament_id", {"type": "integer", "minimum": 0}, "the tournament's id")
 
 
 def openapi_paths() -> tuple[dict, dict]:
     not_found = (*AUTH_ERRORS, 404)
+    entry = {"$ref": "#/components/schemas/TournamentEntry"}
     return (
         {
             "/ratings/{pool}": get_operation(
@@ -271,8 +368,37 @@ def openapi_paths() -> tuple[dict, dict]:
             "/tournaments/{tournament_id}": get_operation(
                 "A tournament with its rounds' tables and standings",
                 "TournamentDetail",
-                params=(path_parameter("tournament_id", {"type": "integer", "minimum": 0}, "the tournament's id"),),
+                params=(TOURNAMENT_ID,),
                 errors=not_found,
+            ),
+            "/tournaments/{tournament_id}/register": post_operation(
+                "Enter a tournament (its page's conditions and refusals)",
+                entry,
+                {
+                    403: "removed, organised, invitation_only, rating_too_low, unreliable",
+                    404: "not_found",
+                    409: "closed, already_registered, full, organiser (step down first)",
+                },
+                params=(TOURNAMENT_ID,),
+            ),
+            "/tournaments/invitations": get_operation(
+                "Tournaments I am invited to, still taking entries", "TournamentInvitations"
+            ),
+            "/tournaments/invitations/{invitation_id}/accept": post_operation(
+                "Accept an invitation and enter (the other conditions still apply)",
+                entry,
+                {
+                    403: "removed, organised, rating_too_low, unreliable",
+                    404: "no_invitation",
+                    409: "bad_invitation, started, closed, already_registered, full, organiser",
+                },
+                params=(path_parameter("invitation_id", {"type": "integer", "minimum": 0}, "the invitation's id"),),
+            ),
+            "/tournaments/{tournament_id}/leave": post_operation(
+                "Leave a tournament before it starts",
+                entry,
+                {404: "not_found", 409: "started (drop out on its page instead), not_registered"},
+                params=(TOURNAMENT_ID,),
             ),
         },
         SCHEMAS,

@@ -10,4 +10,8 @@ urlpatterns = [
     path("players/<str:username>/ratings/<str:pool>", api.rating_history, name="rating_history"),
     path("tournaments", api.tournaments, name="tournaments"),
     path("tournaments/<id:tournament_id>", api.tournament, name="tournament"),
+    path("tournaments/invitations", api.invitations, name="invitations"),
+    path("tournaments/invitations/<id:invitation_id>/accept", api.accept_invitation, name="accept_invitation"),
+    path("tournaments/<id:tournament_id>/register", api.register, name="register"),
+    path("tournaments/<id:tournament_id>/leave", api.leave, name="leave"),
 ]

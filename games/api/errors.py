@@ -7,6 +7,22 @@ from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
 
+# The API's own codes (the services' are the keys of SERVICE_STATUS).
+API_ERROR_CODES = [
+    "unauthenticated",
+    "invalid_token",
+    "rate_limited",
+    "method_not_allowed",
+    "not_found",
+    "malformed",
+    "bad_filter",
+    "bad_step",
+    "not_started",
+    "not_finished",
+    "no_invitation",
+    "server_error",
+]
+
 # ActionRejected codes from the services, and the HTTP status each answers with.
 SERVICE_STATUS = {
     "no_game": 404,
@@ -19,7 +35,45 @@ SERVICE_STATUS = {
     "illegal": 422,
     "no_such_case": 409,  # answers ahead: the game moved on
     "no_answers_ahead": 409,
+    # Creating, joining, leaving and inviting (games/services/lobby.py, invitations.py).
+    "bad_options": 400,
+    "not_open": 409,
+    "already_seated": 409,
+    "full": 409,
+    "private": 403,
+    "bad_invitation": 409,
+    "not_yours": 403,
+    "not_seated": 403,
+    "no_user": 422,
+    "bad_address": 400,
+    "already_invited": 409,
+    "too_many_invitations": 429,  # the invitee's daily share of unasked mail (unasked.py)
+    # Seat offers (games/services/seats.py).
+    "no_offer": 404,
+    "answered": 409,
+    "expired": 409,
+    "no_seat": 409,
+    "still_playing": 409,
+    "bound_seat": 403,
+    # Table talk (games/services/talk.py).
+    "empty": 400,
+    "too_long": 400,
+    "cancelled": 409,
+    "too_fast": 429,
+    # Tournaments (tournaments/services/registration.py).
+    "closed": 409,
+    "already_registered": 409,
+    "removed": 403,
+    "organiser": 409,
+    "organised": 403,
+    "invitation_only": 403,
+    "rating_too_low": 403,
+    "unreliable": 403,
+    "started": 409,
+    "not_registered": 409,
 }
+# Refusals that are a limit in time: when to try again (talk's burst is counted over a minute).
+RETRY_AFTER = {"too_fast": 60}
 
 
 class ApiError(Exception):
@@ -32,7 +86,9 @@ class ApiError(Exception):
 
     @classmethod
     def from_rejection(cls, rejected: ActionRejected) -> ApiError:
-        return cls(rejected.code, rejected.message, SERVICE_STATUS.get(rejected.code, 400))
+        retry = RETRY_AFTER.get(rejected.code)
+        headers = {"Retry-After": str(retry)} if retry else None
+        return cls(rejected.code, rejected.message, SERVICE_STATUS.get(rejected.code, 400), headers)
 
     def response(self) -> JsonResponse:
         response = JsonResponse({"error": {"code": self.code, "message": str(self.message)}}, status=self.status)

@@ -8,31 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.api.errors import API_ERROR_CODES, SERVICE_STATUS
+
 MY_GAME_STATUSES = ("open", "running", "paused", "finished", "abandoned", "cancelled")
 
-ERROR_CODES = [
-    "unauthenticated",
-    "invalid_token",
-    "rate_limited",
-    "method_not_allowed",
-    "not_found",
-    "malformed",
-    "bad_filter",
-    "bad_step",
-    "not_your_seat",
-    "not_a_bot",
-    "forbidden",
-    "stale",
-    "illegal",
-    "not_running",
-    "paused",
-    "not_started",
-    "not_finished",
-    "no_game",
-    "no_such_case",
-    "no_answers_ahead",
-    "server_error",
-]
+# Every code an error may carry: the API's own, then the services' refusals (errors.SERVICE_STATUS).
+ERROR_CODES = list(dict.fromkeys([*API_ERROR_CODES, *SERVICE_STATUS]))
 
 ANY_OBJECT = {"type": "object", "additionalProperties": True}
 DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
@@ -71,6 +52,17 @@ GAME_ID = {
     "description": "the game's id",
 }
 
+# Who is to act and what the reader's seat may do (legal-actions, and a move's answer).
+TURN = {
+    "to_act": {"type": "array", "items": {"type": "integer"}, "description": "the seats to act now"},
+    "my_turn": {"type": "boolean", "description": "whether your seat is among them"},
+    "actions": {
+        "type": "array",
+        "items": ANY_OBJECT,
+        "description": "the moves your seat may make now, each to send back as it is",
+    },
+}
+
 SCHEMAS = {
     "Me": {
         "type": "object",
@@ -79,6 +71,12 @@ SCHEMAS = {
             "username": {"type": "string"},
             "name": {"type": "string"},
             "token": {"type": "object", "properties": {"name": {"type": "string"}, "prefix": {"type": "string"}}},
+            "rate_limit": {
+                "type": "object",
+                "required": ["requests", "window_seconds"],
+                "properties": {"requests": {"type": "integer"}, "window_seconds": {"type": "integer"}},
+                "description": "requests allowed per window, counted per player (beyond: 429 with Retry-After)",
+            },
         },
     },
     "Error": {
@@ -151,12 +149,13 @@ SCHEMAS = {
     },
     "LegalActions": {
         "type": "object",
-        "required": ["game", "version", "seat", "actions"],
+        "required": ["game", "version", "status", "seat", "to_act", "my_turn", "actions"],
         "properties": {
             "game": {"type": "integer"},
             "version": {"type": "integer"},
+            "status": {"type": "string", "enum": list(MY_GAME_STATUSES)},
             "seat": {"type": ["integer", "null"]},
-            "actions": {"type": "array", "items": ANY_OBJECT},
+            **TURN,
         },
     },
     "Submission": {
@@ -179,12 +178,13 @@ SCHEMAS = {
             _ref("GameSummary"),
             {
                 "type": "object",
-                "required": ["seat", "applied", "view", "result"],
+                "required": ["seat", "applied", "view", "result", "to_act", "my_turn", "actions"],
                 "properties": {
                     "seat": {"type": "integer"},
                     "applied": {"type": "integer", "description": "your action and the bots' after it"},
-                    "view": ANY_OBJECT,
+                    "view": {**ANY_OBJECT, "description": "the game after it, as your seat sees it"},
                     "result": _ref("Result"),
+                    **TURN,
                 },
             },
         ]
@@ -302,12 +302,41 @@ def register_paths(contribution: Callable[[], tuple[dict, dict]]) -> None:
 
 def document(server: str = "/api/v1") -> dict:
     """The OpenAPI document; `server` is the API's base URL."""
+    # Imported here: the lobby's part builds on this module's helpers.
+    from games.api import openapi_lobby
+
     answer = _own_document(server)
-    for contribution in _contributions:
+    for contribution in (openapi_lobby.openapi_paths, *_contributions):
         paths, schemas = contribution()
-        answer["paths"].update(paths)
+        for path, item in paths.items():
+            # A contribution may add a method to a path already described (POST /games beside GET).
+            answer["paths"][path] = {**answer["paths"].get(path, {}), **item}
         answer["components"]["schemas"] = {**answer["components"]["schemas"], **schemas}
     return answer
+
+
+def json_body(schema: dict, required: bool = True) -> dict:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
+def post_operation(
+    summary: str,
+    answer: dict,
+    refusals: dict[int, str],
+    *,
+    params: tuple = (),
+    body: dict | None = None,
+    status: int = 200,
+) -> dict:
+    """A POST path item (for contributions): `answer` the schema of its success, `refusals` each
+    error status it may answer beside the token's (401, 405, 429), with the codes it gives."""
+    responses = {str(status): _json(answer, "OK" if status == 200 else "created")}
+    texts = {401: ERROR_TEXTS[401], 405: ERROR_TEXTS[405], 429: ERROR_TEXTS[429]} | refusals
+    responses |= {str(code): _json(_ref("Error"), text) for code, text in sorted(texts.items())}
+    operation = {"summary": summary, "parameters": list(params), "responses": responses}
+    if body is not None:
+        operation["requestBody"] = body
+    return {"post": operation}
 
 
 def get_operation(summary: str, schema: str, *, params: tuple = (), errors: tuple = AUTH_ERRORS) -> dict:

@@ -13,17 +13,17 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
 from games import presenters
-from games.api.auth import endpoint
+from games.api.auth import endpoint, rate_limit
 from games.api.errors import ApiError, malformed, not_found
 from games.api.openapi import MY_GAME_STATUSES
 from games.api.openapi import document as openapi_document
 from games.engines import get_engine
 from games.history import finding as history
+from games.history.archive import export_game
 from games.history.replay_steps import Replay, action_visible, is_revealed, views_at
 from games.models import Action, Game, Seat
 from games.play.jsonbody import loads_move
 from games.services import do_action
-from games.services.archive import export_game
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +36,18 @@ def openapi(request: HttpRequest, token) -> dict:
 @endpoint("GET")
 def me(request: HttpRequest, token) -> dict:
     user = token.user
-    return {"username": user.username, "name": user.profile.name, "token": {"name": token.name, "prefix": token.prefix}}
+    limit, window = rate_limit()
+    return {
+        "username": user.username,
+        "name": user.profile.name,
+        "token": {"name": token.name, "prefix": token.prefix},
+        # So that a bot can pace itself below the limit instead of learning it from a 429.
+        "rate_limit": {"requests": limit, "window_seconds": int(window.total_seconds())},
+    }
 
 
-@endpoint("GET")
 def my_games(request: HttpRequest, token) -> dict:
+    """GET /games (views_lobby.games answers POST, a new game)."""
     status = request.GET.get("status", "")
     if status and status not in MY_GAME_STATUSES:
         raise ApiError("bad_filter", _("status must be one of: %(values)s") % {"values": ", ".join(MY_GAME_STATUSES)})
@@ -58,7 +65,11 @@ def my_games(request: HttpRequest, token) -> dict:
 
 @endpoint("GET")
 def game_detail(request: HttpRequest, token, game_id: int) -> dict:
-    game = visible_game(token, game_id)
+    return detail(visible_game(token, game_id), token)
+
+
+def detail(game: Game, token) -> dict:
+    """A game as the token's seat sees it (GET games/<id>, and the answer of joining, resigning…)."""
     position = my_position(game, token)
     answer = {**summary(game), "seat": position, "view": presenters.table_view(game, position)}
     answer["to_act"] = get_engine(game.engine).to_act(game.state) if game.status == Game.Status.RUNNING else []
@@ -70,10 +81,7 @@ def game_detail(request: HttpRequest, token, game_id: int) -> dict:
 def legal_actions(request: HttpRequest, token, game_id: int) -> dict:
     game = visible_game(token, game_id)
     position = my_position(game, token)
-    actions = []
-    if position is not None and game.status == Game.Status.RUNNING and game.state is not None:
-        actions = get_engine(game.engine).legal_actions(game.state, position)
-    return {"game": game.pk, "version": game.version, "seat": position, "actions": actions}
+    return {"game": game.pk, "version": game.version, "status": game.status, "seat": position, **turn(game, position)}
 
 
 @endpoint("POST")
@@ -104,6 +112,8 @@ def submit_action(request: HttpRequest, token, game_id: int) -> dict:
         "applied": len(outcome.actions),
         "view": presenters.table_view(game, position),
         "result": result(game),
+        # Who is to act now and what this seat may do: a bot's next move needs no other request.
+        **turn(game, position),
     }
 
 
@@ -184,14 +194,30 @@ def visible_game(token, game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first() if game_id < 2**63 else None
     if game is None:
         raise not_found()
-    if game.visibility == Game.Visibility.PRIVATE and not user.is_staff and not game.seats.filter(user=user).exists():
+    if game.visibility == Game.Visibility.PRIVATE and not user.is_staff and not takes_part(game, user):
         raise not_found()
     return game
+
+
+def takes_part(game: Game, user) -> bool:
+    """As on the pages (games/play/views.py): seated, offered a seat they may still accept, or
+    invited to the game while it waits for players (so they can read it and join)."""
+    invited = game.status == Game.Status.OPEN and game.invitations.open().filter(user=user).exists()
+    return game.seats.filter(user=user).exists() or game.seat_offers.standing().filter(user=user).exists() or invited
 
 
 def my_position(game: Game, token) -> int | None:
     """The seat the token's user plays, whose hidden cards they see (none once a bot took it over)."""
     return presenters.private_position(game, game.seats.filter(user=token.user).first())
+
+
+def turn(game: Game, position: int | None) -> dict:
+    """Who is to act, whether it is this seat, and the moves it may make now (none while it waits)."""
+    running = game.status == Game.Status.RUNNING and game.state is not None
+    engine = get_engine(game.engine)
+    to_act = engine.to_act(game.state) if running else []
+    actions = engine.legal_actions(game.state, position) if running and position is not None else []
+    return {"to_act": to_act, "my_turn": position is not None and position in to_act, "actions": actions}
 
 
 def summary(game: Game) -> dict:

@@ -35,7 +35,9 @@ def test_it_documents_every_error_code_the_api_uses():
     import pathlib
     import re
 
-    source = "".join(path.read_text() for path in pathlib.Path("games/api").glob("*.py"))
+    # tokens.py: issuing tokens on the settings page, whose refusals are the page's, not the API's.
+    api = [path for path in pathlib.Path("games/api").glob("*.py") if path.name != "tokens.py"]
+    source = "".join(path.read_text() for path in api)
     source += pathlib.Path("tournaments/api.py").read_text()
     source += pathlib.Path("games/services/play.py").read_text()
     source += pathlib.Path("games/services/ahead.py").read_text()
