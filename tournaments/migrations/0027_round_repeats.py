@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0026_entrant_left_reason'),
+        ("tournaments", "0026_entrant_left_reason"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='round',
-            name='repeat_bound',
+            model_name="round",
+            name="repeat_bound",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='round',
-            name='repeats',
+            model_name="round",
+            name="repeats",
             field=models.PositiveSmallIntegerField(default=0),
         ),
     ]
