@@ -11,7 +11,7 @@ from tests.browser.test_entrant_browser import fits
 from tests.conftest import make_user
 from tests.ratings.conftest import finished_game
 from tests.tournaments.helpers import finish_round, make_players
-from tests.tournaments.test_bye_worth_said import _opponent_in_round, _round_robin
+from tests.tournaments.pages.test_bye_worth_said import _opponent_in_round, _round_robin
 from tournaments.ratings.services import do_rate_game
 from tournaments.services import do_drop
 

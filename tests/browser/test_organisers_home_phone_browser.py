@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import make_user
-from tests.tournaments.test_a_leaver_is_not_crowned_by_a_table_nobody_played import _semi_finals
+from tests.tournaments.services.test_a_leaver_is_not_crowned_by_a_table_nobody_played import _semi_finals
 from tournaments.services import do_advance_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from tests.browser.test_emu_browser import open_signed_in
 from tests.browser.test_entrant_browser import fits
 from tests.tournaments.helpers import make_players
-from tests.tournaments.test_passed_over_round_is_said import _three_with_round_two_emptied
+from tests.tournaments.pages.test_passed_over_round_is_said import _three_with_round_two_emptied
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ from tests.browser.conftest import log_in
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.conftest import make_user
 from tests.games.conftest import seat_user
-from tests.games.test_wizard_unplayable import wizard_game_with_a_card_it_may_not_play
+from tests.games.presenters.test_wizard_unplayable import wizard_game_with_a_card_it_may_not_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ENGINE = get_engine("wizard")

@@ -16,7 +16,7 @@ import pytest
 from games.models import Game
 from games.services import sweep_overdue
 from tests.games.conftest import start_game
-from tests.games.test_deadlines import later
+from tests.games.services.test_deadlines import later
 from tests.hidden_information.twins import TWINS
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage

@@ -187,7 +187,7 @@ def test_organisers_who_do_not_play_are_mailed_the_final_places(organisers):
 
 
 def test_organisers_are_told_once_a_day_when_the_sweep_cannot_move_their_event_on():
-    from tests.tournaments.test_table_sizes_and_options import _stuck_on_a_table_of_two
+    from tests.tournaments.services.test_table_sizes_and_options import _stuck_on_a_table_of_two
     from tournaments.services.running import sweep_tournaments
 
     organiser, tournament = _stuck_on_a_table_of_two()
@@ -345,7 +345,7 @@ def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round
 def test_a_round_robin_leaver_whose_game_is_over_is_not_said_to_hang_on_it(organisers):
     # A review: a player who dropped after their own table had ended, the round still going on at
     # other tables, was said to keep their results "if they finish this round's game".
-    from tests.tournaments.test_every_event_finishes import settle
+    from tests.tournaments.whole_events.test_every_event_finishes import settle
 
     tournament = _round_robin(organisers)
     first_table = current_tables(tournament)[0]

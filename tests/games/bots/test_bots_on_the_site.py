@@ -18,7 +18,7 @@ from games.services import ActionRejected, do_action, do_create_game, do_join, d
 from games.services.bot_choice import bot_rng
 from games.services.bot_moves import stalled_bot_games
 from tests.games.conftest import start_game
-from tests.games.test_create_form import form_for
+from tests.games.lobby.test_create_form import form_for
 
 pytestmark = pytest.mark.django_db
 

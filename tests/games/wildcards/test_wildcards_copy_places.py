@@ -16,7 +16,7 @@ from games.engines.wildcards import ENGINE
 from games.presenters import action_label
 from games.presenters.pointing import pointing_for
 from tests.engines.wildcards.scenario import bid, card_id, make_state
-from tests.games.wildcards_told import REFILL_CARD
+from tests.games.wildcards.wildcards_told import REFILL_CARD
 
 PLACES = ("nearest the deck", "farthest from the deck", "in the middle")
 

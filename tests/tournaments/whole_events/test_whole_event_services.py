@@ -6,7 +6,7 @@ disqualifications, no-shows (everyone at a table resigns: nobody played it), a p
 a table, stalled tables, and organisers' adjudications at random moments (of a table still
 being played, of one already over, and of a knock-out waiting for their decision). Results
 come from adjudications and abandoned games: playing games out move by move costs seconds a
-game (tests/tournaments/test_adjudication.py and test_running.py do that), too slow for
+game (tests/tournaments/services/test_adjudication.py and test_running.py do that), too slow for
 dozens of events.
 
 Every event must finish; every round is checked from its rows (each active entrant seated once

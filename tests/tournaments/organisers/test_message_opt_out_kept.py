@@ -9,7 +9,7 @@ from django.apps import apps
 
 from games.bymail.models import MailOptOut
 from tests.tournaments.helpers import make_players
-from tests.tournaments.test_organisers import organiser, swiss  # noqa: F401  (fixtures)
+from tests.tournaments.organisers.test_organisers import organiser, swiss  # noqa: F401  (fixtures)
 from tournaments.services import do_message_entrants, do_register
 from wildcards_site.outbox.models import OutboxMessage
 

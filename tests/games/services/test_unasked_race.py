@@ -7,7 +7,7 @@ from games.models import Game, Invitation
 from games.services import do_create_game, do_invite
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
-from tests.tournaments.test_concurrency import race
+from tests.tournaments.services.test_concurrency import race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -7,7 +7,7 @@ from django.urls import reverse
 from games.services import do_resign
 from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, make_players
-from tests.tournaments.test_security import started
+from tests.tournaments.services.test_security import started
 
 BADGE = ' <span class="bot" data-bot-level="good">· {}</span>'
 

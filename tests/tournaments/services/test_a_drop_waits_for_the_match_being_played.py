@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, register_and_start
-from tests.tournaments.test_every_event_finishes import settle
+from tests.tournaments.whole_events.test_every_event_finishes import settle
 from tournaments.services import do_advance_round, do_create_tournament, do_drop
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ the event ended at once with Alice, who had left, as its champion; no organiser 
 import pytest
 
 from tests.tournaments.helpers import current_tables, make_players, register_and_start
-from tests.tournaments.test_adjudication import entries_at, nobody_played
-from tests.tournaments.test_every_event_finishes import settle
+from tests.tournaments.services.test_adjudication import entries_at, nobody_played
+from tests.tournaments.whole_events.test_every_event_finishes import settle
 from tournaments.models import Tournament
 from tournaments.services import do_adjudicate_table, do_advance_round, do_create_tournament, do_drop
 

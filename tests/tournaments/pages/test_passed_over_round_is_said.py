@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.helpers import current_tables, make_players, register_and_start
-from tests.tournaments.test_every_event_finishes import settle
+from tests.tournaments.whole_events.test_every_event_finishes import settle
 from tournaments.models import Round, Tournament
 from tournaments.services import do_advance_round, do_create_tournament, do_drop
 

@@ -163,7 +163,7 @@ def test_a_player_disqualified_after_dropping_is_told_the_round_they_left_after(
     # is your last", though they had played no round after round 1.
     from tests.conftest import rendered
     from tests.tournaments.helpers import register_and_start
-    from tests.tournaments.test_every_event_finishes import settle
+    from tests.tournaments.whole_events.test_every_event_finishes import settle
     from tournaments.services import do_advance_round
     from wildcards_site.outbox.models import OutboxMessage
 

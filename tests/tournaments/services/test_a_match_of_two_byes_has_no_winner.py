@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import make_players, register_and_start
-from tests.tournaments.test_a_drop_waits_for_the_match_being_played import drawn_match, winners_in
+from tests.tournaments.services.test_a_drop_waits_for_the_match_being_played import drawn_match, winners_in
 from tournaments.services import do_create_tournament
 
 pytestmark = pytest.mark.django_db

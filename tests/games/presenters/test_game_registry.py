@@ -13,7 +13,7 @@ from games import registry
 from games.engines import ENGINE_NAMES
 from games.presenters.base import HOOKS, missing_hooks
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # The generic modules that read a game's presentation hooks.
 READERS = {
     "table": ["games/presenters/__init__.py", "games/presenters/pointing.py"],

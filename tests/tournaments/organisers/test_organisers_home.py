@@ -5,7 +5,7 @@ knock-out "neither goes on nor ends until an organiser decides"."""
 import pytest
 
 from tests.conftest import make_user
-from tests.tournaments.test_a_leaver_is_not_crowned_by_a_table_nobody_played import _semi_finals
+from tests.tournaments.services.test_a_leaver_is_not_crowned_by_a_table_nobody_played import _semi_finals
 from tournaments.models import Tournament
 from tournaments.services import do_advance_round, do_create_tournament
 

@@ -14,7 +14,7 @@ from games.engines import get_engine
 from games.presenters.cubirds import table as cubirds
 from games.templatetags.places import ordinal
 from tests.games.conftest import play_to_the_end, seat_user, start_game
-from tests.games.test_cubirds_table import _finished_games
+from tests.games.presenters.test_cubirds_table import _finished_games
 
 pytestmark = pytest.mark.django_db
 ENGINE = get_engine("cubirds")

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
-from tests.tournaments.test_organiser_pages import FORM
+from tests.tournaments.organisers.test_organiser_pages import FORM
 from tournaments.models import Tournament
 from tournaments.services import do_create_tournament
 

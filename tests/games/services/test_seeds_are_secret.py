@@ -13,7 +13,7 @@ from games.services import do_create_game, do_join
 from games.services.lobby import new_seed
 from tests.conftest import make_user
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ("games", "tournaments", "wildcards_site")
 # Every place allowed to name a seed itself, and why. Anything else must take `new_seed()`.
 ALLOWED = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.engines.wildcards.cards import HABITAT
 from games.presenters.wildcards import mail
 from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state, tied_2020_at_two
-from tests.games.wildcards_told import Told
+from tests.games.wildcards.wildcards_told import Told
 
 
 def _play(told: Told, seat: int, kind: str, **keys) -> None:

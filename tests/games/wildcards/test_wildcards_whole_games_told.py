@@ -19,7 +19,7 @@ from games.bymail import render
 from games.engines.wildcards import ENGINE
 from games.engines.wildcards.cards import HABITAT, VALUE
 from games.presenters.wildcards import mail
-from tests.games.wildcards_told import Told, public_log
+from tests.games.wildcards.wildcards_told import Told, public_log
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 HABITATS = {"forest": "Forest", "mountains": "Mountains", "savannah": "Savannah", "wild": "Wild"}

@@ -11,7 +11,7 @@ from games.bymail import render
 from games.engines.wildcards import ENGINE
 from games.presenters.wildcards import mail
 from tests.engines.wildcards.scenario import animal_id, bid, card_id, make_state
-from tests.games.wildcards_told import Told
+from tests.games.wildcards.wildcards_told import Told
 
 NAMES = ["Ann", "Ben", "Cy"]
 

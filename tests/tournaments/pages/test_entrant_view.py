@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.conftest import make_user
 from tests.tournaments.helpers import current_tables, make_players
-from tests.tournaments.test_security import started
+from tests.tournaments.services.test_security import started
 
 
 def test_a_table_and_the_home_page_link_back_to_the_tournament_by_round_and_table(client, db):
@@ -153,7 +153,7 @@ def test_a_player_knocked_out_reads_so_and_is_not_offered_to_drop_out(client, db
 
 
 def test_a_player_who_dropped_or_was_disqualified_reads_from_when_and_is_not_offered_to_drop_again(client, db):
-    from tests.tournaments.test_security import started
+    from tests.tournaments.services.test_security import started
     from tournaments.services import do_disqualify, do_drop
 
     organiser = make_user("olga")
@@ -176,7 +176,7 @@ def test_a_player_who_dropped_or_was_disqualified_reads_from_when_and_is_not_off
 def test_while_paused_an_entrant_may_still_drop_out_and_reads_that_they_did(client, db):
     # A reviewer's paused event: do_drop accepts a paused tournament, but the page offered no
     # "Drop out" and did not say who had dropped (it looked at "running" only).
-    from tests.tournaments.test_security import started
+    from tests.tournaments.services.test_security import started
     from tournaments.services import do_disqualify, do_pause_tournament
 
     organiser = make_user("olga")
@@ -198,7 +198,7 @@ def test_while_paused_an_entrant_may_still_drop_out_and_reads_that_they_did(clie
 def test_drop_out_asks_for_confirmation_as_other_destructive_buttons_do(client, db):
     import re
 
-    from tests.tournaments.test_security import started
+    from tests.tournaments.services.test_security import started
 
     players = make_players(3)
     tournament = started(make_user("olga"), players, name="Cup")
@@ -214,7 +214,7 @@ def test_drop_out_asks_for_confirmation_as_other_destructive_buttons_do(client, 
 def test_a_paused_event_says_its_tables_go_on_with_their_clocks_running(client, db):
     # An organiser's walk-through: "Paused." alone, while entrants read "your move, by ..." beside
     # "Status: paused": neither knew the tables' clocks keep running.
-    from tests.tournaments.test_security import started
+    from tests.tournaments.services.test_security import started
 
     organiser = make_user("olga")
     tournament = started(organiser, make_players(6), name="Cup")
