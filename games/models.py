@@ -95,7 +95,7 @@ class Game(models.Model):
 
     def status_label(self) -> str:
         """The game's state in words: a game stopped for an organiser's decision says so, not
-        "abandoned" (a walk-through's winner read "abandoned"). Lists annotate `decided`
+        "abandoned", which its winner would read. Lists annotate `decided`
         (`with_decided`); else one query, only for an abandoned game."""
         if self.status == self.Status.ABANDONED and self.is_decided():
             return str(_("result set by the organisers"))
@@ -232,7 +232,7 @@ class Action(models.Model):
     # Moves a person made: a timeout's default move, a bot's, an organiser's and a forced one are not.
     OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API, Channel.AHEAD)
     # Moves that show a player is playing right now: at the table, or through a program on the API
-    # (a newcomer's program got a turn mail for every trick, 239 in five minutes).
+    # (a program playing a trick a second would otherwise get a turn mail for every trick).
     LIVE_CHANNELS = (Channel.WEB, Channel.API)
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="actions")

@@ -63,8 +63,8 @@ def plays_in(game: Game, user) -> bool:
 def is_organiser(game: Game, user) -> bool:
     """Staff, or an organiser by a registered check: may take a seat from a player still playing.
 
-    Never at a game where they sit: nobody moderates a table they play at, staff included (a
-    review found the demo's staff organiser handing their opponent's seat to a bot)."""
+    Never at a game where they sit: nobody moderates a table they play at, staff included: a
+    staff organiser could otherwise hand their opponent's seat to a bot."""
     if not getattr(user, "is_authenticated", False):
         return False
     if not (user.is_staff or any(check(game, user) for check in _organiser_checks)):

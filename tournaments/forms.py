@@ -177,8 +177,8 @@ class TournamentForm(forms.Form):
 def initial_of(tournament: Tournament) -> dict:
     """The form's fields from a tournament's settings, for the edit page."""
     initial = {key: getattr(tournament, key) for key in FORM_FIELDS}
-    # Left blank when they are the default: the default then follows a change of table size (an
-    # organiser's walk-through found the 3-seat default frozen and refused at 2 seats).
+    # Left blank when they are the default: the default then follows a change of table size, not
+    # frozen at the 3-seat default and refused at 2 seats.
     points = tournament.place_points or []
     default = list(points) == default_place_points(tournament.seats_max)
     initial["place_points"] = "" if default else ", ".join(f"{value:g}" for value in points)

@@ -79,8 +79,8 @@ class Tournament(models.Model):
     # Organisers who stepped down once it had started: they decided at its tables, so they
     # never enter it late (services/registration.py).
     former_organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
-    # Players the organisers took out before the start: they do not register again on their own
-    # (an attacker's review did at once); asked in again by the organisers, they may.
+    # Players the organisers took out before the start: they do not register again on their own,
+    # which would undo the removal at once; asked in again by the organisers, they may.
     removed = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -20,8 +20,8 @@ def organised_by(user) -> list[dict]:
     """Each event `user` organises that has not ended: whether a knock-out waits for the
     organisers' decision, and whether something stopped the site from moving it on."""
     rows = []
-    # Only a knock-out's round can wait for a decision: the others' rounds are never read (a review
-    # counted eight queries an event).
+    # Only a knock-out's round can wait for a decision: the others' rounds are never read (eight
+    # queries an event otherwise).
     last_stage = Round.objects.filter(tournament=OuterRef("pk")).order_by("-number").values("stage")[:1]
     tournaments = (
         Tournament.objects.filter(organisers=user, status__in=UNDER_WAY)

@@ -61,7 +61,7 @@ def entrant_left(
         "round_robin": tournament.format_spec.annuls_early_leavers,
         "out": out,  # a knock-out had put them out already: no round is their last
     }
-    if half is not None:  # where they stand against the half, said for this leaver (a walk-through had to work it out)
+    if half is not None:  # where they stand against the half, said for this leaver, not left to work out
         games, scheduled, under_way = half["games"], half["scheduled"], half["under_way"]
         if 2 * games >= scheduled:
             case = "stand"
@@ -165,7 +165,7 @@ def _tell(tournament, organisers: list, kind: str, detail: str, facts: dict, pro
             "tournament": tournament.name,
             "tournament_url": url,
             "unsubscribe_url": headers["List-Unsubscribe"][1:-1],
-            # The switch the named mail speaks of, and every other (a walk-through found no link).
+            # The switch the named mail speaks of, and every other.
             "preferences_url": settings.SITE_URL + reverse("bymail:preferences"),
             **facts,
         }

@@ -155,8 +155,8 @@ def _adjudicable(
             "ties_by_seed": by_seed,
             # The form starts from the table's result as it stands: its places, a forfeit where
             # nobody played; at a table still playing, from nothing, so that every place is the
-            # organisers' choice (places in seat order, sent with only a reason, decided a result
-            # nobody chose, two walk-throughs found).
+            # organisers' choice (places in seat order, sent with only a reason, would decide a
+            # result nobody chose).
             "players_choices": [
                 (player, player["rank"] or ("forfeit" if table["status"] not in LIVE_STATUSES else ""))
                 for player in table["players"]
@@ -238,7 +238,7 @@ def organiser_choices(
         ],
         "to_disqualify": [entry for entry in entries if may_disqualify(entry, mates, playing)],
         "extendable": not playing and open_waits(tournament).exists(),
-        # Said by the field, not only by a refusal (an organiser's walk-through).
+        # Said by the field, not only by a refusal, so an organiser need not guess the limit.
         "max_extension_hours": STAFF_EXTENSION_HOURS if user.is_staff else settings.GAME_MAX_EXTENSION_HOURS,
     }
 
@@ -278,7 +278,7 @@ def table_log(tournament: Tournament, limit: int = 30) -> list[dict]:
         }
         for event in events
     ]
-    # Who left the event and who made them (an organiser found them only as tags in the entrants' list).
+    # Who left the event and who made them: the entrants' list shows only a tag.
     leavings = tournament.leavings.select_related("entry__user__profile", "actor__profile")[:limit]
     rows += [{"left": _left_words(left), "at": left.created_at} for left in leavings]
     rows.sort(key=lambda row: row["at"], reverse=True)
@@ -304,9 +304,9 @@ def _left_words(left: EntrantLeft) -> str:
 
 def ended_early(tournament: Tournament, rounds: list[PlayedRound]) -> tuple[int, int] | None:
     """(rounds played, rounds planned) of a Swiss or round robin that drops ended before its last
-    round; None otherwise. Said on the page: an organiser's walk-through saw a three-round Swiss
-    end after round 1 without a word. A round robin counts by its schedule: a round passed over
-    in the middle is no early end (a review)."""
+    round; None otherwise. Said on the page, or a three-round Swiss ending after round 1 would
+    do so without a word. A round robin counts by its schedule: a round passed over in the
+    middle is no early end."""
     if tournament.status != Tournament.Status.FINISHED:
         return None
     made = [played for played in rounds if played.stage in ("swiss", "round_robin")]
@@ -326,7 +326,7 @@ def passed_over(tournament: Tournament, rounds: list[PlayedRound], counted) -> t
     """(rounds passed over, rounds scheduled) of a round robin whose drops left a scheduled round
     before one it went on to without a table (one at its end is `ended_early`'s); None when none
     was. As the standings count them (`counted`: `round_robin_counted`, None for other formats).
-    Said on the page: an organiser's walk-through saw a 4-round event play 3 without a word."""
+    Said on the page, or a 4-round event would play 3 without a word."""
     if counted is None:
         return None
     made = [played for played in rounds if played.stage == "round_robin"]
@@ -373,7 +373,7 @@ def _bye_kinds(tournament: Tournament, entries, rounds: list[PlayedRound], count
 
 
 # A table's state in its own words: a game's ("finished") agree with "game" in some languages
-# ("partita finita"), where a table is another word ("tavolo finito"; an organiser's walk-through).
+# ("partita finita"), where a table is another word ("tavolo finito").
 TABLE_STATUS = {
     "open": pgettext_lazy("a tournament table's state", "waiting for players"),
     "running": pgettext_lazy("a tournament table's state", "running"),
@@ -386,8 +386,8 @@ TABLE_STATUS = {
 
 def _table(table, names: dict) -> dict:
     # Places show once a table has ended or been decided: a game abandoned by players who had
-    # played ranks them by when each left (a review found none shown, and the organisers' form
-    # offering "forfeit" for all, which sent unchanged wiped a result that counted).
+    # played ranks them by when each left; without them the organisers' form would offer
+    # "forfeit" for all, which sent unchanged would wipe a result that counted.
     over = table.status in DONE or table.adjudicated
     return {
         "number": table.number,
@@ -426,8 +426,8 @@ def _standings(tournament: Tournament, entries, rounds, names: dict, counted: Co
     if tournament.status == Tournament.Status.FINISHED:
         rows.sort(key=lambda row: place_of.get(row.player) or 10**9)
     else:
-        # Below everyone from the moment they are disqualified, as the final places will put them
-        # (an organiser read one first, then last). Only here: seeding a cut keeps merit order.
+        # Below everyone from the moment they are disqualified, as the final places will put them.
+        # Only here: seeding a cut keeps merit order.
         rows.sort(key=lambda row: row.player in disqualified)
     # Players level on points and every tie-break share a place (1, 2, 2, 4), as the page says;
     # a disqualified player's place follows everyone's.

@@ -126,7 +126,7 @@ def detail(request, tournament_id: int):
     refusal, asked = "", None
     if request.user.is_authenticated and my_entry is None and not over:
         refusal = registration_refusal(tournament, request.user)
-        # Asked in past the conditions: accepted here too, whatever the conditions say (a review).
+        # Asked in past the conditions: accepted here too, whatever the conditions say.
         asked = tournament.invitations.filter(
             user=request.user, waives_conditions=True, accepted_at__isnull=True
         ).first()
@@ -154,7 +154,7 @@ def detail(request, tournament_id: int):
             # A refused message comes back to be shortened, once (see `organise`).
             "message_draft": request.session.pop(f"{MESSAGE_DRAFT}:{tournament.pk}", ""),
             "letter_draft": request.session.pop(f"{LETTER_DRAFT}:{tournament.pk}", ""),
-            # The letter card only where a letter reaches someone (a review: refused after typing).
+            # The letter card only where a letter reaches someone, not refused after typing.
             "takes_letters": my_entry is not None and bool(letter_readers(tournament, request.user)),
             "unpaired_latecomer": my_entry is not None and unpaired_latecomer(tournament, request.user),
             "letter_chars": MAX_LETTER_CHARS,
@@ -312,7 +312,7 @@ def organise(request, tournament_id: int, action: str):
         raise Http404
     run, success = ORGANISER_ACTIONS[action]
     other = None
-    # Both mail an invitation: one limit for the two (an attacker's review mailed past it by "add").
+    # Both mail an invitation: one limit for the two, or "add" would mail past it.
     if action in ("invite", "add") and not throttle.allowed(request, "invite", "user", throttle.rate("invite_user")):
         return throttle.too_many(request)
     if action in ("invite", "message", "cancel"):

@@ -328,7 +328,7 @@ RATING_ABORT_MOVES = envint("RATING_ABORT_MOVES", 3)
 RATING_REPEAT_DAYS = envint("RATING_REPEAT_DAYS", 30)
 LEADERBOARD_MIN_GAMES = envint("LEADERBOARD_MIN_GAMES", 10)
 LEADERBOARD_MIN_OPPONENTS = envint("LEADERBOARD_MIN_OPPONENTS", 5)
-# A week: a ring of accounts made a minute before its games founded a leaderboard in 73 seconds;
+# A week: a ring of accounts made a minute before its games could found a leaderboard in 73 seconds;
 # lichess organisers ask for a week-old account for the same reason (lila issue 15463).
 RATING_FOUNDING_ACCOUNT_DAYS = envint("RATING_FOUNDING_ACCOUNT_DAYS", 7)
 LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)

@@ -60,7 +60,7 @@ def authenticate(request: HttpRequest) -> ApiToken:
 
 def _language(request: HttpRequest, token: ApiToken | None) -> str:
     """The language of the answer's messages: the one the client asks for (Accept-Language), else
-    the token owner's (a script sends no header: a review saw an Italian player's bot read every
+    the token owner's (a script sends no header, and an Italian player's bot would read every
     refusal in English)."""
     if token is None or _asks_for_a_language_offered(request.headers.get("Accept-Language", "")):
         return translation.get_language()

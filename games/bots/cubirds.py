@@ -21,7 +21,7 @@ from games.engines.cubirds.rules import apply_legal
 
 GOOD_ROLLOUTS = 150
 # Strong is Good's own search with many more rollouts, so it cannot be expected to play worse
-# than Good; ISMCTS (1,200 iterations) won 3 of 10 games against Good (two sessions' runs).
+# than Good; ISMCTS (1,200 iterations) won 3 of 10 games against Good.
 STRONG_SEARCH = "flat"
 STRONG_ITERATIONS = 2000
 HORIZON_TURNS = 4  # turns each player plays in a rollout before the position is judged

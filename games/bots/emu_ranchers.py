@@ -29,18 +29,18 @@ GOOD_ROLLOUTS = 120
 # fresh deal each: on the same 120 deals against Standard it scored 8.8 +- 4.8 points a game
 # more (wins 76.7 % against 69.6 %), in the same time.
 GOOD_SEARCH = "halving"
-# Strong is Good's own search with ten times the rollouts (as in Wizard and CuBirds): against
-# the Good of session 12 it won 78.6 % of 14 games where ISMCTS (400 iterations) won 43.5 % of
-# 23, +31.1 +- 20.7 points a game on the 14 deals both played; 665 against 385 ms a move.
+# Strong is Good's own search with ten times the rollouts (as in Wizard and CuBirds), not ISMCTS:
+# with 720 rollouts of 6 turns against a weaker Good it won 78.6 % of 14 games where ISMCTS (400
+# iterations) won 43.5 % of 23, +31.1 +- 20.7 points a game on the 14 deals both played; 665
+# against 385 ms a move.
 STRONG_SEARCH = "flat"
-# That was 720 rollouts of 6 turns; now ten times the new Good's (~590 ms): against the new
-# Good it won 60.3 % of 78 games (session 13; the old pair: 72.5 % of 118 held out).
+# Ten times Good's rollouts (~590 ms a move): against Good it wins 60.3 % of 78 games.
 STRONG_ITERATIONS = 1200
 # Good searches among Standard's best few moves. With halving, more of them pay: 8 scored
 # 3.6 points a game more than 3 on the same 120 deals (wins 83.8 % against 76.7 %), 5 in
 # between; every legal move (often 20 and more) scored 12.1 +- 7.2 less than 8.
 CANDIDATES = 8
-HORIZON_TURNS = 4  # turns a rollout plays before the ranches are judged (6 until session 13)
+HORIZON_TURNS = 4  # turns a rollout plays before the ranches are judged
 
 
 def _seen_parts(view: dict, seat: int) -> tuple:

@@ -217,7 +217,7 @@ def strong_iterations(view: dict) -> int:
     """Strong's rollouts where it has no solver (three or more players; choosing trump).
 
     At four players, five times Good's rollouts did worse than Good itself against three
-    Good bots: 3.8 wins of 43 games (sessions 11 and 17), where Good in the same seat wins
+    Good bots: 3.8 wins of 43 games, where Good in the same seat wins
     a quarter by symmetry (26.4 % of 36 measured). Sharper estimates of rollouts in which
     everyone plays Standard mislead more against players who do not (Good plays as Standard
     would 62 % of the time). So Strong plays as Good there, until a search beats Good."""

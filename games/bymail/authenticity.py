@@ -103,7 +103,7 @@ def _first(message, header: str) -> str:
 
 # The verdict headers, each weighed on its own unless the operator names them. Mailgun's two
 # are apart too: on a mail it found no signature in, the DKIM header may be the sender's, and
-# a "Pass" written there must not answer Mailgun's own SPF failure (the final review). An
+# a "Pass" written there must not answer Mailgun's own SPF failure. An
 # operator on Mailgun who wants a forwarded reply's DKIM pass to count names both.
 SOURCES: dict[str, tuple[str, ...]] = {
     "authentication-results": ("Authentication-Results",),

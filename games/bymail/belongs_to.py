@@ -10,8 +10,8 @@ from games.sections import game_links
 
 
 def belongs_to(game: Game) -> list[dict]:
-    """Where the game belongs ("Round 2, table 3 of Spring Cup"), as its table says it at the top
-    (a Swiss walk-through's turn mails never named the tournament): asked once per language for
+    """Where the game belongs ("Round 2, table 3 of Spring Cup"), as its table says it at the top,
+    so a tournament's turn mails name the tournament: asked once per language for
     the mails of one batch, which share the game."""
     cache = game.__dict__.setdefault("_belongs_to", {})
     language = translation.get_language()

@@ -72,7 +72,7 @@ SPELLINGS = {
     # buttons say ("Bied Bergen 4"), as in Wizard.
     "bod": "bied",
     # Italian moves written as one says them, in the first person ("dichiaro 2", "gioco verde 3"),
-    # read as the mail's imperative (a walk-through's "dichiaro 2" was refused).
+    # read as the mail's imperative: "dichiaro 2" is no refusal.
     "dichiaro": "dichiara",
     "gioco": "gioca",
     "poso": "posa",
@@ -84,7 +84,7 @@ SPELLINGS = {
     "schiudo": "schiudi",
     "cresco": "cresci",
     # Every command as one says it, in the first person, the imperative or as a noun, read as the
-    # mail's word: Italian "offro foresta 4" for "offerta foresta 4" (a walk-through was refused).
+    # mail's word: Italian "offro foresta 4" for "offerta foresta 4".
     "offro": "offerta",
     "offri": "offerta",
     "dichiarazione": "dichiara",
@@ -155,7 +155,7 @@ class Menu:
         wanted = ordered_words(line)
         shown = echo(line)
         if not wanted:
-            if line.strip():  # only courtesy words or signs ("Thanks!"): said as written (a review)
+            if line.strip():  # only courtesy words or signs ("Thanks!"): said as written
                 raise CommandError(_("“%(line)s” is not one of your legal moves now.") % {"line": shown})
             raise CommandError(_("An empty line is not a move."))
         phrases = self.by_words.get(tuple(sorted(wanted)), {})
@@ -164,7 +164,7 @@ class Menu:
             # the only place to draw from): the moves whose phrase holds every word written.
             phrases = self._holding(wanted)
             if phrases and self._refused_holding(wanted) and not self._names_no_card(wanted):
-                # "7" for the Blue 7 one may play, or the Red 7 one may not (a review): not guessed.
+                # "7" for the Blue 7 one may play, or the Red 7 one may not: not guessed.
                 raise CommandError(
                     _("“%(line)s” could be more than one of your cards: write the whole move as the mail lists it.")
                     % {"line": shown}
@@ -193,7 +193,7 @@ class Menu:
         letter left out), when one alone is near enough to be the move meant; nothing is played.
 
         Only a move with the very numbers written is offered: "bid forest 9" is no "bid Forest 3"
-        (a review found that card offered), and a line far longer than any move is not searched."""
+        to offer, and a line far longer than any move is not searched."""
         written = " ".join(wanted)
         if len(written) > 2 * ECHO_CHARS:
             return None

@@ -59,7 +59,7 @@ def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
         changes, key=lambda change: (change[1], names.get(change[0], ""))
     ):
         # Whole points, rounded as people round; the change between the two numbers shown, so
-        # "1500 → 1516" never reads "(+15)" (a review: each was rounded on its own).
+        # "1500 → 1516" never reads "(+15)", as each rounded on its own would.
         shown = [whole(before), whole(after)]
         rows.append(
             {

@@ -194,7 +194,7 @@ def timed_out(game: Game, seat: Seat, deadline: Deadline, replaced_by_bot: bool,
         "misses": seat.consecutive_timeouts,
         "misses_left": max(game.timeouts_before_bot - seat.consecutive_timeouts, 0),
     }
-    if replaced_by_bot:  # who can give the seat back (services/seats.py): a walk-through's player was never told
+    if replaced_by_bot:  # who can give the seat back (services/seats.py): else the player is never told
         if game.created_by_id is None:
             facts["comeback"] = "organisers"  # a tournament's table
         elif game.created_by_id != seat.user_id:
@@ -324,8 +324,8 @@ def _build_timed_out(game: Game, seat: Seat, recipe: dict, memo: dict):
         # seat may have played on since (a player who left sees no later hand of it on the site).
         made = recipe.get("made") or []
         state = state_at(game, max(made) + 1) if made else game.state
-        # A seat a bot took is seen as a spectator sees it: its hand is the bot's now (a walk-through's
-        # takeover mail listed it, a card the default move drew among them).
+        # A seat a bot took is seen as a spectator sees it: its hand is the bot's now (the
+        # player's takeover mail would list it, a card the default move drew among them).
         view = get_engine(game.engine).view(state, private_position(game, seat))
         return _base(game, seat) | {
             "made": _made_for(game, seat, recipe.get("made") or []),

@@ -75,7 +75,7 @@ def table_adjudicated(event: GameEvent, recipients: list, tournament: str, tourn
         if not preferences.wants(user, "game-over"):
             continue
         key = f"table-adjudicated:{event.pk}:{user.pk}"
-        # Turned off in one click as every other mail is (a walk-through found it had no link).
+        # Turned off in one click as every other mail is.
         headers = game_headers(key, game.pk, user.pk, "game-over")
         headers["X-Wildcards-Event"] = "table-adjudicated"  # its own kind, under the "Game over" switch
         mail_ctx = {**ctx, "unsubscribe_url": unsubscribe_url(user.pk, "game-over")}

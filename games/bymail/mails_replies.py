@@ -128,8 +128,8 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
     """
     user = _registered(sender)
     # A mail to this seat's own reply address from an address that is nobody's: its player is told
-    # at theirs (a walk-through answered from a second address, and heard nothing until the
-    # deadline), without the seat's cards or moves, as the sender may not be them.
+    # at theirs (one who answered from a second address would hear nothing until the deadline),
+    # without the seat's cards or moves, as the sender may not be them.
     elsewhere = user is None and record.outcome == "sender" and seat is not None and seat.user_id is not None
     if elsewhere:
         user = seat.user

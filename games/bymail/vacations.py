@@ -67,7 +67,7 @@ def do_book_vacation(user, first_day: date, days: int) -> Vacation:
     zone = _zone(user)
     starts_at, ends_at = _midnight(first_day, zone), _midnight(first_day + timedelta(days=days), zone)
     # Booked for today: it starts now. From midnight, it would give back time already spent on a
-    # deadline (an attacker's review rescued a wait nearly run out that way).
+    # deadline, rescuing a wait nearly run out.
     starts_at = max(starts_at, timezone.now())
     with transaction.atomic():
         # The profile row serialises two bookings of the same player.

@@ -86,9 +86,9 @@ def replay(request: HttpRequest, game_id: int, step: int | None = None) -> HttpR
 def _tell_moves(game: Game, log: list[dict], window: list, viewer: int | None, names: dict, steps, every: bool) -> None:
     """A move is told as the table's latest moves tell it: in words built from the viewer's own
     views (games.recap), so a played card or an open bid reads, a sealed bid stays "made a sealed
-    bid", and a move the viewer saw nothing of stays bare (a walk-through: a running Wizard replay
-    said only "Move 3 by Bot 1"). `every`: each move so, not only those without a label (a
-    finished game's log read the buttons' words, "Lay your owls…", for another player's move)."""
+    bid", and a move the viewer saw nothing of stays bare (not a mere "Move 3 by Bot
+    1"). `every`: each move so, not only those without a label (a
+    finished game's log would read the buttons' words, "Lay your owls…", for another player's move)."""
     lines = _lines(game, viewer, window, names, steps)
     if every:
         # A finished game hides nothing: each move as its own player saw it make it ("Alice bid

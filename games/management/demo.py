@@ -15,7 +15,7 @@ from games.services.lobby import TimeControl
 DAY = 86400
 
 # (engine, creator, others, bots, options, moves to play at once, tag). A game's seed is its tag
-# and a secret: a seed anyone could guess deals every hand and the deck again (a walk-through).
+# and a secret: a seed anyone could guess would deal every hand and the deck again.
 DEMO_GAMES = [
     ("wildcards", "alice", ["bruno", "carmen"], 0, {"edition": "2022"}, 2, "demo-wildcards"),
     ("wildcards", "daan", ["alice"], 0, {"edition": "2022", "leo": True}, 0, "demo-wildcards-leo"),

@@ -123,7 +123,7 @@ def table_context(
     thinking = bots_thinking(game) if thinking is None else thinking
     manage = can_manage(game, request.user)
     # The seats this viewer may give away: a player gone, or, for an organiser, any player (the
-    # service's own rule; a walk-through's creator was offered seats it then refused). A manager
+    # service's own rule, so no seat is offered that the service then refuses). A manager
     # who did not create the game is an organiser already (can_manage asked); a creator, only
     # where a player still plays is it worth asking.
     seated = [seat for seat in seats if seat.position is not None]

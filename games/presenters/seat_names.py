@@ -1,9 +1,9 @@
 """Seats' names as a move told in a replay or a mail should read them: as they were then.
 
 A seat a bot took is labelled a bot ("Marta · Good bot") from the bot's moves on; before, the
-moves were its player's own (a walk-through's replay said "Move 8 by Marta · Good bot (mail
-reply)" of a bid Marta made by mail long before she timed out). Told from the log, not from
-clocks: a seat handed back and left again reads its player's name between (a review)."""
+moves were its player's own: a bid Marta made by mail long before she timed out is no "Move 8
+by Marta · Good bot (mail reply)". Told from the log, not from clocks: a seat handed back and
+left again reads its player's name between."""
 
 from __future__ import annotations
 

@@ -59,8 +59,8 @@ def do_invite(game_id: int, inviter, who: str) -> Invitation | None:
             raise ActionRejected("no_user", _("No player is called “%(name)s”.") % {"name": who})
         # Refusals name only what the inviter typed: never another player's address, nor the
         # account an address belongs to. An address of a player seated or invited is answered as
-        # any address is, and nothing is sent: an inviter never learns whose address it is (an
-        # attacker's review confirmed a fellow player's address by the refusal), unless they
+        # any address is, and nothing is sent: an inviter never learns whose address it is (a
+        # refusal would confirm a fellow player's address), unless they
         # invited that very address themselves.
         by_address = "@" in who
         email = user.email if user else who

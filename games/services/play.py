@@ -278,7 +278,7 @@ def finish(game: Game, now: datetime) -> None:
     if departed and stayed:
         # The engine's order among those who stayed; below them those who left, by when each
         # left (the later, the better; one moment shares), not by what their bots scored after,
-        # as the tournaments' standings count them (a review found ratings did otherwise).
+        # as the tournaments' standings count them: ratings and standings agree.
         keys = {seat.pk: seat.rank for seat in stayed}
         keys |= {seat.pk: -_left_at(seat).timestamp() for seat in departed}
         for group, offset in ((stayed, 0), (departed, len(stayed))):

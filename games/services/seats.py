@@ -107,7 +107,7 @@ def do_offer_seat(game_id: int, user, position: int, new_user, now: datetime | N
         check_manager(game, user)
         if new_user.pk == user.pk:
             # Nobody hands a seat to themselves: a creator who resigned would take it back at the
-            # bot's place and undo their quitting (a review of this session's change).
+            # bot's place and undo their quitting.
             raise ActionRejected("own_offer", _("You cannot offer a seat to yourself."))
         target = _check_offer(game, position, new_user)
         _check_rate(game, now)
@@ -148,7 +148,7 @@ def _check_offer(game: Game, position: int, new_user) -> Seat:
             ),
         )
     # Anyone who holds or held another seat of this game: a player who gave up a losing seat
-    # may not take a better one (an attacker's review did, through a second account).
+    # may not take a better one, through a second account either.
     held_elsewhere = (
         game.seats.filter(Q(user=new_user) | Q(first_user=new_user)).exclude(pk=target.pk).exists()
         or GameEvent.objects.filter(game=game, kind=GameEvent.Kind.SEAT_REPLACED, detail__previous_user=new_user.pk)

@@ -140,8 +140,8 @@ def sync_waits(game: Game, engine, now: datetime, answered: dict[int, bool], sea
         Deadline.objects.filter(pk__in=pks).update(closed_at=now, outcome=outcome)
     game.phase_key = phase_key
     opened = open_waits(game, [humans[pos] for pos in sorted(waiting - have) if pos in humans], now)
-    # A turn a timeout opens finds its player at the table too (a walk-through was mailed 14 s
-    # after moving there): one query, only where a wait opens.
+    # A turn a timeout opens finds its player at the table too: they may have just moved there,
+    # and want no mail of it. One query, only where a wait opens.
     present = notify.at_the_table(game, [humans[deadline.seat] for deadline in opened], now) if opened else set()
     for deadline in opened:
         notify.your_turn(game, humans[deadline.seat], deadline, present=deadline.seat in present)

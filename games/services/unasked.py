@@ -1,8 +1,8 @@
 """Mail nobody asked for: game and tournament invitations and seat offers, counted per address.
 
 Each kind has its limits per sender, but an invitation withdrawn and sent again, a game made
-only to offer its seat, or many senders could still mail one address without end (an attacker's
-review sent the same person mail after mail). So every such mail to one address counts against
+only to offer its seat, or many senders could still mail one address without end, the same person
+mail after mail. So every such mail to one address counts against
 one daily allowance, `UNASKED_MAILS_PER_DAY`, read from the outbox itself.
 """
 
@@ -39,7 +39,7 @@ def normal_address(address: str) -> str:
     """`address` as one plain spelling of its mailbox: a quoted local part that needs no quotes
     unquoted ("victim"@ and "vic\\tim"@ are victim@), a domain in Unicode in its ASCII form
     (IDNA); case is kept (addresses are compared without it). Invitations store this
-    spelling, so the daily share counts one mailbox however it was typed (an attacker's review)."""
+    spelling, so the daily share counts one mailbox however it was typed."""
     name, _at, domain = address.strip().rpartition("@")
     if len(name) >= 2 and name[0] == name[-1] == '"':
         inner = re.sub(r"\\(.)", r"\1", name[1:-1])
@@ -62,8 +62,8 @@ def mailbox(address: str) -> str:
 
 def mailbox_pattern(address: str) -> str:
     """A regular expression matching every way of writing the mailbox of `address` (`mailbox`):
-    any case, any "+tag", and at Gmail any dots and either domain (the final review counted
-    victim+1@, victim+2@ ... apart, all landing in one mailbox)."""
+    any case, any "+tag", and at Gmail any dots and either domain (victim+1@, victim+2@
+    ... all land in one mailbox, and must count as one)."""
     name, _at, domain = mailbox(address).rpartition("@")
     if domain in DOTLESS_DOMAINS:
         name_pattern = r"\.?".join(re.escape(char) for char in name)

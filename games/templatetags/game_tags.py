@@ -91,7 +91,7 @@ GLYPH_WIDTH = 0.5
 def fits(text, spec: str) -> str:
     """SVG attributes that squeeze `text` into a card's width when it would not fit:
     `<text{{ name|fits:"9,50" }}>` (font size, width). Names run longer in other languages
-    ("Stokstaartje", "Reabastecimiento") and ran off the card (a player's review)."""
+    ("Stokstaartje", "Reabastecimiento") and would run off the card."""
     size, width = (float(part) for part in spec.split(","))
     if len(str(text)) * size * GLYPH_WIDTH <= width:
         return ""

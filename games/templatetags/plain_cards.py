@@ -152,7 +152,7 @@ def _decktet_face(card: dict, small: bool) -> dict:
         "title_y": 40,
         "title": corner,
         "corner": corner,
-        # A line for each suit, in a size a phone can read (one line of all three was 5 px).
+        # A line for each suit, in a size a phone can read (one line of all three would be 5 px).
         "lines": [
             {"text": decktet.suit_name(suit), "y": y} for suit, y in zip(suits, _SUIT_LINES[len(suits)], strict=True)
         ],

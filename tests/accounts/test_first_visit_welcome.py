@@ -1,5 +1,5 @@
-"""A new account is welcomed, not welcomed back: the home page said "Welcome back, <name>" on a
-brand-new account's first visit (a newcomer's review)."""
+"""A new account is welcomed, not welcomed back: the home page says no "Welcome back, <name>" on a
+brand-new account's first visit."""
 
 import re
 

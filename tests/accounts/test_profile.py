@@ -75,7 +75,7 @@ def test_the_settings_page_links_mail_preferences_and_api_tokens(client, alice):
         "Bot 2 · Good bot",
         "Leo",
         "Alice · Good bot",
-        # Letters of other scripts that read as Latin ones (the final review): Cyrillic В and о,
+        # Letters of other scripts that read as Latin ones: Cyrillic В and о,
         # Greek ο, Cyrillic е, the script small l.
         "\u0412run\u043e B.",
         "Brun\u03bf",
@@ -86,7 +86,7 @@ def test_the_settings_page_links_mail_preferences_and_api_tokens(client, alice):
     ],
 )
 def test_a_name_that_passes_for_another_player_or_a_bot_is_refused(client, alice, name):
-    # An attacker's review named himself "Alice" at Alice's table, and "Bot 2 · Good bot".
+    # Nobody may be named "Alice" at Alice's table, nor "Bot 2 · Good bot".
     from tests.conftest import make_user
 
     make_user("bruno", display_name="Bruno B.")
@@ -120,14 +120,14 @@ def test_a_name_in_another_script_that_reads_as_no_one_else_is_kept(client, alic
 @pytest.mark.parametrize(
     ("theirs", "mine"),
     [
-        ("Вера", "Вера"),  # an exact copy of a name in another script (a review: accepted)
+        ("Вера", "Вера"),  # an exact copy of a name in another script (else accepted)
         ("Вера", "BEPA"),  # Latin letters that read as it
         ("Alice B.", "AIice B."),  # a capital I for an l
         ("Alice B.", "Ali\u034fce B."),  # a combining grapheme joiner inside
         ("Alice B.", "Alice B.\ufe0f"),  # a variation selector after
         ("Alice B.", "Alice\u3164B."),  # a Hangul filler for the space
         ("Bernard", "Bemard"),  # rn for m
-        ("Alice B.", "ALICE B."),  # the same name in capitals (an attacker's review: its I read as l)
+        ("Alice B.", "ALICE B."),  # the same name in capitals (its I would read as l)
         ("Lucia", "LUCIA"),
         ("ILSE", "Ilse"),  # and the other way round
         ("Ilse", "llse"),  # lowercase ls for a capital I
@@ -200,8 +200,8 @@ def test_a_name_kept_from_before_the_rules_does_not_stop_other_changes(client, a
 
 
 def test_the_saved_message_speaks_the_language_just_chosen(client, alice):
-    # A walk-through: switching to Italian read "Your settings are saved." above "Le tue
-    # impostazioni"; the message was made before the new language took effect.
+    # Switching to Italian reads no "Your settings are saved." above "Le tue impostazioni":
+    # the message is made once the new language takes effect.
     client.force_login(alice)
     page = client.post(reverse("accounts:profile"), profile_data(language="it"), follow=True).content.decode()
     assert "Le tue impostazioni sono salvate." in page and "Your settings are saved." not in page
@@ -209,7 +209,7 @@ def test_the_saved_message_speaks_the_language_just_chosen(client, alice):
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_each_language_is_offered_in_its_own_name(client, alice, language):
-    # A walk-through: the English settings listed "Italian, Spanish, Dutch", where a reader of
+    # The English settings do not list "Italian, Spanish, Dutch", where a reader of
     # one of those looks for "Italiano", "Español", "Nederlands" (the footer's menu says so).
     alice.profile.language = language
     alice.profile.save()

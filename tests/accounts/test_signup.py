@@ -124,8 +124,8 @@ def test_the_browsers_time_zone_is_kept_and_anything_else_is_utc(client, sent, k
 
 
 def test_a_newcomer_invited_by_mail_signs_up_and_is_brought_back_to_the_invitation(client):
-    # Found by trying the demo: after confirming, the newcomer landed on their settings and had to
-    # dig the invitation mail out again to take the seat they had signed up for.
+    # After confirming, the newcomer lands on the invitation, not on their settings with the
+    # invitation mail to dig out again to take the seat they had signed up for.
     from games.services import do_create_game, do_invite
 
     game = do_create_game(make_user("alice"), "cubirds", 2)
@@ -157,8 +157,8 @@ def test_a_sign_up_never_sends_the_newcomer_to_another_site(client, elsewhere):
 
 @pytest.mark.parametrize("username", ["Leo", "bot", "Bot2", "carla", "CARLA"])
 def test_a_username_that_passes_for_a_bot_leo_or_another_players_name_is_refused(client, username):
-    # The final review: a display name was checked, a username (shown when there is no display
-    # name) was not: "Leo" sat at a Wild Cards table beside Leo, "carla" beside Carla.
+    # A username is checked as a display name is (it is shown when there is no display name):
+    # else "Leo" could sit at a Wild Cards table beside Leo, "carla" beside Carla.
     make_user("zed", display_name="Carla")
     response = sign_up(client, username=username)
     assert response.status_code == 200
@@ -183,8 +183,8 @@ def test_a_username_that_reads_as_another_players_name_is_refused(client, userna
 
 @pytest.mark.parametrize(("browser", "subject"), [("it-IT,it;q=0.9", "Conferma"), ("nl-NL", "Bevestig")])
 def test_the_confirmation_mail_is_in_the_language_the_newcomer_signed_up_in(client, browser, subject):
-    # A newcomer's walk-through: the sign-up page spoke Italian, the confirmation mail English
-    # (the profile's language was saved in the database, the mail read the one in memory).
+    # The sign-up page speaks Italian, so does the confirmation mail (the profile's language is
+    # saved in the database, and the mail must not read a stale one in memory).
     client.post(
         reverse("accounts:signup"),
         {"username": "dora", "email": "dora@example.org", "password": PASSWORD},
@@ -195,8 +195,8 @@ def test_the_confirmation_mail_is_in_the_language_the_newcomer_signed_up_in(clie
 
 
 def test_the_confirmation_speaks_the_language_the_player_signed_up_in(client):
-    # A tournament walk-through: signed up in Italian, the link opened in a fresh browser showed
-    # the confirmation page in English, and "Your address is confirmed" in English over an Italian page.
+    # Signed up in Italian, the link opened in a fresh browser shows the confirmation page in
+    # Italian, not "Your address is confirmed" in English over an Italian page.
     from django.test import Client
 
     client.cookies.load({"django_language": "it"})

@@ -127,7 +127,7 @@ def test_without_a_proxy_a_written_forwarded_address_does_not_escape_the_limit(c
 
 
 def test_sign_ups_for_one_new_address_mail_it_a_few_times_at_most(client, settings):
-    # An attacker's review signed up three times with one stranger's address: three mails. From
+    # Signing up three times with one stranger's address must not send three mails. From
     # many visitors (the per-visitor limit does not see them) the count per address still holds.
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "mail_address": "2/h", "signup_ip": "100/h"}
     for number in range(4):
@@ -138,8 +138,8 @@ def test_sign_ups_for_one_new_address_mail_it_a_few_times_at_most(client, settin
 
 
 def test_sign_ups_for_one_mailbox_however_written_mail_it_a_few_times_at_most(client, settings):
-    # An attacker's review: the count per address was kept per spelling, so victim+1@, victim+2@
-    # (one mailbox) each had their own.
+    # The count per address is not kept per spelling: victim+1@, victim+2@ (one mailbox) share
+    # one.
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "mail_address": "2/h", "signup_ip": "100/h"}
     spellings = ["victim+1@example.org", "victim+2@example.org", '"victim"@example.org', "Victim@Example.org"]
     for number, address in enumerate(spellings):
@@ -150,8 +150,8 @@ def test_sign_ups_for_one_mailbox_however_written_mail_it_a_few_times_at_most(cl
 
 
 def test_asking_players_in_past_the_conditions_counts_with_invitations(client, settings):
-    # An attacker's review: "Ask a player in past the entry conditions" mails an invitation too,
-    # and was not counted, so an organiser could mail any number of players past the limit.
+    # "Ask a player in past the entry conditions" mails an invitation too, and counts, or an
+    # organiser could mail any number of players past the limit.
     from tournaments.models import TournamentInvitation
     from tournaments.services import do_create_tournament
 

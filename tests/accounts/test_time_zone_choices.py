@@ -1,6 +1,6 @@
 """The settings' time-zone list is grouped by region and names each zone by its place ("Rome",
 under "Europe"), not ~600 raw identifiers from "Africa/Abidjan" to "Zulu" with the legacy aliases
-among them (a walk-through, session 39: a Roman player scrolled past "Etc/GMT-1" and "Europe/Rome"
+among them (a Roman player would scroll past "Etc/GMT-1" and "Europe/Rome"
 alike, in one list as long as a phone's screen fifteen times)."""
 
 import re

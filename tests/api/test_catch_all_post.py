@@ -1,6 +1,6 @@
-"""A review: the /api/ catch-all (wildcards_site/urls.py) is a resolved view without csrf_exempt, so a
+"""The /api/ catch-all (wildcards_site/urls.py) is a resolved view without csrf_exempt, so a
 script's POST to a mistyped API address (a trailing slash, a typo) meets Django's CSRF check and
-gets its 403 HTML page, where the unresolved address used to reach handler404's JSON 404."""
+gets its 403 HTML page, where the unresolved address would reach handler404's JSON 404."""
 
 import pytest
 from django.test import Client

@@ -21,8 +21,8 @@ def test_an_unexpected_api_failure_answers_json_and_is_logged(settings, caplog, 
 @pytest.mark.parametrize("debug", [True, False])
 @pytest.mark.parametrize("path", ["/api/v1/games/3/", "/api/v1/game/3", "/api/v2/games"])
 def test_an_address_the_api_does_not_have_answers_json(settings, db, debug, path):
-    # An API walk-through: with DEBUG on (scripts/run) a typo or a trailing slash answered
-    # Django's HTML debug page, which a program cannot read.
+    # With DEBUG on (scripts/run) a typo or a trailing slash must not answer Django's HTML
+    # debug page, which a program cannot read.
     settings.DEBUG = debug
     response = Client().get(path)
     assert response.status_code == 404

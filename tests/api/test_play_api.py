@@ -222,7 +222,7 @@ def test_it_refuses_a_legal_wild_cards_move_with_a_key_of_its_own_and_stores_not
 
 
 def test_a_move_in_a_game_still_waiting_for_players_is_refused_as_not_started(players):
-    # An API walk-through: the creator of an open game, seated in it, was told "You have no seat".
+    # The creator of an open game, seated in it, is not told "You have no seat".
     from games.services import do_create_game
     from games.services.lobby import TimeControl
 
@@ -244,7 +244,7 @@ def test_a_filter_refusal_names_no_internal_field(players):
 
 
 def test_a_version_ahead_of_the_game_is_told_as_ahead_not_as_old(table, players):
-    # An API walk-through: a bot's off-by-one version was answered "The game has moved on".
+    # A bot's off-by-one version is not answered "The game has moved on".
     table, _seats = table
     api = api_for(table.seats.get(position=0).user)
     table.refresh_from_db()
@@ -257,7 +257,7 @@ def test_a_version_ahead_of_the_game_is_told_as_ahead_not_as_old(table, players)
 
 
 def test_every_status_a_game_is_listed_with_can_be_asked_for(players):
-    # An API walk-through: "?status=cancelled" was refused, while the list shows cancelled games.
+    # "?status=cancelled" is accepted, as the list shows cancelled games.
     api = api_for(players[0])
     for status in ("open", "running", "paused", "finished", "abandoned", "cancelled"):
         response = api.get("/games", status=status)

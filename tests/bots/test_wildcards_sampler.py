@@ -2,8 +2,8 @@
 
 Both rulebooks put bids and payments onto the discard pile face up, so a seat that watched
 the game knows every card in it: a sampler that dealt those cards into the other hands would
-give the search a hand the other cannot hold (session 28 measured the discard holding 10 to
-25 of the 46 Habitat cards from the third round on).
+give the search a hand the other cannot hold (the discard holds 10 to 25 of the 46 Habitat
+cards from the third round on).
 """
 
 from __future__ import annotations

@@ -73,8 +73,8 @@ TAP_HEIGHT = 36
 
 
 def test_every_field_of_the_forms_is_easy_to_tap_on_a_phone(browser, live_server):
-    # Seen organising on a phone: number and date fields (players, rounds, hours, dates) were
-    # 21 px tall beside 42 px text fields, because only text fields and menus were styled.
+    # On a phone, number and date fields (players, rounds, hours, dates) are as tall as text
+    # fields, not 21 px beside 42 px: they are styled too, not only text fields and menus.
     make_user("tapper", staff=True)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()

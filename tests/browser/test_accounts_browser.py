@@ -62,8 +62,8 @@ def test_the_layout_fits_a_phone(phone_page, live_server):
 
 
 def test_a_new_player_in_rome_gets_deadlines_in_romes_time_without_asking(browser, live_server, settings):
-    # Seen signing up on the demo: a new account started in UTC, so a player in Rome read every
-    # deadline an hour off until they found the setting. The browser's own zone is taken.
+    # A new account does not start in UTC, or a player in Rome reads every deadline an hour off
+    # until they find the setting. The browser's own zone is taken.
     from wildcards_site.accounts.models import profile_for
 
     settings.SITE_URL = live_server.url

@@ -1,8 +1,7 @@
 """Against searching bots the table shows their answers a moment after the player's move, without a reload.
 
-Found by playing the demo on a phone against three Strong bots: every move of the bots was stored
-within milliseconds, yet the table showed it only at its next refresh, 20 s after the player's own
-move, so a game against bots crawled.
+Against three Strong bots every move of the bots is stored within milliseconds: shown only at the
+table's next refresh, 20 s after the player's own move, a game against bots would crawl.
 """
 
 import time

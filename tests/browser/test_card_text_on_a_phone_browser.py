@@ -77,7 +77,7 @@ def test_the_suits_of_every_decktet_card_can_be_read_on_a_phone(signed_in, live_
     assert len(drawn) >= len(hand) + 2
     assert [(suit, round(size, 1)) for suit, size in drawn if size < READABLE_PX] == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    # No text of a card runs into another (a review saw a third suit over the card's name).
+    # No text of a card runs into another (a third suit over the card's name, say).
     assert page.evaluate(OVERLAPS, "[data-testid=my-hand] svg") == []
 
 

@@ -1,5 +1,5 @@
-"""The create form asks for a deadline per phase only while a deadline per phase is chosen: it
-showed "Deadline per phase" with a time bank chosen (a newcomer's review)."""
+"""The create form asks for a deadline per phase only while a deadline per phase is chosen, never
+"Deadline per phase" with a time bank chosen."""
 
 import re
 

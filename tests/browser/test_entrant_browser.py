@@ -221,9 +221,9 @@ def test_head_to_head_lists_the_games_together_with_links(signed_in, live_server
 
 @pytest.mark.parametrize("language", ["en-GB", "it-IT", "es-ES", "nl-NL"])
 def test_a_players_games_and_ratings_pages_and_the_history_fit_a_phone(browser, live_server, language):
-    # Seen at 390 px: the games page was 404 px wide (a replay link and an abandoned game's
-    # status), the ratings page ran past the screen in Italian (longer headings), the finished
-    # games in Spanish and Dutch.
+    # At 390 px: the games page must not be 404 px wide (a replay link and an abandoned game's
+    # status), nor the ratings page run past the screen in Italian (longer headings), nor the
+    # finished games in Spanish and Dutch.
     alice, bob, carol = (make_user(name, display_name=name.title()) for name in ("alice", "bob", "carol"))
     for players, engine, options in [
         ([alice, bob, carol], "cubirds", None),
@@ -249,8 +249,8 @@ def test_a_players_games_and_ratings_pages_and_the_history_fit_a_phone(browser, 
 
 @pytest.mark.parametrize("language", ["es", "nl"])
 def test_the_api_tokens_page_fits_a_phone_in_every_language(signed_in, live_server, language):
-    # A newcomer's walk-through: 442 px wide in Dutch and 417 in Spanish, the Revoke button off
-    # the screen, once a token had been used.
+    # Once a token has been used, the list must fit in Dutch and Spanish too, not run 442 and
+    # 417 px wide with the Revoke button off the screen.
     from django.utils import timezone
 
     from games.models import ApiToken

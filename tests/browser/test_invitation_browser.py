@@ -79,7 +79,7 @@ def test_on_a_phone_two_players_play_a_finished_game_again(signed_in, live_serve
 
 
 def test_on_a_phone_an_invited_player_finds_the_rematch_at_home_and_accepts_it(signed_in, live_server):
-    """The reviewer's case: invited by username to a rematch, the home page said nothing of it."""
+    """Invited by username to a rematch, the home page says so."""
     from tests.browser.test_accessibility_browser import serious_violations
 
     ana = make_user("ana", display_name="Ana")

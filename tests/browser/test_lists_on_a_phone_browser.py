@@ -1,6 +1,6 @@
 """Lists of games and tokens on a 390 px phone: every column, its last link or button included,
-shows without scrolling a frame sideways (an API walk-through found "Replay" cut to "R" on a
-player's page, "Repet" in the Spanish history and the Dutch "Intrekken" off the screen)."""
+shows without scrolling a frame sideways (not "Replay" cut to "R" on a player's page,
+"Repet" in the Spanish history or the Dutch "Intrekken" off the screen)."""
 
 import pytest
 from playwright.sync_api import expect

@@ -108,8 +108,8 @@ def test_an_organiser_creates_invites_removes_and_starts(browser, live_server, m
 
 
 def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_to_tap(browser, live_server):
-    # Seen organising the demo on a phone: "Drop player" and "Disqualify" asked for a username
-    # the page shows nowhere (it shows "Lucía", not "lucia"), in fields 21 px tall.
+    # On a phone, "Drop player" and "Disqualify" do not ask for a username the page shows nowhere
+    # (it shows "Lucía", not "lucia"), in fields 21 px tall.
     from tests.tournaments.helpers import make_players, register_and_start
     from tournaments.services import do_create_tournament
 
@@ -127,7 +127,7 @@ def test_an_organiser_on_a_phone_drops_a_player_chosen_by_name_from_fields_easy_
         log_in(page, live_server, "olga")
         page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
         # The extension's limits are said beside its field, and the standings say the round
-        # under way counts once it ends (an organiser's walk-through met both only by surprise).
+        # under way counts once it ends (else an organiser meets both only by surprise).
         expect(page.locator("#extend-limits")).to_have_text("(1 to 72 hours)")
         hint = page.locator("#extend-limits").bounding_box()
         assert hint["x"] >= 0 and hint["x"] + hint["width"] <= 390, hint

@@ -61,7 +61,7 @@ def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
         page.get_by_label("Password").fill("wildcards-demo")
         page.get_by_role("button", name="Log in").click()
         expect(page.get_by_test_id("signed-in-user")).to_be_visible()
-        # Seen trying the demo as an organiser: no tournament, every leaderboard empty.
+        # An organiser trying the demo finds tournaments and leaderboards with players on them.
         page.goto(f"http://127.0.0.1:{port}/tournaments/")
         expect(page.get_by_role("link", name="Spring Round Robin")).to_be_visible()
         expect(page.get_by_role("link", name="Emu Double Knock-out")).to_be_visible()
@@ -70,9 +70,9 @@ def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
         details = json.loads(page.goto(f"http://127.0.0.1:{port}/health/").text())
         assert details["database"] == "ok" and details["database_vendor"] == "sqlite"
         assert details["broker"] == "ok"
-        # A newcomer's walk-through: a reply fed to `scripts/manage receive_mail` was rated with the
-        # site's 10 and 5 where the demo lists players after 4 and 4, and its mails linked to port
-        # 8000. The manage command, without the run's environment, reads the same settings.
+        # A reply fed to `scripts/manage receive_mail` is rated with the demo's 4 and 4, not the
+        # site's 10 and 5, and its mails do not link to port 8000: the manage command,
+        # without the run's environment, reads the same settings.
         manage_env = {key: value for key, value in env.items() if key != "WILDCARDS_PORT"}
         said = subprocess.run(
             [

@@ -1,5 +1,5 @@
 """On a 390 px phone the Wild Cards score sheet shows each player's total without scrolling
-sideways: "Points if the game ended now" hid the Total behind the scroll (a newcomer's review)."""
+sideways: "Points if the game ended now" must not hide the Total behind the scroll."""
 
 import pytest
 from playwright.sync_api import expect
@@ -33,8 +33,8 @@ def test_the_points_if_the_game_ended_now_show_the_total_without_scrolling(brows
 
 @pytest.mark.parametrize("language", ["en", "es", "nl", "it"])
 def test_the_wizard_players_table_shows_every_score_on_a_phone(signed_in, live_server, language):
-    # A Spanish knock-out walk-through: "Jugador / Cartas / Apuesta / Bazas / Puntos" was 350 px
-    # wide in a 324 px frame, the score column cut to "Punt" with nothing to say it scrolled.
+    # "Jugador / Cartas / Apuesta / Bazas / Puntos" fits a 324 px frame, not 350 px wide with
+    # the score column cut to "Punt" and nothing to say it scrolls.
     names = ("Bartholomew", "Maximiliane", "Konstantin", "Wilhelmina")
     users = [make_user(name.lower(), display_name=name, language=language) for name in names]
     game = start_game(users, engine="wizard")
@@ -51,8 +51,8 @@ def test_the_wizard_players_table_shows_every_score_on_a_phone(signed_in, live_s
 
 
 def test_a_finished_cubirds_table_shows_every_column_of_its_result_on_a_phone(signed_in, live_server):
-    # A Dutch newcomer's walk-through: "Vogels in de collectie", the last column of the final
-    # result, was cut at the edge of a 390 px screen.
+    # "Vogels in de collectie", the last column of the final result, is not cut at the edge of
+    # a 390 px screen.
     import random
 
     from tests.history.conftest import new_game, play_on

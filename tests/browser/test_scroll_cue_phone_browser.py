@@ -1,6 +1,6 @@
 """A table wider than a phone says so: standings and crosstables scroll in their own frame on a
-390 px phone, and two organisers' walk-throughs found their last columns ("Opponents' average",
-"Rating at the start") cut off with nothing showing that the frame scrolls. Above a frame that
+390 px phone, where their last columns ("Opponents' average", "Rating at the start") would be
+cut off with nothing showing that the frame scrolls. Above a frame that
 scrolls, a line says to slide it sideways, in the reader's language; where everything fits,
 nothing is said."""
 

@@ -1,6 +1,6 @@
 """The table's new notices on a 390 px phone, in the site's languages: a game every player left
-says why it stopped, and a seat offered back to its player comes first, above the board (a
-mail-only walk-through found the offer about 3,000 px down)."""
+says why it stopped, and a seat offered back to its player comes first, above the board (not about
+3,000 px down)."""
 
 import pytest
 from playwright.sync_api import expect

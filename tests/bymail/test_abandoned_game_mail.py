@@ -1,7 +1,7 @@
 """A game that stops because no player is left in it says so: by mail to everyone who had a seat
-(they were told "only the game's end is mailed to you") and on its table. A mail-only
-walk-through: Marta's seat went to a bot, then Alice and Bruno resigned; the game became
-"abandoned" and nobody heard a word, its page gave no reason."""
+(they were told "only the game's end is mailed to you") and on its table: when Marta's
+seat goes to a bot, then Alice and Bruno resign, the game is "abandoned", and everyone hears of
+it, its page saying why."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_a_table_the_organisers_decided_gets_their_mail_not_this_one(mail_server
 
 
 def test_a_tournament_table_everyone_left_says_its_event_ranks_them(mail_server, client):
-    # The review: a tournament ranks a table everyone left by when each left (the last to leave
+    # A tournament ranks a table everyone left by when each left (the last to leave
     # wins it), so "without a result" and "counts for nobody's rating" would be wrong there.
     _organiser, _tournament, table = _one_table_swiss("Left")
     mail_server()

@@ -111,8 +111,8 @@ def test_a_forged_link_changes_nothing(client, game):
 
 
 def test_the_confirmation_names_whose_seat_and_warns_someone_signed_in_as_another_player(client, game):
-    # A link acts for the player it was mailed to, whoever holds it (a reviewer signed in as
-    # another account pressed "Make this move" and read "Your move was made").
+    # A link acts for the player it was mailed to, whoever holds it (signed in as another
+    # account, "Make this move" still moves for the player mailed).
     path, _move = _link(game)
     owner = game.seats.select_related("user__profile").get(position=0).user
     page = client.get(path).content.decode()

@@ -1,6 +1,6 @@
 """A turn mail lists a reply command once, though two moves share it (two alike cards): the reply
-takes either. A newcomer's walk-through: the Eagle's holder, who had bid two Savannah 2, read
-"keep Savannah 2" twice."""
+takes either. The Eagle's holder, who bid two Savannah 2, reads "keep
+Savannah 2" once."""
 
 from __future__ import annotations
 

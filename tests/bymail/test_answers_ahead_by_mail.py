@@ -253,8 +253,8 @@ def test_a_player_who_takes_the_digest_finds_the_cases_in_it_and_answers_them_fr
 
 
 def test_a_stored_next_lead_does_not_stop_the_next_trick_s_mail(client, trick, mail_server):
-    # bench game_days found it: a follower who answered "if I win: …" for the next trick, and did
-    # not win, was never asked that trick's cards ahead (the lead counted as having answered it).
+    # A follower who answered "if I win: …" for the next trick, and did not win, is still asked
+    # that trick's cards ahead (the lead must not count as having answered it).
     from wildcards_site.outbox.models import OutboxMessage
 
     game, leader, second, _mail = trick

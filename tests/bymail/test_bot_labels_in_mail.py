@@ -42,8 +42,8 @@ def test_the_game_over_mail_ranks_a_bot_seat_with_its_mark_in_the_readers_langua
 
 
 def test_the_game_over_mail_says_who_left_so_a_leaver_s_place_below_a_lower_score_reads_right():
-    # A newcomer's walk-through: the resigned player's mail listed them 3rd with more points than
-    # the 2nd, saying nothing of why (leavers rank below those who stayed).
+    # The resigned player's mail lists them 3rd with more points than the 2nd, and says why
+    # (leavers rank below those who stayed).
     players = [make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben", language="it")]
     game = start_game(players, engine="emu_ranchers")
     do_resign(game.pk, players[1])

@@ -109,8 +109,8 @@ def test_it_reads_wizard_plays_by_card_name():
 
 
 def test_it_reads_an_italian_move_written_in_the_first_person_and_a_thank_you():
-    # A mail-only walk-through: "dichiaro 2" and "Dichiaro 2, grazie!" were refused, only the
-    # mail's own "dichiara 2" was read; so would "gioco verde 3" have been.
+    # "dichiaro 2" and "Dichiaro 2, grazie!" are read as the mail's own "dichiara 2", and
+    # "gioco verde 3" as "gioca verde 3".
     engine, state, seat, menu = _menu("wizard", 3, "w1")
     assert menu.match("dichiaro 1") == {"type": "bid", "bid": 1}
     assert menu.match("Dichiaro 1, grazie!") == {"type": "bid", "bid": 1}
@@ -283,8 +283,8 @@ def test_every_command_a_wild_cards_mail_lists_makes_that_move_over_whole_games(
 
 
 def test_a_command_may_leave_out_words_no_other_move_needs():
-    # A reviewer's "hatch diplomat" was refused where the deck was the only place to draw from:
-    # "hatch diplomat deck" was needed. Words that tell no two legal moves apart may be left out.
+    # "hatch diplomat" is read where the deck is the only place to draw from, without
+    # "hatch diplomat deck". Words that tell no two legal moves apart may be left out.
     engine, state, seat, menu = _menu("emu_ranchers", 2)
     hatch = next(a for a in menu.actions if a["type"] == "hatch")
     name = next(c["name"] for c in engine.view(state, seat)["hand"] if c["id"] == hatch["card"])
@@ -301,15 +301,15 @@ def test_a_shortened_command_that_fits_several_moves_is_refused_as_ambiguous():
 
 @pytest.mark.parametrize("apostrophe", ["'", "’", "‘", "ʼ"])
 def test_a_phones_curly_apostrophe_reads_as_the_straight_one(apostrophe):
-    # A walk-through: "schiudi L’Origine mazzo", typed on a phone, was refused where the mail
-    # listed "schiudi L'Origine mazzo": the curly apostrophe fell out and glued the words.
+    # "schiudi L’Origine mazzo", typed on a phone, is read as the mail's "schiudi L'Origine
+    # mazzo": the curly apostrophe must not fall out and glue the words.
     assert commands.ordered_words(f"schiudi L{apostrophe}Origine mazzo") == commands.ordered_words(
         "schiudi L'Origine mazzo"
     )
 
 
 def test_a_wild_cards_turn_mail_lists_the_bids_in_the_order_of_the_hand_it_shows(db, mail_server):
-    # A walk-through: the hand read "Forest 2, Forest 3, Savannah 2, ..." and the commands
+    # The hand reads "Forest 2, Forest 3, Savannah 2, ..." and the commands follow it, not
     # "bid Forest 2, bid Wild 1, bid Mountains 2, bid Forest 3, ...", the cards' draw order.
     from tests.bymail.conftest import text_of
     from tests.conftest import make_user
@@ -327,8 +327,8 @@ def test_a_wild_cards_turn_mail_lists_the_bids_in_the_order_of_the_hand_it_shows
 
 
 def test_a_misspelt_move_is_refused_with_the_nearest_legal_move_named():
-    # A Dutch mail player typed "bod Bergne 4" and "arend bos2 aanvulkaart" and was only told
-    # neither was one of his moves: the answer now says which move it takes him to mean, in the
+    # A Dutch mail player who types "bod Bergne 4" or "arend bos2 aanvulkaart" is not only told
+    # neither is one of his moves: the answer says which move it takes him to mean, in the
     # reader's language, and still plays nothing.
     from games.bymail import render
 
@@ -360,8 +360,8 @@ def test_a_misspelt_move_is_refused_with_the_nearest_legal_move_named():
 
 
 def test_a_move_with_a_wrong_number_suggests_no_other_card():
-    # A review: "bid forest 9" was offered "bid Forest 3", a card the player did not mean; and
-    # where two moves were as near, the one whose words sort last was offered.
+    # "bid forest 9" is not offered "bid Forest 3", a card the player did not mean; and where two
+    # moves are as near, neither is offered.
     from games.engines.wildcards.cards import HABITAT, VALUE
 
     engine, state, seat, _menu_en = _menu("wildcards", 2)

@@ -1,6 +1,6 @@
-"""CuBirds by mail: the lay's mail names the words of the steps that follow it. A mail-only
-walk-through read "you may write those steps on the next lines of your reply" and guessed
-"niente famiglia", which was refused with a list of lays only."""
+"""CuBirds by mail: the lay's mail names the words of the steps that follow it. "you may write
+those steps on the next lines of your reply" alone leaves a player to guess "niente famiglia",
+refused with a list of lays only."""
 
 from django.utils import translation
 

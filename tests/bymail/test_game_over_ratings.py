@@ -1,7 +1,7 @@
 """The game-over mail of a rated game tells each player's rating change.
 
 The rating is made on the finishing commit, after the mail was queued: a rated game's mail waits
-for it (a newcomer's walk-through found the mail's rating block always empty), and goes anyway
+for it (else the mail's rating block is always empty), and goes anyway
 when the rating never comes.
 """
 
@@ -114,8 +114,8 @@ def test_a_game_whose_rating_is_voided_sends_its_mail_at_once_with_no_changes(dj
 
 
 def test_a_game_a_pool_s_rebuild_rated_first_still_sends_its_mail_with_the_changes():
-    # A review: another game's finish rebuilt the pool (rating this game too) before this game's own
-    # rating step ran, which found it rated and returned: its mail waited ten minutes, without them.
+    # Another game's finish rebuilds the pool (rating this game too) before this game's own rating
+    # step runs, which finds it rated: its mail goes then, not ten minutes later without them.
     from tournaments.ratings.pools import pool_for
     from tournaments.ratings.services import do_rate_game, rebuild
 
@@ -132,7 +132,7 @@ def test_a_game_a_pool_s_rebuild_rated_first_still_sends_its_mail_with_the_chang
 
 
 def test_the_game_over_mail_marks_who_was_new_to_ratings_and_why_an_established_player_kept_theirs(settings):
-    # A Dutch newcomer's walk-through: "Alice: 1520 → 1520 (0)" after a win, with no reason.
+    # Not "Alice: 1520 → 1520 (0)" after a win, with no reason.
     from tests.ratings.conftest import finished_game
     from tournaments.ratings.services import do_rate_game
 

@@ -1,8 +1,8 @@
 """A reply in HTML alone (some phone mail apps send no plain-text part) is read like a plain one:
 the player's own words above the quote, never the quoted mail. The raw MIME below follows what
 Gmail, Outlook and Apple Mail put in a reply's HTML (their quote containers and attribution
-lines). A walk-through (session 39) found such replies refused outright: "Your mail had only
-HTML in it"."""
+lines). Such replies are not refused outright ("Your mail had only HTML
+in it")."""
 
 from __future__ import annotations
 
@@ -107,8 +107,8 @@ def test_an_html_reply_with_only_the_quote_finds_no_move_and_changes_nothing(cli
 
 
 def test_each_block_of_a_reply_is_one_line_and_a_blank_block_one_blank_line():
-    # A review: a blank line was put between every two blocks, and the reading stops at the first
-    # blank line, so "a<div>b</div><div>c</div>" (Gmail's three lines) lost its third.
+    # No blank line between every two blocks: the reading stops at the first blank line, so
+    # "a<div>b</div><div>c</div>" (Gmail's three lines) would lose its third.
     from games.bymail.html_reply import reply_text
 
     assert reply_text("a<div>b</div><div>c</div>").splitlines() == ["a", "b", "c"]

@@ -1,6 +1,6 @@
 """A reply naming a card of the player's hand that the rules forbid now is refused with the rule,
-as the table says it on the card: a walk-through (session 39) was told only "“play green 3” is
-not one of your legal moves now" when it had to follow the suit led."""
+as the table says it on the card, not only "“play green 3” is not one of
+your legal moves now" when the player must follow the suit led."""
 
 from __future__ import annotations
 
@@ -115,8 +115,8 @@ def test_a_forbidden_card_written_without_the_verb_is_told_the_rule():
 
 
 def test_a_rank_alone_shared_by_a_legal_and_a_forbidden_card_is_not_played():
-    # A review: "7" matched only the legal Blue 7 and played it, where the player may have meant
-    # the forbidden Red 7 they hold too.
+    # "7" matches the legal Blue 7 and the forbidden Red 7 they hold too: not played, as the
+    # player may have meant the Red 7.
     from games.bymail import commands
 
     def shared(hand, allowed):

@@ -161,7 +161,7 @@ HEADERS = [
 
 
 # Headers a forger can make ill-formed through the envelope sender the receiver quotes: however
-# the quotes and comments fall, a failure written anywhere is never hidden (a second review).
+# the quotes and comments fall, a failure written anywhere is never hidden.
 UNBALANCED = [
     # A quoted local part holding ")": it ends the comment early, and the '"' after it opens a
     # quoted string that would run to the end of the header over "; dmarc=fail".
@@ -200,7 +200,7 @@ def test_a_hard_spf_failure_counts_when_dmarc_has_no_verdict(dmarc):
 # A receiving server writes the verdict headers of its own kinds only; one of another kind is in the
 # mail because the sender put it there. Postfix with policyd-spf, say, writes Received-SPF alone:
 # a forger's Authentication-Results saying dmarc=pass, or Mailgun's headers saying DKIM passed,
-# must not outweigh the server's failure (an attacker's review played a move that way).
+# must not outweigh the server's failure, or a forged mail plays a move.
 FORGED_BESIDE_A_REAL_FAILURE = [
     (
         "Received-SPF: fail (wildcards.example: 203.0.113.9 is not a permitted sender)",
@@ -256,7 +256,7 @@ def test_the_receivers_own_kinds_decide_once_the_operator_names_them(client, tab
             True,
         ),
         # Unnamed, Mailgun's two are apart: a DKIM pass the sender may have written does not
-        # answer Mailgun's SPF failure (the final review); named together, it does.
+        # answer Mailgun's SPF failure; named together, it does.
         (None, [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Dkim-Check-Result", "Pass")], True),
         (None, [("X-Mailgun-Spf", "Pass"), ("X-Mailgun-Dkim-Check-Result", "Fail")], False),
         (

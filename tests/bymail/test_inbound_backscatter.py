@@ -91,8 +91,8 @@ def test_refusals_to_others_do_not_use_up_a_players_answers(db):
 
 
 def test_the_players_own_replies_are_answered_after_strangers_used_up_the_hours_answers(client, table):
-    # A newcomer's walk-through: after five refusals in an hour (a typo, replies to old mails) the
-    # player's own next mistakes got no answer at all, with no word that they would not.
+    # After five refusals in an hour (a typo, replies to old mails) the player's own next
+    # mistakes get no answer: the fifth says so.
     from games.bymail.mails_replies import OWN_REFUSALS_AN_HOUR
 
     game, original, deliver = table

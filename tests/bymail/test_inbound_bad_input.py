@@ -79,8 +79,8 @@ def test_it_ignores_a_spoofed_sender_and_answers_nobody_unregistered(client, tab
 
 
 def test_a_reply_to_a_players_mail_from_another_address_tells_the_player_at_theirs(client, table):
-    # A mail-only walk-through: Marta answered from her other address; the reply was ignored and
-    # she heard nothing until the deadline passed. The reply address is her seat's own, so her
+    # Marta answers from her other address: ignored, she would hear nothing until the deadline
+    # passed. The reply address is her seat's own, so her
     # registered address is told (without her cards or moves: the sender may not be her).
     game, mails, deliver = table
     raw = reply_mime(mails["alice@example.org"], "alice.other@example.net", "bid refill")
@@ -123,8 +123,8 @@ def test_it_refuses_a_replayed_token_of_an_old_version(client, table):
 
 
 def test_a_reply_after_a_bot_took_the_seat_and_moved_does_not_say_the_player_moved(client, table):
-    # A review: any move of the seat counted as the player's own, so a player whose seat a bot
-    # took over read "You have already moved" of the bot's move.
+    # Only the player's own moves count as theirs: a player whose seat a bot took over does not
+    # read "You have already moved" of the bot's move.
     from games.services import do_seat_bot
     from games.services.bot_moves import do_bot_move
 
@@ -141,8 +141,8 @@ def test_a_reply_after_a_bot_took_the_seat_and_moved_does_not_say_the_player_mov
 
 
 def test_a_reply_to_a_turn_played_at_the_table_says_the_player_moved_already(client, table):
-    # A newcomer's walk-through: they moved at the table, then answered the turn mail, and read
-    # "you already answered it" of a mail they had never answered.
+    # Moved at the table, then answering the turn mail, a player does not read "you already
+    # answered it" of a mail they never answered.
     from games.engines import get_engine
     from games.services import do_action
 

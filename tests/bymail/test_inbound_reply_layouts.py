@@ -32,8 +32,8 @@ def test_a_quoted_move_alone_is_never_played(table, deliver_in):  # noqa: F811
 
 
 def test_the_answer_to_a_reply_says_re_once_whatever_the_clients_prefixes(table, deliver_in):  # noqa: F811
-    # Session 38's Dutch walk-through: answers' subjects piled up "Re: Re: Re:"; Outlook in
-    # Dutch and Italian writes "Antw:" and "R:", which no "Re:" test caught.
+    # Answers' subjects must not pile up "Re: Re: Re:"; Outlook in Dutch and Italian writes
+    # "Antw:" and "R:", which no "Re:" test catches.
     game, mails, deliver = table
     original = mails["alice@example.org"]
     move = listed_moves(original)[0]

@@ -1,11 +1,10 @@
 """A player moving at the table is not mailed about each turn, or each round, while they are there.
 
-Found by playing the demo against three Strong bots from the table: the bots answered within a
-second, and every one of the player's turns also sent a "Your move" mail, 59 in a few minutes,
-besides a results mail a round. Mail to a player who moved on the site within
-GAME_MAIL_GRACE_SECONDS now waits that long: a turn mail is dropped if they play the turn
-meanwhile (as any mail for a turn already played is), a round's results if they move on at the
-table, and both are sent as before if they leave.
+Against three Strong bots from the table, the bots answer within a second, and a "Your move"
+mail for every one of the player's turns would be 59 in a few minutes, besides a results mail a
+round. Mail to a player who moved on the site within GAME_MAIL_GRACE_SECONDS waits that long: a
+turn mail is dropped if they play the turn meanwhile (as any mail for a turn already played is),
+a round's results if they move on at the table, and both are sent if they leave.
 """
 
 from __future__ import annotations
@@ -107,8 +106,8 @@ def test_a_player_who_moved_by_mail_is_mailed_about_the_next_turn_at_once(mail_s
 
 
 def test_a_player_moving_through_the_api_is_not_mailed_each_turn_either(mail_server):
-    # A newcomer's walk-through: a program playing through the API got no such grace, and the
-    # player behind it received a turn mail for every trick (239 in five minutes).
+    # A program playing through the API has the same grace, or the player behind it receives a
+    # turn mail for every trick (239 in five minutes).
     game, first = _wizard_table()
     mail_server()
     game = _round_to(game, first, channel=Action.Channel.API)
@@ -259,9 +258,9 @@ def _lay(game: Game, seat: int, channel: str = Action.Channel.WEB) -> Game:
 
 
 def test_a_turn_of_several_steps_played_out_at_the_table_is_never_mailed(mail_server):
-    # A newcomer's walk-through: the CuBirds turn mail, held back while they were at the table,
-    # came after they had laid there. It showed the hand before the lay, offered lays no longer
-    # legal, and their reply to it was refused as "you already answered".
+    # The CuBirds turn mail, held back while they are at the table, is dropped once they lay
+    # there: it would show the hand before the lay, offer lays no longer legal, and their reply
+    # to it would be refused as "you already answered".
     game, first = _cubirds_turn_at_the_table()
     mail_server()
     mine = _turn_mail(game, first)
@@ -279,8 +278,8 @@ def test_a_turn_of_several_steps_played_out_at_the_table_is_never_mailed(mail_se
 
 
 def test_a_player_who_leaves_halfway_through_a_turn_is_mailed_the_step_it_is_at(mail_server):
-    # A review: the mail dropped once they began the turn at the table left a player who then
-    # closed the page without any mail until the reminder, days later in a slow game.
+    # Dropping the mail once they begin the turn at the table would leave a player who then
+    # closes the page without any mail until the reminder, days later in a slow game.
     game, first = _cubirds_turn_at_the_table()
     mail_server()
     with _later(100):  # they think, then lay
@@ -333,8 +332,8 @@ def test_a_turn_mail_sent_after_the_first_step_asks_for_the_next_one(mail_server
 
 
 def test_a_turn_a_timeout_opens_holds_the_mail_of_the_player_at_the_table(mail_server):
-    # A walk-through (session 41): Lucía moved at the table, another player's deadline passed
-    # 14 seconds later, and her turn mail came at once, though she was still there.
+    # Lucía moves at the table, another player's deadline passes 14 seconds later: no turn mail
+    # at once, as she is still there.
     from games.models import Deadline
     from games.services import sweep_overdue
 

@@ -61,7 +61,7 @@ def test_it_mails_the_wild_cards_round_with_bids_and_who_took_what():
 
 
 def test_one_trick_is_said_in_the_singular(db):
-    # A walk-through: "Alice: bid 0, took 1 tricks" (and "1 prese", "1 bazas").
+    # Not "Alice: bid 0, took 1 tricks" (nor "1 prese", "1 bazas").
     from django.utils import translation
 
     from games.presenters.wizard import mail as wizard
@@ -76,8 +76,8 @@ def test_one_trick_is_said_in_the_singular(db):
 
 @pytest.mark.django_db
 def test_the_round_results_name_a_bot_seat_in_the_readers_language():
-    # A newcomer's walk-through: a Spanish round-results mail read "Bot 1 · Good bot se lleva: Ardilla",
-    # where the same game's turn mails said "bot de nivel Bueno".
+    # A Spanish round-results mail names the bot as the same game's turn mails do ("bot de nivel
+    # Bueno"), not "Bot 1 · Good bot se lleva: Ardilla".
     from games.services import do_resign
 
     players = [make_user("ann", display_name="Ann"), make_user("ben", display_name="Ben", language="es")]
@@ -92,7 +92,7 @@ def test_the_round_results_name_a_bot_seat_in_the_readers_language():
 
 @pytest.mark.django_db
 def test_the_emu_ranchers_year_results_name_each_bird_s_cards_in_the_readers_language():
-    # A newcomer's walk-through: "uitslag van ronde 1" listed each bird as Python dicts,
+    # "uitslag van ronde 1" lists each bird by name, not as Python dicts,
     # "Vogel 1: {'id': 'cave', 'name': 'The Cave', 'kind': 'number', ...}: -16".
     from django.utils import translation
 

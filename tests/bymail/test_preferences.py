@@ -34,8 +34,8 @@ def test_turn_mail_carries_list_unsubscribe_and_one_click_turns_it_off(client):
 
 @pytest.mark.django_db
 def test_the_unsubscribe_page_speaks_the_language_of_the_player_it_was_mailed_to(client):
-    # A mail-only walk-through: Marta's Italian mail's link, opened signed out in an English
-    # browser, asked "Stop mail of this kind: Results of each round?" in English.
+    # Marta's Italian mail's link, opened signed out in an English browser, asks in Italian, not
+    # "Stop mail of this kind: Results of each round?".
     marta = make_user("marta", language="it")
     path = unsubscribe_url(marta.pk, "phase-results").split("://", 1)[1].split("/", 1)[1]
     page = client.get("/" + path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -105,8 +105,8 @@ def test_booking_vacation_moves_open_deadlines_within_the_yearly_allowance(clien
 
 @pytest.mark.django_db
 def test_a_vacation_booked_for_today_stops_the_clock_from_now_not_from_midnight():
-    # An attacker's review booked today and had the hours since midnight, already spent on a
-    # deadline, given back: a wait nearly run out was rescued.
+    # Booked today, the hours since midnight, already spent on a deadline, are not given back: a
+    # wait nearly run out is not rescued.
     alice, bruno = make_user("alice"), make_user("bruno")
     game = start_game([alice, bruno], engine="wildcards")
     position = game.seats.get(user=alice).position
@@ -124,7 +124,7 @@ def test_a_vacation_booked_for_today_stops_the_clock_from_now_not_from_midnight(
 
 @pytest.mark.django_db
 def test_a_vacation_far_in_the_future_is_refused_with_a_reason_not_a_crash(client):
-    # A newcomer's walk-through: a first day of 9999-12-31 answered 500 (its end overflowed).
+    # A first day of 9999-12-31 must not answer 500 (its end overflows).
     alice = make_user("alice")
     client.force_login(alice)
     response = client.post("/mail/vacation/", {"vacation-first_day": "9999-12-31", "vacation-days": 2})

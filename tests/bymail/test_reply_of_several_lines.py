@@ -1,7 +1,7 @@
 """A reply of several lines: moves, then perhaps a name or a sign-off without a blank line above it.
 
-Found by a newcomer's walk-through: "bid Savannah 1" and their name on the next line was refused
-whole, and the refusal listed "bid Savannah 1" among the legal moves it had just refused.
+"bid Savannah 1" and the player's name on the next line is not refused whole, with "bid Savannah 1"
+among the legal moves the refusal lists.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def _signatures(mail) -> list[str]:
 
 @pytest.mark.parametrize("way", range(5))
 def test_the_players_own_name_below_the_first_step_is_not_read_as_a_move(client, mail_server, way):
-    # A walk-through on the demo: "lay parrot row 1 right" and "Alice" below it was refused whole,
-    # as the CuBirds turn goes on after the lay (the docs promise a name needs no blank line).
+    # "lay parrot row 1 right" and "Alice" below it is not refused whole, though the CuBirds turn
+    # goes on after the lay (the docs promise a name needs no blank line).
     game, mail = _start("cubirds", mail_server)
     name = _signatures(mail)[way]
     lay = next(line for line in listed_moves(mail) if line.startswith("lay "))
@@ -138,8 +138,8 @@ def test_the_log_says_stored_only_for_moves_that_were_kept(
 
 
 def test_a_name_below_a_move_against_an_instant_bot_is_not_read_on_the_next_turn(client, mail_server):
-    # A review: the bot answered within the same move, the turn came straight back, and the name
-    # was matched against the next turn's moves (a turn the player had not seen): refused whole.
+    # The bot answers within the same move and the turn comes straight back: the name must not be
+    # matched against the next turn's moves (a turn the player has not seen) and refused whole.
     alice = make_user("alice", display_name="Alice")
     game = start_game([alice], engine="wildcards", bots=1)
     mail = [m for m in mail_server() if str(m["To"]) == alice.email][-1]
@@ -158,8 +158,8 @@ def test_a_second_move_line_is_never_played_on_a_turn_the_player_has_not_seen(cl
     assert InboundMail.objects.get().outcome == "accepted"
     assert Action.objects.filter(game=game, channel=Action.Channel.EMAIL_REPLY).count() == 1
     answers = [m for m in mail_server() if str(m["To"]) == alice.email and m["Subject"].startswith("Re:")]
-    # Said why: the game may have made the last moves itself (a walk-through: a whole hand paid
-    # automatically read as the player's pay lines "not read").
+    # Said why: the game may have made the last moves itself (a whole hand paid automatically
+    # would read as the player's pay lines "not read").
     said = "Your turn was over after the moves above (the game makes itself the moves that leave no choice)"
     assert len(answers) == 1 and f"{said}, so these lines were not read: “{first}”" in text_of(answers[0])
 
@@ -174,10 +174,9 @@ def test_a_mistyped_line_that_begins_like_a_sign_off_is_refused_not_skipped(clie
 
 
 def test_a_cubirds_turn_mail_says_the_turn_goes_on_after_the_lay_and_its_steps_may_follow(client, mail_server):
-    # A walk-through: newcomers needed three mails a turn, as nothing said that the draw and the
-    # family could be written below the lay.
+    # Said so that the draw and the family are written below the lay, not in three mails a turn.
     game, mail = _start("cubirds", mail_server)
-    # The note names the steps' words too (a mail-only walk-through guessed them).
+    # The note names the steps' words too (not left to guess).
     note = "After the lay your turn goes on: “draw” or “no draw”, then “family” and a bird, or “no family”."
     assert note in text_of(mail)
     assert note in html_of(mail)
@@ -193,8 +192,8 @@ def test_other_games_mails_carry_no_such_note(mail_server):
 
 
 def test_a_name_that_shortens_a_move_is_still_a_name_below_the_moves():
-    # A second review: a player called Robin signing under "lay ..." / "draw" had "Robin" read at
-    # the family step as "family robin" (a shortened command). Written in full, it is a move.
+    # A player called Robin signing under "lay ..." / "draw" does not have "Robin" read at the
+    # family step as "family robin" (a shortened command). Written in full, it is a move.
     from games.bymail.commands import menu
     from games.bymail.replies import is_own_name as _own_name
 
@@ -207,8 +206,8 @@ def test_a_name_that_shortens_a_move_is_still_a_name_below_the_moves():
 
 
 def test_a_reply_that_ends_the_turn_is_confirmed_with_the_hand_it_left(client, mail_server):
-    # A newcomer's walk-through: "lay ... / draw / no family" was confirmed as "Draw 2 cards ·
-    # Form no family" alone; the player learnt the cards drawn only from their next turn mail.
+    # "lay ... / draw / no family" is confirmed with the cards drawn, not as "Draw 2 cards · Form
+    # no family" alone, leaving them to the next turn mail.
     game, mail = _start("cubirds", mail_server)
     seat = get_engine("cubirds").to_act(game.state)[0]
     lay = next(line for line in listed_moves(mail) if line.startswith("lay "))

@@ -1,5 +1,5 @@
-"""A tournament table's game mails say where the game belongs, as its table does at the top (a
-Swiss walk-through: the turn mails never named the tournament)."""
+"""A tournament table's game mails say where the game belongs, as its table does at the top (not
+a turn mail that never names the tournament)."""
 
 import pytest
 from django.conf import settings
@@ -44,7 +44,7 @@ def test_a_casual_game_s_turn_mail_belongs_to_nothing():
 
 
 def test_a_refused_reply_from_a_tournament_table_says_where_the_game_belongs_in_both_parts(client, mail_server):
-    # A review: the refusal's text named the tournament table, its HTML only "Open the table".
+    # The refusal's HTML names the tournament table as its text does, not only "Open the table".
     from tests.bymail.conftest import html_of, post_postmark, reply_mime, text_of
 
     tournament = do_create_tournament(

@@ -1,7 +1,7 @@
 """A Wild Cards turn mail says how many cards are still to pay for the animal taken, or to lay
-face down to break a tie, and with whom the bid ties. A newcomer's walk-through: the mail read
-"Your turn goes on: choose the next step" over five "pay ..." lines, with no count, and the tie
-mail listed "lay Forest 1 ..." without saying there was a tie."""
+face down to break a tie, and with whom the bid ties. Not
+"Your turn goes on: choose the next step" over five "pay ..." lines, with no count, nor a tie
+mail listing "lay Forest 1 ..." without saying there is a tie."""
 
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ GAMES = [
     # Games stored before rules 2 have no "rules" key and replay under rules 1.
     ("cubirds", 3, {}, 27, "random", {"rules": None}),
     ("cubirds", 2, {}, 28, "auto", {"rules": None}),
-    # Recorded later (a review): the two other games, each edition, Leo and the extended Decktet.
+    # The two other games, each edition, Leo and the extended Decktet.
     ("wildcards", 3, {"edition": "2022"}, 31, "random", {}),
     ("wildcards", 3, {"edition": "2020", "three_player_removal": "random"}, 32, "random", {}),
     ("wildcards", 2, {"edition": "2022", "leo": True}, 33, "random", {}),

@@ -3,7 +3,7 @@
 A bot plays the seat of a player who resigned, timed out or was removed: its new cards are the
 bot's, and the player who left may still be in touch with someone at the table. So the table, its
 refresh, the replay and the API show them what a spectator sees, however the hidden cards fall
-(an attacker's review read the bot's hand, round after round, from the leaver's table and API).
+(or the leaver could read the bot's hand, round after round, from their table and API).
 """
 
 from __future__ import annotations

@@ -52,8 +52,8 @@ def test_the_timeout_mail_reads_the_same_whatever_the_seat_cannot_see(alice, bob
 
 @pytest.mark.parametrize("engine", ["emu_ranchers", "wizard"])
 def test_the_mail_saying_a_bot_took_the_seat_shows_none_of_the_bots_cards(engine):
-    # A mail-only walk-through: "A bot took your seat in Emu Ranchers #35" listed "Your hand",
-    # six cards, one just drawn by the default move, which the Good bot then played on with.
+    # "A bot took your seat in Emu Ranchers #35" does not list "Your hand", six cards, one just
+    # drawn by the default move, which the Good bot then plays on with.
     # A player who left sees the game as a spectator (test_leavers.py); so does this mail.
     from games.services import do_create_game, do_join
     from tests.conftest import make_user
@@ -81,8 +81,8 @@ def test_the_mail_saying_a_bot_took_the_seat_shows_none_of_the_bots_cards(engine
 
 
 def test_the_timeout_mail_says_how_many_more_misses_give_the_seat_to_a_bot():
-    # Two walk-throughs: the first timeout mail said only that the default move was made, and
-    # the takeover mail "You missed several deadlines" after two.
+    # The first timeout mail says more than that the default move was made, and the takeover
+    # mail more than "You missed several deadlines" after two.
     from games.services import do_create_game, do_join
     from tests.conftest import make_user
 

@@ -78,8 +78,8 @@ def test_it_shows_other_seats_moves_only_as_moves_while_the_game_runs(players):
 
 
 def test_a_running_games_replay_tells_the_others_public_moves_as_the_table_does(players):
-    # A Dutch newcomer's walk-through: in a running Wizard game's replay, "Move 3 by Bot 1" said
-    # nothing more, though the bid was public and the table said "Bot 1 bid 0".
+    # In a running Wizard game's replay, a public bid is told, not a bare "Move 3 by Bot 1" where
+    # the table says "Bot 1 bid 0".
     game = new_game(players[:3], "wizard", seed="told")
     rng = random.Random(5)
     while game.state["phase"] == "bid" or not game.state.get("trick"):
@@ -104,8 +104,8 @@ def test_a_running_games_replay_tells_the_others_public_moves_as_the_table_does(
 
 
 def test_the_running_replays_words_for_the_others_moves_show_nobody_more_than_their_seat_may_see(players, monkeypatch):
-    # A review: the scan above runs an engine without words for its moves, so the words a running
-    # replay now gives the others' moves (games.recap) were never scanned. Here the secret engine
+    # The scan above runs an engine without words for its moves, so it never scans the words a
+    # running replay gives the others' moves (games.recap). Here the secret engine
     # gets words that tell everything in the view they are given (its hand, the revealed bids):
     # told from any view but the reader's own, a marker of another seat shows up.
     import games.recap

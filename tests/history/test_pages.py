@@ -193,7 +193,7 @@ def test_an_option_value_the_game_does_not_have_is_refused_and_lists_nothing(cli
 
 
 def test_the_players_of_a_game_are_listed_with_no_space_before_each_comma(client, games, players):
-    # Seen on a phone: "Alice , Carmen", the included badge and notes left a line break before each comma.
+    # On a phone, not "Alice , Carmen": the included badge and notes leave no line break before a comma.
     html = client.get("/games/players/bob/").content.decode()
     row = re.search(rf'<tr data-game="{games["running"].pk}">.*?</tr>', html, re.S).group(0)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)  # a cell may carry its column name (data-label)
@@ -203,7 +203,7 @@ def test_the_players_of_a_game_are_listed_with_no_space_before_each_comma(client
 
 
 def test_a_bots_label_does_not_read_as_another_seat_in_a_list_of_players(client, players):
-    # Seen on a phone: "Bot 1 · bot, Strong, Bot 2 · bot, Strong, Alice" read as five seats.
+    # On a phone, "Bot 1 · bot, Strong, Bot 2 · bot, Strong, Alice" would read as five seats.
     alice = players[0]
     game = finished_game([alice], "secret", bots=2, seed="e")
     html = client.get(f"/games/players/{alice.username}/").content.decode()
@@ -216,8 +216,8 @@ def test_a_bots_label_does_not_read_as_another_seat_in_a_list_of_players(client,
 
 
 def test_the_last_day_a_calendar_has_is_a_date_like_any_other(client, games):
-    # A newcomer's walk-through: "Finished until 9999-12-31" answered 500 (a day past it overflowed),
-    # on the page and in the API.
+    # "Finished until 9999-12-31" must not answer 500 (a day past it overflows), on the page and
+    # in the API.
     everything = listed(client.get("/games/history/"))
     response = client.get("/games/history/?until=9999-12-31")
     assert response.status_code == 200 and listed(response) == everything
@@ -231,8 +231,8 @@ def test_the_last_day_a_calendar_has_is_a_date_like_any_other(client, games):
 
 @pytest.mark.parametrize("engine_name", ["wildcards", "wizard", "cubirds", "emu_ranchers"])
 def test_a_finished_games_replay_names_each_seat_and_calls_only_the_readers_own_you(client, players, engine_name):
-    # An API walk-through: every panel of a finished game's replay said "Your hand", "Your bid"
-    # and "(you)", to each seat's panel and to a visitor who was signed out.
+    # Not every panel of a finished game's replay says "Your hand", "Your bid" and "(you)", to
+    # each seat's panel and to a visitor who is signed out.
     users = players[:2] if engine_name == "emu_ranchers" else players
     game = finished_game(users, engine_name, seed="yours")
     step = game.version // 2
@@ -256,7 +256,7 @@ def test_a_finished_games_replay_names_each_seat_and_calls_only_the_readers_own_
 
 
 def test_a_finished_games_replay_opens_on_the_readers_own_view(client, players):
-    # A walk-through: a newcomer's finished replay opened on "Alice's view", the first seat's.
+    # A finished replay does not open on "Alice's view", the first seat's.
     game = finished_game(players, "wizard", seed="own-first")
     client.force_login(players[2])
     own = game.seats.get(user=players[2])
@@ -276,8 +276,8 @@ def _panel_seats(html: str) -> list[str]:
 
 
 def test_moves_a_player_made_before_a_bot_took_the_seat_are_not_labelled_the_bots(client, players):
-    # A mail-only walk-through: after Marta's seat went to a bot, her replay said "Move 8 by Marta ·
-    # Good bot (mail reply)" of a bid she had made by mail, and every panel "Hand of Marta · Good bot".
+    # After Marta's seat went to a bot, her replay does not say "Move 8 by Marta · Good bot (mail
+    # reply)" of a bid she made by mail, nor every panel "Hand of Marta · Good bot".
     from games.models import Action
     from games.services import do_accept_seat, do_offer_seat, do_resign
 
@@ -300,7 +300,7 @@ def test_moves_a_player_made_before_a_bot_took_the_seat_are_not_labelled_the_bot
     assert leaver.profile.name in line and "bot" not in line.lower(), line
     assert f"{leaver.profile.name} · " not in panels
     # Handed back (after the bot moved for them), moving again, then leaving again: their own
-    # moves between read as theirs, the bot's as the bot's (the review of session 39).
+    # moves between read as theirs, the bot's as the bot's.
     play_on(game, random.Random(4), stop_at=game.version + 8)
     game.refresh_from_db()
     assert game.actions.filter(seat=position, channel=Action.Channel.BOT).exists()
@@ -319,8 +319,8 @@ def test_moves_a_player_made_before_a_bot_took_the_seat_are_not_labelled_the_bot
 
 @pytest.mark.parametrize("engine_name", ["cubirds", "wizard", "wildcards"])
 def test_a_finished_games_log_tells_each_move_as_done_by_its_player_not_as_an_order(client, players, engine_name):
-    # A walk-through (session 41): a finished CuBirds replay listed Bruno's move as "Lay your
-    # owls…", the button's words, an order to the reader in the second person.
+    # A finished CuBirds replay does not list Bruno's move as "Lay your owls…", the button's
+    # words, an order to the reader in the second person.
     game = finished_game(players, engine_name, seed="told")
     page = client.get(f"/games/{game.pk}/replay/{game.version // 2}/").content.decode()
     log = page.split('<section class="card log"', 1)[1].split("</section>", 1)[0]
@@ -332,8 +332,8 @@ def test_a_finished_games_log_tells_each_move_as_done_by_its_player_not_as_an_or
 
 
 def test_a_finished_games_log_shows_the_sealed_bids_each_player_made(client, players):
-    # The review of the change above: told as a spectator saw them, a finished game's sealed bids
-    # read "made a sealed bid" where the old log had shown the bid; the game is over, nothing is hidden.
+    # Told as a spectator saw them, a finished game's sealed bids would read "made a sealed bid";
+    # the game is over, nothing is hidden.
     game = finished_game(players, "wizard", seed="sealed", options={"hidden_bids": True})
     page = client.get(f"/games/{game.pk}/replay/2/").content.decode()
     log = page.split('<section class="card log"', 1)[1].split("</section>", 1)[0]

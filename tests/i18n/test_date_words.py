@@ -1,6 +1,6 @@
 """Day and month names as each language writes them: Italian, Spanish and Dutch in lower case.
 
-Noticed on the demo's Italian mail: "Venerdì 27 Novembre". Django's Italian names are capitalized,
+Not "Venerdì 27 Novembre" in an Italian mail: Django's Italian names are capitalized,
 and its 3-letter months ("M") are title-cased in every language ("vie 27 Nov" in Spanish)."""
 
 from datetime import UTC, datetime

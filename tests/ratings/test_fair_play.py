@@ -32,8 +32,8 @@ def test_a_two_player_game_a_player_quit_before_three_moves_of_their_own_is_not_
 
 
 def test_who_quit_a_larger_table_before_three_moves_is_left_out_and_those_who_played_are_rated(people, capsys):
-    # A Swiss walk-through: a no-show's seat went to a bot, the two others played all twenty
-    # rounds, and nobody was rated: one player's quit voided the game for everyone.
+    # A no-show's seat goes to a bot, the two others play all twenty rounds: one player's quit
+    # does not void the game for everyone.
     alice, bob, carol, dave = people[:4]
     early = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=2)
     late = finished_game([(alice, 1), (bob, 2), (carol, 3)], left=(carol,), moves=3, minutes=1)
@@ -163,9 +163,9 @@ def test_a_substitute_who_quits_early_neither_voids_the_game_nor_is_rated(people
 def test_an_early_resignation_stays_out_of_the_rating_when_the_seat_is_handed_back(
     people, settings, capsys, monkeypatch
 ):
-    # A review: Bob resigned before a move of his own (he was told that leaves him out of the
-    # rating), a bot played his seat, and near the end the creator (a friend, or Bob's second
-    # account) handed it back: Bob was rated at the place the bot reached.
+    # Bob resigns before a move of his own (he is told that leaves him out of the rating), a bot
+    # plays his seat, and near the end the creator (a friend, or Bob's second account) hands it
+    # back: Bob is not rated at the place the bot reached.
     from django.test import override_settings
 
     from games.engines import get_engine
@@ -205,7 +205,7 @@ def test_an_early_resignation_stays_out_of_the_rating_when_the_seat_is_handed_ba
 
 
 def test_an_established_player_gains_nothing_from_beating_new_accounts(people, settings, capsys):
-    # The attacker's walk-through: second accounts made to lose, moves and all, lifted a rating.
+    # Second accounts made to lose, moves and all, must not lift a rating.
     # Once a rating is established, a result against a rating not yet established moves only the
     # newcomer's (elo.counts_for).
     settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
@@ -234,8 +234,8 @@ def test_an_established_player_gains_nothing_from_beating_new_accounts(people, s
 
 
 def test_second_accounts_that_play_only_each_other_never_become_established(people, settings, capsys):
-    # A newcomer's walk-through: five new accounts played ten games among themselves, became
-    # established, went onto the leaderboard, and then one lost to a real player for points.
+    # Five new accounts playing ten games among themselves must not become established, go onto
+    # the leaderboard, and then lose to a real player for points.
     # Once a pool has established players, a player becomes established only by meeting enough
     # different established ones (a pool's first players establish each other).
     settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
@@ -268,9 +268,9 @@ def test_second_accounts_that_play_only_each_other_never_become_established(peop
 def test_a_game_rated_after_a_later_one_that_ended_the_pools_founding_is_rated_as_in_finish_order(
     people, settings, capsys, late_first
 ):
-    # A review: the pool's founding (too few established players: everyone counts) is the whole
-    # pool's, so a game rated after a later game of other players that ended it was rated as if
-    # founding were over, where the rebuild, in finish order, still counts everyone.
+    # The pool's founding (too few established players: everyone counts) is the whole
+    # pool's, so a game rated after a later game of other players that ended it is not rated as
+    # if founding were over, where the rebuild, in finish order, still counts everyone.
     settings.LEADERBOARD_MIN_GAMES = settings.LEADERBOARD_MIN_OPPONENTS = 2
     a, b, c, d, e = people
     do_rate_game(finished_game([(a, 1), (b, 2)], minutes=0).pk)

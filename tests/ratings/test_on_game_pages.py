@@ -78,8 +78,8 @@ def test_the_games_player_page_shows_ratings_and_links_to_the_rating_history(cli
 
 
 def test_the_change_shown_is_the_difference_of_the_two_whole_ratings_as_the_mail_gives_it(client, people):
-    # A walk-through (session 41): the game-over mail said "1519 → 1539 (+20)" and the table
-    # "1539 +19", the change (19.4) rounded on its own.
+    # The game-over mail says "1519 → 1539 (+20)", so the table does not say "1539 +19", the
+    # change (19.4) rounded on its own.
     game = rated_game(people)
     alice = people[0]
     RatingChange.objects.filter(game=game, player=alice).update(before=1519.3, after=1538.7, delta=19.4)

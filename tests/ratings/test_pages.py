@@ -165,8 +165,8 @@ def test_the_home_page_shows_a_top_ten_per_game(client):
 
 
 def test_the_player_page_counts_one_game_in_the_singular_and_heads_its_change_column_as_a_noun(client, people):
-    # Seen in the demo in Spanish: "1 partidas, 0 ganadas" and a column headed "Cambiar" ("to change"),
-    # the language button's verb, over the rating changes.
+    # In Spanish, not "1 partidas, 0 ganadas", nor a column headed "Cambiar" ("to change"), the
+    # language button's verb, over the rating changes.
     from django.test import Client
 
     from tournaments.ratings.services import do_rate_game
@@ -186,14 +186,14 @@ def test_the_player_page_counts_one_game_in_the_singular_and_heads_its_change_co
 
 
 def test_the_ratings_address_itself_opens_a_leaderboard_not_a_404(client):
-    # Found by trimming the leaderboard's address to /ratings/ in the demo.
+    # The leaderboard's address trimmed to /ratings/.
     answer = client.get("/ratings/")
     assert answer.status_code == 302 and answer["Location"] == "/ratings/wildcards/"
     assert client.get(answer["Location"]).status_code == 200
 
 
 def test_a_page_past_the_end_of_the_leaderboard_says_so_rather_than_that_nobody_is_listed(client):
-    # An API walk-through: page 2 of a leaderboard of six said "Nobody is listed yet".
+    # Page 2 of a leaderboard of six does not say "Nobody is listed yet".
     rated_players(3)
     page = client.get("/ratings/wizard/?page=2").content.decode()
     assert "Nobody is listed yet" not in page
@@ -221,7 +221,7 @@ def test_each_rating_change_in_the_history_carries_its_sign(client, people, sett
 
 
 def test_a_change_that_rounds_to_nothing_reads_the_same_either_way():
-    # A review: a gain of 0.04 read "+0.0" and a loss of 0.04 "0.0".
+    # Not "+0.0" for a gain of 0.04 and "0.0" for a loss of 0.04.
     from django.template import Context, Template
 
     template = Template("{% load wording %}{{ a|signed }} {{ b|signed }} {{ c|signed }} {{ d|signed }}")
@@ -229,8 +229,7 @@ def test_a_change_that_rounds_to_nothing_reads_the_same_either_way():
 
 
 def test_the_leaderboard_says_under_its_table_what_the_question_mark_of_a_provisional_rating_means(client):
-    # A Dutch newcomer's walk-through: the "?" after a rating was explained only by a hover
-    # title, which no phone shows.
+    # The "?" after a rating is explained not only by a hover title, which no phone shows.
     rated_players(2, prefix="new")
     page = client.get("/ratings/wizard/").content.decode()
     assert '<p class="help" id="provisional-note">?: a provisional rating, from fewer than 20 rated games' in page

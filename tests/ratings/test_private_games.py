@@ -94,8 +94,8 @@ def test_head_to_head_lists_the_games_a_stranger_may_see_with_places_and_changes
 
 @pytest.mark.parametrize("stranger", ["carol", None])
 def test_a_stranger_is_told_the_rating_counts_private_games_not_listed(client, people, games, stranger):
-    # A walk-through (session 41): a stranger read "1480 · 1 game, 0 won" beside an empty chart and
-    # no game listed; the count holds the private game the page may not show.
+    # A stranger does not read "1480 · 1 game, 0 won" beside an empty chart and no game listed:
+    # the count would hold the private game the page may not show.
     page = " ".join(ratings_page(client, next((p for p in people if p.username == stranger), None)).split())
     assert "2 games, 2 won" in page
     assert "1 of these games was private: it counts for the rating, and only its players see it listed." in page

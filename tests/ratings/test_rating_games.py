@@ -106,7 +106,7 @@ def test_a_player_replaced_at_a_seat_counts_last_and_the_substitute_is_not_rated
     alice, bob, carol, dave = people[:4]
     # Dave sat at seat 2 until it was offered to Carol, who finished second. Carol did not play the
     # game from its start: a seat handed over late (a bot played it well) would sell its rank to a
-    # second account (an attacker's review), so a substitute is not rated; Dave counts last.
+    # second account, so a substitute is not rated; Dave counts last.
     game = finished_game([(alice, 1), (carol, 2), (bob, 3)])
     moved(game, dave, seat=1)
     replaced(game, 1, dave, "Carol")

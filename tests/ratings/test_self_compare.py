@@ -1,6 +1,6 @@
-"""A review: comparing a player with themselves says "Choose another player to compare with." and,
-under it, "No rated game together yet." (templates/ratings/player.html: `{% if other %}` still
-renders the head-to-head block, whose empty loop says so)."""
+"""Comparing a player with themselves says "Choose another player to compare with.", not,
+under it, "No rated game together yet." (templates/ratings/player.html: `{% if other %}` would
+render the head-to-head block, whose empty loop says so)."""
 
 import pytest
 

@@ -1,9 +1,9 @@
 """A rated game voided by an early quit says so: the resign question warns before, the finished
 table explains after (fair_play.py, docs/organisers.md "Ratings").
 
-A newcomer's review: an opponent resigned after two moves, the game ended unrated, and nothing
-anywhere said why; the winner simply lost the result. Nor did the resign question tell the
-player who quit that resigning then voided the rating for everyone."""
+An opponent resigns after two moves and the game ends unrated: the winner must not simply lose
+the result with nothing anywhere saying why, and the resign question tells the player who quits
+that resigning then voids the rating for everyone."""
 
 import html
 import re

@@ -1,6 +1,6 @@
 """Every route's numbers go through the project's `<id:…>` converter (at most 18 digits), never
-Django's `<int:…>`: a number past 2**63 in an `<int:>` route reached the database and answered
-500 on SQLite (an attacker's review found POST /tournaments/<t>/tables/9223372036854775808/adjudicate/)."""
+Django's `<int:…>`: a number past 2**63 in an `<int:>` route would reach the database and answer
+500 on SQLite (POST /tournaments/<t>/tables/9223372036854775808/adjudicate/, say)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """scripts/_settings.sh, which scripts/run and scripts/manage share: a development checkout's
 commands read the demo's settings and the port the site last ran on; a production checkout's
-commands read neither (a review: `scripts/manage recompute_ratings` on a server would have
-rebuilt every rating with the demo's established limits, 4 and 4, where its workers rate
+commands read neither (`scripts/manage recompute_ratings` on a server would rebuild
+every rating with the demo's established limits, 4 and 4, where its workers rate
 with 10 and 5)."""
 
 import os

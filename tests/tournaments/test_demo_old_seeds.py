@@ -1,6 +1,6 @@
-"""A review: a demo database loaded before the change (games seeded with the bare tag, "demo-wizard")
-gets every demo game a second time at the next `load_demo` (scripts/run runs it at each start):
-`demo_game(tag)` looks only for "tag:" seeds. The old, guessable deals also stay in play."""
+"""A demo database whose games are seeded with the bare tag ("demo-wizard") does not get every
+demo game a second time at the next `load_demo` (scripts/run runs it at each start), though
+`demo_game(tag)` looks only for "tag:" seeds; nor do the old, guessable deals stay in play."""
 
 import pytest
 from django.core.management import call_command

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_has_a_round_robin_and_a_knock_out_under_way_and_loading_it_again_adds_nothing(capsys):
-    # Seen trying the demo as an organiser: no tournament at all, and every leaderboard empty.
+    # An organiser trying the demo finds tournaments, and leaderboards with players on them.
     call_command("load_demo")
     tournaments = {t.name: t for t in Tournament.objects.filter(created_by__username="organiser")}
     assert set(tournaments) == {"Spring Round Robin", "Emu Double Knock-out"}
@@ -34,8 +34,8 @@ def test_a_demo_tournament_deleted_by_hand_comes_back_alone(capsys):
 
 
 def test_the_demo_tables_are_dealt_from_secret_seeds(capsys):
-    # An API walk-through: the finished demo game's export showed its seed "demo-finished", so the
-    # running ones ("demo-wizard", ...) could be dealt again by anyone, every hand and the deck.
+    # The finished demo game's export shows its seed: were it "demo-finished", the running ones
+    # ("demo-wizard", ...) could be dealt again by anyone, every hand and the deck.
     from games.management.demo import DEMO_GAMES, load_demo_games
 
     call_command("load_demo")

@@ -21,8 +21,8 @@ def _not_seated(tournament, players: list) -> list:
 
 
 def test_each_entrant_reads_their_table_and_whom_they_play_and_a_bye_gets_its_own_mail():
-    # Seen reading the demo's mail: "Your games: Emu Ranchers #30", no opponent, no table, and
-    # the player with a bye was sent nothing at all.
+    # Not "Your games: Emu Ranchers #30", with no opponent and no table, and the player with a bye
+    # is sent a mail too.
     organiser = make_user("olga")
     players = make_players(5)
     tournament = do_create_tournament(
@@ -90,7 +90,7 @@ def test_the_round_mail_speaks_the_entrants_language():
 
 
 def test_a_spanish_deadline_reads_as_spanish_writes_dates():
-    # Seen in the demo's mail: "antes de viernes 27 noviembre 2026", where Spanish writes
+    # Not "antes de viernes 27 noviembre 2026": Spanish writes
     # "antes del viernes 27 de noviembre de 2026".
     import re
 
@@ -185,7 +185,7 @@ def test_the_round_mail_costs_as_many_queries_for_16_entrants_as_for_4(field, dj
     ],
 )
 def test_the_opponents_are_listed_as_the_language_joins_names(language, names, said):
-    # Seen in a Spanish round mail: "contra Ana y Inés", where Spanish says "Ana e Inés".
+    # Not "contra Ana y Inés": Spanish says "Ana e Inés".
     from django.utils import translation
 
     from wildcards_site.wording import names_list
@@ -195,7 +195,7 @@ def test_the_opponents_are_listed_as_the_language_joins_names(language, names, s
 
 
 def test_the_final_mail_writes_points_as_the_standings_do_in_the_readers_language():
-    # A round-robin walk-through's final mail listed "Alice (12.0)" where the page said 12.
+    # The final mail lists "Alice (12)", as the page says, not "Alice (12.0)".
     from tests.conftest import rendered
     from tournaments.mails import tournament_final
 

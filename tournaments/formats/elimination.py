@@ -280,8 +280,8 @@ def multiplayer_round(
     """Tables of one knock-out round (seeds spread by snake order) and the top seeds with byes.
 
     A bye goes to the best seeds who have not had one yet (`had_byes`), then, when everyone
-    has, to the best seeds: a top seed should not reach the final without playing (an
-    organiser's review saw seed 1 pass two rounds so). When everyone fits at one table, that
+    has, to the best seeds: a top seed should not reach the final without playing (seed 1
+    passing two rounds so). When everyone fits at one table, that
     table is the final.
     """
     if not 1 <= advance < minimum:

@@ -148,7 +148,7 @@ def standings(
             Standing(player, points[player], buchholz, average, rating, byes[player], games[player], sonneborn_berger)
         )
     # The merit `places` compares, rounded: sums of thirds added in another order differ in the
-    # last bit, and that must not outrank a real tie-break (a review found it did).
+    # last bit, and that must not outrank a real tie-break.
     rows.sort(key=lambda row: (tuple(-value for value in _merit(row, order)), entry_order(row.player)))
     return rows
 

@@ -11,11 +11,11 @@ Otherwise two stages. Repeats first, over the whole field and the bye together
 bound). Then points, never at the cost of a repeat: OR-Tools' CP-SAT solver takes the exact
 model, started from the first stage's seating, on fields up to `FULL_LIMIT` players; larger
 fields are re-seated exactly in runs of `BLOCK` neighbouring tables wherever a run spreads its
-points beyond its own bound (each run optimal on its own). Before issue #68 the runs were also
-the search for repeats, and a repeat-free seating that moved players further than a run was
-missed. The solver runs single-threaded on a deterministic work limit, so the same round is
-always seated the same way on any machine; `Seated` says how many repeats were seated and the
-bound proven, for the round's log.
+points beyond its own bound (each run optimal on its own). The runs are not the search for
+repeats: a repeat-free seating that moves players further than a run would be missed. The
+solver runs single-threaded on a deterministic work limit, so the same round is always seated
+the same way on any machine; `Seated` says how many repeats were seated and the bound proven,
+for the round's log.
 """
 
 from __future__ import annotations

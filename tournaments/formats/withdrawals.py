@@ -6,7 +6,7 @@ opponents score nothing. One who leaves later keeps their results, and each game
 unplayed is a forfeit won by the opponent (the bye their absence gives, one win, whatever the
 organiser made a scheduled bye worth). Otherwise
 the players a leaver had not met yet would be handed a free win that those who had already lost
-to them never got (an organiser's review placed a player who dropped after two rounds second).
+to them never got (a player who dropped after two rounds could place second).
 
 At a table of more than two, the others are scored as if the leaver had not sat there; a table
 left with one player, or below the tables' least size, counts for nobody.

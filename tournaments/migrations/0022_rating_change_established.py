@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
             field=models.BooleanField(default=True),
         ),
         # A database default too: code from before this migration, still running during a
-        # deploy, writes rating changes without the column (a review).
+        # deploy, writes rating changes without the column.
         migrations.AlterField(
             model_name="ratingchange",
             name="established",

@@ -1,6 +1,6 @@
 """Leavers from before `EntrantLeft` existed, for the organisers' log: how each left as the entry
 says (who made them is not known: the log names "the organisers"), dated at the start of the
-round they left after (a review: the log and the entrants' list disagreed on running events)."""
+round they left after, so the log and the entrants' list agree on running events."""
 
 from django.db import migrations
 

@@ -4,9 +4,9 @@
   replacement) having made fewer than RATING_ABORT_MOVES moves of their own is left out of its
   rating (`early_quitters`), and the others who played it are rated among themselves; with
   fewer than two of them left (a two-player game), the game counts for nobody's rating, as
-  lichess and chess.com abort a game nobody really played. (It voided every game once: a
-  tournament's no-show, whose seat a bot played, cost a full game's rating to the two players
-  who played it, a walk-through found.)
+  lichess and chess.com abort a game nobody really played. (Not every game: a tournament's
+  no-show, whose seat a bot played, would cost a full game's rating to the two players who
+  played it.)
 - The k-th rated game of the same two players within RATING_REPEAT_DAYS counts 1/k for that
   pair (`elo.repeat_weight`).
 - Leaderboards and rating gates know only established players: LEADERBOARD_MIN_GAMES rated

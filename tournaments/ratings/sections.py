@@ -25,7 +25,7 @@ def rating_notes(games: list[Game]) -> dict[tuple[int, int], list[SeatNote]]:
     rows = RatingChange.objects.filter(game_id__in=finished).values_list("game_id", "player_id", "before", "after")
     title = _("Rating after this game, and its change")
     # The change between the two whole ratings, as the game-over mail gives it: "1519 → 1539
-    # (+20)" there read "1539 +19" here, the change (19.4) rounded on its own (a walk-through).
+    # (+20)" there, never "1539 +19" here, the change (19.4) rounded on its own.
     return {
         (game_id, player_id): [
             SeatNote(

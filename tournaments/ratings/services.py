@@ -50,10 +50,10 @@ def _later_game_rated(game: Game, pool: str, players: list[int]) -> bool:
 def _founding_may_differ(game: Game, pool: str) -> bool:
     """Whether the pool's founding (fair_play.founding: too few established players, every old
     enough account counts) may have been otherwise at this game's finish than it is now, games
-    that finished later having been rated already (a review: rated out of order among other
-    players, a game took the pool's founding as over where the rebuild, in finish order, did
-    not). Founding is surely over at the finish if an account old enough was rated as not
-    established before it: no rating of a founding pool says so. Two indexed queries, the second
+    that finished later having been rated already (rated out of order among other players, a
+    game could take the pool's founding as over where the rebuild, in finish order, would not).
+    Founding is surely over at the finish if an account old enough was rated as not established
+    before it: no rating of a founding pool says so. Two indexed queries, the second
     only when a later game is rated."""
     if not RatingChange.objects.filter(_later(game), pool=pool).exists():
         return False
@@ -72,7 +72,7 @@ def do_rate_game(game_id: int) -> list[RatingChange]:
         made = list(RatingChange.objects.filter(game_id=game_id))
         if made:
             # Rated already (a pool's rebuild rates every game it finds): its held mail goes too,
-            # once (a review: a rebuild by another game's finish left it waiting its ten minutes).
+            # once, not left waiting its ten minutes by a rebuild another game's finish made.
             _tell(game, made)
             return []
         players, _quitters = players_rated(game)

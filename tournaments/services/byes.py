@@ -1,5 +1,5 @@
 """What a round's bye is worth, so the round's mail and the entrant's card say what the standings
-will count (a walk-through: "a bye scores 4" for a round the standings counted as 0).
+will count, never "a bye scores 4" for a round the standings count as 0.
 
 A round robin seats nobody again after a drop: a player whose table is left short has a bye,
 and it is worth what `results.round_robin_counted` makes of it (formats/withdrawals.py)."""

@@ -30,7 +30,7 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     stage = "tables" if tables.exists() else "before" if tournament.status == Tournament.Status.REGISTRATION else "none"
     # The status is tested on the game's own row, so a game whose finishing move held the row
     # is checked again once that move commits: finished (and perhaps rated) by then, it keeps
-    # its rating (a review found it marked unrated with its rating changes standing).
+    # its rating, not marked unrated with its rating changes standing.
     Game.objects.filter(pk__in=tables.values("game_id"), status__in=LIVE).update(rated=False)
     tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = now
@@ -44,8 +44,8 @@ def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) ->
     # In the caller's transaction: the outbox rows are written with the cancellation or not at all.
     for user in told:
         tournament_cancelled(user, tournament, stage)
-    # Organisers who do not play read it under their own switch (a walk-through: its unsubscribe
-    # link turned off the mail of the events they play in).
+    # Organisers who do not play read it under their own switch: its unsubscribe
+    # link must not turn off the mail of the events they play in.
     for user in organisers:
         tournament_cancelled(user, tournament, stage, event=ORGANISING)
     return tournament

@@ -30,9 +30,9 @@ def do_invite_to_tournament(tournament_id: int, user, who: str) -> TournamentInv
 
     Refusals and the organisers' list name only what was typed, never the account an address
     belongs to: an address of someone already entered or invited is listed as any address is
-    and mailed nothing (attackers' reviews confirmed an entrant's address by a refusal, by its
-    absence from the list, and by a refusal of the username typed after the address; games
-    settled the same for theirs, games/services/invitations.py)."""
+    and mailed nothing (a refusal, its absence from the list, or a refusal of the username typed
+    after the address would confirm an entrant's address; games do the same for theirs,
+    games/services/invitations.py)."""
     who = who.strip()
     by_address = "@" in who
     if by_address:

@@ -112,9 +112,9 @@ def do_disqualify(tournament_id: int, user, entry_user, reason: str) -> Entry:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
         if entry.disqualified:
             raise ActionRejected("already_disqualified", _("This player is already disqualified."))
-        # A player a knock-out had put out has no round left to be their last (a walk-through was
-        # told "round 2 is your last" of a final they were not in). Read before the disqualification,
-        # which would put them out at once (a review), and with a table nobody played still theirs
+        # A player a knock-out had put out has no round left to be their last, not "round 2 is
+        # your last" of a final they are not in. Read before the disqualification, which would put
+        # them out at once, and with a table nobody played still theirs
         # to be placed at while it waits for a decision.
         entries, rounds = list(tournament.entries.all()), played_rounds(tournament)
         awaiting = bool(rounds) and bool(undecided_forfeits(rounds[-1]))
@@ -134,7 +134,7 @@ def do_disqualify(tournament_id: int, user, entry_user, reason: str) -> Entry:
         )
         from tournaments.mails import removed_by_organiser
 
-        # A player who had dropped already played their last round before it (a review).
+        # A player who had dropped already played their last round before it.
         removed_by_organiser(
             entry_user, tournament, user, entry.dropped_before_round, disqualified=True, out=out, reason=reason
         )

@@ -34,7 +34,7 @@ def do_add_organiser(tournament_id: int, user, other) -> Tournament:
 
     An organiser who plays names others only before the start, while entrants can still see
     who will decide at their tables: once it runs, a second account of theirs would decide at
-    their own (a review)."""
+    their own."""
     with transaction.atomic():
         tournament = _locked(tournament_id, user)
         if tournament.status != Tournament.Status.REGISTRATION and plays_in_event(tournament, user):
@@ -57,7 +57,7 @@ def do_add_organiser(tournament_id: int, user, other) -> Tournament:
 def do_remove_organiser(tournament_id: int, user, other) -> Tournament:
     """Take `other` (or oneself) off the organisers; the last one stays, and once the event has
     started so does the last who does not play in it. An organiser who plays only steps down
-    once it has started (a review saw a losing creator remove the referee). One who steps down
+    once it has started: a losing creator could otherwise remove the referee. One who steps down
     once the event has started never enters it late (`registration.do_register`)."""
     with transaction.atomic():
         tournament = _locked(tournament_id, user)
@@ -70,7 +70,7 @@ def do_remove_organiser(tournament_id: int, user, other) -> Tournament:
             raise ActionRejected("last_organiser", _("A tournament keeps at least one organiser."))
         if started and not plays_in_event(tournament, other) and not _another_referee(tournament, other):
             # Else only organisers who play would remain, who may not pause, resume or name
-            # anyone: the event would wait for staff (a review saw it paused for good).
+            # anyone: the event would wait for staff, paused for good.
             raise ActionRejected(
                 "last_referee",
                 _("A running tournament keeps an organiser who does not play in it: name another one first."),

@@ -57,8 +57,8 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
     """Change any settings until the start, checked as at creation; bad settings change nothing.
 
     Once another player has entered, how the event is played is the entrants' business too: an
-    organiser who plays no longer changes it (an attacker's review made a slow unrated event
-    rated and fast under the rivals who had entered it), and when another organiser does,
+    organiser who plays does not change it (making a slow unrated event rated and fast under
+    the rivals who had entered it), and when another organiser does,
     every entrant is mailed to read the rules again (they may leave before the start)."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
@@ -101,8 +101,8 @@ def do_add_entrant(tournament_id: int, user, player) -> TournamentInvitation:
     """An organiser asks a player in past the entry conditions (window, invitation list, rating,
     reliability: the organisers' own conditions):
     an invitation that waives them, mailed to the player, who is in once they accept. Nobody is
-    entered without agreeing (an attacker's review entered strangers into rated games and mailed
-    them the organiser's words). The capacity is not the organiser's to waive."""
+    entered without agreeing: an organiser could enter strangers into rated games and mail them
+    their own words. The capacity is not the organiser's to waive."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
         if player == user or tournament.organisers.filter(pk=player.pk).exists():
@@ -154,7 +154,7 @@ def do_remove_entrant(tournament_id: int, user, player) -> None:
     """An organiser takes a player out before the start (after it: drop or disqualify)."""
     with transaction.atomic():
         tournament = _locked_before_start(tournament_id, user)
-        check_not_playing(tournament, user)  # an organiser who plays removes no rival (a review)
+        check_not_playing(tournament, user)  # an organiser who plays removes no rival
         deleted, _rows = tournament.entries.filter(user=player).delete()
         if not deleted:
             raise ActionRejected("not_registered", _("This player is not in the tournament."))
@@ -185,8 +185,8 @@ def do_cancel_tournament(tournament_id: int, user, now: datetime | None = None, 
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
             raise ActionRejected("over", _("This tournament is already over."))
         if tournament.status != Tournament.Status.REGISTRATION:
-            # Cancelled while they were losing, their table went unrated and a rival's rating
-            # gain with it (a review): once it runs, an organiser who does not play decides.
+            # Cancelled while they were losing, their table would go unrated and a rival's rating
+            # gain with it: once it runs, an organiser who does not play decides.
             check_not_playing(tournament, user)
         return cancel(tournament, now, {"code": Tournament.ORGANISERS_REASON, "why": why} if why else None)
 

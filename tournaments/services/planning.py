@@ -120,7 +120,7 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
     """Whether the round being played is the event's last whatever its results: a Swiss's last
     round with no top cut, a round robin's last scheduled round, a knock-out's final (one table
     of everyone still in; a double elimination's grand final may be played again, so not it).
-    Nothing follows it to drop out of (an organiser's walk-through was offered to in a final)."""
+    Nothing follows it to drop out of, so a final offers no drop."""
     if (
         not rounds
         or rounds[-1].finished
@@ -145,7 +145,7 @@ def last_round_under_way(tournament: Tournament, entries: list[Entry], rounds: l
 def round_robin_goes_on(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> bool:
     """Whether the stored schedule still has a round to play after those played, as `_round_robin`
     would make it: a table with enough players still in (drops taken out; a round they emptied is
-    passed over, a review found it counted). A round robin started before schedules were kept has
+    passed over, not counted). A round robin started before schedules were kept has
     one made with its next round: it goes on until then."""
     plan = tournament.schedule
     if plan is None:
@@ -175,8 +175,8 @@ def _elimination(tournament: Tournament, entries: list[Entry], rounds: list[Play
         resolved = resolved_bracket(tournament, entries, rounds)
         if resolved.finished:
             # A table nobody played in the round that ends it may decide who is champion, or who
-            # plays the final (a walk-through crowned a player who had dropped out, another one
-            # who played no final): the organisers decide it first.
+            # plays the final (it could crown a player who had dropped out, or one who played no
+            # final): the organisers decide it first.
             return _waiting(rounds)
         return Plan("elimination", [list(resolved.players[m]) for m in resolved.to_play], [], list(resolved.to_play))
     seeds = elimination_seeds(tournament, entries, rounds)
@@ -288,7 +288,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         resolved = resolved_bracket(tournament, entries, rounds)
         order = list(resolved.places)
         # A final without a winner leaves 1st empty: the bracket's places start at 2, and so
-        # must the count for those after it (a review found a Swiss's rest one place high).
+        # must the count for those after it, or a Swiss's rest would stand one place high.
         vacant = int(resolved.finished and resolved.champion is None)
     elif has_knockout:
         seeds = elimination_seeds(tournament, entries, rounds)
@@ -300,16 +300,16 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         is_final = len(final.tables) == 1 and not final.byes
         if is_final and all(r is None for r in final.tables[0].ranks.values()):
             # A final decided a double forfeit crowns nobody, as a 2-player bracket's does: its
-            # players share 2nd (a review found them all 1st).
+            # players share 2nd, not 1st.
             vacant = 1
         for played in reversed(knockout):
             # Later rounds first; within a round by place at the table (then seed, for the order
             # of the list): players out in the same round at the same place share it, as the
-            # semi-final losers of a 2-player bracket do (a review found them 5th, 6th, 7th by seed).
+            # semi-final losers of a 2-player bracket do (not 5th, 6th, 7th by seed).
             # A bye's player went on unbeaten: with the tables' winners, should drops end the
-            # knock-out after that round (the final review found them placed last). So does
+            # knock-out after that round, and are not placed last. So does
             # everyone who qualified there (the top of each table, a tie by seed) before who did
-            # not: a player level at the top who lost the tie on seed is out (CI found them 1st).
+            # not: a player level at the top who lost the tie on seed is out, not 1st.
             qualified = set() if is_final and played is final else _qualified(tournament, played, seed_of)
             rows = sorted(
                 [
@@ -325,7 +325,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
                     placed.add(player)
         # Who never played a game of the event and then dropped out or left a table without one
         # move of their own goes below everyone who played one, whatever round byes took them to:
-        # no-shows never finish above players (an organiser's walk-through found two above one).
+        # no-shows never finish above players.
         # A bye's player whom nothing left to play keeps their place (they were never beaten).
         gave_up = {entry.pk for entry in entries if entry.dropped_before_round is not None}
         gave_up |= {p for r in rounds for t in r.tables for p in t.absent if t.ranks.get(p) is None}
@@ -333,7 +333,7 @@ def final_places(tournament: Tournament, entries: list[Entry], rounds: list[Play
         order = _numbered([row for row in sequence if row[1] not in absent], 1 + vacant)
         late = [row for row in sequence if row[1] in absent]
         # Who never sat at all (a late entry) and gave up is a no-show too, below the knock-out's
-        # no-shows, who reached further (the simulator found one placed above them).
+        # no-shows, who reached further.
         never_seated = {entry.pk for entry in entries} - seated_in(rounds)
         quit_unseated = never_seated & gave_up
     placed_ids = {player for _place, player in order} | {player for _key, player in late}

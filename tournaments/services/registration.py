@@ -77,8 +77,8 @@ def do_create_tournament(creator, name: str, engine_name: str, format: str, **fi
 
 
 def check_times_to_come(chosen: dict, before: dict, now: datetime | None = None) -> None:
-    """A start or a registration close set in the past is a typo (an organiser's walk-through
-    typed last year, and the sweep cancelled the event a minute later for want of players).
+    """A start or a registration close set in the past is a typo (last year's date, say): kept,
+    it would have the sweep cancel the event a minute later for want of players.
     Times already passed and left as they were stand."""
     now = now or timezone.now()
     for field, message in (
@@ -123,7 +123,7 @@ def check_not_named_organiser(tournament: Tournament, user) -> None:
 
 def registration_refusal(tournament: Tournament, user, now: datetime | None = None) -> str:
     """Why `user` could not enter now ("" if they could): the tournament's page says so instead
-    of offering a button that fails (an organiser's walk-through met the rating floor that way)."""
+    of offering a button that fails (at a rating floor, say)."""
     try:
         check_can_register(tournament, user, now or timezone.now())
     except ActionRejected as refusal:
@@ -151,7 +151,7 @@ def check_can_register(tournament: Tournament, user, now: datetime) -> float | N
         tournament.organisers.filter(pk=user.pk).exists() or tournament.former_organisers.filter(pk=user.pk).exists()
     ):
         # A late entry: who organised the event since its start decided at its tables, rivals'
-        # included (a review saw one disqualify players, step down and enter).
+        # included: one could disqualify players, step down and enter.
         raise ActionRejected(
             "organised", _("You have organised this tournament since it started: you cannot enter it now.")
         )
@@ -189,13 +189,13 @@ def do_register(tournament_id: int, user, now: datetime | None = None) -> Entry:
 
 def unpaired_latecomer(tournament: Tournament, user) -> bool:
     """Whether `user` entered a started Swiss late and no round has paired them yet (no table, no
-    bye): they may leave as before a start (a Swiss walk-through's latecomer was offered to drop
-    out "after this round", a round they were not in)."""
+    bye): they may leave as before a start, not drop out "after this round", a round they are not
+    in."""
     from tournaments.models import Bye, Table
 
     entry = tournament.entries.filter(user=user).first() if tournament.takes_late_entries else None
     if entry is None or entry.disqualified or entry.dropped_before_round is not None:
-        return False  # a disqualification or a drop stands: leaving would wipe it (a review)
+        return False  # a disqualification or a drop stands: leaving would wipe it
     seated = Table.objects.filter(round__tournament=tournament, game__seats__user=user).exists()
     return not seated and not Bye.objects.filter(round__tournament=tournament, entry__user=user).exists()
 

@@ -107,15 +107,15 @@ def _table_ranks(game: Game, seats: list[Seat], own: dict[tuple[int, int], objec
     shared last place that would outscore the players of other tables who played and came last.
     So is a seat without one move of its own (`own`: (game, position) -> its player's last own
     move), whatever the bot that played it reached and even if the seat was handed back before
-    the end (a review): otherwise the bot's place would outscore players of other tables who
+    the end: otherwise the bot's place would outscore players of other tables who
     played every move.
 
     The others: those who stayed to the end by the game's ranking; below them those who left,
     by when each left (the later, the better). A game every player left (abandoned) ranks them
     all by when they left: the player left alone who then stopped too still wins a table the
-    others had given up (an organiser's review). Leavers are ordered by when they left whether
+    others had given up. Leavers are ordered by when they left whether
     the last player finishes the game or stops: by the bots' scores in one case and by time in
-    the other, the last player chose which leaver came second (a review).
+    the other, the last player would choose which leaver came second.
     """
     if game.status == Game.Status.CANCELLED:
         return dict.fromkeys((seat.position for seat in seats), None)
@@ -162,7 +162,7 @@ def _own_moves(games: list[int]) -> dict[tuple[int, int], object]:
 
 def no_shows(played: PlayedRound) -> set[int]:
     """Entries that forfeited a table without one move of their own, unless the organisers gave
-    them a place; at a table nobody played, all its players (the final review found them left in)."""
+    them a place; at a table nobody played, all its players."""
     return {player for table in played.tables for player in table.absent if table.ranks.get(player) is None}
 
 
@@ -207,8 +207,8 @@ def swiss_standings(
         tournament.seats_preferred - 1,  # a bye's dummy opponents in the Buchholz: a full table's
     )
     # Every result of a leaver before half their games is annulled (FIDE: their points count for
-    # nobody's standing): they stand below everyone else, not level with who lost every game (a
-    # walk-through saw one head the standings, their rating breaking a tie on 0). Stable: the rest keep their order.
+    # nobody's standing): they stand below everyone else, not level with who lost every game,
+    # whom their rating, breaking a tie on 0, could put at the head of the standings. Stable: the rest keep their order.
     rows.sort(key=lambda row: row.player in annulled)
     return rows
 
@@ -239,8 +239,8 @@ def round_robin_counted(tournament: Tournament, entries: list[Entry], rounds: li
     results = [swiss.RoundResult([t.ranks for t in r.tables], r.byes) for r in made]
     indices = scheduled_indices(schedule, results)
     numbers = [r.number for r in made]
-    # A drop counts once the rounds before it have ended: who leaves "after this round" plays it
-    # (a walk-through: a leaver's results were annulled mid-round, then restored at its end).
+    # A drop counts once the rounds before it have ended: who leaves "after this round" plays it,
+    # and their results are not annulled mid-round only to be restored at its end.
     ended = max((r.number for r in made if r.finished), default=0)
     gone = {player: before for player, before in drop_times(entries).items() if before - 1 <= ended}
     skipped = passed_over(schedule, indices, numbers, gone, tournament.seats_min, all(r.finished for r in made))
@@ -316,8 +316,8 @@ def two_player_bracket(tournament: Tournament, entries: list[Entry], rounds: lis
 def resolved_bracket(tournament: Tournament, entries: list[Entry], rounds: list[PlayedRound]) -> Resolved:
     """A two-player bracket with the results so far: who has left by the next round walks over,
     when each left (a later drop never undoes a walkover given before it), except in a match
-    still being played, which its game decides. One reading for the planner and the page: the
-    page once named the opponent of a player dropped "after this round" winner while they played."""
+    still being played, which its game decides. One reading for the planner and the page, so the
+    page never names the opponent of a player dropped "after this round" winner while they play."""
     times = drop_times(entries)
     dropped = {player: times.get(player, 0) for player in inactive_from(entries, len(rounds) + 1)}
     under_way = {

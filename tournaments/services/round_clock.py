@@ -33,8 +33,8 @@ def do_extend_round(tournament_id: int, user, hours: int) -> int:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         check_organiser(tournament, user)
-        # Timed by an organiser who plays, it saved their own clock or delayed a rival's win by
-        # timeout (a review): an organiser who does not play extends.
+        # Timed by an organiser who plays, it could save their own clock or delay a rival's win by
+        # timeout: an organiser who does not play extends.
         check_not_playing(tournament, user)
         if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.PAUSED):
             raise ActionRejected("not_running", _("Only a running tournament has a round to extend."))

@@ -64,7 +64,7 @@ def checked_settings(chosen: dict, before: dict | None = None) -> dict:
     for key in TIMES:
         if fields.get(key) is not None:
             fields[key] = _to_the_minute(fields[key])
-    # One line, as pages and mails head with it (an attacker's review wrote lines into a mail).
+    # One line, as pages and mails head with it: a name must not write lines into a mail.
     name = " ".join(str(fields.get("name", "")).split())
     if any(not char.isprintable() for char in name):
         raise _refuse(_("Please use only printable characters."))
@@ -98,8 +98,8 @@ def _check_tables(engine, format: Format, fields: dict, before: dict | None = No
             _("Tables must seat %(min)s to %(max)s players.") % {"min": engine.min_players, "max": engine.max_players}
         )
     if not minimum <= preferred <= maximum:
-        # Each size within the game's range, but not in order: said as such (an organiser's
-        # walk-through read "2 to 5 players" for 4 preferred with 3 at most).
+        # Each size within the game's range, but not in order: said as such, not
+        # "2 to 5 players" for 4 preferred with 3 at most.
         raise _refuse(
             _("The players per table (%(preferred)s) must lie between the fewest (%(fewest)s) and the most (%(most)s).")
             % {"preferred": preferred, "fewest": minimum, "most": maximum}

@@ -78,8 +78,8 @@ def check_organiser(tournament: Tournament, user) -> None:
 
 def plays_in_event(tournament: Tournament, user) -> bool:
     """Whether `user` entered the tournament (dropped or not): an organiser who did holds no
-    power over any entrant's result, their rivals' at other tables included (a review saw the
-    creator who played disqualify a rival for the cut). Another organiser, who does not play,
+    power over any entrant's result, their rivals' at other tables included (a creator who plays
+    could disqualify a rival for the cut). Another organiser, who does not play,
     decides."""
     return bool(getattr(user, "pk", None)) and tournament.entries.filter(user=user).exists()
 
@@ -172,8 +172,8 @@ def _next_round(tournament: Tournament, now: datetime) -> Round | None:
 
 def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: list) -> None:
     """A Swiss or a round robin withdraws a player who forfeited a table without one move of
-    their own, as FIDE's rules do: left in, a no-show took a later round's bye (worth a win) and
-    sat again (an organiser's review), and stood above players who had played (a walk-through).
+    their own, as FIDE's rules do: left in, a no-show would take a later round's bye (worth a win),
+    sit again, and stand above players who had played.
     They are told by mail; their results are kept or annulled as a drop's are. After the last
     Swiss round too when a top cut follows: a no-show of that round does not go on to the knock-out."""
     if not rounds or not rounds[-1].finished:
@@ -188,7 +188,7 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
     absent = no_shows(last)
     if spec.scheduled and not round_robin_goes_on(tournament, entries, rounds):
         # Withdrawn whenever a round follows for the field as it stands: kept in, they would be
-        # seated again (a review), even where their leaving then ends the event. After the last
+        # seated again, even where their leaving then ends the event. After the last
         # round nothing is to be paired, and a withdrawal would only annul results.
         return
     for entry in entries:

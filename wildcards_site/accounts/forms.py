@@ -45,7 +45,7 @@ class SignupForm(forms.Form):
         if User.objects.filter(username__iexact=username).exclude(**_UNCONFIRMED).exists():
             raise forms.ValidationError(_("That username is taken. Please choose another."))
         # A table shows the username of a player without a display name: like a display name, it
-        # must not pass for a bot, Leo or another player's name (the final review).
+        # must not pass for a bot, Leo or another player's name.
         if _passes_for_another(username, None):
             raise forms.ValidationError(
                 _("That name passes for another player, a bot or Leo at the table. Please choose another.")
@@ -143,7 +143,7 @@ class ProfileForm(forms.ModelForm):
         if any(not char.isprintable() for char in name):
             raise forms.ValidationError(_("Please use only printable characters."))
         # Names are what a table shows: one that passes for another player, or for a bot seat
-        # ("Bot 2 · Good bot") or Leo, is refused (an attacker's review sat as "Alice" at Alice's table).
+        # ("Bot 2 · Good bot") or Leo, is refused ("Alice" at Alice's table).
         if name and not name_key(name):
             raise forms.ValidationError(_("Please use only printable characters."))
         # A name kept from before these rules does not lock its player out of other changes.

@@ -1,10 +1,9 @@
 """How a name reads at a table: the key two names share when people would take one for the other.
 
 A table shows each player's display name (or username). A name that reads as another player's,
-as a bot seat's ("Bot 2 · Good bot") or as Leo's lets its holder pass for them (an attacker's
-review sat as "Alice" at Alice's table, as "Вruno" with a Cyrillic В beside Bruno, and as
-"AIice" with a capital I). So names are compared by a key, `name_key`, kept for every profile
-(`Profile.display_key`, `Profile.username_key`):
+as a bot seat's ("Bot 2 · Good bot") or as Leo's lets its holder pass for them ("Alice" at
+Alice's table, "Вruno" with a Cyrillic В beside Bruno, "AIice" with a capital I). So names are
+compared by a key, `name_key`, kept for every profile (`Profile.display_key`, `Profile.username_key`):
 - compatibility characters folded (NFKC: "Ⅼeo" is "Leo"), invisible characters dropped (a
   joiner or a filler inside "Ali͏ce");
 - letters of other scripts that look like Latin ones read as those (Unicode's confusables,
@@ -15,7 +14,7 @@ review sat as "Alice" at Alice's table, as "Вruno" with a Cyrillic В beside Br
 One key cannot hold both readings of a capital I: drawn, it is an l ("AIice" passes for
 Alice); read as a word in capitals, it is an i ("ALICE" is Alice, where its drawn key is
 "allce"). So each name keeps a second key, `case_key`, its letters read case-blind first, and
-two names clash when either key is the same (an attacker's review sat as "ALICE").
+two names clash when either key is the same ("ALICE" beside Alice).
 """
 
 from __future__ import annotations

@@ -52,8 +52,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             ):
                 _send_account_exists(existing)
             return render(request, "accounts/signup_sent.html", {"email": data["email"]})
-        # A new address is mailed a few times an hour at most, whoever asks: an attacker's review
-        # mailed a stranger confirmation after confirmation. The answer is the same either way.
+        # A new address is mailed a few times an hour at most, whoever asks: else anyone could
+        # mail a stranger confirmation after confirmation. The answer is the same either way.
         if not throttle.allowed(request, "signup_new", throttle.by_mailbox("email"), throttle.rate("mail_address")):
             return render(request, "accounts/signup_sent.html", {"email": data["email"]})
         with transaction.atomic():
@@ -93,7 +93,7 @@ def verify(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     if not valid:
         return render(request, "accounts/link_invalid.html", {"kind": "verify"}, status=400)
     # In the language they signed up in: the link is often opened in another browser (a phone's
-    # mail app) that asks for another (a walk-through read it in English after signing up in Italian).
+    # mail app) that asks for another: who signed up in Italian reads it in Italian.
     language = profile_for(user).language
     if language:
         translation.activate(language)

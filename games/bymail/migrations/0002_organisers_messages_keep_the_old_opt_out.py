@@ -1,6 +1,6 @@
 """Organisers' messages got a switch of their own ("tournament-message"); before, they went under
 "tournament-round", the one switch for all tournament mail. A player who had turned that off
-turned the messages off too: they keep it off (a review found them mailed again)."""
+turned the messages off too: they keep it off, and are not mailed them again."""
 
 from django.db import migrations
 

@@ -48,7 +48,7 @@ def phrase(action: dict, view: dict) -> str:
 def turn_note(legal: list[dict], view: dict, names: dict) -> str:
     """At the lay, the steps that follow: newcomers answered each in a mail of its own."""
     if any(action["type"] == "lay" for action in legal):
-        # The words themselves: a walk-through guessed them, and the refusal listed lays only.
+        # The words themselves: a newcomer would have to guess them, and the refusal lists lays only.
         return _(
             "After the lay your turn goes on: “%(draw)s” or “%(no_draw)s”, then “%(family)s” and a "
             "bird, or “%(no_family)s”. You may write those steps on the next lines of your reply, "

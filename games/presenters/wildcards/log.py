@@ -56,7 +56,7 @@ def event_line(entry: dict, names: dict) -> str:
         return _("Round %(round)s begins.") % {"round": entry["round"]}
     if kind == "bids":
         # The bid in brackets: a bot seat's name ends with its level ("… · Good bot"), and a card
-        # after it read as part of the name (a walk-through).
+        # after it would read as part of the name.
         shown = ", ".join(f"{_name(names, p)} ({bid_label(label)})" for p, label in entry["bids"].items())
         return _("Bids revealed: %(bids)s") % {"bids": shown} + "."
     if kind == "eagle":

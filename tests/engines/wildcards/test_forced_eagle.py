@@ -1,6 +1,6 @@
-"""A review: an empty hand's Refill bid is forced for the Eagle's holder too (with no Habitat card
-there is no second card to bid), but Wild Cards' `forced_action` (games/engines/wildcards/legal.py)
-leaves it to wait for its player."""
+"""An empty hand's Refill bid is forced for the Eagle's holder too (with no Habitat card
+there is no second card to bid), and Wild Cards' `forced_action` (games/engines/wildcards/legal.py)
+plays it rather than wait for its player."""
 
 import random
 

@@ -50,7 +50,7 @@ def test_listed_actions_apply_like_their_plain_copies():
 
 
 def test_an_unknown_move_is_told_the_moves_this_seat_may_make_not_every_move_of_the_phase():
-    # An API walk-through: a player without the Eagle sent "BID" and read "possible: bid, eagle_bid".
+    # A player without the Eagle who sends "BID" does not read "possible: bid, eagle_bid".
     from games.engines.base import IllegalAction
 
     state = _eagle_bid_state()

@@ -1,5 +1,5 @@
-"""A bot seat keeps its name from the lobby to the table (a newcomer's walk-through): two bots
-waiting in a lobby were both "Bot 1", and at the table they became "Bot 3" and "Bot 4"."""
+"""A bot seat keeps its name from the lobby to the table : two bots
+waiting in a lobby are not both "Bot 1", nor "Bot 3" and "Bot 4" at the table."""
 
 import pytest
 from django.urls import reverse

@@ -224,8 +224,8 @@ def test_a_bot_whose_task_was_lost_does_not_keep_every_table_refreshing_every_tw
 
 
 def test_a_game_against_bots_alone_is_never_rated_even_when_asked(players):
-    # Seen trying the demo: "Rated" stayed ticked with every other seat a bot, and the game
-    # finished with no rating changed (bots are never rated): the box promised what cannot be.
+    # "Rated" ticked with every other seat a bot would promise what cannot be: the game would
+    # finish with no rating changed (bots are never rated).
     alone = do_create_game(players[0], "wizard", 3, bots=2, rated=True)
     with_people = do_create_game(players[1], "wizard", 3, bots=1, rated=True)
     assert alone.rated is False

@@ -1,5 +1,5 @@
 """A Wild Cards log stored before the engine refused moves with keys of their own still replays:
-migration 0013 keeps only each move's own keys (found by a review: the replay page failed)."""
+migration 0013 keeps only each move's own keys (else the replay page fails)."""
 
 from importlib import import_module
 

@@ -1,6 +1,6 @@
 """A replay's ends go nowhere, and a finished game links its replay plainly: "Forward ▶" on the
-last step linked to that same step, and a finished table linked its replay only through "51
-earlier moves are not shown" (a newcomer's review)."""
+last step does not link to that same step, and a finished table links its replay, not only through
+"51 earlier moves are not shown"."""
 
 import re
 

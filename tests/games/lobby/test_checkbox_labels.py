@@ -1,5 +1,5 @@
-"""A checkbox's label, after its box, ends without a colon: the create form read "Rated: the
-result changes the players' ratings:" (a newcomer's review); the tournament form did the same."""
+"""A checkbox's label, after its box, ends without a colon, in the create form as in the
+tournament form: not "Rated: the result changes the players' ratings:"."""
 
 import re
 

@@ -1,5 +1,5 @@
-"""The create form says Leo always plays a 2-player Wild Cards game (a newcomer's walk-through: the
-box stayed unticked and the 2-player game was made with Leo, as the rules need, with no word)."""
+"""The create form says Leo always plays a 2-player Wild Cards game (the
+box may stay unticked: the 2-player game is made with Leo, as the rules need, and says so)."""
 
 import pytest
 from django.urls import reverse

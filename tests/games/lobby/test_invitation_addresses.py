@@ -46,7 +46,7 @@ def test_one_valid_address_is_invited(players, lobby):
 
 
 def test_a_newcomer_is_invited_in_the_inviters_language(db):
-    """Noticed on the demo: Carmen's invitation to a friend with no account came in English.
+    """Carmen's invitation to a friend with no account comes in her language, not English.
     The friend has no language of their own yet; the inviter's is the better guess."""
     from tests.conftest import make_user
 

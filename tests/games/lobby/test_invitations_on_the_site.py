@@ -1,7 +1,7 @@
 """A signed-in player finds what they are invited to on the home page and the Games page.
 
-A player invited by username, then asked to play again, read "No game is waiting for you" at
-home and nothing on the Games page: the mail's link was the only way in (a newcomer's review)."""
+A player invited by username, then asked to play again, does not read "No game is waiting for
+you" at home and nothing on the Games page: the mail's link is not the only way in."""
 
 import pytest
 from django.urls import reverse
@@ -110,8 +110,8 @@ def test_the_mail_asks_only_a_newcomer_to_sign_up(players):
 
 
 def test_a_link_to_another_player_s_invitation_says_so_instead_of_offering_the_seat(client, players):
-    # A newcomer's walk-through: opened by someone else, Bob's link said "You are invited" and
-    # offered the seat; the button then answered "not valid (used, withdrawn, or for another game)".
+    # Opened by someone else, Bob's link does not say "You are invited" and offer a seat the
+    # button then refuses as "not valid (used, withdrawn, or for another game)".
     from games.services import do_join
     from games.services.errors import ActionRejected
 
@@ -131,8 +131,8 @@ def test_a_link_to_another_player_s_invitation_says_so_instead_of_offering_the_s
 
 
 def test_a_private_table_s_link_opened_logged_out_asks_to_log_in_and_comes_back(client, players):
-    # A newcomer's walk-through: a turn mail's "Open the table" opened on a phone not logged in
-    # answered a bare "Not Found", with no way to log in.
+    # A turn mail's "Open the table" opened on a phone not logged in does not answer a bare
+    # "Not Found", with no way to log in.
     alice, bob, _carol = players
     game = do_create_game(alice, "toy", 3, visibility=Game.Visibility.PRIVATE)
     path = reverse("games:table", args=[game.pk])

@@ -1,5 +1,5 @@
 """The list of players beside a table says "your turn" beside the reader's own name, "to act"
-beside anyone else's (a newcomer's walk-through: the Spanish list read "Valentina (tú) · le
+beside anyone else's (not the Spanish "Valentina (tú) · le
 toca", the third person, beside the reader)."""
 
 from __future__ import annotations

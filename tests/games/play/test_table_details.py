@@ -1,4 +1,4 @@
-"""Small things a newcomer met on the table and around it (issue #27)."""
+"""Small things a newcomer met on the table and around it."""
 
 import re
 from pathlib import Path
@@ -75,7 +75,7 @@ def test_it_offers_the_same_shortest_deadline_to_casual_and_tournament_games():
 
 
 def test_a_card_name_too_long_for_the_card_is_squeezed_to_its_width_in_every_language():
-    # A player's review: "Stokstaartje", "Reabastecimiento" and "bladeren · knopen" ran off the cards.
+    # "Stokstaartje", "Reabastecimiento" and "bladeren · knopen" must not run off the cards.
     from django.template import Context, Template
     from django.utils import translation
 

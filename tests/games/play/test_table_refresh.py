@@ -182,7 +182,7 @@ def test_a_message_at_the_table_answers_its_refresh(client, table, players):
 
 @pytest.mark.parametrize("since", ["²", "9" * 5000, "-3", "x"])
 def test_a_since_that_is_no_small_number_is_ignored_not_a_server_error(client, table, since):
-    # str.isdigit() took "²" and 5,000 nines, which int() refuses: 500s (an attacker's review).
+    # str.isdigit() took "²" and 5,000 nines, which int() refuses: 500s.
     game, _stamp = table
     client.logout()
     response = client.get(reverse("games:table", args=[game.pk]), {"since": since})

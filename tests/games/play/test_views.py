@@ -138,7 +138,7 @@ def test_a_private_game_is_hidden_from_strangers(client, players):
     ],
 )
 def test_a_stranger_learns_nothing_of_a_private_game_from_any_form(client, players, state, name, data):
-    # An attacker's review told running from waiting games by the answers of "leave" and "join".
+    # The answers of "leave" and "join" must not tell running from waiting games.
     from games.services import do_create_game, do_join
 
     alice, bob, _carol = players
@@ -225,8 +225,8 @@ def test_the_dashboard_lists_the_games_waiting_for_me_first(client, players):
 
 
 def test_the_dashboard_lists_games_under_way_before_finished_ones_however_many_finished(client, players):
-    # Seen trying the demo: seven finished tournament tables came first, the games still being
-    # played last, and past 30 newer games a game under way fell off the page altogether.
+    # Games still being played come before finished tournament tables, not last, and past 30
+    # newer games a game under way does not fall off the page.
     from datetime import timedelta
 
     from django.utils import timezone

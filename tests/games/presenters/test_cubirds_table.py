@@ -85,7 +85,7 @@ def test_a_finished_game_says_how_it_was_won_and_ranks_everyone():
 
 
 def test_a_hand_of_one_bird_reads_one_card_in_hand():
-    # Seen reading a table: "1 cards in hand".
+    # Not "1 cards in hand".
     state = ENGINE.new_game(2, "cb-one", {})
     state = {**state, "hands": [state["hands"][0][:1], state["hands"][1]]}
     html = _render(ENGINE.view(state, None))

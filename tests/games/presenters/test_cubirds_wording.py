@@ -1,9 +1,8 @@
 """A finished CuBirds table speaks CuBirds: no points (a player's result is their rank and the
 birds they collected), the final result in the order of the ranks, and one list of what happened.
 
-A newcomer's review: the finished table said "rank 2, 3 points" though CuBirds has no points,
-the "Final result" listed rank 2 before rank 1 (seat order), and "Latest events" repeated
-"Latest moves" under it."""
+So not "rank 2, 3 points" on the finished table, as CuBirds has no points, nor rank 2 before
+rank 1 (seat order) in the "Final result", nor "Latest events" repeating "Latest moves" under it."""
 
 import re
 
@@ -64,7 +63,7 @@ def test_the_table_tells_the_moves_once_and_the_replay_keeps_the_events(client, 
 
 
 def test_a_small_family_is_told_in_the_singular_in_italian():
-    # A tournament walk-through: "…e ne ha aggiunti 1 alla collezione".
+    # Not "…e ne ha aggiunti 1 alla collezione".
     from django.utils import translation
 
     from games.presenters.cubirds.recap import event_line
@@ -77,9 +76,9 @@ def test_a_small_family_is_told_in_the_singular_in_italian():
 
 
 def test_the_score_sheet_follows_the_recorded_places_when_the_engines_winner_had_left(client, finished):
-    # A tournament walk-through: the player who never moved left, their seat's bot completed seven
-    # species, and the table said "elena won the game." above "Daan won with birds of 7 species."
-    # and ranked Daan first, where the tournament and the game-over mail had elena first.
+    # The player who never moved left, and their seat's bot completed seven species: the table
+    # must not say "elena won the game." above "Daan won with birds of 7 species." and rank Daan
+    # first, where the tournament and the game-over mail have elena first.
     from games.models import Seat
 
     winner = finished.state["winner"]
@@ -99,7 +98,7 @@ def test_the_score_sheet_follows_the_recorded_places_when_the_engines_winner_had
 
 
 def test_the_game_over_mail_counts_the_birds_collected_and_other_games_their_points(finished, players):
-    # A newcomer's walk-through: CuBirds' game-over mail read "1. Bot 1 · Strong bot: 10", a bare number.
+    # CuBirds' game-over mail does not read "1. Bot 1 · Strong bot: 10", a bare number.
     from tests.conftest import rendered
     from wildcards_site.outbox.models import OutboxMessage
 

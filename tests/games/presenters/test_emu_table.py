@@ -84,7 +84,7 @@ def test_the_mail_shows_the_card_the_other_took_from_the_discard_pile():
 
 
 def test_a_score_of_one_reads_one_point_so_far():
-    # Seen reading a table: "1 points so far".
+    # Not "1 points so far".
     state = ENGINE.new_game(2, "emu-one")
     state = {**state, "scores": [1, 7]}
     html = render(ENGINE.view(state, 0))

@@ -1,6 +1,6 @@
-"""A review: the table's "Since your last look" counts a forced move as the player's own move,
-so the cards the others played before it are never told (the mail recap was fixed for this,
-games/bymail/mails.py `_since_last_move`; the table's `games/services/looks.look_baseline` was not)."""
+"""The table's "Since your last look" does not count a forced move as the player's own move, or
+the cards the others played before it would never be told (`games/services/looks.look_baseline`,
+as the mail recap's games/bymail/mails.py `_since_last_move`)."""
 
 import re
 

@@ -1,9 +1,9 @@
 """A game's settings are shown in words: on its table (before the start, where one decides to
 join, and in play) and, the rating and the clock at least, in the Games page's lists.
 
-A newcomer's review: neither the join page nor the table ever said the edition (it changes how
-Wild Cards breaks ties), the variants, whether the game was rated or its time control; the
-lobby line read only "CuBirds #45 · 1 of 2 seats taken, created by newbie"."""
+The join page and the table say the edition (it changes how Wild Cards breaks ties), the
+variants, whether the game is rated and its time control; the lobby line says more than
+"CuBirds #45 · 1 of 2 seats taken, created by newbie"."""
 
 import html
 import re
@@ -65,8 +65,8 @@ def test_the_cards_removed_with_three_players_are_named_only_at_a_table_of_three
 
 
 def test_with_leo_the_removal_for_three_follows_the_players_the_game_is_set_up_for(client, newbie):
-    # A round-robin walk-through: a 3-player game with Leo (set up for four) listed "Cards removed
-    # with three players"; two players and Leo are the table of three it applies to.
+    # A 3-player game with Leo (set up for four) does not list "Cards removed with three
+    # players"; two players and Leo are the table of three it applies to.
     client.force_login(newbie)
     three_and_leo = do_create_game(newbie, "wildcards", 3, {"leo": True})
     assert "Cards removed" not in _settings(client, three_and_leo)

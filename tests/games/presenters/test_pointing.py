@@ -83,8 +83,8 @@ def test_wizard_bids_are_one_click_picks():
 
 
 def test_the_hint_says_where_a_card_goes_only_when_a_move_has_somewhere_to_go(players, toy_presenter, monkeypatch):
-    # Session 38's walk-through: Wizard's bidding said "Click a card on the table, then where it
-    # goes", where a bid is one tap on a bid chip (and a Wizard card goes nowhere but the trick).
+    # Wizard's bidding does not say "Click a card on the table, then where it goes": a bid is
+    # one tap on a bid chip (and a Wizard card goes nowhere but the trick).
     game = start_game(players)
     client = Client()
     client.force_login(seat_user(game, get_engine("toy").to_act(game.state)[0]))

@@ -1,7 +1,7 @@
 """The table's "What happened to the game" tells every change of who plays a seat: a bot taking
 the seat of a player who missed their deadlines, or who resigned, and a player taking a seat
-offered to them. A walk-through (session 41) found the takeovers missing, and a player who took
-their seat back read as "Lucía gave the seat of Carmen to Carmen"."""
+offered to them. A player who takes
+their seat back does not read as "Lucía gave the seat of Carmen to Carmen"."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def _takeover_mail(seat: Seat) -> str:
 
 
 def test_the_mail_saying_a_bot_took_the_seat_says_who_can_give_it_back(players):
-    # The walk-through's Carmen was told a bot plays her seat, and nothing of how to come back.
+    # Carmen is told a bot plays her seat, and how to come back.
     game = start_game(players, phase_seconds=86400)
     seat = _miss_twice(game)
     assert seat.user != players[0]
@@ -104,7 +104,7 @@ def test_a_tournament_player_is_told_to_ask_the_organisers():
 
 
 def test_the_last_player_leaving_is_said_to_stop_the_game_not_to_leave_a_bot_playing(client, players):
-    # The review: where the last person left, the log said a bot plays on, in a game that stopped.
+    # Where the last person left, the log does not say a bot plays on, in a game that stopped.
     game = start_game(players)
     for user in players[:2]:
         do_resign(game.pk, user)

@@ -1,5 +1,5 @@
 """A mail telling what happened at a table gives its time in the recipient's own time zone, as
-the table's log does: a walk-through (session 41) read "07:00" in Madrid for an 08:00 decision."""
+the table's log does: "08:00" in Madrid for an 08:00 decision, not "07:00"."""
 
 from __future__ import annotations
 

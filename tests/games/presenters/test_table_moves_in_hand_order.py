@@ -1,6 +1,6 @@
 """The table's list of moves names a hand's cards in the order the table shows the hand, as the
-turn mail does (a walk-through: the Wild Cards table listed the bids in the order the cards had
-been drawn, "Forest 2, Wild 1, Mountains 2, Forest 3", beside a hand sorted by habitat)."""
+turn mail does (not the Wild Cards bids in the order the cards were drawn,
+"Forest 2, Wild 1, Mountains 2, Forest 3", beside a hand sorted by habitat)."""
 
 from __future__ import annotations
 

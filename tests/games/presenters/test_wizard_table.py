@@ -66,8 +66,8 @@ def test_it_shows_ones_own_hand_again_once_the_bids_are_in_under_clairvoyance(cl
 
 
 def test_the_spanish_table_says_bid_with_one_word(client, players):
-    # A walk-through: Spanish Wizard said "Apuesta" on the buttons, "Oferta" over the bids
-    # column and "pujas" for the phase (Wild Cards' word).
+    # Spanish Wizard says one word, not "Apuesta" on the buttons, "Oferta" over the bids column
+    # and "pujas" for the phase (Wild Cards' word).
     game = start_game(players, engine="wizard")
     play_until(game, "bid")
     me = ENGINE.to_act(game.state)[0]
@@ -81,7 +81,7 @@ def test_the_spanish_table_says_bid_with_one_word(client, players):
 
 
 def test_the_score_table_says_whose_column_is_whose(client, players):
-    # A walk-through (session 41): the score table read "0 / 1 / 0" a round, with no names.
+    # The score table names the players, not "0 / 1 / 0" a round.
     game = start_game(players, engine="wizard")
     while game.state["round"] == 1:  # round 1 scored: the table has a row
         seat = ENGINE.to_act(game.state)[0]

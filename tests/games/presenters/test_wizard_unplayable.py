@@ -1,9 +1,9 @@
 """Wizard: a card the player may not play now looks so, and says why; the preview of a card led
 says what leading does.
 
-A newcomer's review: made to follow red, they tapped the green 7, which looked like the legal
-cards; nothing happened and nothing said why. And leading a Jester, the preview said "it would
-win the trick now", true of a trick of one card and wrong about the trick."""
+Made to follow red, a player who taps the green 7 must see it is not legal, and why. And leading
+a Jester, the preview must not say "it would win the trick now", true of a trick of one card and
+wrong about the trick."""
 
 import re
 

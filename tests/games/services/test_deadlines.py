@@ -96,8 +96,8 @@ def test_longer_phases_are_reminded_three_hours_ahead(players):
 
 
 def test_a_one_hour_phase_is_reminded_when_a_quarter_of_it_is_left_not_at_once(players):
-    # A newcomer's walk-through: with one-hour phases the reminder went a minute after the turn
-    # opened, before the turn mail it reminded of (a one-hour lead is the whole phase).
+    # With one-hour phases the reminder does not go a minute after the turn opens, before the
+    # turn mail it reminds of (a one-hour lead is the whole phase).
     game = start_game(players, phase_seconds=3600)
     closes = later(game)
     assert do_send_reminders(now=closes - timedelta(minutes=59)) == 0
@@ -187,8 +187,8 @@ def test_a_player_who_resigned_ranks_last_even_with_the_best_score_and_the_other
 
 
 def test_players_who_left_rank_by_when_they_left_not_by_what_their_bots_scored(players):
-    # A review: two players who resigned were ranked against each other by their bots' scores,
-    # so the first to go could finish above the second for play neither made (and be rated so).
+    # Two players who resigned are not ranked against each other by their bots' scores, or the
+    # first to go could finish above the second for play neither made (and be rated so).
     game = start_game(players, options={"rounds": 1}, phase_seconds=DAY)
     leader = max(range(3), key=lambda position: min(game.state["hands"][position]))
     first, second = leader, (leader + 1) % 3  # the first to go holds the winning bid
@@ -316,8 +316,8 @@ def _board_text(game, position: int | None, state: dict) -> str:
 
 
 def test_the_timeout_mail_shows_the_table_as_the_timeout_left_it_not_as_the_bot_played_on(players):
-    # The final review: the mail is built when sent, and showed the hand a bot had played on to
-    # since, to a player who left (who sees the table only as a spectator on the site).
+    # The mail is built when sent, and must not show the hand a bot has played on to since, to a
+    # player who left (who sees the table only as a spectator on the site).
     from games.history.replay import state_at
 
     game = start_game(players, phase_seconds=DAY)
@@ -335,17 +335,17 @@ def test_the_timeout_mail_shows_the_table_as_the_timeout_left_it_not_as_the_bot_
         game.refresh_from_db()
         assert game.status == Game.Status.RUNNING
     text = rendered(row).text.replace("\n\n", "\n")  # the template leaves a blank line between sections
-    # As a spectator sees the table then: the hand is the bot's (a mail-only walk-through read in
-    # this mail a card the default move had drawn, which the bot then played on with).
+    # As a spectator sees the table then: the hand is the bot's (not a card the default move drew,
+    # which the bot then plays on with).
     assert _board_text(game, None, then) in text
     assert "Your hand" not in text
     assert _board_text(game, leader, then) not in text and _board_text(game, leader, game.state) not in text
 
 
 def test_a_last_timeout_whose_default_move_ends_the_game_finishes_it_and_does_not_abandon_it(players):
-    # The review of session 39: the last person's timeout gave the seat to a bot, so nobody was
-    # left, and the game was abandoned (mailed "stopped without a result", unrated) though the
-    # default move had just played it to its end.
+    # The last person's timeout gives the seat to a bot, so nobody is left, but the game is not
+    # abandoned (mailed "stopped without a result", unrated): the default move has just played
+    # it to its end.
     from games.services import do_action, do_create_game, do_join, do_resign
     from games.services.lobby import TimeControl
 

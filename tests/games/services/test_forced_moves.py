@@ -38,8 +38,8 @@ def _play(game: Game) -> None:
 
 
 def test_the_last_card_of_a_wizard_round_plays_itself_with_no_wait_and_no_mail(players):
-    # A walk-through of a game by mail: each player's only card of round 1, and the last card of
-    # every later round, waited up to a day for its player, with a turn mail asking for it.
+    # By mail, each player's only card of round 1, and the last card of every later round, must
+    # not wait up to a day for its player, with a turn mail asking for it.
     game = start_game(players, engine="wizard")
     _bid_all(game)
     game.refresh_from_db()

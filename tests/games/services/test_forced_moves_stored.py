@@ -1,9 +1,8 @@
-"""A review: a game stored before forced moves existed, waiting on a seat's last Wizard card, still
-waits the day for it and the deadline sweep then makes it as a timeout: a timed-out mail, a
-timeout counted in a row, and (the default timeouts_before_bot is 2) a bot takes the seat and the
-player has left, for a move the site now says nobody waits for. Nothing moves such a game on:
-migration 0018 only alters the field's choices, and the sweep's `_play_defaults` never asks
-`forced_action`."""
+"""A game stored before forced moves existed, waiting on a seat's last Wizard card, still waits
+the day for it, but the deadline sweep then makes it as forced, not as a timeout: no timed-out
+mail, no timeout counted in a row, and (the default timeouts_before_bot is 2) no bot taking the
+seat, for a move the site says nobody waits for. Migration 0018 only alters the field's choices:
+the sweep's `_play_defaults` asks `forced_action`."""
 
 from datetime import timedelta
 

@@ -262,7 +262,7 @@ def test_players_see_why_the_clock_stopped(client, players):
         ("games:replace", {"username": "dora"}),
         ("games:replace", {"seat": "99999999999999999999999", "username": ""}),
         ("games:replace", {"seat": "7", "username": ""}),
-        # Digits str.isdigit() accepts and int() refuses (an attacker's review: 500s).
+        # Digits str.isdigit() accepts and int() refuses (else 500s).
         ("games:replace", {"seat": "¹", "username": ""}),
         ("games:extend", {"seat": "²", "hours": "2"}),
         ("games:extend", {"seat": "0", "hours": "9" * 5000}),
@@ -298,8 +298,8 @@ def _extend_choices(page: str) -> list[str] | None:
 
 
 def test_the_extend_form_offers_only_the_seats_waited_for(client, players):
-    # Seen as a creator playing three bots: the form offered "Bot 1" whose wait cannot be
-    # extended (a bot has none), and answered "That seat has no open deadline" afterwards.
+    # A creator playing three bots is not offered "Bot 1", whose wait cannot be extended (a bot
+    # has none), only to be answered "That seat has no open deadline".
     game = do_create_game(players[0], "wizard", 4, bots=3, bot_levels=["standard"] * 3, seed="s2")
     client.force_login(players[0])
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
@@ -310,8 +310,8 @@ def test_the_extend_form_offers_only_the_seats_waited_for(client, players):
 
 
 def test_a_player_who_gave_up_a_seat_is_never_offered_another_one_in_that_game(players, settings):
-    # An attacker's review: the creator resigned a losing seat, had it given to a second account,
-    # then offered a better vacated seat to themselves and finished rated at its rank.
+    # A creator who resigned a losing seat and had it given to a second account may not offer a
+    # better vacated seat to themselves and finish rated at its rank.
     settings.GAME_MAX_SEAT_CHANGES_PER_HOUR = 100
     alice, bob, carol = players
     game = start_game(players)
@@ -362,7 +362,7 @@ def test_the_offer_says_whether_the_seat_is_rated_for_its_taker(players):
 
 
 def test_seat_offers_to_one_person_count_against_their_days_share_from_every_game(players, settings):
-    # An attacker's review made game after game only to offer its seat: four mails to one person.
+    # Game after game made only to offer its seat: not four mails to one person.
     settings.UNASKED_MAILS_PER_DAY = 2
     alice, bob, carol = players
     victim = make_user("victim", display_name="Vic")
@@ -383,7 +383,7 @@ def test_seat_offers_to_one_person_count_against_their_days_share_from_every_gam
     ("language", "one", "two"), [("en", "1 more hour.", "2 more hours."), ("es", "1 hora más.", "2 horas más.")]
 )
 def test_an_extension_of_one_hour_is_told_in_the_singular(players, language, one, two):
-    # A tournament walk-through: "Olga gave Daan 1 more hours" ("1 horas más", "altre 1 ore").
+    # Not "Olga gave Daan 1 more hours" ("1 horas más", "altre 1 ore").
     from django.template.loader import render_to_string
     from django.utils import translation
 
@@ -400,8 +400,8 @@ def test_an_extension_of_one_hour_is_told_in_the_singular(players, language, one
 
 
 def test_a_seat_offered_back_to_its_player_reads_as_theirs_at_the_top_of_the_table(client, players):
-    # A mail-only walk-through: Marta was offered "the seat of Marta", and the offer sat about
-    # 3,000 px down the phone's table, below the board, the log and the talk.
+    # Marta is not offered "the seat of Marta", and the offer is not about 3,000 px down the
+    # phone's table, below the board, the log and the talk.
     game = start_game(players)
     do_resign(game.pk, players[1])
     position = _position(game, players[1])
@@ -425,8 +425,8 @@ def _givable(client, user, game) -> list[str]:
 
 
 def test_the_creator_is_offered_only_the_seats_they_may_give(client, players):
-    # A walk-through (session 41): the creator's panel listed seats of players still playing, and
-    # choosing one was refused ("only an organiser can take a seat from a player still playing").
+    # The creator's panel does not list seats of players still playing, which choosing would be
+    # refused ("only an organiser can take a seat from a player still playing").
     game = start_game(players)
     client.force_login(players[0])
     page = html.unescape(client.get(f"/games/{game.pk}/").content.decode())

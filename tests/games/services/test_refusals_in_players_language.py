@@ -74,8 +74,8 @@ def _api_bid_a_card_not_held(game, user, headers: dict | None = None, answer_too
 
 
 def test_an_api_client_that_names_no_language_is_answered_in_the_players(players, settings):
-    # A review: a token's requests took the browser's Accept-Language only, and a script sends
-    # none: an Italian player's bot read every refusal in English.
+    # A token's requests do not take the browser's Accept-Language only: a script sends none,
+    # and an Italian player's bot would read every refusal in English.
     settings.API_RATE_LIMIT = 100_000
     bruno = make_user("bruno", language="it")
     game = start_game([players[0], bruno], engine="wildcards")
@@ -91,8 +91,8 @@ def test_an_api_client_that_asks_for_a_language_is_answered_in_it(players, setti
 
 
 def test_an_api_answer_names_its_language_and_a_language_not_offered_falls_back_to_the_players(players, settings):
-    # An API walk-through: an Italian player's refusal came in Italian under "Content-Language: en",
-    # and "Accept-Language: de" (a language the site does not speak) answered in English.
+    # An Italian player's refusal in Italian does not come under "Content-Language: en", and
+    # "Accept-Language: de" (a language the site does not speak) falls back to the player's.
     settings.API_RATE_LIMIT = 100_000
     bruno = make_user("bruno", language="it")
     game = start_game([players[0], bruno], engine="wildcards")

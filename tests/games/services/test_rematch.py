@@ -263,8 +263,8 @@ def test_asking_again_and_again_after_cancelling_is_refused_within_the_hour(play
 
 
 def test_a_finished_game_against_bots_alone_offers_a_rematch_without_inviting_anyone(client, players):
-    # A Dutch newcomer's walk-through: after a game against bots the card said "the others are
-    # invited by mail", with nobody to invite.
+    # After a game against bots the card does not say "the others are invited by mail", with
+    # nobody to invite.
     alice = players[0]
     game = play_to_the_end(Game.objects.get(pk=do_create_game(alice, "toy", 2, bots=1, seed="s1").pk))
     client.force_login(alice)

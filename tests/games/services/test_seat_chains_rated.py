@@ -1,4 +1,4 @@
-"""Chains of seats changing hands, and who is rated: a review of this session's substitutes.
+"""Chains of seats changing hands, and who is rated.
 
 A seat's first player is rated (last, if they lost the seat); a substitute, who took a seat over
 during the game, never is; a first player's early quit leaves them out of the rating however the
@@ -43,8 +43,8 @@ def _finish(game) -> Game:
 
 
 def test_a_bot_seat_offered_to_one_then_another_rates_neither(players, capsys):
-    # A review: the seat a bot had from the start went to Carol, who resigned without a move, then
-    # to Dora; Carol was rated last and Bob gained on her (a farm through accounts that never move).
+    # The seat a bot had from the start goes to Carol, who resigns without a move, then to Dora:
+    # Carol is not rated last with Bob gaining on her (a farm through accounts that never move).
     alice, bob, carol = players
     dora = make_user("dora")
     game = do_create_game(alice, "toy", 3, bots=1, rated=True, seed="s1")
@@ -60,8 +60,8 @@ def test_a_bot_seat_offered_to_one_then_another_rates_neither(players, capsys):
 
 
 def test_a_first_player_who_quit_without_a_move_stays_out_however_the_seat_changed_after(players, capsys):
-    # A review: Bob resigned without a move, had his own seat back, resigned again, and the seat went
-    # to Dora: the game was rated with Bob last, where his early quit should leave him out.
+    # Bob resigns without a move, has his own seat back, resigns again, and the seat goes to Dora:
+    # his early quit leaves him out of the rating, not rated last.
     alice, bob, carol = players
     dora = make_user("dora")
     game = do_create_game(alice, "toy", 3, rated=True, seed="s1")
@@ -79,7 +79,7 @@ def test_a_first_player_who_quit_without_a_move_stays_out_however_the_seat_chang
 
 
 def test_nobody_offers_a_seat_to_themselves(players):
-    # A review: a creator resigned, let the bot play, then took the seat back at the bot's place.
+    # A creator who resigned and let the bot play may not take the seat back at the bot's place.
     alice, bob, carol = players
     game = do_create_game(alice, "toy", 3, rated=True, seed="s1")
     do_join(game.pk, bob)

@@ -1,4 +1,4 @@
-"""A game's seed decides every deal, so it is a secret until the game is over (issue #26)."""
+"""A game's seed decides every deal, so it is a secret until the game is over."""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ pytestmark = [
 
 
 def test_racing_invitations_to_one_mailbox_take_its_last_share_once(settings):
-    # An attacker's review: the share was counted without a lock, so invitations sent together
-    # from different games each saw one share left.
+    # The share is counted under a lock: invitations sent together from different games must not
+    # each see one share left.
     settings.UNASKED_MAILS_PER_DAY = 1
     inviters = [make_user(f"inviter{number}") for number in range(4)]
     games = [do_create_game(inviter, "toy", 3, visibility=Game.Visibility.PRIVATE) for inviter in inviters]

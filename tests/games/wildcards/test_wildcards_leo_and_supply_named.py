@@ -109,7 +109,7 @@ def test_a_leader_back_in_the_supply_is_told_as_such_in_the_latest_moves_and_the
 
 
 def test_a_bot_seat_s_name_and_its_bid_read_apart_in_every_language():
-    # A newcomer's walk-through read "Bot 1 · bot de nivel Bueno Bosque 2": the level ran into the card.
+    # Not "Bot 1 · bot de nivel Bueno Bosque 2", the level running into the card.
     from django.utils import translation
 
     from games.presenters.wildcards.log import event_line

@@ -1,5 +1,5 @@
 """The Wild Cards table says, above the moves, how many cards are still to pay or to lay to break
-a tie, and with whom the bid ties, as the turn mail does (a newcomer's walk-through: the list read
+a tie, and with whom the bid ties, as the turn mail does (not
 "Pay ..." with no count)."""
 
 from __future__ import annotations

@@ -39,8 +39,8 @@ def test_the_number_of_dummy_opponents_follows_the_tournaments_table_size():
 def test_a_forfeit_is_no_meeting_but_an_unplayed_game_against_a_dummy_like_a_bye():
     # b did not play (rank None): no points, and nobody's opponent (not in the average). The game
     # a and c could not play against b is an unplayed round, as a bye is: a dummy opponent scoring
-    # their own final points (FIDE 2023). Before, beating a no-show cost tie-break points against
-    # having a bye (an organiser's review).
+    # their own final points (FIDE 2023). Beating a no-show costs no tie-break points against
+    # having a bye.
     rounds = [RoundResult([{"a": 1, "b": None, "c": 2}], [])]
     rows = {row.player: row for row in standings(dict.fromkeys("abc", 1500), rounds, [4, 2, 1])}
     # a: c's 2 + a dummy of a's own 4 = 6; c: a's 4 + a dummy of c's own 2 = 6; b: two dummies of 0.

@@ -8,7 +8,7 @@ import pytest
 from tournaments.formats.designs import known_sizes, resolvable
 
 # Field sizes up to 64 where a resolvable design exists (v ≡ k mod k(k - 1)), and which of them
-# this code provides. Not provided: 45 at 5 (the solver found none in its budget).
+# this code provides. Not provided: 45 at 5 (the solver finds none in its budget).
 EXISTING = {3: [3, 9, 15, 21, 27, 33, 39, 45, 51, 57, 63], 4: [4, 16, 28, 40, 52, 64], 5: [5, 25, 45], 6: [6]}
 PROVIDED = {3: [3, 9, 15, 21, 27, 33, 39, 45, 51, 57, 63], 4: [4, 16, 28, 40, 52, 64], 5: [5, 25], 6: [6]}
 

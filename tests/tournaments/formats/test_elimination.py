@@ -273,8 +273,8 @@ def test_nobody_from_a_forfeited_table_goes_on():
 
 
 def test_a_bye_goes_to_the_best_seed_who_has_not_had_one_yet():
-    # An organiser's review: 10 players at 3-player tables, 1 going on; seed 1 had the bye in
-    # round 1 and again in round 2, and first played in the final.
+    # 10 players at 3-player tables, 1 going on: seed 1 must not have the bye in round 1 and
+    # again in round 2, and first play in the final.
     from tournaments.formats.elimination import multiplayer_round
 
     tables, byes = multiplayer_round(list(range(1, 11)), 3, 3, 3, 1)

@@ -25,9 +25,9 @@ def test_a_forfeited_table_leaves_its_place_to_a_runner_up_and_no_call_up_withou
 
 
 def test_a_player_level_first_who_lost_the_tie_on_seed_is_called_up_before_a_second():
-    # A review: the call-up counted places down the table's list, so e (level 1st with b, out
-    # on seed) counted as 2nd and lost the call-up to d, 2nd at its table, on seed; the final
-    # standings put e above d. The game's place decides, then the seed.
+    # The call-up does not count places down the table's list, or e (level 1st with b, out on
+    # seed) would count as 2nd and lose the call-up to d, 2nd at its table, on seed, though the
+    # final standings put e above d. The game's place decides, then the seed.
     seeds = {player: number for number, player in enumerate("abcdefghi", 1)}
     tables = [{"a": 1, "f": 2, "g": 3}, {"b": 1, "e": 1, "h": 3}, {"c": 1, "d": 2, "i": 3}]
     going = multiplayer_advancers(tables, [], 1, seeds, 3, frozenset({"a"}))

@@ -158,7 +158,7 @@ def test_a_player_listed_twice_is_refused():
 
 
 def test_players_level_on_every_tie_break_share_their_place_and_the_next_place_skips():
-    # A review found three identical rows placed 4th, 5th and 6th by entry id as text.
+    # Three identical rows are not placed 4th, 5th and 6th by entry id as text.
     ratings = {10: 1500, 9: 1500, 100: 1500, 7: 1400}
     rounds = [RoundResult([{10: 1, 7: 2}, {9: 1, 100: 2}]), RoundResult([{100: 1, 7: 2}, {9: 1, 10: 2}])]
     table = standings(ratings, rounds, points_per_place=(1, 0))
@@ -173,9 +173,9 @@ def test_entries_level_on_everything_are_listed_by_entry_number_not_as_text():
 
 
 def test_points_level_but_summed_in_another_order_are_level_and_the_rating_decides():
-    # A review: 2 + 4/3 + 4/3... summed in two orders differ in the last bit (6.666...668 and
-    # ...667), and the sort took that for more points: player 1 went above player 2, who is
-    # level on points and Buchholz and rated higher, and the cut of 3 left player 2 out.
+    # 2 + 4/3 + 4/3... summed in two orders differ in the last bit (6.666...668 and ...667), and
+    # the sort must not take that for more points: player 1 would go above player 2, who is
+    # level on points and Buchholz and rated higher, and the cut of 3 would leave player 2 out.
     rounds = [
         RoundResult([{3: 1, 1: 2, 4: 3}, {2: 1, 5: 1, 6: 1}]),
         RoundResult([{1: 1, 5: 1, 6: 1}, {2: 1, 3: 1, 4: 1}]),

@@ -192,7 +192,7 @@ def test_fourteen_players_in_a_random_swiss_get_a_rematch_free_round_ten_when_on
 
 
 def test_the_bye_moves_up_when_the_lowest_players_bye_would_seat_avoidable_rematches():
-    # A tournament walk-through, worked by hand: A, B, C and D met at one table in round 1 and E
+    # Worked by hand: A, B, C and D met at one table in round 1 and E
     # had the bye; C was disqualified and G entered late. Giving the bye to G (the lowest, no bye
     # yet) seats A, B, D and E: three repeated pairs. With D sitting out, A, B, E and G repeat one
     # (A-B), and no other bye does better; of those that repeat one, D is the lowest ranked.

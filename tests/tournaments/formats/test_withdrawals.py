@@ -70,8 +70,8 @@ def test_a_scheduled_bye_stays_whoever_left():
 
 
 def test_an_annulled_player_keeps_no_point_of_their_own_scheduled_bye():
-    # A review: C's results were annulled, yet C kept the win's points of the round-1 rest and
-    # stood above players who had played.
+    # C's results are annulled: C keeps no win's points of the round-1 rest, and does not stand
+    # above players who played.
     schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
     played = [RoundResult([{"A": 1, "B": 2}], ["C"]), RoundResult([], ["B", "A"])]
     kept = without_early_withdrawals(schedule, played, {"C": 2}, [1, 2])
@@ -94,8 +94,8 @@ def test_at_a_larger_table_the_others_are_scored_as_if_the_leaver_had_not_sat_th
 
 
 def test_a_forfeit_left_by_a_late_withdrawal_is_a_win_whatever_a_scheduled_bye_is_worth():
-    # A review: with the organiser's bye worth 0 (an odd round robin's rest), the game a late
-    # leaver forfeited scored 0 for the opponent too; the rules make it a win.
+    # With the organiser's bye worth 0 (an odd round robin's rest), the game a late leaver
+    # forfeited is still a win for the opponent, as the rules make it.
     schedule = FIVE
     # The rounds as the planner makes them: E played 3 of 4 and left before round 4 (its rest),
     # so its results stand; in round 5 A's opponent is gone and A has a bye beside C's rest.
@@ -116,8 +116,8 @@ def test_a_forfeit_left_by_a_late_withdrawal_is_a_win_whatever_a_scheduled_bye_i
 
 
 def test_at_tables_that_must_seat_three_a_leaver_s_early_table_counts_for_nobody():
-    # A review: at tables of exactly three, D's early table-mates were scored as a game of two
-    # (4 and 2), while those D would have met later sat out with byes worth nothing.
+    # At tables of exactly three, D's early table-mates are not scored as a game of two (4 and 2)
+    # while those D would have met later sit out with byes worth nothing.
     schedule = [
         [[["A", "B", "D"], ["C", "E", "F"]], []],
         [[["A", "C", "E"], ["B", "D", "F"]], []],
@@ -129,9 +129,9 @@ def test_at_tables_that_must_seat_three_a_leaver_s_early_table_counts_for_nobody
 
 
 def test_a_scheduled_rest_stays_a_rest_when_early_leavers_emptied_the_round_s_tables():
-    # A review: the rounds were matched to the schedule again after the annulled tables were
-    # taken out; a round left without tables matched an earlier scheduled round, and D's own
-    # rest there turned into a forfeit won.
+    # The rounds are matched to the schedule before the annulled tables are taken out: a round
+    # left without tables would match an earlier scheduled round, and D's own rest there would
+    # turn into a forfeit won.
     schedule = FIVE
     # C and E left before round 1, so the first scheduled round had no table left and was passed
     # over: round 1 was the second (D's rest); B left before round 2 having played 1 of 4.
@@ -145,8 +145,8 @@ def test_a_scheduled_rest_stays_a_rest_when_early_leavers_emptied_the_round_s_ta
 
 
 def test_a_scheduled_round_late_leavers_emptied_of_tables_still_scores_their_forfeits():
-    # A review: a round the planner passed over because drops left it without a table scored
-    # nothing, so the forfeits the late leavers left there were never won.
+    # A round the planner passed over because drops left it without a table still scores the
+    # forfeits the late leavers left there.
     schedule = FIVE
     # C and D left before round 4 having played 3 and 2 of their 4 games: their results stand.
     # Scheduled round 4 (A-D, B-C, E rests) has no table left and is passed over; round 4 is
@@ -186,9 +186,9 @@ def test_rounds_after_the_last_are_passed_over_only_once_it_is_over_and_none_has
 
 
 def test_a_gap_the_planner_could_not_have_passed_over_puts_nothing_back():
-    # A review: a round robin started before schedules were kept has its schedule drawn again,
-    # and its played rounds may sit anywhere in it; gaps with tables were read as rounds passed
-    # over, and everyone got walkovers, one of them for a round actually played.
+    # A round robin started before schedules were kept has its schedule drawn again,
+    # and its played rounds may sit anywhere in it; gaps with tables are not rounds passed over,
+    # or everyone would get walkovers, one of them for a round actually played.
     schedule = [[[["A", "B"]], ["C"]], [[["A", "C"]], ["B"]], [[["B", "C"]], ["A"]]]
     played = [RoundResult([{"B": 1, "C": 2}], ["A"])]
     indices = scheduled_indices(schedule, played)
@@ -197,8 +197,8 @@ def test_a_gap_the_planner_could_not_have_passed_over_puts_nothing_back():
 
 
 def test_an_event_every_table_of_which_drops_emptied_still_scores_its_rests():
-    # A review: four of five players left while the schedule was drawn up; no round was ever
-    # made, and the one left kept no point of their scheduled rest.
+    # Four of five players leave while the schedule is drawn up; no round is ever made, and the
+    # one left still keeps the points of their scheduled rest.
     schedule = FIVE
     left = dict.fromkeys("ABDE", 1)
     skipped = passed_over(schedule, [], [], left, 2, last_finished=True)

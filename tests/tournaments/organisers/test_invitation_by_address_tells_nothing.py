@@ -1,6 +1,6 @@
-"""An organiser who invites by address never learns whose address it is (an attacker's review:
-the invitation list named the account behind a typed address, and the refusals told which
-entrant or invitee an address belonged to). Games settled the same for their invitations."""
+"""An organiser who invites by address never learns whose address it is (the invitation list
+does not name the account behind a typed address, nor do the refusals tell which entrant or
+invitee an address belongs to). Games do the same for their invitations."""
 
 import pytest
 from django.urls import reverse
@@ -60,8 +60,8 @@ def _listed(client, organiser, tournament) -> str:
 
 
 def test_an_entrant_s_address_is_listed_as_any_address_and_mails_nobody(client, organiser, closed):
-    # A review: answered None and left out of the list, the entrant's address showed by its
-    # absence from the list whose address it was.
+    # Answered None and left out of the list, the entrant's address would show by its absence
+    # from the list whose address it is.
     victim = person("victim", "Victim", "v.hidden@example.org")
     closed.invited.add(victim)
     do_register(closed.pk, victim)
@@ -88,8 +88,8 @@ def test_an_address_invited_by_username_is_listed_as_any_address(client, organis
 
 
 def test_a_username_after_its_address_is_invited_as_any_username(organiser, closed):
-    # A review: the username of an address invited earlier was refused as "invited already",
-    # which told the organiser whose address it was.
+    # The username of an address invited earlier is not refused as "invited already", which would
+    # tell the organiser whose address it is.
     quiet = person("quiet", "Quiet", "quiet@example.org")
     person("other", "Other", "other@example.org")
     do_invite_to_tournament(closed.pk, organiser, "quiet@example.org")

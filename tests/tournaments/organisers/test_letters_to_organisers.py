@@ -1,8 +1,8 @@
 """An entrant writes to the tournament's organisers from its page.
 
-The site's mails told a withdrawn no-show, a dropped or disqualified player "write to the
-organisers", and the organisers' own messages say a reply does not reach them: there was no
-way to (an organiser's walk-through). Each organiser gets the letter by mail, with the entrant's
+The site's mails tell a withdrawn no-show, a dropped or disqualified player "write to the
+organisers", and the organisers' own messages say a reply does not reach them: this is the way
+to. Each organiser gets the letter by mail, with the entrant's
 address to answer to, as the form tells the entrant.
 """
 

@@ -1,6 +1,6 @@
-"""A review: a player who switched tournament mail off before organisers' messages had a switch
-of their own (then "tournament-round" covered them: a MailOptOut row of that event) got the
-messages again; the data migration carries the old choice over to the new switch."""
+"""A player who switched tournament mail off before organisers' messages had a switch of their
+own (then "tournament-round" covered them: a MailOptOut row of that event) does not get the
+messages again: the data migration carries the old choice over to the new switch."""
 
 import importlib
 

@@ -1,7 +1,7 @@
 """An organiser who enters their own tournament plays their table as any entrant does: no organiser
 power over a table where they sit ("a table has no creator: no entrant holds any power over it").
-Found by a review: an organiser-entrant handed their opponent's seat to a bot, adjudicated their
-own table as its winner, and paused it or extended their own deadline."""
+An organiser-entrant may not hand their opponent's seat to a bot, adjudicate their own table as
+its winner, pause it or extend their own deadline."""
 
 from __future__ import annotations
 
@@ -137,8 +137,8 @@ def test_the_tournament_page_offers_an_organiser_who_plays_no_form_for_their_own
 
 
 def test_a_staff_organiser_who_plays_holds_no_power_over_their_own_table_either():
-    # Staff moderate the site's tables, but not one where they sit: a review found the demo's
-    # staff organiser pausing their own table and handing their opponent's seat to a bot.
+    # Staff moderate the site's tables, but not one where they sit: no pausing their own table or
+    # handing their opponent's seat to a bot.
     _tournament, table, organiser, rival = _own_table(staff=True)
     _play_a_little(table.game, rival)
     game = table.game
@@ -168,10 +168,10 @@ def test_a_staff_player_sees_no_organiser_box_at_their_own_table(client):
 
 
 def test_an_organiser_who_plays_adds_a_co_organiser_who_then_manages_their_table():
-    # An organiser's review: "another organiser decides this", but nothing let an organiser name
-    # another one; only staff could ever act at a table where a non-staff organiser sat.
+    # "another organiser decides this": an organiser can name another one, or only staff could
+    # ever act at a table where a non-staff organiser sits.
     # Before the start, while the entrants can still see who decides (a second account named
-    # after it would decide at the organiser's own table: a review).
+    # after it would decide at the organiser's own table).
     from tournaments.services import do_remove_organiser
 
     helper = make_user("helper")

@@ -1,7 +1,7 @@
-"""The organiser's box offers only what its services accept (a reviewer's 40 tournaments): the
-"Drop player" and "Disqualify" pickers listed players who had dropped already and, to an
-organiser who plays, their own table-mates of the round, which the services refuse; "Extend
-the round" showed when no table of the round waited for anyone."""
+"""The organiser's box offers only what its services accept : the "Drop
+player" and "Disqualify" pickers do not list players who have dropped already nor, to an
+organiser who plays, their own table-mates of the round, which the services refuse; "Extend the
+round" shows only when a table of the round waits for someone."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_the_pickers_leave_out_who_dropped_or_was_disqualified_and_match_the_ser
 
 def test_an_organiser_who_plays_is_offered_only_their_own_drop(client):
     # An organiser who entered the event removes nobody but themselves, their table mates and
-    # their rivals at other tables alike (a review saw one disqualify a rival for the cut).
+    # their rivals at other tables alike (no disqualifying a rival for the cut).
     organiser = make_players(1, "org")[0]
     players = make_players(3)
     tournament = _swiss(organiser, [organiser, *players])
@@ -114,7 +114,7 @@ def test_extend_the_round_is_offered_only_while_a_table_waits_for_someone(client
 
 
 def test_a_player_dropped_or_disqualified_by_an_organiser_is_told_by_mail():
-    # An organisers' review: entrants were not told when an organiser removed them.
+    # Entrants are told when an organiser removes them.
     from tests.conftest import rendered
     from tests.tournaments.helpers import make_players, register_and_start
     from tournaments.services import do_create_tournament, do_disqualify, do_drop
@@ -139,8 +139,8 @@ def test_a_player_dropped_or_disqualified_by_an_organiser_is_told_by_mail():
 
 
 def test_the_mail_of_a_finalist_disqualified_names_the_final_as_their_last_round(db):
-    # An organiser's walk-through: disqualified during the final (round 6), the player read "from
-    # round 7 on you are not paired", a round that never came.
+    # Disqualified during the final (round 6), the player does not read "from round 7 on you are
+    # not paired", a round that never comes.
     from tests.conftest import rendered
     from tournaments.mails import removed_by_organiser
     from wildcards_site.outbox.models import OutboxMessage
@@ -159,8 +159,8 @@ def test_the_mail_of_a_finalist_disqualified_names_the_final_as_their_last_round
 
 
 def test_a_player_disqualified_after_dropping_is_told_the_round_they_left_after(db):
-    # A review: dropped during round 1 and disqualified during round 3, the player read "round 3
-    # is your last", though they had played no round after round 1.
+    # Dropped during round 1 and disqualified during round 3, the player does not read "round 3
+    # is your last": they played no round after round 1.
     from tests.conftest import rendered
     from tests.tournaments.helpers import register_and_start
     from tests.tournaments.whole_events.test_every_event_finishes import settle
@@ -185,8 +185,8 @@ def test_a_player_disqualified_after_dropping_is_told_the_round_they_left_after(
 
 
 def test_a_round_robin_withdrawal_mail_tells_the_rule_on_results_not_that_they_stand(db):
-    # An organiser's walk-through: a no-show dropped in round 4 of a round robin read "Your results
-    # so far stand", while the standings annulled them (left before half their games, as FIDE rules).
+    # A no-show dropped in round 4 of a round robin does not read "Your results so far stand",
+    # while the standings annul them (left before half their games, as FIDE rules).
     from tests.conftest import rendered
     from tournaments.mails import removed_by_organiser
     from wildcards_site.outbox.models import OutboxMessage

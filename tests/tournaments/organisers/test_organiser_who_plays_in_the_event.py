@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db
 
 def test_only_an_organiser_who_does_not_play_extends_the_whole_round():
     # The round's extension reaches every table alike, but timed by an organiser who plays it
-    # saved their own clock or delayed a rival's win by timeout (a review): another organiser's.
+    # could save their own clock or delay a rival's win by timeout: another organiser's.
     from tournaments.services import do_add_organiser
 
     organiser = make_user("org")
@@ -89,8 +89,8 @@ def test_an_organiser_who_plays_may_still_cancel_before_the_start():
 
 
 def test_a_co_organiser_does_not_enter_the_event_until_they_step_down():
-    # The final review: an entrant is never named an organiser, but an organiser named first
-    # could then register, and decide at their rivals' tables as an entrant.
+    # An entrant is never named an organiser, nor may an organiser named first
+    # then register, and decide at their rivals' tables as an entrant.
     from tournaments.services import do_add_organiser, do_create_tournament, do_register, do_remove_organiser
 
     creator = make_user("creator")
@@ -108,8 +108,8 @@ def test_a_co_organiser_does_not_enter_the_event_until_they_step_down():
 
 
 def test_a_player_asked_in_and_then_named_an_organiser_cannot_accept_the_entry():
-    # A review: asked in past the conditions (not an organiser yet), then named one (not an
-    # entrant yet), the friend accepted and was both.
+    # Asked in past the conditions (not an organiser yet), then named one (not an entrant yet),
+    # the friend may not accept and be both.
     from tournaments.models import TournamentInvitation
     from tournaments.services import (
         do_accept_tournament_invitation,
@@ -153,8 +153,8 @@ def _event_of_four(staff=False, referee=None):
 
 @pytest.mark.parametrize("staff", [False, True])
 def test_an_organiser_who_plays_holds_no_power_over_the_tables_of_their_rivals_either(staff):
-    # A review: the creator who played could not touch their own table, but handed a rival's
-    # seat at another table to a bot, adjudicated it, and disqualified a rival for the cut.
+    # The creator who plays may not touch their own table, nor hand a rival's seat at another
+    # table to a bot, adjudicate it, or disqualify a rival for the cut.
     tournament, other, organiser = _event_of_four(staff=staff)
     game = other.game
     rival_seat = game.seats.order_by("position").first()
@@ -204,8 +204,8 @@ def test_the_page_offers_an_organiser_who_plays_only_their_own_drop(client):
 
 
 def test_staff_who_play_in_the_event_cannot_act_for_a_rival_at_another_table():
-    # An attacker's review: the organiser channel (acting for another seat) checked only the
-    # game's own seats, not the event the staff member plays in.
+    # The organiser channel (acting for another seat) checks the event the staff member plays in,
+    # not only the game's own seats.
     tournament, other, organiser = _event_of_four(staff=True)
     game = other.game
     with pytest.raises(ActionRejected) as refused:
@@ -242,8 +242,8 @@ def started_swiss(plays: bool = True, late_until: int = 0, referee=None) -> tupl
 
 
 def test_an_organiser_who_plays_names_no_organiser_once_the_event_has_started():
-    # A review: the creator, losing, named their own second account an organiser mid-event, and
-    # it adjudicated the creator's table, gave a rival's seat to a bot, disqualified another.
+    # The creator, losing, may not name their own second account an organiser mid-event to
+    # adjudicate the creator's table, give a rival's seat to a bot, disqualify another.
     from tournaments.services import do_add_organiser
 
     tournament, creator = started_swiss()
@@ -255,7 +255,7 @@ def test_an_organiser_who_plays_names_no_organiser_once_the_event_has_started():
 
 
 def test_an_organiser_who_plays_removes_no_other_organiser_once_it_runs_but_may_step_down():
-    # A review: a losing creator removed the neutral co-organiser, leaving nobody able to decide.
+    # A losing creator may not remove the neutral co-organiser, leaving nobody able to decide.
     from tournaments.services import do_remove_organiser
 
     referee = make_user("referee")
@@ -269,7 +269,7 @@ def test_an_organiser_who_plays_removes_no_other_organiser_once_it_runs_but_may_
 
 
 def test_an_organiser_who_plays_neither_pauses_nor_resumes_the_event():
-    # A review: a pause made no new round, so a losing creator could freeze the event for good.
+    # A pause makes no new round, so a losing creator could freeze the event for good.
     from tournaments.services import do_pause_tournament, do_resume_tournament
 
     tournament, creator = started_swiss()
@@ -284,8 +284,8 @@ def test_an_organiser_who_plays_neither_pauses_nor_resumes_the_event():
 
 
 def test_nobody_who_organised_a_started_event_enters_it_late():
-    # A review: an organiser disqualified rivals in round 1, stepped down and entered late; the
-    # creator could do the same without stepping down.
+    # An organiser may not disqualify rivals in round 1, step down and enter late; nor may the
+    # creator do the same without stepping down.
     from tournaments.services import do_remove_organiser
 
     referee = make_user("referee")
@@ -300,8 +300,8 @@ def test_nobody_who_organised_a_started_event_enters_it_late():
 
 
 def test_the_last_organiser_who_does_not_play_stays_while_the_event_runs():
-    # A review of the rules above: a referee who paused the event and stepped down left it to
-    # the creator, who plays and may neither resume it nor name anyone: frozen for good.
+    # A referee who paused the event may not step down and leave it to the creator, who plays and
+    # may neither resume it nor name anyone: frozen for good.
     from tournaments.services import do_pause_tournament, do_remove_organiser
 
     referee = make_user("referee")

@@ -106,7 +106,7 @@ def test_an_organiser_invites_a_player_past_the_conditions_but_not_past_capacity
     first, second, late = make_players(3)
     do_update_tournament(swiss.pk, organiser, invitation_only=True, min_rating=2500, capacity=2)
     invitations = [do_add_entrant(swiss.pk, organiser, player) for player in (first, second, late)]
-    # Nobody is entered without agreeing (an attacker's review entered strangers into rated games).
+    # Nobody is entered without agreeing, not even into rated games.
     assert not swiss.entries.exists()
     mail = OutboxMessage.objects.get(key=f"tournament-invite:{invitations[0].pk}")
     assert mail.to == first.email
@@ -136,7 +136,7 @@ def test_an_organiser_removes_a_player_before_the_start_only(swiss, organiser):
         do_register(swiss.pk, player)
     do_remove_entrant(swiss.pk, organiser, players[0])
     assert not swiss.entries.filter(user=players[0]).exists()
-    # Told, as a player withdrawn later is (an organiser's walk-through: nothing came).
+    # Told, as a player withdrawn later is.
     from tests.conftest import rendered
     from wildcards_site.outbox.models import OutboxMessage
 
@@ -252,8 +252,8 @@ def test_cancelling_before_the_start_and_only_by_organisers(swiss, organiser):
 
 
 def test_a_cancellation_before_the_start_speaks_of_no_table(swiss, organiser):
-    # An organiser's walk-through: the mail of an event cancelled before its start said "a
-    # table still being played goes on to its end", of an event that had no table.
+    # The mail of an event cancelled before its start does not say "a table still being played
+    # goes on to its end", of an event that has no table.
     from tests.conftest import rendered
 
     player = make_players(1)[0]
@@ -266,8 +266,8 @@ def test_a_cancellation_before_the_start_speaks_of_no_table(swiss, organiser):
 
 
 def test_a_round_robin_cancelled_while_its_schedule_is_made_speaks_of_its_start_as_past(organiser):
-    # A review: an event that had started but had no table yet (a round robin preparing its
-    # schedule) was said to be cancelled "before its start".
+    # An event that has started but has no table yet (a round robin preparing its schedule) is
+    # not said to be cancelled "before its start".
     from tests.conftest import rendered
 
     cup = do_create_tournament(
@@ -283,7 +283,7 @@ def test_a_round_robin_cancelled_while_its_schedule_is_made_speaks_of_its_start_
 
 
 def test_an_empty_or_long_message_is_refused_saying_which(swiss, organiser):
-    # An organiser's walk-through: an empty message was answered "at most 2000 characters".
+    # An empty message is not answered "at most 2000 characters".
     from tournaments.models import OrganiserMessage
 
     with pytest.raises(ActionRejected) as empty:
@@ -297,8 +297,8 @@ def test_an_empty_or_long_message_is_refused_saying_which(swiss, organiser):
 
 
 def test_a_long_message_from_the_page_is_refused_whole_and_kept_in_the_box(client, swiss, organiser):
-    # A walk-through: the box's maxlength cut a pasted 2,495-character message at 2,000 without a
-    # word, and the entrants got it cut mid-word; a refusal then emptied the box.
+    # The box has no maxlength to cut a pasted 2,495-character message at 2,000 without a word,
+    # mid-word for the entrants; a refusal does not empty the box.
     from django.urls import reverse
 
     from tournaments.models import OrganiserMessage
@@ -318,8 +318,8 @@ def test_a_long_message_from_the_page_is_refused_whole_and_kept_in_the_box(clien
     assert kept == text  # to shorten, not to write again
     page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
     assert page.split('id="organiser-message"', 1)[1].split(">", 1)[1].startswith("</textarea>")  # once
-    # Refused for one event, kept for that one only (a second review: another tab's page of
-    # another event took it, a click from mailing that event's entrants).
+    # Refused for one event, kept for that one only (another tab's page of another event must
+    # not take it, a click from mailing that event's entrants).
     other = do_create_tournament(
         organiser, "Other Cup", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
     )
@@ -352,8 +352,8 @@ def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organis
 
 
 def test_an_organisers_message_says_a_reply_to_it_reaches_nobody(swiss, organiser):
-    # A walk-through: the message has no Reply-To of the organiser's (their address stays
-    # theirs), so an entrant's reply went to the site and was answered "which game is this about?"
+    # The message has no Reply-To of the organiser's (their address stays
+    # theirs), so an entrant's reply goes to the site, which must not answer "which game is this about?"
     do_register(swiss.pk, make_players(1)[0])
     message = do_message_entrants(swiss.pk, organiser, "Round 1 starts on Monday.")
     mail = OutboxMessage.objects.get(key__startswith=f"tournament-message:{message.pk}:")
@@ -394,8 +394,8 @@ def test_tournament_invitations_count_against_the_addresss_days_share(organiser,
     ("language", "button", "status"), [("it", "Nomina", "annullato"), ("es", "Nombrar", "cancelado")]
 )
 def test_the_organisers_words_take_their_own_sense_in_each_language(client, organiser, language, button, status):
-    # A walk-through: the button naming another organiser read "Nome" (a noun, the field's
-    # label), and a cancelled tournament "annullata" (a game's feminine word).
+    # The button naming another organiser does not read "Nome" (a noun, the field's label), nor a
+    # cancelled tournament "annullata" (a game's feminine word).
     from django.urls import reverse
 
     organiser.profile.language = language
@@ -412,8 +412,7 @@ def test_the_organisers_words_take_their_own_sense_in_each_language(client, orga
 
 
 def test_an_organisers_reason_for_cancelling_reaches_every_entrant_in_their_words(swiss, organiser):
-    # An organiser's walk-through: the cancel button took no reason, so entrants were told the
-    # event was off and never why.
+    # The cancel button takes a reason, so entrants are told why the event is off.
     from tests.conftest import rendered
 
     entrant = make_players(1)[0]
@@ -442,8 +441,8 @@ def test_a_reason_too_long_is_refused_whole_and_nothing_is_cancelled(swiss, orga
 
 
 def test_unsubscribing_from_an_organisers_message_keeps_the_round_mail(swiss, organiser, client):
-    # An organiser's walk-through: the unsubscribe link under an organiser's message switched off
-    # every tournament mail, so an entrant who wanted no chatter learnt no round's table.
+    # The unsubscribe link under an organiser's message does not switch off every tournament mail:
+    # an entrant who wants no chatter still learns each round's table.
     from tests.conftest import rendered
 
     players = make_players(6)

@@ -1,8 +1,8 @@
 """Organisers are mailed what needs them or changes their event: an entrant leaving (by their own
 hand, another organiser's, or the site's for a no-show), a knock-out waiting for their decision,
-an event the sweep cannot move on, its end, and being named an organiser. Found by a walk-through
-(session 39): they learnt all of it only by opening the event's page, and a knock-out final nobody
-played waited for a decision its organisers were never asked for."""
+an event the sweep cannot move on, its end, and being named an organiser. Else they learn
+all of it only by opening the event's page, and a knock-out final nobody played waits for a
+decision its organisers are never asked for."""
 
 from __future__ import annotations
 
@@ -139,8 +139,8 @@ def test_organisers_are_asked_once_for_a_decision_a_knock_out_waits_for(organise
         (mail,) = [mail for mail in told(organiser) if ":waiting:" in mail.key]
         assert mail.subject == "Final waits for your decision"
         assert "nobody played table 1" in mail.text
-        # The link opens the table's form on the event's page (a walk-through: the form's own
-        # address answered a click with an empty 405).
+        # The link opens the table's form on the event's page (the form's own address answers
+        # a click with an empty 405).
         _links_to_the_form(mail, tournament, final, second)
 
 
@@ -200,7 +200,7 @@ def test_organisers_are_told_once_a_day_when_the_sweep_cannot_move_their_event_o
 
 
 def test_only_organisers_who_do_not_play_are_asked_for_a_decision(organisers):
-    # A review: the creator who plays was asked to set the result of a table they may not decide.
+    # The creator who plays is not asked to set the result of a table they may not decide.
     first, second = organisers
     tournament, final = _unplayed_final(first, [first, make_players(1)[0]], second)
     do_advance_round(tournament.pk)
@@ -231,8 +231,8 @@ def _played_to_the_final(first, second):
 
 
 def test_a_player_already_out_of_the_knock_out_is_told_so_when_disqualified(organisers):
-    # A walk-through: Carmen, beaten in round 1, was disqualified during the final, and she and the
-    # organisers were mailed "round 2 is her last", a round she never had.
+    # Carmen, beaten in round 1, is disqualified during the final: she and the organisers are not
+    # mailed "round 2 is her last", a round she never had.
     first, second = organisers
     tournament = _played_to_the_final(first, second)
     tournament.refresh_from_db()
@@ -264,8 +264,8 @@ def _left_mail(organiser) -> str:
 
 
 def test_a_round_robin_leaver_is_said_to_lose_every_result_when_they_cannot_reach_half(organisers):
-    # A walk-through: the organisers' mail gave the rule only, and Noor had to work out that every
-    # result of round 1 was annulled.
+    # The organisers' mail gives more than the rule, or Noor has to work out that every result
+    # of round 1 is annulled.
     tournament = _round_robin(organisers)
     leaver = _seated_now(tournament)[0]
     do_drop(tournament.pk, leaver)
@@ -308,8 +308,8 @@ def test_a_round_robin_leaver_past_half_keeps_their_results(organisers):
 
 
 def test_the_other_organisers_are_told_when_one_sets_a_tables_result(organisers):
-    # A walk-through: both organisers were asked for the decision, and the one who had not made it
-    # heard nothing until the final standings (in a round that is not the last, they could decide
+    # Both organisers are asked for the decision, so the one who did not make it hears of it,
+    # not only from the final standings (in a round that is not the last, they could decide
     # the same table again).
     from tournaments.services import do_adjudicate_table
 
@@ -322,15 +322,15 @@ def test_the_other_organisers_are_told_when_one_sets_a_tables_result(organisers)
     (mail,) = [mail for mail in told(second) if ":decided:" in mail.key]
     assert mail.subject == "Final: Olga set the result of table 1"
     assert "Olga has set the result of table 1 in round 1 of Final" in mail.text
-    # The result itself, as the players' mail gives it (a walk-through read only the reason), and
+    # The result itself, as the players' mail gives it, not only the reason, and
     # the reason's own full stop not doubled ("won.”.").
     winner, loser = (tournament.entries.get(pk=pk).user.profile.name for pk in (high, low))
     assert f"“Both agreed the second seat had won”: 1. {winner}, 2. {loser}." in mail.text
 
 
 def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round(organisers):
-    # A review: the "already out" test ran after the disqualification, which puts a player out at
-    # once, and told a finalist they had been out already.
+    # The "already out" test runs before the disqualification, which puts a player out at once,
+    # or a finalist would be told they had been out already.
     first, second = organisers
     tournament = _played_to_the_final(first, second)
     (final,) = current_tables(tournament)
@@ -343,8 +343,8 @@ def test_a_finalist_disqualified_during_the_final_is_told_it_is_their_last_round
 
 
 def test_a_round_robin_leaver_whose_game_is_over_is_not_said_to_hang_on_it(organisers):
-    # A review: a player who dropped after their own table had ended, the round still going on at
-    # other tables, was said to keep their results "if they finish this round's game".
+    # A player who dropped after their own table ended, the round still going on at other tables,
+    # is not said to keep their results "if they finish this round's game".
     from tests.tournaments.whole_events.test_every_event_finishes import settle
 
     tournament = _round_robin(organisers)
@@ -369,7 +369,7 @@ def test_the_sites_staff_are_asked_when_every_organiser_plays(organisers):
     tournament, final = _unplayed_final(first, [first, make_players(1)[0]])
     assert do_advance_round(tournament.pk) is None
     assert do_advance_round(tournament.pk) is None  # once a round, as organisers are asked
-    # The organiser who plays is told who will decide, not asked to (a walk-through: nothing told him).
+    # The organiser who plays is told who will decide, not asked to.
     (theirs,) = [mail for mail in told(first) if ":waiting:" in mail.key]
     assert "you play in it, so you may not decide: the site's staff are asked to" in theirs.text
     assert "adjudicate-" not in theirs.text
@@ -390,7 +390,7 @@ def test_staff_who_play_in_the_event_are_not_asked(organisers):
 
 
 def test_without_staff_the_organisers_are_not_told_staff_will_decide(organisers, caplog):
-    # The review: with no staff outside the event, nobody can decide; the organisers must not read
+    # With no staff outside the event, nobody can decide; the organisers must not read
     # that staff were asked, and the site's log says the event waits for good.
     import logging
 

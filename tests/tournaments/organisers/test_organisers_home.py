@@ -1,6 +1,6 @@
-"""An organiser's home page lists the events they run, and first those waiting for them: a Swiss
-organiser's walk-through read "No game is waiting for you" on her home page while a mail said her
-knock-out "neither goes on nor ends until an organiser decides"."""
+"""An organiser's home page lists the events they run, and first those waiting for them: not "No
+game is waiting for you" on her home page while a mail says her knock-out "neither goes on nor
+ends until an organiser decides"."""
 
 import pytest
 
@@ -46,8 +46,8 @@ def test_finished_and_cancelled_events_are_not_listed(client):
 
 
 def test_the_home_page_reads_no_rounds_of_events_that_cannot_wait_for_a_decision(client):
-    # A review: every running event cost eight queries (its entries and every game of every
-    # round), though only a knock-out's round can wait for the organisers' decision.
+    # A running event does not cost eight queries (its entries and every game of every
+    # round), as only a knock-out's round can wait for the organisers' decision.
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

@@ -1,6 +1,6 @@
-"""The organisers' log tells who left the event and who made them: a Swiss organiser's walk-through
-found her own drop of Noor, Marco's own drop and Bruno's disqualification only as tags in the
-entrants' list, while the log told timeouts and her adjudication."""
+"""The organisers' log tells who left the event and who made them: her own drop of Noor, Marco's own
+drop and Bruno's disqualification, not only as tags in the entrants' list, beside the timeouts and
+her adjudication the log tells."""
 
 import pytest
 
@@ -35,8 +35,8 @@ def test_the_log_tells_each_drop_and_disqualification_with_who_made_it(client):
 
 
 def test_leavers_from_before_the_log_kept_them_are_told_too(client):
-    # A review: on events already running when the log began, the entrants' list tagged leavers
-    # the log never named. The migration that fills the log from the entries is run here again.
+    # On events already running when the log began, the entrants' list must not tag leavers the
+    # log never names. The migration that fills the log from the entries is run here again.
     import importlib
 
     from django.apps import apps

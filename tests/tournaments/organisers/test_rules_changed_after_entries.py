@@ -1,7 +1,7 @@
-"""The rules players entered under (an attacker's review: the creator who played made an unrated
-event with two-week phases rated, with one-hour phases and a bot after one missed deadline,
-once rivals had entered, and nobody was told). Once another player has entered, an organiser
-who plays no longer changes how the event is played; another organiser may, and every entrant
+"""The rules players entered under (the creator who plays must not make an unrated event with
+two-week phases rated, with one-hour phases and a bot after one missed deadline, once rivals have
+entered, and tell nobody). Once another player has entered, an organiser who plays does not
+change how the event is played; another organiser may, and every entrant
 is mailed to read the rules again (they may leave before the start)."""
 
 import pytest
@@ -96,9 +96,9 @@ def test_the_settings_page_says_what_entrants_change_for_each_organiser(client):
 
 @pytest.mark.parametrize("plays", [True, False])
 def test_a_start_stored_with_seconds_is_not_changed_by_a_form_that_shows_minutes(plays):
-    # A review: a start time with seconds (the admin's time field has them) counted as changed when the
-    # settings form sent it back to the minute, so a name-only save by an organiser who plays
-    # was refused, and another organiser's mailed every entrant that the rules had changed.
+    # A start time with seconds (the admin's time field has them) does not count as changed when
+    # the settings form sends it back to the minute, or a name-only save by an organiser who plays
+    # would be refused, and another organiser's would mail every entrant that the rules changed.
     from datetime import timedelta
 
     from django.utils import timezone

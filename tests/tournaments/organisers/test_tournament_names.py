@@ -1,7 +1,7 @@
 """A tournament's name is one line of printable text: it heads pages and mails.
 
-An attacker's review named a tournament "Cup\\r\\nBcc: victim@x.example ..." and the invitation
-mail's text carried the lines as if the site had written them.
+A tournament named "Cup\\r\\nBcc: victim@x.example ..." must not carry the lines into the
+invitation mail's text as if the site had written them.
 """
 
 import pytest

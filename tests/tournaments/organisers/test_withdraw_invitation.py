@@ -95,7 +95,7 @@ def test_the_organiser_withdraws_from_the_page_and_a_bad_id_is_refused(client, i
 
 
 def test_a_withdrawn_invitation_s_mail_not_sent_yet_is_never_sent(invite_only, organiser):
-    # An attacker's review: the invitee got a link that no longer worked (games drop theirs).
+    # The invitee gets no link that no longer works (games drop theirs).
     from wildcards_site.outbox.models import OutboxMessage
 
     invitee = make_players(1)[0]
@@ -107,8 +107,8 @@ def test_a_withdrawn_invitation_s_mail_not_sent_yet_is_never_sent(invite_only, o
 
 
 def test_a_player_asked_in_past_the_conditions_is_listed_and_withdrawable_in_an_open_event(client, organiser):
-    # An organiser's walk-through: in an event open to all, the players asked in past the
-    # conditions were listed nowhere, so the organiser could neither see nor withdraw them.
+    # In an event open to all, the players asked in past the conditions are listed, so the
+    # organiser can see and withdraw them.
     from tournaments.services import do_add_entrant
 
     tournament = do_create_tournament(

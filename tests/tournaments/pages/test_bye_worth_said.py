@@ -1,7 +1,7 @@
 """A round robin's bye is said at its worth: a scheduled rest scores the bye's points, a game its
 table-mates left unplayed is won by forfeit, and a table left short by a player whose results
-are annulled scores nothing. A walk-through: Carmen was mailed "a bye scores 4" for a round the
-standings then counted as 0 (its leaver had played under half their games)."""
+are annulled scores nothing. Carmen is not mailed "a bye scores 4" for a round
+the standings then count as 0 (its leaver had played under half their games)."""
 
 import html
 
@@ -74,8 +74,8 @@ def test_a_bye_left_by_an_early_leaver_is_said_to_score_nothing(client):
 
 
 def test_a_round_robin_started_before_schedules_were_kept_says_its_rest_as_a_bye(client):
-    # The review: bye_kinds read the stored schedule before checking it was there; a round
-    # robin from before schedules were kept answered its resting entrant's page with a 500.
+    # bye_kinds checks the stored schedule is there before reading it: a round robin from before
+    # schedules were kept must not answer its resting entrant's page with a 500.
     from tournaments.models import Bye, Tournament
 
     players = make_players(6)  # five entrants: someone rests every round
@@ -89,8 +89,8 @@ def test_a_round_robin_started_before_schedules_were_kept_says_its_rest_as_a_bye
 
 
 def test_the_rounds_list_says_which_bye_was_won_by_forfeit(client):
-    # A walk-through (session 41): "Rests: Marco, Ilse" read alike on the page, though Ilse's was
-    # a game her table-mate left (a win) and Marco's a scheduled rest.
+    # Not "Rests: Marco, Ilse" alike on the page: Ilse's is a game her table-mate left (a win)
+    # and Marco's a scheduled rest.
     players = make_players(5)
     tournament = _round_robin(players)
     leaver = players[1]

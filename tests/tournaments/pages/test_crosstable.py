@@ -142,8 +142,8 @@ def _play_with_a_drop(organiser, drop_before: int):
 
 
 def test_the_crosstable_strikes_out_the_meetings_of_a_player_whose_results_are_annulled(client, organiser):
-    # A review: the standings no longer counted the games of a player who left before half of
-    # them, but the crosstable still showed them as played, with their places in colour.
+    # The standings do not count the games of a player who left before half of them, so neither
+    # does the crosstable show them as played, with their places in colour.
     tournament, leaver = _play_with_a_drop(organiser, drop_before=2)
     (game,) = Game.objects.filter(tournament_table__round__number=1, seats__user=leaver.user)
     page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
@@ -176,9 +176,9 @@ def test_the_crosstable_shows_the_forfeits_a_late_leaver_left(client, organiser)
 
 
 def test_a_pair_meeting_twice_has_only_the_meeting_the_standings_annulled_struck_out():
-    # A review: at tables of three a pair can meet twice; the meeting voided with an annulled
-    # player (the table left below its least size) showed as played because the pair's later
-    # meeting counted.
+    # At tables of three a pair can meet twice: the meeting voided with an annulled player (the
+    # table left below its least size) does not show as played because the pair's later meeting
+    # counts.
     from tournaments.crosstable import meetings
     from tournaments.formats.swiss import RoundResult
     from tournaments.services.results import Counted, CountedRound, PlayedRound, PlayedTable
@@ -196,8 +196,8 @@ def test_a_pair_meeting_twice_has_only_the_meeting_the_standings_annulled_struck
 
 
 def test_a_forfeit_in_a_round_passed_over_shows_without_a_round_number():
-    # A review: a round passed over was numbered as the round made after it, so two games of
-    # a two-player event seemed to share one round.
+    # A round passed over is not numbered as the round made after it, or two games of a
+    # two-player event would seem to share one round.
     from tournaments.crosstable import _cell, meetings
     from tournaments.formats.swiss import RoundResult
     from tournaments.services.results import Counted, CountedRound

@@ -54,11 +54,11 @@ def test_an_entrant_sees_their_table_deadline_time_control_and_scoring_in_words(
     mine = page.split('id="your-table"')[1].split("</section>")[0]
     assert reverse("games:table", args=[game.pk]) in mine and "Round 1, table 1" in mine
     assert "your move, by" in mine
-    # Seen in the demo: "Carmen, Alice" under Alice's own table, where the table page says "(you)".
+    # Not "Carmen, Alice" under Alice's own table: the table page says "(you)".
     names = mine.split('class="seats">')[1].split("</p>")[0]
     assert f"{acting.profile.name} (you)" in names
     assert all(f"{seat.name} (you)" not in names for seat in game.seats.exclude(user=acting))
-    # "for each move" read wrong beside the form's "A deadline per phase" (a round-robin walk-through).
+    # "for each move" would read wrong beside the form's "A deadline per phase".
     assert "Time: 36 hours for each phase of play (a move, or a round of sealed bids)." in page
     assert "Points for each place at a table: 1. 4, 2. 2, 3. 1; a bye scores 4." in page
     client.force_login(organiser)  # not playing: no table of theirs
@@ -123,8 +123,8 @@ def _loser_of_the_first_table(tournament):
 
 
 def test_a_player_knocked_out_reads_so_and_is_not_offered_to_drop_out(client, db):
-    # Seen trying the demo: out of the double knock-out after a second loss, Alice was still
-    # offered "Drop out after this round", and nothing on the page said she was out.
+    # Out of the double knock-out after a second loss, Alice is not offered "Drop out after this
+    # round", and the page says she is out.
     from tests.tournaments.helpers import play_out
     from tournaments.services import do_advance_round
 
@@ -174,8 +174,8 @@ def test_a_player_who_dropped_or_was_disqualified_reads_from_when_and_is_not_off
 
 
 def test_while_paused_an_entrant_may_still_drop_out_and_reads_that_they_did(client, db):
-    # A reviewer's paused event: do_drop accepts a paused tournament, but the page offered no
-    # "Drop out" and did not say who had dropped (it looked at "running" only).
+    # A paused event: do_drop accepts a paused tournament, so the page offers "Drop out" and says
+    # who has dropped (not looking at "running" only).
     from tests.tournaments.services.test_security import started
     from tournaments.services import do_disqualify, do_pause_tournament
 
@@ -212,8 +212,8 @@ def test_drop_out_asks_for_confirmation_as_other_destructive_buttons_do(client, 
 
 
 def test_a_paused_event_says_its_tables_go_on_with_their_clocks_running(client, db):
-    # An organiser's walk-through: "Paused." alone, while entrants read "your move, by ..." beside
-    # "Status: paused": neither knew the tables' clocks keep running.
+    # Not "Paused." alone, while entrants read "your move, by ..." beside "Status: paused": both
+    # are told the tables' clocks keep running.
     from tests.tournaments.services.test_security import started
 
     organiser = make_user("olga")

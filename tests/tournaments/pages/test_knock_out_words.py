@@ -1,8 +1,8 @@
-"""What the page and the final mail say of a knock-out (an organiser's walk-through).
+"""What the page and the final mail say of a knock-out.
 
-After a Swiss top cut the standings said "Ranked by points", though the top places came from
-the knock-out; its rounds read "Round 3" like the Swiss rounds; and the final mail of a pure
-knock-out listed every player with "(0.0)" points, which a knock-out does not count.
+After a Swiss top cut the standings do not say "Ranked by points", as the top places come from
+the knock-out; its rounds do not read "Round 3" like the Swiss rounds; and the final mail of a
+pure knock-out does not list every player with "(0.0)" points, which a knock-out does not count.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def test_the_final_mail_of_a_swiss_with_a_cut_says_its_points_are_the_swiss_roun
 
 
 def test_a_swiss_top_cut_at_bigger_tables_says_how_many_go_on_from_each(client):
-    # A walk-through: a cut with two going on from each table said so nowhere on its page.
+    # A cut with two going on from each table says so on its page.
     organiser = make_players(1, "org")[0]
     cup = do_create_tournament(
         organiser,
@@ -109,7 +109,7 @@ def test_a_swiss_top_cut_at_bigger_tables_says_how_many_go_on_from_each(client):
 
 
 def test_the_rules_name_the_cut_drawn_once_it_is_smaller_than_set(client):
-    # A second review: a cut of 9 drawn at 3 (8 players left) still read "top 9".
+    # A cut of 9 drawn at 3 (8 players left) does not read "top 9".
     organiser = make_players(1, "org")[0]
     cup = do_create_tournament(
         organiser, "Small", "cubirds", "swiss", rounds=1, seats_min=3, seats_preferred=3, seats_max=3, top_cut=9

@@ -1,7 +1,8 @@
-"""What the tournament page calls people and rules (a reviewer's 40 tournaments): a disqualified
-player read "(dropped)" in the standings; the bracket drew a finalist disqualified during the
-final as its winner while the final places named the other finalist champion; a double
-elimination's rules said the winner of each table goes on and the others are out."""
+"""What the tournament page calls people and rules: a disqualified
+player does not read "(dropped)" in the standings; the bracket does not draw a finalist
+disqualified during the final as its winner while the final places name the other finalist
+champion; a double elimination's rules do not say the winner of each table goes on and the
+others are out."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def test_the_bracket_crowns_the_champion_of_the_final_places_not_a_disqualified_
     places = page[page.index('id="final-places"') :]
     assert re.search(rf"<td>1\.</td><td>{loser.profile.name}</td>", places)
     # The card of final places says why the finalist who won the table is last, as the mail does
-    # (an organiser's walk-through: "10. Alice", with nothing said).
+    # (not "10. Alice", with nothing said).
     assert re.search(rf"<td>2\.</td><td>{winner.profile.name} \(disqualified\)</td>", places)
     bracket = page[page.index('id="bracket"') :]
     seed = {player.pk: number for number, player in enumerate(players, 1)}  # registered in seed order
@@ -87,7 +88,7 @@ def test_a_double_elimination_says_how_it_eliminates(client):
 
 
 def test_a_table_s_state_agrees_with_the_word_table_in_italian():
-    # An organiser's walk-through: "Tavolo 1 · finita", the game's word ("partita finita") beside a table.
+    # Not "Tavolo 1 · finita", the game's word ("partita finita") beside a table.
     from django.utils import translation
 
     from tournaments.presenters import _table

@@ -154,8 +154,8 @@ def _match_box(page: str, match: str) -> str:
 
 
 def test_the_bracket_names_a_player_known_to_be_in_a_match_before_their_opponent_is(client, organiser):
-    # An organiser's walk-through: after a bye, seed 1's next match read "— / —" though seed 1
-    # was known to play it, while their round-1 mail said "the bracket shows which" opponent.
+    # After a bye, seed 1's next match does not read "— / —", as seed 1 is known to play it,
+    # and their round-1 mail says "the bracket shows which" opponent.
     tournament = do_create_tournament(organiser, "Five", "emu_ranchers", "single", options={"years": 1})
     players = make_players(5)
     for player in players:
@@ -195,7 +195,7 @@ def test_the_bracket_marks_a_player_who_dropped_so_a_walkover_reads_as_one(clien
 
 
 def test_a_round_robin_nobody_has_entered_yet_does_not_say_zero_rounds(client, organiser):
-    # Two walk-throughs read "0 rounds: everyone meets everyone" before anyone had entered.
+    # Not "0 rounds: everyone meets everyone" before anyone has entered.
     tournament = do_create_tournament(
         organiser, "Empty Robin", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2
     )

@@ -1,6 +1,6 @@
-"""A round robin's scheduled round that drops emptied is passed over, and the page says so. An
-organiser's walk-through (session 39): a 4-round event played 3 rounds and its page still read
-"4 rounds", without a word of the round that never came."""
+"""A round robin's scheduled round that drops emptied is passed over, and the page says so. A
+4-round event that plays 3 rounds does not read "4 rounds" without a word of the round that
+never came."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A tournament's rules say the game's options its tables are played with, as each table says
-them: a walk-through (session 41) chose one-year Emu Ranchers and found it only on the tables."""
+them: one-year Emu Ranchers is said in the rules, not only on the tables."""
 
 import pytest
 

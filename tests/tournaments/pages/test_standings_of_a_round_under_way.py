@@ -1,6 +1,6 @@
 """A Swiss's standings count whole rounds: while a round is played, its finished tables do not
-count yet. An organiser's walk-through read a finished table's winner still on 0 points, with
-nothing on the page to say why; now the standings say which round counts when."""
+count yet. A finished table's winner still on 0 points is explained: the standings say which
+round counts when."""
 
 import pytest
 from django.urls import reverse
@@ -48,7 +48,7 @@ def test_the_standings_of_a_finished_swiss_say_nothing_of_it(client):
 
 
 def test_the_opponents_average_is_rounded_halves_up_as_people_round():
-    # A tournament walk-through: 3.625 read "3.62" and 6.125 "6.12".
+    # 3.625 reads "3.63", not "3.62", and 6.125 "6.13".
     from tournaments.numbers import hundredths
 
     assert [hundredths(value) for value in (3.625, 6.125, 2.5, 1 / 3)] == [3.63, 6.13, 2.5, 0.33]
@@ -64,7 +64,7 @@ def _columns(standings: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("format", ["swiss", "round_robin"])
 def test_each_tie_break_column_writes_its_numbers_alike(client, format):
-    # An organiser's walk-through read "0" beside "0.0" in one Buchholz column.
+    # Not "0" beside "0.0" in one Buchholz column.
     from tournaments.services import do_advance_round
 
     organiser = make_players(1, "org")[0]

@@ -1,6 +1,6 @@
 """A Swiss round that seats players who have met before says so on the event's page, and, where
 the seating found in the time a round is given is not proven the fewest, says that too with the
-lower bound (issue #68: "say so in the round's log")."""
+lower bound."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A player who drops "after this round" still plays this round: the standings do not treat them
-as gone before it ends. A round-robin walk-through: a player leaving during round 2, one game of
-four played, had every result annulled at once (all standings at 0 on a phone), and then, once
-the round ended with their second game, restored."""
+as gone before it ends. A player leaving during round 2, one game of four played, does not have
+every result annulled at once (all standings at 0 on a phone), only to have them restored once
+the round ends with their second game."""
 
 import pytest
 

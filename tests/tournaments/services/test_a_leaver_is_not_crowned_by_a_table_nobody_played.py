@@ -1,7 +1,7 @@
 """A knock-out whose other semi-final nobody played waits for the organisers' decision, even when
-the semi-final that was played was won by a player who had dropped out after it. A walk-through
-(session 40): Alice dropped "after this round", won her semi-final, nobody played the other, and
-the event ended at once with Alice, who had left, as its champion; no organiser was asked."""
+the semi-final that was played was won by a player who had dropped out after it. Alice drops
+"after this round", wins her semi-final, nobody plays the other: the event does not end at once
+with Alice, who left, as its champion, with no organiser asked."""
 
 import pytest
 
@@ -65,8 +65,8 @@ def _one_semi_final_unplayed():
 
 
 def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowned_without_a_final():
-    # A walk-through (session 41): nobody played one semi-final, the organiser (who played) won
-    # the other, and the event ended at once with him champion, no final played and nobody asked.
+    # Nobody played one semi-final, the organiser (who played) won the other: the event does not
+    # end at once with him champion, no final played and nobody asked.
     # The unplayed table decides who plays the final: the organisers decide it first.
     organiser, tournament, unplayed, winner = _one_semi_final_unplayed()
     assert do_advance_round(tournament.pk) is None

@@ -96,7 +96,7 @@ def test_the_mail_follows_each_players_choice_of_game_over_mail(swiss, organiser
     do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "Abandoned by the site")
     mails = OutboxMessage.objects.filter(key__startswith="table-adjudicated:")
     assert sorted(mail.to for mail in mails) == sorted(user.email for user in others)
-    # Each turns its kind off in one click, as every other mail does (a walk-through found none).
+    # Each turns its kind off in one click, as every other mail does.
     for mail in mails:
         assert "/mail/unsubscribe/" in mail.text and "/mail/unsubscribe/" in mail.html
         assert mail.headers["List-Unsubscribe"].startswith("<") and "List-Unsubscribe-Post" in mail.headers
@@ -130,8 +130,8 @@ def test_adjudicating_a_stalled_table_stops_its_game(swiss, organiser):
 
 
 def test_the_organisers_box_names_an_adjudicated_table_as_the_rounds_list_does(swiss, organiser, client):
-    # Seen adjudicating on a phone: the round said "result set by the organisers", the
-    # organiser's own box "Table 1 · abandoned", as if the decision had not been taken.
+    # The round says "result set by the organisers", so the organiser's own box does not say
+    # "Table 1 · abandoned", as if the decision had not been taken.
     first, _second = current_tables(swiss)
     a, b, c, d = entries_at(swiss, first)
     do_adjudicate_table(first.pk, organiser, {a: 1, b: 2, c: 3, d: 4}, "Stuck for a week")
@@ -321,8 +321,8 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
 
 
 def test_a_double_forfeit_declared_on_a_multiplayer_final_crowns_nobody(organiser):
-    # A review: every finalist of a 3-player final decided a double forfeit shared first place;
-    # the guide promises no champion, as a 2-player final gives.
+    # The finalists of a 3-player final decided a double forfeit do not share first place: the
+    # guide promises no champion, as a 2-player final gives.
     tournament, final = _final_nobody_played(organiser)
     finalists = entries_at(tournament, final)
     do_adjudicate_table(final.pk, organiser, dict.fromkeys(finalists), "Nobody came")
@@ -362,8 +362,8 @@ def test_the_page_says_who_was_called_up_and_why(organiser, client):
 
 
 def test_the_form_for_a_table_everyone_left_after_playing_starts_from_its_places(swiss, organiser):
-    # A review: such a table counts, ranked by when each left, but the page showed no places
-    # and the form offered "forfeit" for everyone: sent unchanged, it wiped a result that counted.
+    # Such a table counts, ranked by when each left: the page shows the places, and the form does
+    # not offer "forfeit" for everyone, which sent unchanged would wipe a result that counts.
     from datetime import UTC, datetime, timedelta
 
     from tests.tournaments.helpers import record_own_moves
@@ -388,8 +388,8 @@ def test_the_form_for_a_table_everyone_left_after_playing_starts_from_its_places
 
 
 def test_a_shared_first_place_in_a_knock_out_match_is_refused_and_changes_nothing(organiser):
-    # An organiser's walk-through: both finalists given 1st was accepted ("Both agreed to
-    # share"), then the bracket crowned the better seed alone: a match needs a winner.
+    # Both finalists given 1st is refused ("Both agreed to share"), or the bracket would crown the
+    # better seed alone: a match needs a winner.
     tournament = do_create_tournament(organiser, "Final", "emu_ranchers", "single", options={"years": 1})
     tournament = register_and_start(tournament, make_players(2))
     (final,) = current_tables(tournament)
@@ -403,8 +403,8 @@ def test_a_shared_first_place_in_a_knock_out_match_is_refused_and_changes_nothin
 
 
 def test_the_form_of_a_multiplayer_knock_out_says_a_tie_where_places_go_on_is_broken_by_seed(organiser, swiss, client):
-    # An organiser's walk-through: placing two players level 1st at a knock-out table sent the
-    # better seed on, as the rules page says, but the form said nothing of it.
+    # Placing two players level 1st at a knock-out table sends the better seed on, as the rules
+    # page says, and the form says so too.
     knock_out = do_create_tournament(
         organiser, "KO", "wildcards", "single", seats_preferred=3, seats_min=3, seats_max=3, advance_per_table=1
     )
@@ -415,8 +415,8 @@ def test_the_form_of_a_multiplayer_knock_out_says_a_tie_where_places_go_on_is_br
     assert page.split('id="adjudicate"', 1)[1].count(said) == 3  # one a table
     page = client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode()
     assert 'id="adjudicate"' in page and said not in page  # a Swiss table's tie is shared
-    # A Spanish knock-out walk-through: the final's form said the same, though nobody goes on
-    # from a final and players placed level there share their place.
+    # The final's form does not say the same: nobody goes on from a final, and players placed
+    # level there share their place.
     for table in current_tables(knock_out):
         play_out(table.game)
     do_advance_round(knock_out.pk)
@@ -427,8 +427,8 @@ def test_the_form_of_a_multiplayer_knock_out_says_a_tie_where_places_go_on_is_br
 
 
 def test_a_second_organiser_posting_from_a_page_drawn_before_the_first_result_is_refused(swiss, organiser, client):
-    # An organiser's walk-through: two organisers loaded the page and set different results at
-    # once; both were told "The table's result is set", and the players got two conflicting mails.
+    # Two organisers load the page and set different results at once: both are not told "The
+    # table's result is set", nor do the players get two conflicting mails.
     from tournaments.services import do_add_organiser
 
     other = make_user("olga")
@@ -467,9 +467,9 @@ def test_a_second_organiser_posting_from_a_page_drawn_before_the_first_result_is
 def test_a_table_whose_result_the_organisers_set_reads_so_on_its_game_page_replay_your_table_and_lists(
     swiss, organiser, client
 ):
-    # A Spanish knock-out walk-through: the decided table's game read "Wizard #34 abandonada",
-    # its replay "... abandonada", and the winner's "Tu mesa" "Ronda 2, mesa 1 · abandonada",
-    # while the round's list said "resultado fijado por los organizadores".
+    # The decided table's game does not read "Wizard #34 abandonada", nor its replay "...
+    # abandonada", nor the winner's "Tu mesa" "Ronda 2, mesa 1 · abandonada", as the round's list
+    # says "resultado fijado por los organizadores".
     first, _second = current_tables(swiss)
     ids = entries_at(swiss, first)
     do_adjudicate_table(first.pk, organiser, dict(zip(ids, [1, 2, 3, 4], strict=True)), "The server lost it")
@@ -500,8 +500,8 @@ def test_a_game_abandoned_without_a_decision_still_reads_abandoned(swiss, client
 
 
 def test_the_form_for_a_table_still_playing_chooses_no_place_for_the_organiser(swiss, organiser, client):
-    # Two walk-throughs: the form of a running table came up with places in seat order, so an
-    # organiser who only wrote a reason decided a result nobody chose (the scores said otherwise).
+    # The form of a running table does not come up with places in seat order, or an organiser who
+    # only writes a reason would decide a result nobody chose (the scores may say otherwise).
     from tournaments.presenters import tournament_data
 
     first, _second = current_tables(swiss)
@@ -528,7 +528,7 @@ def test_the_form_for_a_table_still_playing_chooses_no_place_for_the_organiser(s
 
 
 def test_the_organisers_forms_that_cannot_be_undone_ask_first(swiss, organiser, client):
-    # A round-robin walk-through: "Disqualify" acted on one tap, with no question; only Cancel asked.
+    # "Disqualify" asks first, as Cancel does, not acting on one tap.
     client.force_login(organiser)
     page = html.unescape(client.get(reverse("tournaments:detail", args=[swiss.pk])).content.decode())
     for form, question in (
@@ -541,7 +541,7 @@ def test_the_organisers_forms_that_cannot_be_undone_ask_first(swiss, organiser, 
 
 
 def test_the_organisers_see_who_holds_each_table_up(client, swiss, organiser):
-    # A Swiss organiser's walk-through: "Table 1 · running" told her nothing of which table stalled.
+    # Not "Table 1 · running", which tells nothing of which table stalled.
     from games.models import Deadline
 
     first, _second = current_tables(swiss)

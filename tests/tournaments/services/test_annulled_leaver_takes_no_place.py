@@ -1,7 +1,7 @@
 """A round robin's player who leaves before half their games has every result annulled (FIDE:
 their points count for nobody's standing): they take no place above anyone still playing, on the
-page while the event runs or in its final places. Session 40's walk-through saw such a leaver
-head the standings mid-event, everyone level on 0 and their rating breaking the tie."""
+page while the event runs or in its final places. Such a leaver does not head the standings
+mid-event, everyone level on 0 and their rating breaking the tie."""
 
 import pytest
 

@@ -1,7 +1,6 @@
 """A round robin's leaver before half their games has every result annulled: the players who met
 them lose (or are spared) that game's points, and are told so by mail once the annulment counts,
-at the end of the round the leaver left after. Before, their points changed without a word
-(session 39's note)."""
+at the end of the round the leaver left after. Their points do not change without a word."""
 
 import pytest
 
@@ -78,8 +77,8 @@ def _finish_by_hand(tournament) -> None:
     ("least", "said"), [(2, "is now scored as if they had not sat there"), (3, "no longer counts")]
 )
 def test_at_a_larger_table_the_game_is_said_rescored_or_annulled_as_the_standings_count_it(least, said):
-    # The review: at a table of three the others are scored among themselves when two still make a
-    # table (the tables' least size), and the mail said their game "no longer counts".
+    # At a table of three the others are scored among themselves when two still make a table (the
+    # tables' least size), so the mail does not say their game "no longer counts".
     from tests.tournaments.helpers import start
     from tournaments.services import do_create_tournament
 

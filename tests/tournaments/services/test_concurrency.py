@@ -86,9 +86,9 @@ def test_a_finished_table_makes_the_worker_create_the_next_round(live_worker):
 
 
 def test_a_table_that_finishes_while_the_event_is_cancelled_stays_rated_as_it_was_rated():
-    # A review: the cancel picked its live tables, then waited for the row a finishing move
-    # held; once that move committed (and the game could be rated), the cancel still marked the
-    # game unrated, so its rating changes stood on a game saying "not rated".
+    # The cancel picks its live tables, then waits for the row a finishing move holds; once that
+    # move commits (and the game may be rated), the cancel does not mark the game unrated, or its
+    # rating changes would stand on a game saying "not rated".
     from django.db import connections, transaction
 
     from games.models import Game

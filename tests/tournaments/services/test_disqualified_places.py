@@ -1,6 +1,6 @@
 """A disqualified player keeps their results, but takes no final place ahead of anyone: the final
-standings list them last. Found by a review: a finalist disqualified during the final (cheating
-found) still ended the event as its champion."""
+standings list them last. A finalist disqualified during the final (cheating found) does not
+end the event as its champion."""
 
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def test_a_swiss_leader_disqualified_in_the_last_round_is_listed_after_everyone(
 
 
 def test_the_standings_list_a_disqualified_leader_last_before_the_event_ends(client):
-    # An organiser's walk-through: disqualified in the last round, after his table ended he read
-    # "1 Bruno (disqualified)" at the top of the standings; the final standings then put him 8th.
+    # Disqualified in the last round, after his table ended he does not read "1 Bruno
+    # (disqualified)" at the top of the standings, where the final standings put him 8th.
     tournament, _tables, leader = _one_round_swiss_with_its_leader_disqualified()
     tournament.refresh_from_db()
     assert tournament.status != Tournament.Status.FINISHED  # the round is not advanced yet
@@ -108,10 +108,10 @@ def test_the_disqualified_go_last_and_shared_places_stay_shared(order, disqualif
 
 
 def test_a_late_entrant_who_never_sat_and_left_is_placed_below_a_no_show_the_byes_took_further():
-    """Found by the whole-event simulator: a Swiss of 3-player tables with a cut of 4, every Swiss
+    """A Swiss of 3-player tables with a cut of 4, every Swiss
     table a double forfeit. Entry 2 had a bye in the Swiss and in the knock-out, then left: a
     no-show, placed below everyone who played a game. Entry 11 entered late, never sat anywhere
-    and left too: a no-show who reached less far, yet was placed above entry 2."""
+    and left too: a no-show who reached less far, is not placed above entry 2."""
     from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
     from tournaments.services.planning import final_places
     from tournaments.services.results import PlayedRound, PlayedTable

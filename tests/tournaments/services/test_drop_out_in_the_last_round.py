@@ -1,5 +1,5 @@
 """Nothing follows a tournament's last round: its players are not offered to drop out "after
-this round" (an organiser's walk-through was offered it in a knock-out's final)."""
+this round", not even in a knock-out's final."""
 
 import pytest
 from django.test import Client
@@ -85,8 +85,8 @@ def test_a_drop_out_sent_anyway_in_the_last_round_is_refused_and_changes_nothing
 
 
 def test_a_round_robin_round_that_drops_emptied_is_not_one_to_come():
-    # A review: with one player of each of round 3's tables gone, round 3 is passed over and round
-    # 2 is the last; it was still offered as one with a round after it.
+    # With one player of each of round 3's tables gone, round 3 is passed over and round
+    # 2 is the last; it is not offered as one with a round after it.
     from tournaments.services import do_drop
 
     players = make_players(4)
@@ -107,7 +107,7 @@ def test_a_round_robin_round_that_drops_emptied_is_not_one_to_come():
 
 
 def test_the_organisers_box_offers_nobody_to_drop_in_the_last_round():
-    # A review: the organiser's "Player to drop" list was still offered, and its choice refused.
+    # The organiser's "Player to drop" list is not offered, as its choice would be refused.
     players = make_players(4)
     tournament, organiser = _started("swiss", players, rounds=2)
     client = Client()
@@ -121,8 +121,8 @@ def test_the_organisers_box_offers_nobody_to_drop_in_the_last_round():
 
 
 def test_your_table_s_state_is_said_in_a_table_s_words():
-    # A Swiss walk-through in Italian: "Turno 1, tavolo 2 · finita" (the game's gender) in the card,
-    # "Tavolo 2 · finito" in the rounds list.
+    # In Italian, not "Turno 1, tavolo 2 · finita" (the game's gender) in the card beside "Tavolo
+    # 2 · finito" in the rounds list.
     from django.utils import translation
 
     players = make_players(4)
@@ -141,7 +141,7 @@ def test_your_table_s_state_is_said_in_a_table_s_words():
 
 
 def test_a_paused_event_s_last_round_takes_no_drop_out_either():
-    # A review: the rule held only while the event ran.
+    # The rule holds not only while the event runs.
     from games.services.errors import ActionRejected
     from tournaments.services import do_drop, do_pause_tournament
 
@@ -155,8 +155,8 @@ def test_a_paused_event_s_last_round_takes_no_drop_out_either():
 
 
 def test_a_player_the_knock_out_put_out_is_not_offered_to_the_organisers_and_cannot_be_dropped():
-    # A Spanish knock-out walk-through: "Jugador a retirar" still listed the players round 1 had
-    # put out; dropped, they would have read "(dropped)" in the final standings, not knocked out.
+    # "Jugador a retirar" does not list the players round 1 put out: dropped, they would read
+    # "(dropped)" in the final standings, not knocked out.
     from games.services.errors import ActionRejected
     from tournaments.models import Entry
     from tournaments.presenters import organiser_choices, tournament_data

@@ -76,7 +76,7 @@ def test_the_tournament_page_extends_the_round_and_says_so(client, running):
 
 def test_a_round_extension_counts_once_at_a_table_where_every_seat_is_waited_for(settings):
     # Wild Cards' first phase waits for every seat at once: the round's extension is one extension
-    # of each table, not one a seat (a review found a 5-seat table refused at the first one).
+    # of each table, not one a seat (a 5-seat table is not refused at the first one).
     settings.GAME_MAX_EXTENSIONS = 3
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
@@ -102,7 +102,7 @@ def test_a_round_extension_counts_once_at_a_table_where_every_seat_is_waited_for
 
 @pytest.mark.parametrize(("staff", "most"), [(False, 72), (True, 720)])
 def test_the_extend_field_says_its_limits_before_any_refusal(client, running, staff, most):
-    # An organiser's walk-through: the 1-72 hour limit showed only in the refusal of a longer one.
+    # The 1-72 hour limit shows before, not only in the refusal of a longer one.
     tournament, organiser = running
     if staff:
         organiser = make_players(1, "staff")[0]

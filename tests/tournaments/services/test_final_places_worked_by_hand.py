@@ -1,6 +1,6 @@
 """Final places at the end of a knock-out, worked by hand from docs/organisers.md, on events
 driven through the planner with plain stand-ins for the rows (as the whole-event simulator
-does): the cases a review found placed wrong."""
+does): cases easily placed wrong."""
 
 from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
 from tournaments.services.planning import final_places, plan_next_round
@@ -38,8 +38,8 @@ def the_better_seed_wins(_number, table) -> dict:
 
 
 def test_a_swiss_top_cut_whose_final_nobody_played_places_the_rest_after_the_cut():
-    # A review: with 1st left empty, the finalists share 2nd and the semi-final losers 4th, so
-    # the cut's four fill places 2 to 5; the best player out of the cut was 5th, not 6th.
+    # With 1st left empty, the finalists share 2nd and the semi-final losers 4th, so the cut's
+    # four fill places 2 to 5; the best player out of the cut is 6th, not 5th.
     event, players = tournament("swiss", 2, rounds=3, top_cut=4), entries(8)
 
     def results(number, table):
@@ -54,8 +54,8 @@ def test_a_swiss_top_cut_whose_final_nobody_played_places_the_rest_after_the_cut
 
 
 def test_a_bracket_places_who_lost_a_match_played_above_who_did_not_play_theirs():
-    # A review: seed 4 played its semi-final and lost; seeds 2 and 3 never played theirs (a
-    # double forfeit). All three shared 2nd, as if nothing told them apart.
+    # Seed 4 played its semi-final and lost; seeds 2 and 3 never played theirs (a double
+    # forfeit). All three do not share 2nd, as if nothing told them apart.
     event, players = tournament("single", 2), entries(4)
 
     def results(_number, table):
@@ -106,9 +106,9 @@ def test_a_bracket_places_a_player_who_dropped_below_the_loser_of_a_match_played
 
 
 def test_a_knock_out_seated_from_an_older_cut_still_gets_its_places():
-    # A review: a Swiss's cut is drawn anew from the standings each time; had the standings'
-    # order changed since the knock-out was seated (a fix to their sort), a seated player was
-    # missing from the seeds and the places raised KeyError, so the event could not finish.
+    # Should a Swiss's cut be drawn anew from the standings and their order have changed since
+    # the knock-out was seated (a fix to their sort), a seated player missing from the seeds must
+    # not raise KeyError in the places, so that the event can finish.
     event, players = stand_in_tournament("swiss", (3, 3, 3), rounds=1, top_cut=4), entries(6)
     tables = [{1: 1, 2: 2, 3: 3}, {4: 1, 5: 2, 6: 3}]
     swiss_round = PlayedRound(1, "swiss", [PlayedTable(n, "", 0, "finished", t) for n, t in enumerate(tables, 1)], [])
@@ -121,10 +121,10 @@ def test_a_knock_out_seated_from_an_older_cut_still_gets_its_places():
 
 
 def test_a_multiplayer_knock_out_places_who_never_played_below_everyone_who_did():
-    # An organiser's walk-through (CuBirds, 5 players at tables of 3): Alice (1) and Bruno (2) had
+    # CuBirds, 5 players at tables of 3: Alice (1) and Bruno (2) had
     # byes; Carmen (3), Daan (4) and Ilse (5) played round 1 (Ilse, Daan, Carmen). Alice dropped
-    # out, Daan was called up in her place, and Bruno made no move in the final. The page read
-    # "1. Daan 1. Ilse 3. Bruno 4. Alice 5. Carmen": two who never played a game above one who did.
+    # out, Daan was called up in her place, and Bruno made no move in the final. The page must not
+    # read "1. Daan 1. Ilse 3. Bruno 4. Alice 5. Carmen": two who never played a game above one who did.
     event, players = stand_in_tournament("single", (3, 3, 3)), entries(5)
     players[0].dropped_before_round = 2
     first = PlayedRound(1, "elimination", [PlayedTable(1, "", 0, "finished", {3: 3, 4: 2, 5: 1})], [1, 2])

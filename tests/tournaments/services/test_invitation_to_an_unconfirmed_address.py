@@ -1,7 +1,7 @@
 """An invitation by address goes to whoever holds the address, not to an account that never
-confirmed it (a review): anyone may sign up with another's address and never confirm it; an
-invitation bound to that account said "for another player" to the address's real owner, and
-died with the account when the owner signed up in its place."""
+confirmed it: anyone may sign up with another's address and never confirm it; an invitation
+bound to that account would say "for another player" to the address's real owner, and die with
+the account when the owner signed up in its place."""
 
 import pytest
 

@@ -1,7 +1,7 @@
 """A Swiss that takes late entries says so and lets latecomers register from its page.
 
-Found by trying the demo: an organiser set "Late entries until round 3", and a player opening the
-running tournament saw no way to enter and nothing saying that they could."""
+An organiser sets "Late entries until round 3": a player opening the running tournament sees a
+way to enter, and is told that they can."""
 
 import pytest
 from django.urls import reverse
@@ -50,8 +50,7 @@ def test_a_latecomer_reads_the_rule_and_registers_from_the_page(client):
     answer = client.post(reverse("tournaments:register", args=[tournament.pk]), follow=True).content.decode()
     assert "You are in." in answer
     assert Entry.objects.filter(tournament=tournament, user=late).exists()
-    # Not paired yet: she leaves as before a start, not "after this round", a round she is not in
-    # (a Swiss walk-through's latecomer was offered that).
+    # Not paired yet: she leaves as before a start, not "after this round", a round she is not in.
     box = _entry_box(client, tournament)
     assert "Drop out after this round" not in box and ">Leave</button>" in box
 
@@ -101,9 +100,9 @@ def _invitation_only_swiss(late_join_before_round: int = 3):
 
 
 def test_an_invited_latecomer_reads_the_invitation_and_accepts_it_after_the_start(client):
-    # A tournament walk-through: an address invited before the start signed up after it and read
-    # "Registration for this tournament is closed", with no Accept button and nothing on their
-    # home page, while the event still took late entries.
+    # An address invited before the start signs up after it: not "Registration for this
+    # tournament is closed", with no Accept button and nothing on their home page, while the
+    # event still takes late entries.
     from tournaments.models import TournamentInvitation
 
     organiser, tournament = _invitation_only_swiss()
@@ -143,8 +142,8 @@ def test_no_latecomer_is_invited_once_late_entries_are_over():
 
 
 def test_a_paused_swiss_still_takes_the_late_entries_its_page_promises(client):
-    # A tournament walk-through: paused, the page still said "Latecomers may enter until round 3"
-    # and registering answered "Registration for this tournament is closed".
+    # Paused, the page does not say "Latecomers may enter until round 3" only for registering to
+    # answer "Registration for this tournament is closed".
     from tournaments.services import do_pause_tournament
 
     tournament = _swiss(late_join_before_round=3, prefix="z")
@@ -166,8 +165,8 @@ def test_the_organisers_box_offers_the_invitation_while_late_entries_are_open(cl
 
 
 def test_a_latecomer_disqualified_before_their_first_round_cannot_leave_and_come_back_clean(client):
-    # A review: the card offered "Leave" to a disqualified latecomer, and leaving deleted the entry
-    # with its disqualification; registering again made a clean one.
+    # The card offers no "Leave" to a disqualified latecomer: leaving would delete the entry with
+    # its disqualification, and registering again would make a clean one.
     from games.services.errors import ActionRejected
     from tournaments.services import do_disqualify, do_leave, do_register
 

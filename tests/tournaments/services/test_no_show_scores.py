@@ -1,8 +1,8 @@
 """A no-show (a seat that never made a move of its own: every deadline missed, a bot took it over)
-scores nothing, like a forfeit, however the bot that played the seat placed it. Found by a
-review: at a 4-player Swiss table where one player played and three never answered, the
-no-shows took places 2-4 and the best of them scored more than players of the other table who
-played every move and came third."""
+scores nothing, like a forfeit, however the bot that played the seat placed it. At a 4-player
+Swiss table where one player played and three never answered, the no-shows do not take places
+2-4, the best of them scoring more than players of the other table who played every move and
+came third."""
 
 from __future__ import annotations
 
@@ -118,9 +118,9 @@ def _own_moves(game: Game, moves: dict) -> None:
 
 
 def test_a_player_left_alone_who_stops_too_still_wins_the_table(settings):
-    # An organiser's review: the opponent resigned, the player left alone stopped too (a bot
-    # played both seats on), the game was abandoned, and both forfeited: the player who stayed
-    # lost a win they had in hand and finished level with the one who quit first.
+    # The opponent resigned, the player left alone stopped too (a bot played both seats on), the
+    # game was abandoned: both forfeiting, the player who stayed would lose a win they had in
+    # hand and finish level with the one who quit first.
     from games.services.organiser import do_resign
 
     tournament, table = _two_player_table()
@@ -147,8 +147,8 @@ def test_a_table_everyone_left_without_a_move_of_their_own_is_still_a_double_for
 
 
 def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
-    # An organiser's review: a player who never moved in round 2 stayed in, got round 3's bye
-    # (worth a win) and sat again. FIDE withdraws a player who forfeits without a word.
+    # A player who never moved in round 2 does not stay in, get round 3's bye (worth a win) and
+    # sit again. FIDE withdraws a player who forfeits without a word.
     from tournaments.models import Round
     from tournaments.services import do_advance_round
     from wildcards_site.outbox.models import OutboxMessage
@@ -172,8 +172,8 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     told = OutboxMessage.objects.filter(key__startswith=f"tournament-no-show:{tournament.pk}:")
     assert {row.to for row in told} == {entries[user].user.email for user in no_shows}
     assert present.pk not in no_shows and entries[present.pk].dropped_before_round is None
-    # Their own page says why they are out, as the mail did: they did not drop out themselves (a
-    # tournament walk-through read "You have dropped out").
+    # Their own page says why they are out, as the mail did: they did not drop out themselves (not
+    # "You have dropped out").
     from django.test import Client
     from django.urls import reverse
 
@@ -181,20 +181,20 @@ def test_a_swiss_no_show_is_withdrawn_from_the_next_round_and_told(settings):
     reader.force_login(entries[sorted(no_shows)[0]].user)
     page = reader.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     assert "You have dropped out" not in page
-    # The entrants' list says why they are out (a Swiss walk-through read them unmarked, and its
-    # organiser learnt of the withdrawal nowhere).
+    # The entrants' list says why they are out, so that its organiser learns of
+    # the withdrawal.
     entrants = page.split('id="entrants"', 1)[1].split("</section>", 1)[0]
     assert entrants.count("(withdrawn by the site: no move of their own in round 1)") == len(no_shows)
     assert "You were withdrawn for not moving at your table in round 1: you are not paired from round 2 on." in page
-    # The standings say the same words, not "(dropped)" (a round-robin walk-through read both).
+    # The standings say the same words, not "(dropped)".
     standings = page.split('id="standings"', 1)[1].split("</section>", 1)[0]
     assert standings.count("(withdrawn by the site: no move of their own in round 1)") == len(no_shows)
     assert "(dropped" not in standings
 
 
 def test_the_player_who_left_last_wins_a_table_everyone_left_whoever_moved_last(settings):
-    # A review: ranked by the last move, the first to quit won when they had just moved and the
-    # other, left alone, stopped without moving again.
+    # Ranked by the last move, the first to quit would win when they had just moved and the other,
+    # left alone, stopped without moving again.
     from games.services.organiser import do_resign
 
     tournament, table = _two_player_table()
@@ -213,7 +213,7 @@ def test_the_player_who_left_last_wins_a_table_everyone_left_whoever_moved_last(
 
 
 def test_reading_the_rounds_costs_a_few_queries_whatever_the_field(django_assert_max_num_queries):
-    # A review: each seat's rank ran a query of its own, 38 for 32 players where 6 had done.
+    # Each seat's rank runs no query of its own: 6 for 32 players, not 38.
     tournament = _swiss_started("cubirds", 2, 32, rounds=2)
     with django_assert_max_num_queries(8):
         played_rounds(tournament)
@@ -236,8 +236,8 @@ def _nobody_plays(game: Game) -> None:
 
 
 def test_two_no_shows_at_one_table_are_both_withdrawn(settings):
-    # The final review: only a table someone played counted its no-shows, so the two players of
-    # a table nobody played were paired again in round 2.
+    # A table nobody played counts its no-shows too, or its two players would be paired again in
+    # round 2.
     from tournaments.models import Round
     from tournaments.services import do_advance_round
 
@@ -277,8 +277,8 @@ def test_a_player_the_organiser_places_at_a_table_they_never_played_is_not_withd
 
 
 def test_a_no_show_in_the_last_swiss_round_does_not_make_the_top_cut(settings):
-    # The final review: the Swiss's last round withdrew nobody, so a player who won rounds 1-2
-    # and never came to round 3 still took a place in the knockout.
+    # The Swiss's last round withdraws its no-shows too, or a player who won rounds 1-2 and never
+    # came to round 3 would take a place in the knockout.
     from tournaments.models import Round
     from tournaments.services import do_advance_round
 
@@ -302,8 +302,8 @@ def test_a_no_show_in_the_last_swiss_round_does_not_make_the_top_cut(settings):
 
 
 def test_a_no_show_handed_their_seat_back_before_the_end_still_forfeits(settings):
-    # A review: a player who never moved, whose seat a bot played and was handed back to them
-    # before the end (an organiser's offer accepted), kept the bot's place.
+    # A player who never moved, whose seat a bot played and was handed back to them before the
+    # end (an organiser's offer accepted), does not keep the bot's place.
     from games.services.seats import do_seat_bot
 
     tournament, table = _two_player_table()
@@ -324,8 +324,8 @@ def test_a_no_show_handed_their_seat_back_before_the_end_still_forfeits(settings
 
 
 def test_those_who_left_a_finished_game_are_ranked_by_when_they_left_not_by_their_bots(settings):
-    # A review: at a table where A quit first and B later, the last player chose who came
-    # second: finishing the game ranked A and B by their bots' scores, stopping by when they left.
+    # At a table where A quit first and B later, the last player does not choose who comes second
+    # (finishing the game ranking A and B by their bots' scores, stopping by when they left).
     from games.services.organiser import do_resign
 
     tournament = _swiss_started("cubirds", 3, 3, rounds=1)
@@ -348,9 +348,9 @@ def test_those_who_left_a_finished_game_are_ranked_by_when_they_left_not_by_thei
 
 
 def test_a_round_robin_no_show_is_withdrawn_and_never_stands_above_a_player_who_played(settings):
-    # An organiser's walk-through: in a round robin of three, a player who never moved in round 1
-    # took round 2's scheduled bye (worth a win) and stood above the player who had played both
-    # rounds and lost them. A Swiss withdraws such a player; a round robin did not.
+    # In a round robin of three, a player who never moved in round 1 does not take round 2's
+    # scheduled bye (worth a win) and stand above the player who played both rounds and lost
+    # them. A round robin withdraws such a player, as a Swiss does.
     from tests.tournaments.helpers import register_and_start
     from tournaments.services import do_advance_round
     from wildcards_site.outbox.models import OutboxMessage
@@ -390,8 +390,9 @@ def test_a_round_robin_no_show_is_withdrawn_and_never_stands_above_a_player_who_
 
 
 def test_round_robin_no_shows_whose_withdrawal_empties_the_rounds_left_are_withdrawn_and_not_seated_again(settings):
-    # A review: with one no-show at each table of round 2, and round 3's tables holding one each,
-    # withdrawing them left no round to play, so none was withdrawn and round 3 seated them again.
+    # With one no-show at each table of round 2, and round 3's tables holding one each,
+    # withdrawing them leaves no round to play: they are withdrawn all the same, not seated again
+    # in round 3.
     from tests.tournaments.helpers import register_and_start
     from tournaments.services import do_advance_round
 

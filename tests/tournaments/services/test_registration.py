@@ -170,8 +170,8 @@ def _game_with(player, status: str, others: list, game_status: str = Game.Status
 
 
 def test_quick_games_against_bots_do_not_wash_out_tables_left_to_other_people(db):
-    # Found by a review: twenty quick games against bots alone made a player who had left ten
-    # tables of people "reliable" again.
+    # Twenty quick games against bots alone do not make a player who left ten tables of people
+    # "reliable" again.
     flaky, person = make_players(2)
     for _ in range(10):
         _game_with(flaky, Seat.Status.LEFT, [person], ago=30)
@@ -188,8 +188,8 @@ def test_a_table_abandoned_because_its_people_left_counts_against_them(db):
 
 
 def test_the_page_gives_the_start_and_entry_conditions_and_why_a_player_cannot_enter(db, client):
-    # An organiser's walk-through: the page showed neither the start nor the registration window,
-    # capacity or minimum rating, and offered "Register" to a player the rating floor then refused.
+    # The page shows the start, the registration window, capacity and minimum rating, and offers
+    # no "Register" to a player the rating floor would refuse.
     from django.urls import reverse
 
     organiser = make_players(1, "org")[0]
@@ -226,7 +226,7 @@ def test_the_page_gives_the_start_and_entry_conditions_and_why_a_player_cannot_e
 
 
 def test_a_player_asked_in_past_the_conditions_accepts_from_the_page_despite_them(db, client):
-    # A review: the page showed the rating floor's refusal instead of the invitation's button.
+    # The page shows the invitation's button, not the rating floor's refusal.
     from django.urls import reverse
 
     from tournaments.services import do_add_entrant
@@ -254,7 +254,7 @@ def test_a_player_asked_in_past_the_conditions_accepts_from_the_page_despite_the
     ],
 )
 def test_the_places_taken_agree_with_the_number_taken(db, client, language, said):
-    # A walk-through in Italian read "1 posti occupati su 6": the plural followed the capacity.
+    # In Italian, not "1 posti occupati su 6": the plural follows the count, not the capacity.
     from django.urls import reverse
 
     from tests.conftest import make_user

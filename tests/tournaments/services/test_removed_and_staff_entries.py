@@ -1,4 +1,4 @@
-"""Who may enter after organisers acted on them or on the event (an attacker's review): a player
+"""Who may enter after organisers acted on them or on the event: a player
 the organisers removed does not register again on their own, and staff who acted as organisers
 once the event ran never enter it late, as organisers who stepped down do not."""
 
@@ -102,9 +102,9 @@ def _table_acts():
 
 @pytest.mark.parametrize("act", ["pause", "extend", "seat a bot"])
 def test_staff_who_acted_at_one_of_its_tables_never_enter_it_late_either(organiser, act):
-    # A review: the table's own organiser actions go through games/services, not the
-    # tournament's check, so staff who paused a table or handed a seat to a bot were not
-    # recorded, and could then enter the event late.
+    # The table's own organiser actions go through games/services, not the tournament's check:
+    # staff who paused a table or handed a seat to a bot are recorded all the same, and may not
+    # then enter the event late.
     staff = make_user("referee", staff=True)
     cup = register_and_start(swiss(organiser, late_join_before_round=3), make_players(6))
     game = cup.round_set.get(number=1).tables.first().game

@@ -277,9 +277,9 @@ def test_a_multiplayer_knockout_sends_the_top_two_of_each_table_on(db):
 
 @pytest.mark.parametrize("tied_for_first", [False, True])
 def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_winners(db, tied_for_first):
-    # The final review: drops left too few to seat a final after a round with a bye; the bye's
-    # player, never beaten, was placed below everyone who lost. Tied for first: a game that
-    # ends level at the top (CI drew one) goes on with the better seed of the two.
+    # Drops leave too few to seat a final after a round with a bye: the bye's player, never
+    # beaten, is not placed below everyone who lost. Tied for first: a game that
+    # ends level at the top (a random game can) goes on with the better seed of the two.
     from tournaments.services.leaving import do_drop
 
     organiser = make_players(1, "org")[0]
@@ -292,7 +292,7 @@ def test_a_knockout_that_ends_after_a_round_with_a_bye_places_the_bye_with_the_w
     play_out(table.game)
     seed = {entry.user_id: entry.seed for entry in tournament.entries.all()}
     if tied_for_first:
-        # Two seats end level at the top, the one listed first with the worse seed (as CI drew).
+        # Two seats end level at the top, the one listed first with the worse seed (as a random game may).
         listed = list(table.game.seats.all())
         pairs = [(a, b) for i, a in enumerate(listed) for b in listed[i + 1 :] if seed[a.user_id] > seed[b.user_id]]
         level = {seat.pk for seat in (pairs or [listed[:2]])[0]}
@@ -373,9 +373,9 @@ def test_a_rematch_of_a_tournament_table_is_a_casual_game_outside_the_tournament
 
 
 def test_a_swiss_top_cut_is_kept_as_drawn_when_the_standings_are_computed_differently_later(db, monkeypatch):
-    # The cut used to be drawn again from the standings each time the knock-out was planned: a
-    # change to how standings are computed (a deploy's fix to a tie-break, say) redrew the
-    # bracket of an event already in its knock-out, which then refused its own semi-finals.
+    # The cut is not drawn again from the standings each time the knock-out is planned: a change
+    # to how standings are computed (a deploy's fix to a tie-break, say) would redraw the bracket
+    # of an event already in its knock-out, which would then refuse its own semi-finals.
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "Cut kept", "emu_ranchers", "swiss", rounds=2, top_cut=4, options={"years": 1}
@@ -407,8 +407,8 @@ def test_a_swiss_top_cut_is_kept_as_drawn_when_the_standings_are_computed_differ
 
 
 def test_a_late_entrant_without_a_seed_is_listed_after_the_seeded_entrants(db, client):
-    # An organiser's walk-through on SQLite: the late entrant (no seed) headed the Entrants list,
-    # above seed 1 (SQLite sorts a missing value first; PostgreSQL last).
+    # On SQLite too, the late entrant (no seed) does not head the Entrants list above seed 1
+    # (SQLite sorts a missing value first; PostgreSQL last).
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser,

@@ -1,8 +1,7 @@
 """A scheduled start that cannot happen cancels the tournament the way its organisers' Cancel
 does: every entrant is mailed, and so are the organisers, who did not cancel it themselves;
-the reason is kept and shown on its page, and the event stays in the list (a reviewer found one
-entrant's event silently set to cancelled by the sweep, mailed to nobody and gone from
-/tournaments/)."""
+the reason is kept and shown on its page, and the event stays in the list, not silently set to cancelled
+by the sweep, mailed to nobody and gone from /tournaments/."""
 
 from __future__ import annotations
 
@@ -100,8 +99,8 @@ def test_a_start_that_an_organiser_made_meanwhile_is_not_cancelled(organiser):
 
 @pytest.mark.parametrize("field", ["starts_at", "registration_closes_at"])
 def test_a_start_or_a_closing_time_in_the_past_is_refused_and_changes_nothing(organiser, field):
-    # An organiser's walk-through: a start typed with last year's date was accepted, and the
-    # event was cancelled a minute later for want of players.
+    # A start typed with last year's date is refused, or the event would be cancelled a minute
+    # later for want of players.
     past = timezone.now() - timedelta(days=300)
     with pytest.raises(ActionRejected) as rejected:
         do_create_tournament(
@@ -129,9 +128,8 @@ def test_a_start_or_a_closing_time_in_the_past_is_refused_and_changes_nothing(or
 
 
 def test_the_organisers_cancellation_mail_goes_under_their_own_switch(organiser):
-    # A walk-through: the organiser's mail of the site's cancellation carried the entrants'
-    # switch, whose unsubscribe link silenced the mail of events they play in, and the
-    # organisers' switch did not stop it.
+    # The organiser's mail of the site's cancellation carries the organisers' switch, not the
+    # entrants', whose unsubscribe link would silence the mail of events they play in.
     from games.bymail.preferences import do_set_preferences
 
     tournament = _scheduled(organiser)

@@ -1,4 +1,4 @@
-"""Attacks on tournaments from issue #26: each reproduced as the attacker ran it, and shown to fail now."""
+"""Attacks on tournaments: each run as an attacker would run it, and shown to fail."""
 
 from __future__ import annotations
 

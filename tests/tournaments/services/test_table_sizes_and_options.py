@@ -1,7 +1,6 @@
-"""Every table size a tournament allows must be playable with its game options (a reviewer's
-40 tournaments): the settings were checked at the preferred size only, and stored completed
-for it (`two_players: False`, `leo: False`), so a round that needed a 2-player table could not
-be made and the event stayed "running" for ever.
+"""Every table size a tournament allows must be playable with its game options: checked
+at the preferred size only, and stored completed for it (`two_players: False`, `leo: False`), a
+round that needed a 2-player table could not be made and the event would stay "running" for ever.
 
 Swiss, round robin and a multiplayer knock-out can each seat any size from the fewest to the
 most players at a table (a drop, a bye, an uneven field), so every size is checked at
@@ -155,7 +154,7 @@ def _play_round_by_adjudication(tournament, organiser):
     ],
 )
 def test_a_drop_that_needs_a_two_player_table_gets_one_with_the_games_two_player_rules(engine, two_player_options):
-    """The reviewer's event: 6 entrants at two 3-player tables, one drops, round 2 seats 3 + 2."""
+    """6 entrants at two 3-player tables, one drops, round 2 seats 3 + 2."""
     organiser = make_players(1, "org")[0]
     tournament = _create(organiser, engine, "swiss", {}, 2, 3, 3)
     players = make_players(6)
@@ -269,8 +268,8 @@ def test_a_cancelling_refusal_kept_as_data_reads_in_the_readers_language():
 
 
 def test_the_default_points_follow_a_change_of_table_size_when_the_organiser_gave_none(db, client):
-    # An organiser's walk-through: points left blank at 3-player tables read "4, 2, 1" on the
-    # settings page, and changing to 2-player tables with a top cut was then refused.
+    # Points left blank at 3-player tables stay blank on the settings page, not "4, 2, 1", so
+    # changing to 2-player tables with a top cut is accepted.
     from django.urls import reverse
 
     from tests.tournaments.helpers import make_players
@@ -313,8 +312,8 @@ def test_the_default_points_follow_a_change_of_table_size_when_the_organiser_gav
     ],
 )
 def test_a_table_size_out_of_order_is_refused_with_what_is_wrong(db, engine, seats, message):
-    # An organiser's walk-through: every one of these read "Tables must seat 2 to 5 players",
-    # though each size was within that range, and Emu Ranchers "2 to 2 players".
+    # None of these reads "Tables must seat 2 to 5 players", as each size is within that range,
+    # nor Emu Ranchers "2 to 2 players".
     from games.services.errors import ActionRejected
     from tests.tournaments.helpers import make_players
     from tournaments.services import do_create_tournament

@@ -1,9 +1,8 @@
 """A Swiss top cut at tables of more than two must seat every knock-out round without a bye.
 
-An organiser's walk-through: a cut of 4 at tables of 3 seated one table of 3 and gave seed 1 a
-bye straight to the final, which then needed a runner-up called up from that table to be
-seated; the runner-up won. The form had taken any cut size. Now the cut must fit the tables,
-and the refusal names the cuts that do. Tables of two keep any cut: a bracket's byes are the
+A cut of 4 at tables of 3 would seat one table of 3 and give seed 1 a bye straight to the final,
+which would then need a runner-up called up from that table to be seated. So the cut must fit
+the tables, and the refusal names the cuts that do. Tables of two keep any cut: a bracket's byes are the
 usual way to seat a field that is not a power of two.
 """
 
@@ -102,8 +101,8 @@ def test_players_going_on_from_each_table_of_a_swiss_without_a_top_cut_are_refus
 
 
 def test_an_event_made_before_the_rule_may_still_be_edited_without_touching_its_cut():
-    # A review: an event in registration with a cut of 4 at tables of 3 (made before the rule)
-    # refused every save, a name alone included.
+    # An event in registration with a cut of 4 at tables of 3 (made before the rule) does not
+    # refuse every save, a name alone included.
     organiser = make_players(1, "org")[0]
     cup = _swiss(organiser, 3, 3, 3, top_cut=3)
     Tournament.objects.filter(pk=cup.pk).update(top_cut=4)  # as stored before the rule
@@ -115,8 +114,8 @@ def test_an_event_made_before_the_rule_may_still_be_edited_without_touching_its_
 
 
 def test_a_cut_larger_than_the_field_is_drawn_at_the_largest_size_that_fits():
-    # A review: a cut of 9 at tables of 3 with 8 players seated two tables and two byes (the
-    # seed-1-to-the-final problem the rule is for). The knock-out now takes the top 3.
+    # A cut of 9 at tables of 3 with 8 players would seat two tables and two byes (the
+    # seed-1-to-the-final problem the rule is for): the knock-out takes the top 3.
     from tests.tournaments.helpers import current_tables, play_out, register_and_start
     from tournaments.services import do_advance_round
 
@@ -135,8 +134,8 @@ def test_a_cut_larger_than_the_field_is_drawn_at_the_largest_size_that_fits():
 
 
 def test_an_older_cut_that_does_not_fit_is_drawn_as_set_when_enough_players_remain():
-    # A second review: the trimming took the largest fitting cut even with players enough, so an
-    # older event's cut of 4 at tables of 3 (kept through saves) drew 3 with 12 players.
+    # The trimming takes the largest fitting cut only without players enough: an older event's
+    # cut of 4 at tables of 3 (kept through saves) does not draw 3 with 12 players.
     from tests.tournaments.helpers import current_tables, play_out, register_and_start
     from tournaments.services import do_advance_round
 

@@ -56,8 +56,8 @@ def test_it_finishes_a_bracket_whose_walkover_winner_leaves_later(leaves):
     do_advance_round(tournament.pk)
     better_seed_wins(tournament, seed_of)  # seed 4 beats seed 8 in W3-1
     if leaves == "drop":
-        # Put out by that result, seed 8 has nothing left to drop out of (a Spanish knock-out
-        # walk-through: the organisers' list still offered such players); disqualifying stays.
+        # Put out by that result, seed 8 has nothing left to drop out of (the organisers' list
+        # does not offer such players); disqualifying stays.
         from games.services.errors import ActionRejected
 
         with pytest.raises(ActionRejected) as refused:
@@ -226,9 +226,9 @@ def _round_robin_of_four(drop_before: int, how: str = "drop"):
 
 @pytest.mark.parametrize("how", ["drop", "drop then disqualify", "disqualify"])
 def test_a_round_robin_annuls_a_player_who_drops_before_half_their_games(how):
-    # An organiser's review: a player who beat two and dropped handed the three he had not met a
-    # free win each, so those who had lost to him finished below them. FIDE's rule is the same
-    # for a player removed; the final review found a disqualification after a drop undoing it.
+    # A player who beat two and dropped does not hand the three he had not met a free win each,
+    # or those who lost to him would finish below them. FIDE's rule is the same for a player
+    # removed, and a disqualification after a drop does not undo it.
     tournament, points, leaver, players = _round_robin_of_four(drop_before=2, how=how)
     others = [player for player in players if player != leaver]
     # By hand: the others drew every game among them (two games each after P's round, half a
@@ -294,8 +294,8 @@ def test_a_round_robin_scores_the_forfeit_of_a_round_the_leaver_emptied_of_every
 
 
 def test_a_swiss_that_drops_end_before_its_last_round_says_so_on_its_page(client):
-    # An organiser's walk-through: a three-round Swiss ended after round 1 (too few players left
-    # to seat a table) and its page said nothing of why.
+    # A three-round Swiss that ends after round 1 (too few players left to seat a table) says why
+    # on its page.
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "Short", "cubirds", "swiss", seats_preferred=3, seats_min=3, seats_max=3, rounds=3
@@ -315,8 +315,8 @@ def test_a_swiss_that_drops_end_before_its_last_round_says_so_on_its_page(client
 
 
 def test_a_round_robin_that_played_its_last_scheduled_round_is_not_said_to_end_early(client):
-    # A review: a round passed over in the middle left fewer rounds made than scheduled, and
-    # the page said the event had ended early though its last scheduled round was played.
+    # A round passed over in the middle leaves fewer rounds made than scheduled: the page does not
+    # say the event ended early, as its last scheduled round was played.
     organiser = make_players(1, "org")[0]
     tournament = do_create_tournament(
         organiser, "RR", "cubirds", "round_robin", seats_preferred=2, seats_min=2, seats_max=2, place_points=[1, 0]
