@@ -82,7 +82,7 @@ def round_robin_schedule(players: int, seats: int) -> None:
     sys.stdout.flush()
 
 
-MULTI_FIELDS = "34@5x7,36@4x8,45@5x7,60@4x12,60@5x8,200@4x9,1000@5x9"
+MULTI_FIELDS = "30@3x8,34@5x7,36@4x8,45@5x7,60@4x12,60@5x8,200@4x9,1000@3x9,1000@5x9"
 
 
 def multiplayer_swiss(players: int, seats: int, rounds: int) -> None:
