@@ -7,8 +7,9 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        # The API's answers ahead add their paths to the hand-written OpenAPI document.
+        # The API's lobby and answers ahead add their paths to the hand-written OpenAPI document.
+        from games.api import openapi_lobby, views_ahead
         from games.api.openapi import register_paths
-        from games.api.views_ahead import openapi_paths
 
-        register_paths(openapi_paths)
+        register_paths(openapi_lobby.openapi_paths)
+        register_paths(views_ahead.openapi_paths)

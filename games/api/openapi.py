@@ -290,8 +290,9 @@ def _query(name: str, schema: dict, description: str) -> dict:
     return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
 
 
-# Other apps' endpoints under /api/v1 (ratings, tournaments): games never imports them, they
-# register here from their AppConfig.ready. A contribution returns (paths, schemas).
+# Parts described beside this module (the lobby's, the answers ahead) and other apps' endpoints
+# under /api/v1 (ratings, tournaments, which games never imports): each registers here from its
+# AppConfig.ready, as they build on this module's helpers. A contribution returns (paths, schemas).
 _contributions: list[Callable[[], tuple[dict, dict]]] = []
 
 
@@ -302,11 +303,8 @@ def register_paths(contribution: Callable[[], tuple[dict, dict]]) -> None:
 
 def document(server: str = "/api/v1") -> dict:
     """The OpenAPI document; `server` is the API's base URL."""
-    # Imported here: the lobby's part builds on this module's helpers.
-    from games.api import openapi_lobby
-
     answer = _own_document(server)
-    for contribution in (openapi_lobby.openapi_paths, *_contributions):
+    for contribution in _contributions:
         paths, schemas = contribution()
         for path, item in paths.items():
             # A contribution may add a method to a path already described (POST /games beside GET).

@@ -5,7 +5,7 @@ import json
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from wildcards_site.accounts.management.commands.load_demo import DEMO_DIR
+from wildcards_site.management.commands.load_demo import DEMO_DIR
 
 
 class Command(BaseCommand):
