@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournaments.numbers import hundredths
 from tournaments.presenters import leaving_mark
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -58,8 +59,8 @@ def standings_csv(data: dict, knock_out: bool, sonneborn_berger: bool) -> str | 
 
 
 def _number(value: float) -> str:
-    rounded = Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    return f"{rounded.normalize():f}"
+    """Rounded as the page rounds it (`hundredths`), without trailing zeros: "1.5", "3"."""
+    return f"{Decimal(repr(hundredths(value))).normalize():f}"
 
 
 def _text(value: str) -> str:
