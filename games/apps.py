@@ -13,3 +13,8 @@ class GamesConfig(AppConfig):
 
         register_paths(openapi_lobby.openapi_paths)
         register_paths(views_ahead.openapi_paths)
+
+        # Events for API clients follow every committed change of a table.
+        from games.events import receivers
+
+        receivers.connect()

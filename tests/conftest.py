@@ -51,6 +51,24 @@ def pytest_terminal_summary(terminalreporter):
     )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_events_prefix():
+    """The events this run writes to Redis (games/events) under a name of its own, removed at the end."""
+    import uuid
+
+    settings.EVENTS_PREFIX = f"test-{uuid.uuid4().hex[:12]}"
+    yield
+    if settings.EVENTS_REDIS_URL:
+        from games.events import store
+
+        try:
+            client = store.client()
+            for name in client.scan_iter(f"{settings.EVENTS_PREFIX}:*", count=1000):
+                client.delete(name)
+        except Exception:  # noqa: BLE001 - a Redis gone by the end leaves only keys that expire
+            pass
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: ids and seeds repeat from test to test."""

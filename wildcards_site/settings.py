@@ -382,6 +382,16 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
 # A task only does sooner what the sweeps do anyway: never hold a request for the broker.
 # Connections give up after a second, and after a failure the broker rests for a while.
 BROKER_RETRY_AFTER_SECONDS = envint("BROKER_RETRY_AFTER_SECONDS", 30)
+
+# Events pushed to API clients (games/events): Redis streams, the broker's Redis unless
+# EVENTS_REDIS_URL names another; none without Redis (the streams then answer 503).
+EVENTS_REDIS_URL = envstr(
+    "EVENTS_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else ""
+)
+EVENTS_PREFIX = envstr("EVENTS_PREFIX", "wildcards")
+EVENTS_KEPT = envint("EVENTS_KEPT", 1000)  # per topic: what a reconnecting client can catch up on
+EVENTS_KEPT_SECONDS = envint("EVENTS_KEPT_SECONDS", 7 * 24 * 3600)
+EVENTS_KEEPALIVE_SECONDS = envint("EVENTS_KEEPALIVE_SECONDS", 20)
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CELERY_BROKER_TRANSPORT_OPTIONS = {

@@ -21,6 +21,8 @@ API_ERROR_CODES = [
     "not_finished",
     "no_invitation",
     "server_error",
+    "stream_elsewhere",
+    "no_streams",
 ]
 
 # ActionRejected codes from the services, and the HTTP status each answers with.
@@ -67,6 +69,7 @@ SERVICE_STATUS = {
     "organiser": 409,
     "organised": 403,
     "invitation_only": 403,
+    "bot_accounts_not_allowed": 403,
     "rating_too_low": 403,
     "unreliable": 403,
     "started": 409,

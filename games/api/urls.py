@@ -1,7 +1,7 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 - registers the <id:…> converter
-from games.api import views, views_ahead, views_lobby, views_me, views_table
+from games.api import views, views_ahead, views_lobby, views_me, views_stream, views_table
 
 app_name = "api"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("me", views.me, name="me"),
     path("me/mail-preferences", views_me.mail_preferences, name="mail_preferences"),
     path("me/vacations", views_me.my_vacations, name="vacations"),
+    path("stream/events", views_stream.account_events, name="account_events"),
     path("games", views_lobby.games, name="games"),
     path("games/open", views_lobby.open_games, name="open_games"),
     path("games/<id:game_id>", views.game_detail, name="game"),
@@ -21,6 +22,7 @@ urlpatterns = [
     path("games/<id:game_id>/invitations", views_lobby.invite, name="invite"),
     path("games/<id:game_id>/resign", views_table.resign, name="resign"),
     path("games/<id:game_id>/talk", views_table.talk, name="talk"),
+    path("games/<id:game_id>/stream", views_stream.game_events, name="game_events"),
     path("games/<id:game_id>/replay", views.replay, name="replay"),
     path("games/<id:game_id>/export", views.export, name="export"),
     path("invitations", views_lobby.invitations, name="invitations"),
