@@ -22,6 +22,11 @@ def asgi_server(transactional_db):
 
     from wildcards_site.asgi import application
 
+    from django.db import connections
+
+    # As wildcards_site.asgi sets for the real server (its settings are loaded already here).
+    kept = connections.settings["default"]["CONN_MAX_AGE"]
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -36,6 +41,7 @@ def asgi_server(transactional_db):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+    connections.settings["default"]["CONN_MAX_AGE"] = kept
 
 
 class Stream:

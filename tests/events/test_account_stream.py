@@ -84,3 +84,21 @@ def test_an_invitation_and_the_end_of_a_game_reach_the_account(asgi_server):
     over = stream.until(lambda e: e["type"] == "game_over", timeout=30)
     assert sorted(row["rank"] for row in over["result"]) == sorted(s.rank for s in game.seats.all())
     stream.close()
+
+
+def test_a_tournament_round_tells_each_entrant_its_game(asgi_server):
+    from tournaments.services import do_create_tournament, do_register, do_start
+
+    organiser, alice, bob = make_user("org"), make_user("alice"), make_user("bob")
+    tournament = do_create_tournament(
+        organiser, "Open", "cubirds", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    for user in (alice, bob):
+        do_register(tournament.pk, user)
+    _row, token = ApiToken.issue(bob, "bot")
+    stream = Stream(asgi_server, "/stream/events", token)
+    do_start(tournament.pk, organiser)
+    (game,) = Game.objects.filter(seats__user=bob)
+    heard = stream.until(lambda e: e["type"] == "tournament_round")
+    assert (heard["tournament"], heard["round"], heard["games"], heard["bye"]) == (tournament.pk, 1, [game.pk], None)
+    stream.close()

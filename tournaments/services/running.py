@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.engines import IllegalOptions
+from games.events.publish import account_event
 from games.models import Game
 from games.services import do_create_table
 from games.services.errors import ActionRejected
@@ -256,7 +257,17 @@ def _create_round(tournament: Tournament, entries: list[Entry], rounds, plan: Pl
     kinds = bye_kinds(tournament, entries, [*rounds, made], number)
     byes = [(by_id[player].user, kinds[player]) for player in plan.byes]
     mail_round(tournament, number, seated, byes, idle, plan.stage)
+    _announce_round(tournament, number, seated, byes)
     return round_
+
+
+def _announce_round(tournament: Tournament, number: int, seated: list, byes: list) -> None:
+    """The round on each entrant's event stream: the games to play, or the bye."""
+    heard = {"type": "tournament_round", "tournament": tournament.pk, "round": number}
+    for user, tables in seated:
+        account_event([user.pk], {**heard, "games": [table.game_id for table in tables], "bye": None})
+    for user, kind in byes:
+        account_event([user.pk], {**heard, "games": [], "bye": str(kind)})
 
 
 _UNPLAYABLE_ROUND = gettext_noop(
