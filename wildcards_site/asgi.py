@@ -10,4 +10,8 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards_site.settings")
 os.environ.setdefault("DB_CONN_MAX_AGE", "0")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from wildcards_site.lean_asgi import with_lean_views  # noqa: E402 - needs the settings configured
+
+application = with_lean_views(django_application)

@@ -24,8 +24,10 @@ from games.engines import get_engine
 from games.events import publish, store, streaming, topics
 from games.models import Game, Seat
 from games.services.errors import ActionRejected
+from wildcards_site.lean_asgi import lean
 
 
+@lean
 async def account_events(request: HttpRequest) -> JsonResponse | StreamingHttpResponse:
     """GET /stream/events: your turns, games started and over, invitations, offers, rounds."""
     try:
@@ -36,6 +38,7 @@ async def account_events(request: HttpRequest) -> JsonResponse | StreamingHttpRe
     return _respond(request, topics.account(user_id), lambda: _database(_turns_now)(user_id))
 
 
+@lean
 async def game_events(request: HttpRequest, game_id: int) -> JsonResponse | StreamingHttpResponse:
     """GET /games/<id>/stream: each change at the table as the token's seat may see it."""
     try:
@@ -101,7 +104,7 @@ def _game_topic(token, game_id: int) -> tuple[str, int | None]:
 def _table_now(game_id: int, position: int | None) -> list[dict]:
     game = Game.objects.get(pk=game_id)
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
-    news = {"moves": [], "talk": [], "table": []}
+    news = {"moves": [], "talk": [], "table": [], "waits": publish.open_waits(game)}
     return [publish.game_event(game, seats, position, news)]
 
 
@@ -113,5 +116,5 @@ def _turns_now(user_id: int) -> list[dict]:
         game = seat.game
         position = presenters.private_position(game, seat)
         if position is not None and position in get_engine(game.engine).to_act(game.state):
-            turns.append(publish.your_turn(game, position))
+            turns.append(publish.your_turn(game, position, publish.open_waits(game)))
     return turns

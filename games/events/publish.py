@@ -20,15 +20,37 @@ from django.db import transaction
 from games import presenters
 from games.engines import get_engine
 from games.events import store, topics
-from games.models import Game, GameEvent, Seat, TableMessage
+from games.models import Game, GameEvent, Seat
 
 log = logging.getLogger(__name__)
 
 
+class _Flush:
+    """The games one transaction changed, flushed once each when it commits."""
+
+    def __init__(self) -> None:
+        self.games: set[int] = set()
+
+    def __call__(self) -> None:
+        for game_id in sorted(self.games):
+            flush_game(game_id)
+
+
 def game_changed(game_id: int) -> None:
     """Flush the game's events once the current transaction commits (at once outside one)."""
-    if store.enabled():
-        transaction.on_commit(partial(flush_game, game_id), robust=True)
+    if not store.enabled():
+        return
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        flush_game(game_id)
+        return
+    # A move saves the game, its seats and more: one flush a transaction, not one a save. The
+    # registered flush is looked for among the callbacks: a savepoint rolled back drops it.
+    pending = getattr(connection, "_events_flush", None)
+    if pending is None or not any(entry[1] is pending for entry in connection.run_on_commit):
+        pending = connection._events_flush = _Flush()
+        transaction.on_commit(pending, robust=True)
+    pending.games.add(game_id)
 
 
 def account_event(user_ids: list[int], event: dict) -> None:
@@ -59,6 +81,7 @@ def _flush_locked(game_id: int) -> None:
     mark = json.loads(raw) if raw else {}
     seats = list(game.seats.select_related("user__profile").order_by("position", "pk"))
     news = _news(game, mark)
+    news["waits"] = open_waits(game)
     per_topic = {name: game_event(game, seats, position, news) for name, position in _game_topics(game, seats)}
     digest = hashlib.sha256(json.dumps(per_topic, sort_keys=True, default=str).encode()).hexdigest()
     if digest == mark.get("digest"):
@@ -66,7 +89,7 @@ def _flush_locked(game_id: int) -> None:
     for name, event in per_topic.items():
         store.append(name, event)
     announced = set(map(tuple, mark.get("turns", [])))
-    for name, event in _account_events(game, seats, mark, announced):
+    for name, event in _account_events(game, seats, mark, announced, news):
         store.append(name, event)
     mark = {
         "digest": digest,
@@ -91,24 +114,29 @@ def _game_topics(game: Game, seats: list[Seat]) -> list[tuple[str, int | None]]:
 
 def _news(game: Game, mark: dict) -> dict:
     """What happened since the last flush: moves (from the version it saw), talk and table events."""
-    since_version = mark.get("version", game.version)
-    talk = game.messages.select_related("user__profile").filter(pk__gt=mark.get("talk", 0)).order_by("pk")
-    table = GameEvent.objects.filter(game=game, pk__gt=mark.get("table", 0)).order_by("pk")
     if not mark:
         # A first flush (a new game, or Redis lost its marks) is a snapshot, not a story.
-        talk, table = TableMessage.objects.none(), GameEvent.objects.none()
-    talk, table = list(talk[:50]), list(table[:50])
-    last_talk = game.messages.order_by("-pk").values_list("pk", flat=True).first() or 0
-    last_table = GameEvent.objects.filter(game=game).order_by("-pk").values_list("pk", flat=True).first() or 0
+        last_talk = game.messages.order_by("-pk").values_list("pk", flat=True).first() or 0
+        last_table = GameEvent.objects.filter(game=game).order_by("-pk").values_list("pk", flat=True).first() or 0
+        return {"moves": [], "talk": [], "table": [], "talk_mark": last_talk, "table_mark": last_table}
+    talk = list(game.messages.select_related("user__profile").filter(pk__gt=mark.get("talk", 0)).order_by("pk"))
+    table = list(GameEvent.objects.filter(game=game, pk__gt=mark.get("table", 0)).order_by("pk"))
     return {
-        "moves": list(game.actions.filter(seq__gte=since_version).order_by("seq")[:200]),
+        "moves": list(game.actions.filter(seq__gte=mark.get("version", game.version)).order_by("seq")[:200]),
         "talk": [
-            {"id": m.pk, "name": m.user.profile.name, "text": m.text, "at": m.created_at.isoformat()} for m in talk
+            {"id": m.pk, "name": m.user.profile.name, "text": m.text, "at": m.created_at.isoformat()}
+            for m in talk[-50:]
         ],
-        "table": [{"kind": e.kind, "seat": e.seat, "at": e.created_at.isoformat()} for e in table],
-        "talk_mark": last_talk,
-        "table_mark": last_table,
+        "table": [{"kind": e.kind, "seat": e.seat, "at": e.created_at.isoformat()} for e in table[-50:]],
+        "talk_mark": talk[-1].pk if talk else mark.get("talk", 0),
+        "table_mark": table[-1].pk if table else mark.get("table", 0),
     }
+
+
+def open_waits(game: Game) -> dict[int, str]:
+    """When each open wait closes, by seat."""
+    waits = game.deadlines.filter(closed_at__isnull=True).order_by("seat", "closes_at")
+    return {seat: closes_at.isoformat() for seat, closes_at in waits.values_list("seat", "closes_at")}
 
 
 def game_event(game: Game, seats: list[Seat], position: int | None, news: dict) -> dict:
@@ -143,7 +171,7 @@ def game_event(game: Game, seats: list[Seat], position: int | None, news: dict) 
         "to_act": to_act,
         "my_turn": position is not None and position in to_act,
         "view": presenters.table_view(game, position),
-        "deadlines": _deadlines(game, to_act) if running else [],
+        "deadlines": _deadlines(news, to_act) if running else [],
     }
     if event["my_turn"]:
         event["actions"] = engine.legal_actions(game.state, position)
@@ -152,12 +180,11 @@ def game_event(game: Game, seats: list[Seat], position: int | None, news: dict) 
     return event
 
 
-def _deadlines(game: Game, to_act: list[int]) -> list[dict]:
-    waits = game.deadlines.filter(closed_at__isnull=True, seat__in=to_act).order_by("seat")
-    return [{"seat": wait.seat, "closes_at": wait.closes_at.isoformat()} for wait in waits]
+def _deadlines(news: dict, seats: list[int]) -> list[dict]:
+    return [{"seat": seat, "closes_at": news["waits"][seat]} for seat in seats if seat in news["waits"]]
 
 
-def _account_events(game: Game, seats: list[Seat], mark: dict, announced: set) -> list[tuple[str, dict]]:
+def _account_events(game: Game, seats: list[Seat], mark: dict, announced: set, news: dict) -> list[tuple[str, dict]]:
     """Your turn (once a version and seat), the game started, the game over: to each player's account."""
     found = []
     players = [s for s in seats if s.user_id is not None and s.kind == Seat.Kind.HUMAN]
@@ -179,13 +206,13 @@ def _account_events(game: Game, seats: list[Seat], mark: dict, announced: set) -
             if position is None or position not in to_act or (game.version, position) in announced:
                 continue
             announced.add((game.version, position))
-            found.append((topics.account(seat.user_id), your_turn(game, position)))
+            found.append((topics.account(seat.user_id), your_turn(game, position, news["waits"])))
     # Only the turns of the current version matter from now on.
     announced.intersection_update({turn for turn in announced if turn[0] == game.version})
     return found
 
 
-def your_turn(game: Game, position: int) -> dict:
+def your_turn(game: Game, position: int, waits: dict[int, str]) -> dict:
     """A seat's turn as its account hears of it: enough to answer with one request."""
     engine = get_engine(game.engine)
     return {
@@ -196,5 +223,5 @@ def your_turn(game: Game, position: int) -> dict:
         "version": game.version,
         "view": presenters.table_view(game, position),
         "actions": engine.legal_actions(game.state, position),
-        "deadlines": _deadlines(game, [position]),
+        "deadlines": _deadlines({"waits": waits}, [position]),
     }
