@@ -35,6 +35,9 @@ if [ "$development" = 1 ] && [ -s "$services_file" ]; then
     done < "$services_file"
 fi
 export SITE_URL="${SITE_URL:-http://127.0.0.1:$WILDCARDS_PORT}"
+# The event streams' server (uvicorn, the Procfile's "stream") listens beside the site.
+export WILDCARDS_STREAM_PORT="${WILDCARDS_STREAM_PORT:-$((WILDCARDS_PORT + 1))}"
+export STREAM_URL="${STREAM_URL:-http://127.0.0.1:$WILDCARDS_STREAM_PORT}"
 # The demo's players have a few days of play behind them: its leaderboards list players with 4
 # rated games against 4 established people (10 and 5 by default, see docs/operators.md), so they
 # are not empty. Here, not in scripts/run alone: a rating made by a command (a game finished by

@@ -389,6 +389,8 @@ EVENTS_REDIS_URL = envstr(
     "EVENTS_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else ""
 )
 EVENTS_PREFIX = envstr("EVENTS_PREFIX", "wildcards")
+# Where the streams are served (uvicorn); the site's own address when a proxy routes them there.
+STREAM_URL = envstr("STREAM_URL", SITE_URL).rstrip("/")
 EVENTS_KEPT = envint("EVENTS_KEPT", 1000)  # per topic: what a reconnecting client can catch up on
 EVENTS_KEPT_SECONDS = envint("EVENTS_KEPT_SECONDS", 7 * 24 * 3600)
 EVENTS_KEEPALIVE_SECONDS = envint("EVENTS_KEEPALIVE_SECONDS", 20)

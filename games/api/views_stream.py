@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
@@ -56,7 +57,8 @@ async def _open(request: HttpRequest):
         raise ApiError("method_not_allowed", _("Use %(methods)s here.") % {"methods": "GET"}, 405, {"Allow": "GET"})
     token = await _database(authenticate)(request)
     if not isinstance(request, ASGIRequest):
-        raise ApiError("stream_elsewhere", _("Event streams are served by the site's ASGI server."), 503)
+        where = f"{settings.STREAM_URL}{request.path}"
+        raise ApiError("stream_elsewhere", _("Event streams are served at %(url)s.") % {"url": where}, 503)
     if not store.enabled():
         raise ApiError("no_streams", _("This site has no event streams: it runs without Redis."), 503)
     last_id = request.headers.get("Last-Event-ID") or request.GET.get("since")

@@ -6,6 +6,7 @@ import signal
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -34,6 +35,20 @@ def wait_for_health(url: str, process, seconds: float = 120) -> dict:
     raise AssertionError(f"no answer from {url} within {seconds} s")
 
 
+def stream_answer(url: str, seconds: float = 30) -> int:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
 def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
     port = free_port()
     env = {
@@ -54,6 +69,8 @@ def test_the_run_command_serves_the_site_with_demo_logins(page, tmp_path):
     try:
         status = wait_for_health(f"http://127.0.0.1:{port}/health/", process)
         assert status == {"ok": True}  # details are for staff
+        # The event streams' server runs beside it, on the next port, and asks for a token.
+        assert stream_answer(f"http://127.0.0.1:{port + 1}/api/v1/stream/events") == 401
         # The run command made a secret key of this checkout's own, kept in VAR_DIR.
         assert len((tmp_path / "secret_key").read_text().strip()) >= 40
         page.goto(f"http://127.0.0.1:{port}/accounts/login/")
