@@ -19,10 +19,9 @@ pytestmark = pytest.mark.skipif(not settings.EVENTS_REDIS_URL, reason="event str
 def asgi_server(transactional_db):
     """The site served by uvicorn on a free port; its base address."""
     import uvicorn
+    from django.db import connections
 
     from wildcards_site.asgi import application
-
-    from django.db import connections
 
     # As wildcards_site.asgi sets for the real server (its settings are loaded already here).
     kept = connections.settings["default"]["CONN_MAX_AGE"]

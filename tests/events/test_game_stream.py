@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from django.test import Client
@@ -168,3 +169,29 @@ def test_a_bad_last_event_id_is_refused_with_a_reason(asgi_server, table):
     stream = Stream(asgi_server, f"/games/{game.pk}/stream", tokens[0], last_id="yesterday")
     assert stream.response.status == 400
     stream.close()
+
+
+def test_a_client_that_goes_away_leaves_no_listener_behind(asgi_server, table):
+    from games.events import hub
+
+    game, tokens, users = table
+
+    def listening() -> int:
+        return sum(found.listening() for found in list(hub._hubs.values()))
+
+    streams = [Stream(asgi_server, f"/games/{game.pk}/stream", tokens[n % 2]) for n in range(4)]
+    for stream in streams:
+        stream.next()
+    assert listening() == 4
+    for stream in streams:
+        stream.close()
+    deadline = time.monotonic() + 10
+    while listening() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert listening() == 0
+    # And the table goes on being told to those who stay.
+    again = Stream(asgi_server, f"/games/{game.pk}/stream", tokens[0])
+    again.next()
+    move(game, users, random.Random(9))
+    assert again.next()["moves"]
+    again.close()
