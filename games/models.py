@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from wildcards_site.accounts.marks import text_mark
 
 
 class Game(models.Model):
@@ -62,6 +63,9 @@ class Game(models.Model):
     timeouts_before_bot = models.PositiveSmallIntegerField(default=2)
     # An unrated game changes nobody's rating (tournaments/ratings reads this).
     rated = models.BooleanField(_("rated"), default=True)
+    # The creator's choice to rate bot accounts (Profile.bot_account) against people: without it a
+    # game that seats both is made unrated when it starts (services/lobby.py).
+    rate_bot_accounts = models.BooleanField(_("rated against bot accounts"), default=False, db_default=False)
     # Whether its players may answer ahead and hand their seat to a delegate (a tournament's
     # organisers decide for their tables; on elsewhere).
     allow_ahead = models.BooleanField(_("answers ahead"), default=True, db_default=True)
@@ -204,9 +208,10 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        """The name as seats are listed: a bot seat says so, and at which level ("Bot 2 · Good bot")."""
+        """The name as seats are listed: a bot seat says so, and at which level ("Bot 2 · Good bot"),
+        a bot account too ("Robo · bot account")."""
         if self.kind != self.Kind.BOT:
-            return str(self.name)
+            return f"{self.name}{text_mark(self)}"
         return f"{self.name} · {self.bot_label}"
 
 

@@ -61,9 +61,12 @@ def _player(username: str):
 
 @endpoint("GET")
 def leaderboard(request: HttpRequest, token, pool: str) -> dict:
-    board = leaderboards.page(_pool(pool), _page_number(request))
+    # ?bots=1: the bot accounts' leaderboard (people and bot accounts are listed apart).
+    bots = request.GET.get("bots") == "1"
+    board = leaderboards.page(_pool(pool), _page_number(request), bots)
     return {
         "pool": pool,
+        "bots": bots,
         "page": board.number,
         "has_next": board.has_next,
         "rows": [
@@ -71,6 +74,7 @@ def leaderboard(request: HttpRequest, token, pool: str) -> dict:
                 "position": board.first_position + index,
                 "username": row.player.username,
                 "name": row.player.profile.name,
+                "bot_account": row.player.profile.bot_account,
                 "rating": row.rating,
                 "games": row.games,
                 "provisional": row.provisional,
@@ -226,6 +230,7 @@ SCHEMAS = {
     "LeaderboardPage": _object(
         {
             "pool": STRING,
+            "bots": {"type": "boolean", "description": "the bot accounts' leaderboard (?bots=1), else the people's"},
             "page": INTEGER,
             "has_next": {"type": "boolean"},
             "rows": {
@@ -235,6 +240,7 @@ SCHEMAS = {
                         "position": INTEGER,
                         "username": STRING,
                         "name": STRING,
+                        "bot_account": {"type": "boolean"},
                         "rating": NUMBER,
                         "games": INTEGER,
                         "provisional": {"type": "boolean"},
@@ -355,6 +361,7 @@ def openapi_paths() -> tuple[dict, dict]:
                     query_parameter(
                         "page", {"type": "integer", "minimum": 1, "maximum": leaderboards.MAX_PAGE}, "page number"
                     ),
+                    query_parameter("bots", {"type": "string", "enum": ["1"]}, "1: the bot accounts' leaderboard"),
                 ),
                 errors=(*not_found, 400),
             ),
@@ -375,7 +382,7 @@ def openapi_paths() -> tuple[dict, dict]:
                 "Enter a tournament (its page's conditions and refusals)",
                 entry,
                 {
-                    403: "removed, organised, invitation_only, rating_too_low, unreliable",
+                    403: "removed, organised, invitation_only, bot_accounts_not_allowed, rating_too_low, unreliable",
                     404: "not_found",
                     409: "closed, already_registered, full, organiser (step down first)",
                 },
@@ -388,7 +395,7 @@ def openapi_paths() -> tuple[dict, dict]:
                 "Accept an invitation and enter (the other conditions still apply)",
                 entry,
                 {
-                    403: "removed, organised, rating_too_low, unreliable",
+                    403: "removed, organised, bot_accounts_not_allowed, rating_too_low, unreliable",
                     404: "no_invitation",
                     409: "bad_invitation, started, closed, already_registered, full, organiser",
                 },

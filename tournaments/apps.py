@@ -23,6 +23,7 @@ class TournamentsConfig(AppConfig):
         )
         from games.signals import game_finished
         from tournaments.api import openapi_paths
+        from tournaments.bot_accounts import rated_play_refusal, tournament_refusal
         from tournaments.permissions import competes_at_table, organises_table, record_staff_at_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.ratings.sections import (
@@ -34,6 +35,7 @@ class TournamentsConfig(AppConfig):
         )
         from tournaments.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.signals import advance_on_finished_game
+        from wildcards_site.accounts.bot_accounts import register_bot_account_check
 
         game_finished.connect(rate_finished_game, dispatch_uid="tournaments.rate_finished_game")
         game_finished.connect(advance_on_finished_game, dispatch_uid="tournaments.advance_on_finished_game")
@@ -49,3 +51,5 @@ class TournamentsConfig(AppConfig):
         register_game_links(table_links)
         register_invitations(tournament_invitations)
         register_paths(openapi_paths)
+        register_bot_account_check(rated_play_refusal)
+        register_bot_account_check(tournament_refusal)

@@ -109,6 +109,9 @@ class TournamentForm(forms.Form):
         label=_("Minimum reliability (per cent of recent games finished)"), min_value=0, max_value=100, required=False
     )
     invitation_only = forms.BooleanField(label=_("By invitation only"), required=False)
+    allow_bot_accounts = forms.BooleanField(
+        label=_("Bot accounts may enter (accounts that programs play through the API)"), required=False
+    )
     registration_opens_at = forms.DateTimeField(label=_("Registration opens at"), required=False, widget=DATETIME)
     registration_closes_at = forms.DateTimeField(label=_("Registration closes at"), required=False, widget=DATETIME)
     starts_at = forms.DateTimeField(label=_("Starts at (blank: when you start it)"), required=False, widget=DATETIME)

@@ -74,6 +74,8 @@ class Tournament(models.Model):
     min_rating = models.FloatField(_("minimum rating"), null=True, blank=True)
     min_reliability = models.FloatField(_("minimum reliability"), null=True, blank=True)
     invitation_only = models.BooleanField(_("by invitation only"), default=False)
+    # Whether accounts played by programs (Profile.bot_account) may enter: the organiser's call.
+    allow_bot_accounts = models.BooleanField(_("bot accounts may enter"), default=False, db_default=False)
     invited = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="tournament_invitations")
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_tournaments")
     # Organisers who stepped down once it had started: they decided at its tables, so they

@@ -52,6 +52,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("min_rating", blank_is_none=True),
     Setting("min_reliability", blank_is_none=True, form=WORKED_OUT),  # per cent in the form
     Setting("invitation_only"),
+    Setting("allow_bot_accounts"),
 )
 
 NAMES = tuple(setting.name for setting in SETTINGS)

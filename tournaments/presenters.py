@@ -12,6 +12,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.models import Deadline, Game, GameEvent, Seat
 from games.services.organiser import STAFF_EXTENSION_HOURS
+from tournaments.bot_accounts import mark_bot_accounts
 from tournaments.bracket_picture import bracket_svg
 from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
@@ -66,6 +67,7 @@ def tournament_data(tournament: Tournament) -> dict:
     _add_call_ups(tournament, entries, rounds, shown, names)
     awaiting = awaiting_decision(tournament, entries, rounds)
     standings = _standings(tournament, entries, rounds, names, counted)
+    mark_bot_accounts(entries, shown, standings)
     last_round = last_round_under_way(tournament, entries, rounds)
     return {
         "entries": entries,

@@ -37,15 +37,19 @@ def leaderboards_index(request: HttpRequest) -> HttpResponse:
 def leaderboard(request: HttpRequest, pool: str) -> HttpResponse:
     if pool not in POOLS:
         raise Http404
+    # People and bot accounts each have a leaderboard: bots=1 is the bots'.
+    bots = request.GET.get("bots") == "1"
     if request.GET.get("me") and request.user.is_authenticated:
         mine = Rating.objects.filter(player=request.user, pool=pool).first()
         place = leaderboards.position(mine)
         if place is not None:
             number = (place - 1) // leaderboards.PAGE_SIZE + 1
-            return redirect(f"{reverse('ratings:leaderboard', args=[pool])}?page={number}#me")
-    board = leaderboards.page(pool, _page_number(request))
+            board_of = "bots=1&" if leaderboards.is_bot_account(request.user.pk) else ""
+            return redirect(f"{reverse('ratings:leaderboard', args=[pool])}?{board_of}page={number}#me")
+    board = leaderboards.page(pool, _page_number(request), bots)
     context = {
         "pool": pool,
+        "bots": bots,
         "title": pool_title(pool),
         "pools": [(p, pool_title(p)) for p in POOLS],
         "board": board,

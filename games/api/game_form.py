@@ -25,6 +25,7 @@ FIELDS = {
     "phase_seconds": int,
     "weekend_pause": bool,
     "rated": bool,
+    "rate_bot_accounts": bool,
     "timeouts_before_bot": int,
     "options": dict,
 }

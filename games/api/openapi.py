@@ -70,6 +70,7 @@ SCHEMAS = {
         "properties": {
             "username": {"type": "string"},
             "name": {"type": "string"},
+            "bot_account": {"type": "boolean", "description": "a bot account: marked as a bot, its own rate limit"},
             "token": {"type": "object", "properties": {"name": {"type": "string"}, "prefix": {"type": "string"}}},
             "rate_limit": {
                 "type": "object",
@@ -101,6 +102,7 @@ SCHEMAS = {
             "name": {"type": "string"},
             "kind": {"type": "string", "enum": ["human", "bot"]},
             "is_bot": {"type": "boolean"},
+            "bot_account": {"type": "boolean", "description": "a bot account: a program plays it through the API"},
             "bot_level": {
                 "type": ["string", "null"],
                 "enum": ["beginner", "standard", "good", "strong", None],

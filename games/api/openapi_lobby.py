@@ -43,6 +43,10 @@ def _schemas() -> dict:
                 "phase_seconds": {"type": "integer", "enum": [value for value, _label in PHASE_CHOICES]},
                 "weekend_pause": BOOLEAN,
                 "rated": {"type": "boolean", "description": "default true; never with bots alone"},
+                "rate_bot_accounts": {
+                    "type": "boolean",
+                    "description": "default false: a game seating a bot account and a person is then unrated",
+                },
                 "timeouts_before_bot": {"type": "integer", "minimum": 1, "maximum": 10},
                 "options": {**ANY_OBJECT, "description": "the game's options (see its rules page), e.g. edition"},
             },
@@ -50,6 +54,7 @@ def _schemas() -> dict:
         "GameSettings": _object(
             {
                 "rated": BOOLEAN,
+                "rate_bot_accounts": BOOLEAN,
                 "time_control": _object(
                     {
                         "clock": {"type": "string", "enum": list(Game.Clock.values)},

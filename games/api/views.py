@@ -36,10 +36,11 @@ def openapi(request: HttpRequest, token) -> dict:
 @endpoint("GET")
 def me(request: HttpRequest, token) -> dict:
     user = token.user
-    limit, window = rate_limit()
+    limit, window = rate_limit(user)
     return {
         "username": user.username,
         "name": user.profile.name,
+        "bot_account": user.profile.bot_account,
         "token": {"name": token.name, "prefix": token.prefix},
         # So that a bot can pace itself below the limit instead of learning it from a 429.
         "rate_limit": {"requests": limit, "window_seconds": int(window.total_seconds())},
@@ -237,6 +238,7 @@ def summary(game: Game) -> dict:
                 "name": str(seat.name),
                 "kind": seat.kind,
                 "is_bot": seat.kind == Seat.Kind.BOT,
+                "bot_account": seat.user_id is not None and seat.user.profile.bot_account,
                 "bot_level": seat.level or None,
             }
             for seat in game.seats.all()

@@ -46,6 +46,7 @@ def settings_of(game: Game) -> dict:
     """How a game is set up beyond its options: rated or not, its clock, when a bot takes over."""
     return {
         "rated": game.rated,
+        "rate_bot_accounts": game.rate_bot_accounts,
         "time_control": asdict(TimeControl.of(game)),
         "timeouts_before_bot": game.timeouts_before_bot,
     }
@@ -76,6 +77,7 @@ def games(request: HttpRequest, token) -> dict | JsonResponse:
         time_control=form.time_control(),
         timeouts_before_bot=data["timeouts_before_bot"],
         rated=data["rated"],
+        rate_bot_accounts=data["rate_bot_accounts"],
     )
     game.refresh_from_db()
     answer = {**views.detail(game, token), **settings_of(game), **views.turn(game, views.my_position(game, token))}

@@ -45,10 +45,12 @@ def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
     """The changes the rating step gave the mail, best placed first, each named as the player is."""
     changes = recipe.get("ratings") or []
     names = {seat.user_id: seat.user.profile.name for seat in seats if seat.user_id is not None}
+    bots = {seat.user_id for seat in seats if seat.user_id is not None and seat.user.profile.bot_account}
     missing = [player for player, *_rest in changes if player not in names]
     if missing:  # a player whose seat was taken over by someone else was rated too
         users = get_user_model().objects.filter(pk__in=missing).select_related("profile")
         names |= {user.pk: user.profile.name for user in users}
+        bots |= {user.pk for user in users if user.profile.bot_account}
     # A player new to ratings is marked where established players were rated beside them: their
     # results changed only the newcomer's rating (tournaments' elo.counts_for). A mail held from
     # before the flag was told reads every player established.
@@ -64,6 +66,7 @@ def rating_rows(seats: list[Seat], recipe: dict) -> list[dict]:
         rows.append(
             {
                 "name": names.get(player, ""),
+                "bot_account": player in bots,
                 "before": shown[0],
                 "after": shown[1],
                 "player": player,

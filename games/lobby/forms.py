@@ -106,6 +106,15 @@ class GameForm(forms.Form):
         initial=True,
         widget=forms.CheckboxInput(attrs={"data-rated": ""}),
     )
+    rate_bot_accounts = forms.BooleanField(
+        label=_("Rate games against bot accounts too"),
+        help_text=_(
+            "Bot accounts are played by programs through the API. Unless you tick this, a game where a bot "
+            "account meets a person is rated for nobody."
+        ),
+        required=False,
+        initial=False,
+    )
     timeouts_before_bot = forms.IntegerField(
         label=_("Missed deadlines in a row before a bot takes the seat"), min_value=1, max_value=10, initial=2
     )

@@ -82,6 +82,7 @@ def create_game(request: HttpRequest) -> HttpResponse:
                 time_control=form.time_control(),
                 timeouts_before_bot=data["timeouts_before_bot"],
                 rated=data["rated"],
+                rate_bot_accounts=data["rate_bot_accounts"],
             )
         except ActionRejected as rejected:
             form.add_error(None, rejected.message)

@@ -54,6 +54,7 @@ def do_create_game(
     timeouts_before_bot: int = 2,
     seed: str | None = None,
     rated: bool = True,
+    rate_bot_accounts: bool = False,
     bot_levels: list[str] | None = None,
     rematch_of: Game | None = None,
 ) -> Game:
@@ -102,6 +103,7 @@ def do_create_game(
             **asdict(tc),
             # Bots are never rated, so a person among bots alone has nobody to be rated against.
             rated=rated and bots < num_seats - 1,
+            rate_bot_accounts=rate_bot_accounts,
             timeouts_before_bot=timeouts_before_bot,
             rematch_of=rematch_of,
         )
@@ -228,7 +230,11 @@ def do_start_game(game_id: int, now: datetime | None = None) -> Game:
 
 
 def _start(game: Game, now: datetime) -> None:
-    seats = list(game.seats.all())
+    seats = list(game.seats.select_related("user__profile"))
+    if game.rated and not game.rate_bot_accounts and _mixes_bot_accounts(seats):
+        # A bot account is rated against people only where the creator chose so (a tournament's
+        # table: never): the game is rated for nobody, as the table then says.
+        game.rated = False
     # Random seating, from the game's own seed so that it can be explained later.
     random.Random(f"{game.seed}:seating").shuffle(seats)
     for position, seat in enumerate(seats):
@@ -239,5 +245,11 @@ def _start(game: Game, now: datetime) -> None:
     game.state = engine.new_game(game.num_seats, game.seed, game.options)
     game.status = Game.Status.RUNNING
     game.started_at = now
-    game.save(update_fields=["state", "status", "started_at"])
+    game.save(update_fields=["state", "status", "started_at", "rated"])
     advance(game, now, Outcome(game))
+
+
+def _mixes_bot_accounts(seats: list[Seat]) -> bool:
+    """Whether the seats hold both a bot account and a person (the site's bot seats are neither)."""
+    kinds = {seat.user.profile.bot_account for seat in seats if seat.user_id is not None}
+    return kinds == {True, False}

@@ -87,6 +87,7 @@ def _create(game: Game, seats: list[Seat], user) -> Game:
         time_control=clock,
         timeouts_before_bot=game.timeouts_before_bot,
         rated=game.rated,
+        rate_bot_accounts=game.rate_bot_accounts,
         rematch_of=game,
     )
     for other in others:

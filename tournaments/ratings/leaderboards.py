@@ -12,6 +12,8 @@ from django.utils import timezone
 from games.models import Game, Seat
 from tournaments.ratings.fair_play import min_opponents
 from tournaments.ratings.models import Rating, RatingChange
+from wildcards_site.accounts import marks
+from wildcards_site.accounts.models import Profile
 
 PAGE_SIZE = 50
 # No leaderboard has 50 million players; the bound keeps the offset a number the database takes.
@@ -39,10 +41,18 @@ def established_rating(player, pool: str) -> float | None:
     return established(pool).filter(player=player).values_list("rating", flat=True).first()
 
 
-def eligible(pool: str) -> QuerySet[Rating]:
-    """Players on a pool's leaderboard: established, with a game within the activity window."""
+def eligible(pool: str, bots: bool = False) -> QuerySet[Rating]:
+    """Players on a pool's leaderboard: established, with a game within the activity window;
+    people, or (`bots`) bot accounts alone: each has a leaderboard of its own."""
     since = timezone.now() - timedelta(days=settings.LEADERBOARD_ACTIVE_DAYS)
-    return established(pool).filter(last_game_at__gte=since)
+    board = established(pool).filter(last_game_at__gte=since)
+    # By the few bot accounts' ids: the page's rows stay picked from the leaderboard index alone.
+    bot_ids = Profile.objects.filter(bot_account=True).values("user_id")
+    return board.filter(player_id__in=bot_ids) if bots else board.exclude(player_id__in=bot_ids)
+
+
+def is_bot_account(player_id: int) -> bool:
+    return Profile.objects.filter(user_id=player_id, bot_account=True).exists()
 
 
 def ahead_of(rating: Rating) -> Q:
@@ -54,7 +64,7 @@ def position(rating: Rating | None) -> int | None:
     """1-based place on the leaderboard, or None when not listed."""
     if rating is None:
         return None
-    board = eligible(rating.pool)
+    board = eligible(rating.pool, is_bot_account(rating.player_id))
     if not board.filter(pk=rating.pk).exists():
         return None
     return board.filter(ahead_of(rating)).count() + 1
@@ -68,7 +78,7 @@ class Page:
     first_position: int
 
 
-def page(pool: str, number: int) -> Page:
+def page(pool: str, number: int, bots: bool = False) -> Page:
     """One page of the leaderboard; one query (the page plus one row tells whether more follow).
 
     The page's rows are picked in a subquery that reads only the leaderboard index, and only
@@ -77,12 +87,13 @@ def page(pool: str, number: int) -> Page:
     number = min(max(1, number), MAX_PAGE)
     start = (number - 1) * PAGE_SIZE
     order = ("-rating", "player_id")
-    picked = eligible(pool).order_by(*order).values("pk")[start : start + PAGE_SIZE + 1]
+    picked = eligible(pool, bots).order_by(*order).values("pk")[start : start + PAGE_SIZE + 1]
     rows = list(Rating.objects.filter(pk__in=picked).select_related("player__profile").order_by(*order))
     return Page(rows[:PAGE_SIZE], number, len(rows) > PAGE_SIZE, start + 1)
 
 
 def top(pool: str, count: int = 10) -> list[Rating]:
+    """The people's best (bot accounts have their own leaderboard)."""
     return list(eligible(pool).select_related("player__profile").order_by("-rating", "player_id")[:count])
 
 
@@ -108,13 +119,15 @@ SELECT r.id, (
     SELECT count(*) FROM tournaments_rating o
     WHERE o.pool = r.pool AND o.games >= %s AND o.opponents >= %s AND o.last_game_at >= %s
       AND (o.rating > r.rating OR (o.rating = r.rating AND o.player_id < r.player_id))
+      AND o.player_id {board} (SELECT user_id FROM accounts_profile WHERE bot_account)
 ) + 1
 FROM tournaments_rating r WHERE r.player_id = %s
 """
 
 
 def ratings_with_positions(player) -> list[Rating]:
-    """The player's ratings, each with `.position` on its leaderboard (None if not listed): two queries."""
+    """The player's ratings, each with `.position` on its leaderboard (None if not listed; a bot
+    account's on the bots' leaderboard): two queries."""
     since = timezone.now() - timedelta(days=settings.LEADERBOARD_ACTIVE_DAYS)
     minimum, opponents = settings.LEADERBOARD_MIN_GAMES, min_opponents()
     ratings = list(Rating.objects.filter(player=player).order_by("pool"))
@@ -123,7 +136,9 @@ def ratings_with_positions(player) -> list[Rating]:
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(POSITIONS_SQL, [minimum, opponents, since, player.pk])
+        # The board of people or of bots, as the player is one: read from the profile loaded with them.
+        board = "IN" if marks.bot_account(player) else "NOT IN"
+        cursor.execute(POSITIONS_SQL.format(board=board), [minimum, opponents, since, player.pk])
         positions = dict(cursor.fetchall())
     for rating in ratings:
         listed = rating.games >= minimum and rating.opponents >= opponents and rating.last_game_at >= since

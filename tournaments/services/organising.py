@@ -20,7 +20,12 @@ from games.services.errors import ActionRejected
 from tournaments.mails import invitation_mail_key, removed_by_organiser
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
-from tournaments.services.registration import check_not_named_organiser, check_times_to_come, rating_of
+from tournaments.services.registration import (
+    check_bot_accounts_allowed,
+    check_not_named_organiser,
+    check_times_to_come,
+    rating_of,
+)
 from tournaments.services.rules import checked_settings, default_place_points, settings_of
 from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
 from wildcards_site.outbox.sending import drop_unsent
@@ -49,6 +54,7 @@ ENTRY_SETTINGS = frozenset(
         "min_rating",
         "min_reliability",
         "invitation_only",
+        "allow_bot_accounts",
     }
 )
 
@@ -75,6 +81,12 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
             raise ActionRejected(
                 "bad_options",
                 _("%(count)s players have entered already: the capacity cannot be lower.") % {"count": entrants},
+            )
+        bots_entered = tournament.entries.filter(user__profile__bot_account=True)
+        if not checked.get("allow_bot_accounts", True) and bots_entered.exists():
+            raise ActionRejected(
+                "bad_options",
+                _("Bot accounts have entered already: remove them before you stop taking bot accounts."),
             )
         rules_changed = any(before.get(key) != value for key, value in checked.items() if key not in ENTRY_SETTINGS)
         others = tournament.entries.exclude(user=user)
@@ -145,6 +157,7 @@ def enter_past_conditions(tournament: Tournament, player) -> Entry:
     if tournament.entries.filter(user=player).exists():
         raise ActionRejected("already_registered", _("This player is already in the tournament."))
     check_not_named_organiser(tournament, player)  # named one after they were asked in
+    check_bot_accounts_allowed(tournament, player)  # no condition an invitation waives
     check_room(tournament)
     rating = rating_of(player, tournament.engine)
     return Entry.objects.create(tournament=tournament, user=player, rating=1500 if rating is None else rating)

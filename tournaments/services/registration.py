@@ -16,6 +16,7 @@ from games.models import Game, Seat
 from games.services.errors import ActionRejected
 from tournaments.models import Entry, Tournament
 from tournaments.services.rules import checked_settings
+from wildcards_site.accounts.bot_accounts import is_bot_account
 
 # How many of a player's latest finished games count for their reliability.
 RELIABILITY_GAMES = 20
@@ -121,6 +122,15 @@ def check_not_named_organiser(tournament: Tournament, user) -> None:
         )
 
 
+def check_bot_accounts_allowed(tournament: Tournament, user) -> None:
+    """A bot account enters only where the organisers allow bot accounts, invited or not."""
+    if not tournament.allow_bot_accounts and is_bot_account(user):
+        raise ActionRejected(
+            "bot_accounts_not_allowed",
+            _("This tournament does not take bot accounts: its organisers have not allowed them."),
+        )
+
+
 def registration_refusal(tournament: Tournament, user, now: datetime | None = None) -> str:
     """Why `user` could not enter now ("" if they could): the tournament's page says so instead
     of offering a button that fails (at a rating floor, say)."""
@@ -142,6 +152,7 @@ def check_can_register(tournament: Tournament, user, now: datetime) -> float | N
         raise ActionRejected("closed", _("Registration for this tournament is closed."))
     if tournament.entries.filter(user=user).exists():
         raise ActionRejected("already_registered", _("You are already registered."))
+    check_bot_accounts_allowed(tournament, user)
     if tournament.removed.filter(pk=user.pk).exists():
         raise ActionRejected(
             "removed", _("The organisers took you out of this tournament: only they can ask you in again.")

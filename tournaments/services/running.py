@@ -316,6 +316,7 @@ def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: di
         {
             "place": places.get(entry.pk),
             "name": entry.user.profile.name,
+            "bot_account": entry.user.profile.bot_account,  # marked in the reader's language
             "points": points.get(entry.pk, 0) if counted else None,
             # Marked as the standings page marks them (presenters.leaving_mark).
             "disqualified": entry.disqualified,

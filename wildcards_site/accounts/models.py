@@ -33,6 +33,9 @@ class Profile(models.Model):
     email_results = models.BooleanField(_("mail me the results of each phase"), default=True)
     email_reminders = models.BooleanField(_("mail me a reminder before a deadline"), default=True)
     email_digest = models.BooleanField(_("one daily digest instead of a mail per turn"), default=False)
+    # Played by its owner's program through the API: marked as a bot wherever it is named, rated
+    # against people only where a game's creator chose so (accounts/bot_accounts.py). One-way.
+    bot_account = models.BooleanField(_("bot account"), default=False, db_default=False)
     # A login link's token is stored only as a hash, with the time it was made.
     login_token_hash = models.CharField(max_length=64, blank=True)
     login_token_created = models.DateTimeField(null=True, blank=True)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("login-link/", views.login_link_request, name="login_link_request"),
     path("login-link/<str:username>/<str:token>/", views.login_link, name="login_link"),
     path("profile/", views.profile, name="profile"),
+    path("profile/bot-account/", views.become_bot_account, name="become_bot_account"),
     path("language/", views.set_language, name="set_language"),
     path("password-reset/", views.password_reset, name="password_reset"),
     path("password-reset/sent/", views.password_reset_done, name="password_reset_done"),

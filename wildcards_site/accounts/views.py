@@ -17,6 +17,7 @@ from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods
 
 from wildcards_site import emails, throttle
+from wildcards_site.accounts.bot_accounts import BotAccountRefused, bot_account_refusal, do_become_bot_account
 from wildcards_site.accounts.forms import (
     LoginForm,
     LoginLinkForm,
@@ -195,7 +196,24 @@ def profile(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Your settings are saved."))
             return redirect("accounts:profile")
         messages.error(request, _("Nothing was saved: please correct the fields marked below."))
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {"form": form, "bot_account": instance.bot_account, "bot_refusal": bot_account_refusal(request.user)}
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_http_methods(["POST"])
+def become_bot_account(request: HttpRequest) -> HttpResponse:
+    """The settings page's one-way upgrade; the box must be ticked, as the page's question may not run."""
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Nothing was changed: tick the box to confirm that this cannot be undone."))
+        return redirect("accounts:profile")
+    try:
+        do_become_bot_account(request.user)
+    except BotAccountRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("This account is now a bot account."))
+    return redirect("accounts:profile")
 
 
 def _supported_language(code: str | None) -> str:
