@@ -339,8 +339,8 @@ class Deadline(models.Model):
 
 class InvitationQuerySet(models.QuerySet):
     def open(self) -> InvitationQuerySet:
-        """Neither taken up nor withdrawn: the link still seats its holder."""
-        return self.filter(accepted_at__isnull=True, withdrawn_at__isnull=True)
+        """Neither taken up, withdrawn nor declined: the link still seats its holder."""
+        return self.filter(accepted_at__isnull=True, withdrawn_at__isnull=True, declined_at__isnull=True)
 
 
 class Invitation(models.Model):
@@ -352,6 +352,7 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
     # Sent to an address (even one an account has): listed as that address to its sender
     # only, so an invitation never tells anyone else whose account an address is.
     by_address = models.BooleanField(default=False)

@@ -59,6 +59,8 @@ class PendingInvitation:
     accept_label: str  # the button's words
     accept_fields: tuple[tuple[str, str], ...] = ()  # hidden fields posted with it
     created_at: object = None  # when it was sent: the list is newest first
+    decline_url: str = ""  # a POST here turns it down (none: it lapses instead)
+    decline_fields: tuple[tuple[str, str], ...] = ()
 
 
 # games -> {(game id, user id): [notes]}

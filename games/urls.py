@@ -27,6 +27,7 @@ urlpatterns = [
         name="withdraw_invitation",
     ),
     path("invitation/<str:token>/", views_lobby.invitation, name="invitation"),
+    path("invitations/<id:invitation_id>/decline/", views_lobby.decline_invitation, name="decline_invitation"),
     path("<id:game_id>/resign/", views_organiser.resign, name="resign"),
     path("<id:game_id>/pause/", views_organiser.pause, name="pause"),
     path("<id:game_id>/resume/", views_organiser.resume, name="resume"),

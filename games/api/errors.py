@@ -44,6 +44,7 @@ SERVICE_STATUS = {
     "full": 409,
     "private": 403,
     "bad_invitation": 409,
+    "not_invited": 404,
     "not_yours": 403,
     "not_seated": 403,
     "no_user": 422,

@@ -115,6 +115,7 @@ def _schemas() -> dict:
         ),
         "SeatTaken": {"allOf": [_ref("GameDetail"), _object({"offer": INTEGER, "accepted": {"const": True}})]},
         "SeatDeclined": _object({"offer": INTEGER, "game": INTEGER, "accepted": {"const": False}}),
+        "InvitationDeclined": _object({"invitation": INTEGER, "game": INTEGER, "declined": {"const": True}}),
         "TalkLine": _object({"id": INTEGER, "name": STRING, "text": STRING, "at": DATE_TIME}),
         "Talk": _object({"game": INTEGER, "messages": {"type": "array", "items": _ref("TalkLine")}}),
         "MailPreferences": _object(
@@ -226,6 +227,12 @@ def openapi_paths() -> tuple[dict, dict]:
                     404: "no_invitation",
                     409: "not_open, already_seated, full, bad_invitation (used or withdrawn)",
                 },
+                params=(path_parameter("invitation_id", ID, "the invitation's id"),),
+            ),
+            "/invitations/{invitation_id}/decline": post(
+                "Decline an invitation: its link seats nobody, and its sender sees it declined",
+                _ref("InvitationDeclined"),
+                {404: "not_invited", 409: "answered (taken up, withdrawn or declined already)"},
                 params=(path_parameter("invitation_id", ID, "the invitation's id"),),
             ),
             "/seat-offers/{offer_id}/accept": post(

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from games.api.openapi import AUTH_ERRORS, ERROR_TEXTS, GAME_ID, _json, _ref
 
-STREAM_TYPES = ["game", "your_turn", "game_started", "game_over", "invitation", "seat_offer", "tournament_round"]
+STREAM_TYPES = [
+    "game",
+    "your_turn",
+    "game_started",
+    "game_over",
+    "invitation",
+    "invitation_declined",
+    "seat_offer",
+    "tournament_round",
+]
 
 
 def _stream(schema: dict, description: str) -> dict:

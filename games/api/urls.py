@@ -27,6 +27,7 @@ urlpatterns = [
     path("games/<id:game_id>/export", views.export, name="export"),
     path("invitations", views_lobby.invitations, name="invitations"),
     path("invitations/<id:invitation_id>/accept", views_lobby.accept_invitation, name="accept_invitation"),
+    path("invitations/<id:invitation_id>/decline", views_lobby.decline_invitation, name="decline_invitation"),
     path(
         "seat-offers/<id:offer_id>/accept",
         views_lobby.answer_seat_offer,

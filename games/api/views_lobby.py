@@ -19,6 +19,7 @@ from games.api.game_form import game_form
 from games.models import Game, Invitation, SeatOffer
 from games.play.jsonbody import loads_move
 from games.services import do_accept_seat, do_create_game, do_decline_seat, do_invite, do_join, do_leave_lobby
+from games.services.invitations import do_decline_invitation
 from games.services.lobby import TimeControl
 from wildcards_site import throttle
 
@@ -195,6 +196,13 @@ def accept_invitation(request: HttpRequest, token, invitation_id: int) -> dict:
     if invitation is None:
         raise ApiError("no_invitation", _("There is no such invitation for you."), 404)
     return views.detail(_join(invitation.game_id, user, invitation.token), token)
+
+
+@endpoint("POST")
+def decline_invitation(request: HttpRequest, token, invitation_id: int) -> dict:
+    """Turn an invitation down, as the page's "Decline" does."""
+    invitation = do_decline_invitation(invitation_id, token.user)
+    return {"invitation": invitation.pk, "game": invitation.game_id, "declined": True}
 
 
 @endpoint("POST")

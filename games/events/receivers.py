@@ -16,10 +16,13 @@ def _part_saved(sender, instance, **kwargs) -> None:
     game_changed(instance.game_id)
 
 
-def _invited(sender, instance: Invitation, created: bool, **kwargs) -> None:
+def _invited(sender, instance: Invitation, created: bool, update_fields=None, **kwargs) -> None:
     if created and instance.user_id is not None:
         event = {"type": "invitation", "invitation": instance.pk, "game": instance.game_id}
         account_event([instance.user_id], event)
+    elif instance.declined_at is not None and update_fields and "declined_at" in update_fields:
+        event = {"type": "invitation_declined", "invitation": instance.pk, "game": instance.game_id}
+        account_event([instance.invited_by_id], event)
 
 
 def _offered(sender, instance: SeatOffer, created: bool, **kwargs) -> None:

@@ -28,7 +28,7 @@ from games.services import (
     do_rematch,
     do_withdraw_invitation,
 )
-from games.services.invitations import invitee_name
+from games.services.invitations import do_decline_invitation, invitee_name
 from wildcards_site import throttle
 from wildcards_site.wording import names_list
 
@@ -206,6 +206,18 @@ def _rematch_message(game: Game, outcome: str, user) -> str:
         "A new game with the same settings: %(names)s are invited by mail.",
         len(names),
     ) % {"names": names_list(names)}
+
+
+@login_required
+@require_POST
+def decline_invitation(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    try:
+        invitation = do_decline_invitation(invitation_id, request.user)
+    except ActionRejected as rejected:
+        messages.error(request, rejected.message)
+        return redirect("games:lobby")
+    messages.success(request, _("You declined the invitation to %(game)s.") % {"game": invitation.game})
+    return redirect("games:lobby")
 
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:

@@ -62,7 +62,12 @@ def _open_invitation(game: Game, user) -> Invitation | None:
 def _invited(game: Game, user) -> list[dict]:
     """The invitations a waiting game's players see: whom each names (an address only to its
     sender: a fellow player may be a stranger) and whether the viewer may withdraw it."""
-    invitations = game.invitations.open().select_related("user__profile", "invited_by__profile").order_by("pk")
+    # The declined ones too, so that their sender knows not to wait for them.
+    invitations = (
+        game.invitations.filter(accepted_at__isnull=True, withdrawn_at__isnull=True)
+        .select_related("user__profile", "invited_by__profile")
+        .order_by("pk")
+    )
     return [
         {
             "pk": invitation.pk,
@@ -71,6 +76,7 @@ def _invited(game: Game, user) -> list[dict]:
             else None,
             "by": invitation.invited_by.profile.name,
             "mine": invitation.invited_by_id == user.pk,
+            "declined": invitation.declined_at is not None,
         }
         for invitation in invitations
     ]

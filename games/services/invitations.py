@@ -1,5 +1,5 @@
 """Invitations to a game waiting for players: sent, refused when the person is already invited,
-withdrawn by whoever sent them. Joining with one is `lobby.do_join`."""
+withdrawn by whoever sent them, declined by whom they invite. Joining with one is `lobby.do_join`."""
 
 from __future__ import annotations
 
@@ -113,6 +113,26 @@ def do_withdraw_invitation(game_id: int, invitation_id: int, user, now: datetime
             raise ActionRejected("not_open", _("The game is no longer waiting for players."))
         invitation.withdrawn_at = now or timezone.now()
         invitation.save(update_fields=["withdrawn_at"])
+        drop_unsent([notify.invitation_mail_key(invitation.pk)])
+        return invitation
+
+
+def addressed_to(user) -> Q:
+    """Invitations to the account, or to its address before it had one (the link seats whoever holds it)."""
+    return Q(user=user) | Q(user__isnull=True, email__iexact=user.email) if user.email else Q(user=user)
+
+
+def do_decline_invitation(invitation_id: int, user, now: datetime | None = None) -> Invitation:
+    """Turn an invitation down: its link seats nobody any more, and its sender sees it declined."""
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().filter(addressed_to(user), pk=invitation_id).first()
+        if invitation is None:
+            raise ActionRejected("not_invited", _("There is no such invitation for you."))
+        if invitation.accepted_at or invitation.withdrawn_at or invitation.declined_at:
+            raise ActionRejected("answered", _("This invitation was taken up, withdrawn or declined already."))
+        invitation.declined_at = now or timezone.now()
+        invitation.user = invitation.user or user
+        invitation.save(update_fields=["declined_at", "user"])
         drop_unsent([notify.invitation_mail_key(invitation.pk)])
         return invitation
 

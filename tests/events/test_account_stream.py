@@ -102,3 +102,17 @@ def test_a_tournament_round_tells_each_entrant_its_game(asgi_server):
     heard = stream.until(lambda e: e["type"] == "tournament_round")
     assert (heard["tournament"], heard["round"], heard["games"], heard["bye"]) == (tournament.pk, 1, [game.pk], None)
     stream.close()
+
+
+def test_the_sender_hears_an_invitation_declined(asgi_server):
+    from games.services.invitations import do_decline_invitation
+
+    alice, bob = make_user("alice"), make_user("bob")
+    _row, token = ApiToken.issue(alice, "bot")
+    stream = Stream(asgi_server, "/stream/events", token)
+    game = do_create_game(alice, "cubirds", 2, {}, time_control=TimeControl(), seed="declined")
+    invitation = do_invite(game.pk, alice, "bob")
+    do_decline_invitation(invitation.pk, bob)
+    heard = stream.until(lambda e: e["type"] == "invitation_declined")
+    assert (heard["invitation"], heard["game"]) == (invitation.pk, game.pk)
+    stream.close()
