@@ -45,6 +45,7 @@ from tournaments.services.results import (
     undecided_forfeits,
 )
 from tournaments.services.rules import unplayable_sizes
+from wildcards_site.accounts.marks import text_mark
 
 
 def _crosstable(tournament: Tournament, rounds: list[PlayedRound], standings: list[dict], counted: Counted | None):
@@ -88,7 +89,7 @@ def tournament_data(tournament: Tournament) -> dict:
         "crosstable": _crosstable(tournament, rounds, standings, counted),
         "ended_early": ended_early(tournament, rounds),
         "passed_over": passed_over(tournament, rounds, counted),
-        "bracket_svg": bracket_svg(tournament, entries, rounds, names),
+        "bracket_svg": bracket_svg(tournament, entries, rounds, _marked(entries, names)),
         "table_log": table_log(tournament),
         # Marked as the standings and the final mail mark them, so a place below the table's reads right.
         "final_places": sorted(
@@ -477,3 +478,8 @@ def tournament_json(tournament: Tournament) -> dict:
         "rated": tournament.rated,
         "entrants": tournament.entries.count(),
     }
+
+
+def _marked(entries, names: dict) -> dict:
+    """The names with the bot mark in words, for a picture that has no room for a badge."""
+    return {entry.pk: f"{names[entry.pk]}{text_mark(entry.user)}" for entry in entries}

@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 
 from tournaments.numbers import hundredths
 from tournaments.presenters import leaving_mark
+from wildcards_site.accounts.marks import text_mark
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -43,7 +44,11 @@ def standings_csv(data: dict, knock_out: bool, sonneborn_berger: bool) -> str | 
             tie_breaks = [row["sonneborn_berger"]] if sonneborn_berger else []
             numbers = [_number(value) for value in [row["points"], *tie_breaks, row["buchholz"]]]
             writer.writerow(
-                [row["final_place"] or row["position"], _text(row["name"]), _text(users[row["entry"]].username)]
+                [
+                    row["final_place"] or row["position"],
+                    _text(row["name"] + text_mark(users[row["entry"]])),
+                    _text(users[row["entry"]].username),
+                ]
                 + [row["mark"], *numbers, _number(row["opponents_average"]), round(row["rating"])]
             )
     elif placed:
@@ -52,7 +57,8 @@ def standings_csv(data: dict, knock_out: bool, sonneborn_berger: bool) -> str | 
         )
         for entry in placed:
             user = entry.user
-            writer.writerow([entry.final_place, _text(user.profile.name), _text(user.username), leaving_mark(entry)])
+            name = _text(user.profile.name + text_mark(user))
+            writer.writerow([entry.final_place, name, _text(user.username), leaving_mark(entry)])
     else:
         return None
     return out.getvalue()

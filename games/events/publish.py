@@ -21,6 +21,7 @@ from games import presenters
 from games.engines import get_engine
 from games.events import store, topics
 from games.models import Game, GameEvent, Seat
+from wildcards_site.accounts.marks import bot_account
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,13 @@ def game_event(game: Game, seats: list[Seat], position: int | None, news: dict) 
         "talk": news["talk"],
         "table": news["table"],
         "players": [
-            {"seat": s.position, "name": str(s.name), "kind": s.kind, "status": s.status}
+            {
+                "seat": s.position,
+                "name": str(s.name),
+                "kind": s.kind,
+                "status": s.status,
+                "bot_account": bot_account(s),
+            }
             for s in seats
             if s.position is not None or game.status == Game.Status.OPEN
         ],

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation, SeatOffer
 from games.sections import PendingInvitation, other_invitations
+from wildcards_site.accounts.marks import text_mark
 
 SHOWN = 20  # a bound for the page: far above what anyone is invited to at once
 
@@ -39,7 +40,7 @@ def _game_invitations(user) -> list[PendingInvitation]:
     )
     found = []
     for invitation in invitations:
-        game, who = invitation.game, invitation.invited_by.profile.name
+        game, who = invitation.game, invitation.invited_by.profile.name + text_mark(invitation.invited_by)
         previous = game.rematch_of
         if previous is not None and previous.seats.filter(user=user).exists():
             text = _("%(who)s invites you to %(game)s, a rematch of %(previous)s.") % {
@@ -64,6 +65,7 @@ def _game_invitations(user) -> list[PendingInvitation]:
                 accept_label=_("Accept the invitation"),
                 accept_fields=(("token", invitation.token),),
                 created_at=invitation.created_at,
+                decline_url=reverse("games:decline_invitation", args=[invitation.pk]),
             )
         )
     return found
@@ -80,7 +82,7 @@ def _seat_offers(user) -> list[PendingInvitation]:
     found = []
     for offer in offers:
         if offer.offered_by_id:
-            who = offer.offered_by.profile.name
+            who = offer.offered_by.profile.name + text_mark(offer.offered_by)
             text = _("%(who)s offers you a seat in %(game)s.") % {"who": who, "game": offer.game}
         else:
             text = _("A seat in %(game)s is offered to you.") % {"game": offer.game}
@@ -93,6 +95,8 @@ def _seat_offers(user) -> list[PendingInvitation]:
                 accept_label=_("Take the seat"),
                 accept_fields=(("answer", "accept"),),
                 created_at=offer.created_at,
+                decline_url=reverse("games:answer_offer", args=[offer.game_id, offer.pk]),
+                decline_fields=(("answer", "decline"),),
             )
         )
     return found

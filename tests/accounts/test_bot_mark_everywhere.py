@@ -123,3 +123,35 @@ def test_api_answers_mark_a_bot_account_beside_the_sites_bot_seats(robo, person)
     assert marks == {("Alice", False, False), ("Robo", False, True), ("Bot 1", True, False)}
     assert api_for(robo).get("/me").json()["bot_account"] is True
     assert api_for(person).get("/me").json()["bot_account"] is False
+
+
+def test_table_talk_and_invitations_mark_a_bot_account(client, robo, person):
+    from games.services import do_invite
+    from games.services.talk import do_say
+
+    game = do_create_game(robo, "cubirds", 2, visibility=Game.Visibility.PRIVATE)
+    do_invite(game.pk, robo, "alice")
+    client.force_login(person)
+    lobby = page(client, reverse("games:lobby"))
+    assert "Robo · bot account invites you" in lobby
+    do_join(game.pk, person, token=game.invitations.get().token)
+    do_say(game.pk, robo, "good game")
+    do_say(game.pk, person, "thanks")
+    table = page(client, reverse("games:table", args=[game.pk]))
+    talk = table.split('id="talk"')[1].split("</section>")[0]
+    assert re.search(r'talk-who">Robo' + MARK, talk) and not re.search(r'talk-who">Alice' + MARK, talk)
+
+
+def test_the_standings_file_names_a_bot_account_as_one(client, robo, person):
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Bot Cup", "emu_ranchers", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(allow_bot_accounts=True)
+    do_register(tournament.pk, robo)
+    do_register(tournament.pk, person)
+    start(tournament, organiser)
+    client.force_login(organiser)
+    rows = page(client, reverse("tournaments:standings_csv", args=[tournament.pk])).splitlines()
+    names = sorted(row.split(",")[1] for row in rows[1:])
+    assert names == ["Alice", "Robo · bot account"]

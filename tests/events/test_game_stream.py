@@ -50,6 +50,7 @@ def test_a_seat_hears_each_move_with_its_view_and_what_it_may_play(asgi_server, 
     now = stream.next()
     assert (now["type"], now["game"], now["seat"], now["version"]) == ("game", game.pk, 0, game.version)
     assert now["view"] == get_engine("cubirds").view(game.state, 0)
+    assert [player["bot_account"] for player in now["players"]] == [False, False]
     while True:
         seat, action = move(game, users, rng)
         seen = now["version"]
