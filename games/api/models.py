@@ -50,7 +50,11 @@ class ApiToken(models.Model):
         """The live token row for `token`, or None (unknown or revoked)."""
         if not token or len(token) > 200:
             return None
-        return cls.objects.select_related("user").filter(token_hash=hash_token(token), revoked_at__isnull=True).first()
+        return (
+            cls.objects.select_related("user__profile")
+            .filter(token_hash=hash_token(token), revoked_at__isnull=True)
+            .first()
+        )
 
     def touch(self, now: datetime | None = None) -> None:
         """Remember when the token was last used (shown on the tokens page)."""
