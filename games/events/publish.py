@@ -66,11 +66,18 @@ def _append_all(names: list[str], event: dict) -> None:
 
 
 def flush_game(game_id: int) -> None:
+    if not store.enabled():
+        return
     try:
         with store.client().lock(store.key(f"lock:game:{game_id}"), timeout=10, blocking_timeout=5):
             _flush_locked(game_id)
     except redis.RedisError:
         log.warning("events: game %s not flushed", game_id, exc_info=True)
+        store.failed()
+    except Exception:
+        # A notice must never undo or fail the change it tells of (a save outside a transaction
+        # flushes at once, in its caller's stack).
+        log.exception("events: game %s not flushed", game_id)
 
 
 def _flush_locked(game_id: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from functools import cache
 
 import redis
@@ -25,8 +26,19 @@ return id
 """
 
 
+# After Redis fails, events are skipped for a while: a move must not wait on a dead Redis each time.
+RESTING_SECONDS = 10.0
+_resting_until = 0.0
+
+
 def enabled() -> bool:
-    return bool(settings.EVENTS_REDIS_URL)
+    return bool(settings.EVENTS_REDIS_URL) and time.monotonic() >= _resting_until
+
+
+def failed() -> None:
+    """Redis did not answer: rest a while before trying again."""
+    global _resting_until
+    _resting_until = time.monotonic() + RESTING_SECONDS
 
 
 def kept_seconds() -> int:
@@ -59,6 +71,7 @@ def append(topic: str, event: dict) -> str | None:
     except redis.RedisError:
         # The move is stored; only its notice is lost, and a client reconnecting is told to reload.
         log.warning("events: could not append to %s", topic, exc_info=True)
+        failed()
         return None
     return raw.decode() if isinstance(raw, bytes) else raw
 

@@ -55,3 +55,35 @@ def test_a_save_that_changes_nothing_anyone_sees_writes_nothing(game):
     before = len(watched(game))
     game.save()
     assert len(watched(game)) == before
+
+
+@pytest.fixture
+def redis_gone(settings):
+    """Events pointed at a port where no Redis listens."""
+    settings.EVENTS_REDIS_URL = "redis://127.0.0.1:1/0"
+    store.client.cache_clear()
+    store._append_script.cache_clear()
+    yield
+    store.client.cache_clear()
+    store._append_script.cache_clear()
+    store._resting_until = 0.0
+
+
+def test_moves_are_stored_when_redis_is_gone_and_it_is_not_asked_again_at_each_move(game, redis_gone):
+    import random
+
+    from games.engines import get_engine
+    from games.services import do_action
+
+    engine = get_engine("cubirds")
+    rng = random.Random(1)
+    for _ in range(3):
+        game.refresh_from_db()
+        seat = engine.to_act(game.state)[0]
+        action = rng.choice(engine.legal_actions(game.state, seat))
+        user = game.seats.get(position=seat).user
+        do_action(game.pk, seat, action, "api", user=user, expected_version=game.version)
+        # After the first failure the events rest, so a move does not wait on a dead Redis.
+        assert not store.enabled()
+    game.refresh_from_db()
+    assert game.version == 3 and game.actions.count() == 3
