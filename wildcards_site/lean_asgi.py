@@ -51,6 +51,10 @@ class LeanHandler(ASGIHandler):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            # Ends the response where the connection is still there (a server shutting down says
+            # "disconnect" to every open stream); sent to a client gone, it is dropped.
+            with contextlib.suppress(Exception):
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def with_lean_views(django_app) -> Callable:
