@@ -101,7 +101,7 @@ def main(argv: list[str]) -> None:
         "(games created, mails queued; nothing recomputed)"
     )
 
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     tournament.refresh_from_db()
     times = []

@@ -22,8 +22,9 @@ class TournamentsConfig(AppConfig):
             register_table_section,
         )
         from games.signals import game_finished
-        from tournaments.api import openapi_paths
+        from tournaments.api.views import openapi_paths
         from tournaments.bot_accounts import rated_play_refusal, tournament_refusal
+        from tournaments.pages.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.permissions import competes_at_table, organises_table, record_staff_at_table
         from tournaments.ratings.receivers import rate_finished_game
         from tournaments.ratings.sections import (
@@ -33,7 +34,6 @@ class TournamentsConfig(AppConfig):
             resign_voids,
             unrated_notice,
         )
-        from tournaments.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.signals import advance_on_finished_game
         from wildcards_site.accounts.bot_accounts import register_bot_account_check
 

@@ -1,5 +1,5 @@
 """The settings an organiser chooses for a tournament, listed once: the rest of the row is the
-tournament's life. The check (`services/rules.py`) and the form (`forms.py`) both read this list,
+tournament's life. The check (`services/rules.py`) and the form (`pages/forms.py`) both read this list,
 so a new setting is added here, to the model, and to whichever of them it concerns.
 """
 

@@ -8,7 +8,7 @@ from django.views.defaults import server_error as default_server_error
 from games.lobby.pending import pending_invitations
 from games.models import Deadline, Game, with_decided
 from games.sections import game_links
-from tournaments.organised import organised_by
+from tournaments.pages.organised import organised_by
 from wildcards_site.accounts.views import FIRST_VISIT
 
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from games.services.errors import ActionRejected
 from wildcards_site.outbox.models import OutboxMessage
 
-# The outbox keys of such mail (games.bymail.mails_lobby, mails_organiser; tournaments.mails).
+# The outbox keys of such mail (games.bymail.mails_lobby, mails_organiser; tournaments.mail.mails).
 PREFIXES = ("invite:", "seat-offer:", "tournament-invite:")
 
 

@@ -143,10 +143,10 @@ def test_player_page_queries_do_not_grow_with_games(client, people):
 
 def test_head_to_head_past_the_listed_games_is_counted_in_full(client, people, monkeypatch):
     # Past the list's length the tally is the database's: every game together, not the listed.
-    import tournaments.views
+    import tournaments.pages.views_ratings
     from tournaments.ratings.services import do_rate_game
 
-    monkeypatch.setattr(tournaments.views, "HEAD_TO_HEAD_GAMES", 3)
+    monkeypatch.setattr(tournaments.pages.views_ratings, "HEAD_TO_HEAD_GAMES", 3)
     alice, bob = people[:2]
     for minute in range(5):
         ranks = [(alice, 1), (bob, 2)] if minute != 2 else [(alice, 2), (bob, 1)]
@@ -154,7 +154,7 @@ def test_head_to_head_past_the_listed_games_is_counted_in_full(client, people, m
     page = client.get("/ratings/players/alice/?vs=bob").content.decode()
     assert "5 games together, ahead 4, behind 1" in page
     assert page.split('id="together"', 1)[1].split("</table>", 1)[0].count("data-game=") == 3
-    monkeypatch.setattr(tournaments.views, "HEAD_TO_HEAD_GAMES", 50)
+    monkeypatch.setattr(tournaments.pages.views_ratings, "HEAD_TO_HEAD_GAMES", 50)
     assert "5 games together, ahead 4, behind 1" in client.get("/ratings/players/alice/?vs=bob").content.decode()
 
 

@@ -152,7 +152,7 @@ def test_a_bracket_walkover_is_said_on_the_page_and_in_a_mail():
 def test_the_round_mail_costs_as_many_queries_for_16_entrants_as_for_4(field, django_assert_max_num_queries):
     # It is queued while the tournament row is locked: three queries an entrant (opt-outs,
     # seats, deadline) held the lock longer the larger the field.
-    from tournaments.mails import mail_round
+    from tournaments.mail.mails import mail_round
 
     organiser = make_user("olga")
     tournament = do_create_tournament(
@@ -197,7 +197,7 @@ def test_the_opponents_are_listed_as_the_language_joins_names(language, names, s
 def test_the_final_mail_writes_points_as_the_standings_do_in_the_readers_language():
     # The final mail lists "Alice (12)", as the page says, not "Alice (12.0)".
     from tests.conftest import rendered
-    from tournaments.mails import tournament_final
+    from tournaments.mail.mails import tournament_final
 
     top = [
         {"place": 1, "name": "Alice", "points": 12.0, "disqualified": False, "dropped": False},

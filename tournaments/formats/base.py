@@ -69,7 +69,7 @@ class Format:
 
     # Players level on points are told apart first by this (`swiss.TIE_BREAK_ORDERS`).
     tie_break_order: str
-    # Its page shows who met whom, with the results (`tournaments/crosstable.py`).
+    # Its page shows who met whom, with the results (`tournaments/pages/crosstable.py`).
     has_crosstable: bool
 
     # What a drop does: every result of a leaver before half their games is annulled, for them and

@@ -27,8 +27,8 @@ from games.services import notify
 from games.services.deadlines import abandon
 from games.services.errors import ActionRejected
 from games.services.play import lock_game
+from tournaments.mail.organiser_mails import table_decided
 from tournaments.models import Table, Tournament
-from tournaments.organiser_mails import table_decided
 from tournaments.services.running import check_not_playing, check_organiser
 from wildcards_site.queueing import queue_task
 

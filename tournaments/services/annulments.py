@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.bymail import preferences
 from tournaments.formats import get_format
-from tournaments.mails import annulled_key, results_annulled
+from tournaments.mail.mails import annulled_key, results_annulled
 from tournaments.models import Entry, Tournament
 from tournaments.services.results import DONE, PlayedRound, round_robin_counted
 from wildcards_site.outbox.models import OutboxMessage

@@ -21,8 +21,8 @@ LIVE = [Game.Status.OPEN, Game.Status.RUNNING, Game.Status.PAUSED]
 def cancel(tournament: Tournament, now: datetime, reason: dict | None = None) -> Tournament:
     """Cancel `tournament`, locked by the caller; `reason` None or of code `Tournament.ORGANISERS_REASON`:
     by its organisers (who are then not mailed)."""
-    from tournaments.mails import tournament_cancelled
-    from tournaments.organiser_mails import EVENT as ORGANISING
+    from tournaments.mail.mails import tournament_cancelled
+    from tournaments.mail.organiser_mails import EVENT as ORGANISING
 
     tables = Table.objects.filter(round__tournament=tournament)
     # Before its start, after it with tables going on, or after it with none yet (a round

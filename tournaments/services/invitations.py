@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games.services import unasked
 from games.services.errors import ActionRejected
 from games.services.invitations import account_with_address, check_one_address
-from tournaments.mails import invitation_mail_key
+from tournaments.mail.mails import invitation_mail_key
 from tournaments.models import Entry, Tournament, TournamentInvitation
 from tournaments.services.organising import enter_past_conditions
 from tournaments.services.registration import do_register
@@ -91,7 +91,7 @@ def _send(
     if invitee is not None:
         tournament.invited.add(invitee)
         tournament.removed.remove(invitee)  # invited again after a removal: they may come back
-    from tournaments.mails import tournament_invitation
+    from tournaments.mail.mails import tournament_invitation
 
     tournament_invitation(invitation)
     return invitation

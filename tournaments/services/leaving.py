@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
+from tournaments.mail.organiser_mails import entrant_left
 from tournaments.models import EntrantLeft, Entry, Table, Tournament
-from tournaments.organiser_mails import entrant_left
 from tournaments.services.adjudication import MAX_REASON_CHARS
 from tournaments.services.planning import beaten_in_bracket, knocked_out, last_round_under_way
 from tournaments.services.results import half_rule, played_rounds, undecided_forfeits
@@ -87,7 +87,7 @@ def do_drop(tournament_id: int, user, entry_user=None) -> Entry:
             tournament=tournament, entry=entry, how=how, actor=user, next_round=entry.dropped_before_round
         )
         if entry_user != user:
-            from tournaments.mails import removed_by_organiser
+            from tournaments.mail.mails import removed_by_organiser
 
             removed_by_organiser(entry_user, tournament, user, entry.dropped_before_round, disqualified=False)
         entrant_left(tournament, entry, actor=user, half=half_rule(tournament, entry.pk, rounds))
@@ -132,7 +132,7 @@ def do_disqualify(tournament_id: int, user, entry_user, reason: str) -> Entry:
             next_round=entry.dropped_before_round,
             reason=reason,
         )
-        from tournaments.mails import removed_by_organiser
+        from tournaments.mail.mails import removed_by_organiser
 
         # A player who had dropped already played their last round before it.
         removed_by_organiser(

@@ -63,7 +63,7 @@ def do_write_to_organisers(tournament_id: int, user, text: str, now: datetime | 
                 % {"count": limit},
             )
         letter = EntrantLetter.objects.create(tournament=tournament, author=user, text=text, sent_at=now)
-        from tournaments.mails import letter_to_organiser
+        from tournaments.mail.mails import letter_to_organiser
 
         for organiser in readers:
             letter_to_organiser(organiser, tournament, letter)

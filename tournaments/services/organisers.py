@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.services.errors import ActionRejected
+from tournaments.mail.organiser_mails import organiser_named
 from tournaments.models import Tournament
-from tournaments.organiser_mails import organiser_named
 from tournaments.services.running import check_not_playing, check_organiser, plays_in_event
 
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from games.services import unasked
 from games.services.errors import ActionRejected
-from tournaments.mails import invitation_mail_key, removed_by_organiser
+from tournaments.mail.mails import invitation_mail_key, removed_by_organiser
 from tournaments.models import Entry, OrganiserMessage, Tournament, TournamentInvitation
 from tournaments.services.cancelling import cancel
 from tournaments.services.registration import (
@@ -102,7 +102,7 @@ def do_update_tournament(tournament_id: int, user, **fields) -> Tournament:
             setattr(tournament, key, value)
         tournament.save()
         if rules_changed:
-            from tournaments.mails import rules_changed as mail_rules_changed
+            from tournaments.mail.mails import rules_changed as mail_rules_changed
 
             for entry in others.select_related("user__profile"):
                 mail_rules_changed(entry.user, tournament)
@@ -141,7 +141,7 @@ def do_add_entrant(tournament_id: int, user, player) -> TournamentInvitation:
             waives_conditions=True,
         )
         tournament.invited.add(player)
-        from tournaments.mails import tournament_invitation
+        from tournaments.mail.mails import tournament_invitation
 
         tournament_invitation(invitation)
         return invitation
@@ -234,7 +234,7 @@ def do_message_entrants(tournament_id: int, user, text: str, now: datetime | Non
                 % {"count": limit},
             )
         message = OrganiserMessage.objects.create(tournament=tournament, author=user, text=text, sent_at=now)
-        from tournaments.mails import tournament_message
+        from tournaments.mail.mails import tournament_message
 
         for entry in tournament.entries.select_related("user__profile"):
             tournament_message(entry.user, tournament, message)

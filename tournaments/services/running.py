@@ -28,10 +28,10 @@ from games.services.errors import ActionRejected
 from games.services.lobby import TimeControl
 from games.services.refusals import refusal_words, words_text
 from tournaments.formats import get_format
-from tournaments.mails import mail_round
+from tournaments.mail.mails import mail_round
+from tournaments.mail.organiser_mails import EVENT as ORGANISING
+from tournaments.mail.organiser_mails import decision_awaited, entrant_left, event_stuck
 from tournaments.models import Bye, EntrantLeft, Entry, Round, Table, Tournament
-from tournaments.organiser_mails import EVENT as ORGANISING
-from tournaments.organiser_mails import decision_awaited, entrant_left, event_stuck
 from tournaments.services.annulments import tell_annulled
 from tournaments.services.byes import bye_kinds
 from tournaments.services.cancelling import cancel
@@ -200,7 +200,7 @@ def _withdraw_no_shows(tournament: Tournament, entries: list[Entry], rounds: lis
             EntrantLeft.objects.create(
                 tournament=tournament, entry=entry, how=EntrantLeft.How.WITHDRAWN, next_round=last.number + 1
             )
-            from tournaments.mails import no_show_withdrawn
+            from tournaments.mail.mails import no_show_withdrawn
 
             no_show_withdrawn(entry.user, tournament, last.number)
             entrant_left(tournament, entry, half=half_rule(tournament, entry.pk, rounds))
@@ -305,7 +305,7 @@ def _finish(tournament: Tournament, entries: list[Entry], rounds, now: datetime)
 
 
 def _mail_final(tournament: Tournament, entries: list[Entry], rounds, places: dict[int, int]) -> None:
-    from tournaments.mails import TOP, tournament_final
+    from tournaments.mail.mails import TOP, tournament_final
     from tournaments.services.results import swiss_standings
 
     # A knock-out counts no points (its mail listed "(0.0)" after every name).

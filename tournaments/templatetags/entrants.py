@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.presenters import leaving_mark as mark_of
+from tournaments.pages.presenters import leaving_mark as mark_of
 
 register = template.Library()
 

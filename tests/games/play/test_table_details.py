@@ -11,7 +11,7 @@ from games.lobby.forms import GameForm
 from games.management.demo import play_defaults
 from games.models import Game, Seat
 from tests.games.conftest import seat_user, start_game
-from tournaments.forms import TournamentForm
+from tournaments.pages.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

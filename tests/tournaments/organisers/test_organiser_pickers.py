@@ -142,7 +142,7 @@ def test_the_mail_of_a_finalist_disqualified_names_the_final_as_their_last_round
     # Disqualified during the final (round 6), the player does not read "from round 7 on you are
     # not paired", a round that never comes.
     from tests.conftest import rendered
-    from tournaments.mails import removed_by_organiser
+    from tournaments.mail.mails import removed_by_organiser
     from wildcards_site.outbox.models import OutboxMessage
 
     organiser, player = make_players(2, "p")
@@ -188,7 +188,7 @@ def test_a_round_robin_withdrawal_mail_tells_the_rule_on_results_not_that_they_s
     # A no-show dropped in round 4 of a round robin does not read "Your results so far stand",
     # while the standings annul them (left before half their games, as FIDE rules).
     from tests.conftest import rendered
-    from tournaments.mails import removed_by_organiser
+    from tournaments.mail.mails import removed_by_organiser
     from wildcards_site.outbox.models import OutboxMessage
 
     organiser, player, other = make_players(3, "p")

@@ -339,7 +339,7 @@ def test_a_message_reaches_every_entrant_once_and_is_rate_limited(swiss, organis
     mails = OutboxMessage.objects.filter(key__startswith=f"tournament-message:{message.pk}:")
     assert sorted(mails.values_list("to", flat=True)) == sorted(player.email for player in players)
     assert all("Round 1 starts on Monday." in mail.text for mail in mails)
-    from tournaments.mails import tournament_message
+    from tournaments.mail.mails import tournament_message
 
     tournament_message(players[0], swiss, message)  # a retry mails nobody twice
     assert mails.count() == 3

@@ -1,9 +1,9 @@
 """The organiser's settings are listed once (tournaments/organiser_settings.py): the check, the
 form and the model agree with that list."""
 
-from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.organiser_settings import BLANK_IS_NONE, FIELD, NAMES, NOT_IN_FORM, SETTINGS, WORKED_OUT
+from tournaments.pages.forms import TournamentForm
 from tournaments.services.rules import settings_of
 
 # The form's own fields, from which it works settings out (hours per phase for `phase_seconds`).

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import emu_round_robin, finish_round, make_players
-from tournaments.presenters import tournament_data
+from tournaments.pages.presenters import tournament_data
 from tournaments.services import do_drop
 from wildcards_site.outbox.models import OutboxMessage
 

@@ -179,8 +179,8 @@ def test_a_pair_meeting_twice_has_only_the_meeting_the_standings_annulled_struck
     # At tables of three a pair can meet twice: the meeting voided with an annulled player (the
     # table left below its least size) does not show as played because the pair's later meeting
     # counts.
-    from tournaments.crosstable import meetings
     from tournaments.formats.swiss import RoundResult
+    from tournaments.pages.crosstable import meetings
     from tournaments.services.results import Counted, CountedRound, PlayedRound, PlayedTable
 
     first = PlayedRound(1, "round_robin", [PlayedTable(1, "", 101, "finished", {1: 1, 2: 2, 3: 3})], [])
@@ -198,8 +198,8 @@ def test_a_pair_meeting_twice_has_only_the_meeting_the_standings_annulled_struck
 def test_a_forfeit_in_a_round_passed_over_shows_without_a_round_number():
     # A round passed over is not numbered as the round made after it, or two games of a
     # two-player event would seem to share one round.
-    from tournaments.crosstable import _cell, meetings
     from tournaments.formats.swiss import RoundResult
+    from tournaments.pages.crosstable import _cell, meetings
     from tournaments.services.results import Counted, CountedRound
 
     schedule = [[[[1, 2], [3, 4]], []], [[[1, 4], [2, 3]], []]]

@@ -7,9 +7,9 @@ a test kept it for the rest of the run, and the tournament form then failed on i
 import pytest
 
 import games.engines as engines
-import tournaments.views_tournaments  # noqa: F401 - imported before any test changes the registry, as a site does
+import tournaments.pages.views_tournaments  # noqa: F401 - imported before any test changes the registry, as a site does
 from tests.conftest import make_user
-from tournaments.forms import TournamentForm
+from tournaments.pages.forms import TournamentForm
 from tournaments.services import do_create_tournament
 
 pytestmark = pytest.mark.django_db

@@ -91,7 +91,7 @@ def test_a_table_s_state_agrees_with_the_word_table_in_italian():
     # Not "Tavolo 1 · finita", the game's word ("partita finita") beside a table.
     from django.utils import translation
 
-    from tournaments.presenters import _table
+    from tournaments.pages.presenters import _table
     from tournaments.services.results import PlayedTable
 
     names = {1: "Ann", 2: "Ben"}

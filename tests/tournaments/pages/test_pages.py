@@ -180,7 +180,7 @@ def test_the_bracket_marks_a_player_who_dropped_so_a_walkover_reads_as_one(clien
     # A winner of round 1 drops before the final: their opponent there wins by walkover (a
     # player round 1 put out has nothing left to drop out of). The winner as the bracket reads
     # the result: a shared 1st (the deals are random) goes to the better seed.
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     out = tournament_data(tournament)["knocked_out"]
     seated = {seat.user_id for seat in current_tables(tournament)[0].game.seats.all()}

@@ -6,7 +6,7 @@ the round ends with their second game."""
 import pytest
 
 from tests.tournaments.helpers import emu_round_robin, finish_round, make_players
-from tournaments.presenters import tournament_data
+from tournaments.pages.presenters import tournament_data
 from tournaments.services import do_drop
 
 pytestmark = pytest.mark.django_db

@@ -75,7 +75,7 @@ def test_it_shows_no_winner_of_a_match_whose_player_was_dropped_while_its_game_r
 
 
 def test_it_keeps_the_dropped_player_in_until_their_game_ends(eli_plays_ben_in_the_losers_bracket):
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     organiser, users, tournament = eli_plays_ben_in_the_losers_bracket
     do_drop(tournament.pk, organiser, users["eli"])

@@ -31,7 +31,7 @@ def test_the_event_waits_for_a_decision_instead_of_crowning_a_leaver():
     assert do_advance_round(tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     assert tournament_data(tournament)["awaiting_decision"]
 
@@ -72,7 +72,7 @@ def test_a_semi_final_nobody_played_is_decided_before_the_other_winner_is_crowne
     assert do_advance_round(tournament.pk) is None
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     assert tournament_data(tournament)["awaiting_decision"]
     first, second = entries_at(tournament, unplayed)

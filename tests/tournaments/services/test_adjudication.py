@@ -264,7 +264,7 @@ def test_a_double_forfeit_declared_on_the_final_ends_the_event_without_a_champio
     tournament = register_and_start(tournament, make_players(2))
     (final,) = current_tables(tournament)
     nobody_played(final.game)
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     waiting = tournament_data(tournament)
     assert waiting["awaiting_decision"] and not waiting["knocked_out"]  # nobody is out before the decision
@@ -296,7 +296,7 @@ def test_an_abandoned_multiplayer_final_waits_then_finishes_after_adjudication(o
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     # While the organisers decide, the finalists are not told they are out: a decision may crown them.
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     assert tournament_data(tournament)["awaiting_decision"]
     assert not set(entries_at(tournament, final)) & tournament_data(tournament)["knocked_out"]
@@ -367,7 +367,7 @@ def test_the_form_for_a_table_everyone_left_after_playing_starts_from_its_places
     from datetime import UTC, datetime, timedelta
 
     from tests.tournaments.helpers import record_own_moves
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     first, _second = current_tables(swiss)
     record_own_moves(first.game)
@@ -502,7 +502,7 @@ def test_a_game_abandoned_without_a_decision_still_reads_abandoned(swiss, client
 def test_the_form_for_a_table_still_playing_chooses_no_place_for_the_organiser(swiss, organiser, client):
     # The form of a running table does not come up with places in seat order, or an organiser who
     # only writes a reason would decide a result nobody chose (the scores may say otherwise).
-    from tournaments.presenters import tournament_data
+    from tournaments.pages.presenters import tournament_data
 
     first, _second = current_tables(swiss)
     (table,) = [t for t in tournament_data(swiss)["adjudicable"] if t["number"] == first.number]

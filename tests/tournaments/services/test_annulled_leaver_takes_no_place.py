@@ -7,7 +7,7 @@ import pytest
 
 from tests.tournaments.helpers import current_tables, emu_round_robin, finish_round, make_players, play_out
 from tournaments.models import Entry
-from tournaments.presenters import tournament_data
+from tournaments.pages.presenters import tournament_data
 from tournaments.services import do_drop
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.utils import timezone
 from games.services.errors import ActionRejected
 from tests.conftest import make_user
 from tournaments.models import Tournament
+from tournaments.pages.views_tournaments import LIST_PAGE_SIZE
 from tournaments.services import do_create_tournament
-from tournaments.views_tournaments import LIST_PAGE_SIZE
 
 pytestmark = pytest.mark.django_db
 

@@ -87,7 +87,7 @@ def test_a_nine_player_wild_cards_swiss_runs_three_rounds_to_the_right_standings
     finals = OutboxMessage.objects.filter(key__startswith=f"tournament-final:{tournament.pk}:")
     entrants = [entry.user.email for entry in entries.values()]
     assert finals.filter(to__in=entrants).count() == 9
-    # The organiser, who does not play, reads the same standings (tournaments/organiser_mails.py).
+    # The organiser, who does not play, reads the same standings (tournaments/mail/organiser_mails.py).
     assert finals.exclude(to__in=entrants).get().to == tournament.created_by.email
     winner = tournament.entries.filter(final_place=1).first().user
     mail = rendered(finals.get(key=f"tournament-final:{tournament.pk}:{winner.pk}"))

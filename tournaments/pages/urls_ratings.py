@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments.pages import views_ratings as views
 
 app_name = "ratings"
 urlpatterns = [

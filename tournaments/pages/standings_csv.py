@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournaments.numbers import hundredths
-from tournaments.presenters import leaving_mark
+from tournaments.pages.presenters import leaving_mark
 from wildcards_site.accounts.marks import text_mark
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

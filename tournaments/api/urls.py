@@ -1,7 +1,7 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 - registers the <id:…> converter
-from tournaments import api
+from tournaments.api import views as api
 
 app_name = "tournaments_api"
 urlpatterns = [

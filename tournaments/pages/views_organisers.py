@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 
 from games.services.errors import ActionRejected
 from tournaments import services
-from tournaments.forms import TournamentForm, initial_of
 from tournaments.models import Table, Tournament, TournamentInvitation
+from tournaments.pages.forms import TournamentForm, initial_of
 from tournaments.services.running import plays_in_event
 
 FORFEIT = "forfeit"

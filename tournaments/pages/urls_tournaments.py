@@ -1,8 +1,8 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 - registers the <id:…> converter
-from tournaments import views_organisers
-from tournaments import views_tournaments as views
+from tournaments.pages import views_organisers
+from tournaments.pages import views_tournaments as views
 
 app_name = "tournaments"
 

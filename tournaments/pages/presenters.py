@@ -13,8 +13,6 @@ from django.utils.translation import pgettext_lazy
 from games.models import Deadline, Game, GameEvent, Seat
 from games.services.organiser import STAFF_EXTENSION_HOURS
 from tournaments.bot_accounts import mark_bot_accounts
-from tournaments.bracket_picture import bracket_svg
-from tournaments.crosstable import crosstable
 from tournaments.formats.elimination import called_up
 from tournaments.formats.scoring import rank_key
 from tournaments.formats.swiss import RoundResult
@@ -22,6 +20,8 @@ from tournaments.formats.swiss import places as swiss_places
 from tournaments.formats.withdrawals import REST, bye_kind, scheduled_indices
 from tournaments.models import EntrantLeft, Table, Tournament
 from tournaments.numbers import alike, hundredths
+from tournaments.pages.bracket_picture import bracket_svg
+from tournaments.pages.crosstable import crosstable
 from tournaments.services.adjudication import drawn_stamp
 from tournaments.services.byes import bye_kinds
 from tournaments.services.planning import (

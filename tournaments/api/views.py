@@ -22,7 +22,7 @@ from games.api.openapi import (
     query_parameter,
 )
 from tournaments.models import Tournament, TournamentInvitation
-from tournaments.presenters import tournament_data, tournament_json
+from tournaments.pages.presenters import tournament_data, tournament_json
 from tournaments.ratings import leaderboards
 from tournaments.ratings.models import RatingChange
 from tournaments.ratings.pools import POOLS
@@ -168,7 +168,7 @@ def leave(request: HttpRequest, token, tournament_id: int) -> dict:
 
 
 def _my_invitations(user):
-    """The player's invitations still to accept, as their home page lists them (tournaments/sections.py):
+    """The player's invitations still to accept, as their home page lists them (tournaments/pages/sections.py):
     to their account, or to their address before it had one."""
     mine = Q(user=user) | Q(user__isnull=True, email__iexact=user.email) if user.email else Q(user=user)
     return (

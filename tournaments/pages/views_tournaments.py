@@ -23,21 +23,21 @@ from games.models import Game
 from games.presenters.game_settings import option_words
 from games.services.errors import ActionRejected
 from tournaments import services
-from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.presenters import (
+from tournaments.pages.forms import TournamentForm
+from tournaments.pages.presenters import (
     organiser_choices,
     tournament_data,
     tournament_json,
     unplayable_tables,
 )
+from tournaments.pages.rules_words import number_words, round_robin_words, scoring_words
+from tournaments.pages.standings_csv import standings_csv as csv_text
+from tournaments.pages.your_table import your_table
 from tournaments.reasons import cancel_reason_words, organisers_why, problem_words
-from tournaments.rules_words import number_words, round_robin_words, scoring_words
 from tournaments.services.letters import MAX_LETTER_CHARS, letter_readers
 from tournaments.services.organising import MAX_CANCEL_WHY_CHARS, MAX_MESSAGE_CHARS
 from tournaments.services.registration import registration_refusal, unpaired_latecomer
-from tournaments.standings_csv import standings_csv as csv_text
-from tournaments.your_table import your_table
 from wildcards_site import throttle
 
 User = get_user_model()

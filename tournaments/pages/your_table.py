@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 
 from games.models import Deadline
 from tournaments.models import Tournament
-from tournaments.presenters import TABLE_STATUS
-from tournaments.rules_words import number_words
+from tournaments.pages.presenters import TABLE_STATUS
+from tournaments.pages.rules_words import number_words
 from tournaments.services.byes import REST, bye_kinds
 from tournaments.services.planning import without_table
 from tournaments.services.results import played_rounds

@@ -1,0 +1,1 @@
+"""Tournament mail: to the entrants (mails) and to the organisers (organiser_mails)."""
