@@ -37,6 +37,12 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rate", type=float, default=50)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="the moves stored by do_action in two processes of their own, not POSTed by the bots: the "
+        "streams measured at a rate of moves this machine's HTTP stack cannot make beside them",
+    )
     args = parser.parse_args(argv)
     os.environ["EVENTS_PREFIX"] = f"bench-{uuid.uuid4().hex[:8]}"
     setup_django("wc_bench_stream")
@@ -52,7 +58,7 @@ def main(argv: list[str]) -> None:
         game = do_create_game(users[0], "cubirds", 2, {}, seed=f"stream-{number}")
         do_join(game.pk, users[1])
         for user in users:
-            players.append({"game": game.pk, "token": ApiToken.issue(user, "bench")[1]})
+            players.append({"game": game.pk, "token": ApiToken.issue(user, "bench")[1], "user": user})
     web_port, stream_port = free_port(), free_port()
     env = dict(
         os.environ,
@@ -81,8 +87,10 @@ def main(argv: list[str]) -> None:
         f"open streams: {opened} of {len(players) * 2} ({len(players)} bot clients, an account and a game stream each)"
     )
     print(
-        f"moves: {figures['moves']} in {figures['elapsed']:.1f} s = {figures['moves'] / figures['elapsed']:.1f} "
-        f"a second (asked {args.rate:g}); refused {figures['refused']}"
+        f"moves ({'do_action in two processes' if args.direct else 'POSTed to the API by the bots'}): "
+        f"{figures['moves']} in "
+        f"{figures['elapsed']:.1f} s = {figures['moves'] / figures['elapsed']:.1f} a second (asked {args.rate:g}); "
+        f"refused {figures['refused']}"
     )
     print(
         f"events delivered: {len(figures['received'])} = {len(figures['received']) / figures['elapsed']:.0f} a "
@@ -164,16 +172,17 @@ async def _drive(players: list[dict], web_port: int, stream_port: int, server_pi
             now = time.time()
             if event.get("type") == "game" and event["moves"]:
                 received.append((now, event["game"], event["version"]))
-            if plays and event.get("type") == "your_turn" and event["version"] > answered:
+            if event.get("type") == "your_turn" and args.direct:
+                received.append((now, event["game"], event["version"]))
+            if plays and not args.direct and event.get("type") == "your_turn" and event["version"] > answered:
                 answered = event["version"]
                 received.append((now, event["game"], event["version"]))
                 await slots.get()
                 if state["stop"]:
                     break
                 body = {"version": event["version"], "action": random.choice(event["actions"])}
-                status = await asyncio.get_running_loop().run_in_executor(
-                    pool, post, player["token"], event["game"], body
-                )
+                loop = asyncio.get_running_loop()
+                status = await loop.run_in_executor(pool, post, player["token"], event["game"], body)
                 state["moves" if status == 200 else "refused"] += 1
         writer.close()
 
@@ -207,15 +216,61 @@ async def _drive(players: list[dict], web_port: int, stream_port: int, server_pi
     received.clear()
     started = time.time()
     pacer = asyncio.create_task(pace())
+    movers = _start_movers(players, args) if args.direct else []
     await asyncio.sleep(args.seconds)
     state["stop"] = True
     elapsed = time.time() - started
+    for mover, _count in movers:
+        mover.terminate()
+        mover.join(10)
+    state["moves"] += sum(count.value for _mover, count in movers)
     pacer.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     pool.shutdown(wait=False, cancel_futures=True)
     return {**state, "received": received, "elapsed": elapsed, "rss_before": rss_before, "rss_after": rss_after}
+
+
+def _start_movers(players: list[dict], args) -> list:
+    """Two processes (one a core) storing the bots' moves with do_action, each over half the games."""
+    import multiprocessing
+
+    from django.db import connections
+
+    connections.close_all()
+    context = multiprocessing.get_context("spawn")  # this process has threads: no fork
+    games = sorted({player["game"] for player in players})
+    movers = []
+    for share in range(2):
+        count = context.Value("i", 0)
+        process = context.Process(target=_move, args=(games[share::2], args.rate / 2, count), daemon=True)
+        process.start()
+        movers.append((process, count))
+    return movers
+
+
+def _move(games: list[int], rate: float, count) -> None:
+    import django
+
+    django.setup()  # the settings as the parent's environment gives them
+    from games.engines import get_engine
+    from games.models import Game
+    from games.services import do_action
+
+    engine, rng = get_engine("cubirds"), random.Random()
+    due = time.monotonic()
+    for turn in range(10**9):
+        game = Game.objects.get(pk=games[turn % len(games)])
+        if game.status != Game.Status.RUNNING:
+            continue
+        seat = engine.to_act(game.state)[0]
+        action = rng.choice(engine.legal_actions(game.state, seat))
+        user = next(s.user for s in game.seats.select_related("user") if s.position == seat)
+        do_action(game.pk, seat, action, "api", user=user, expected_version=game.version)
+        count.value += 1
+        due += 1 / rate
+        time.sleep(max(0.0, due - time.monotonic()))
 
 
 async def _chunked_line(reader: asyncio.StreamReader) -> bytes | None:
