@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import OuterRef, Subquery
 
 from tournaments.models import Round, Tournament
-from tournaments.pages.presenters import awaiting_decision
+from tournaments.pages.organisers_box import awaiting_decision
 from tournaments.services.results import played_rounds
 
 UNDER_WAY = (

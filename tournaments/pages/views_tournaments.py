@@ -25,12 +25,8 @@ from games.services.errors import ActionRejected
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.pages.forms import TournamentForm
-from tournaments.pages.presenters import (
-    organiser_choices,
-    tournament_data,
-    tournament_json,
-    unplayable_tables,
-)
+from tournaments.pages.organisers_box import organiser_choices, unplayable_tables
+from tournaments.pages.presenters import tournament_data, tournament_json
 from tournaments.pages.rules_words import number_words, round_robin_words, scoring_words
 from tournaments.pages.standings_csv import standings_csv as csv_text
 from tournaments.pages.your_table import your_table

@@ -159,7 +159,8 @@ def test_a_player_the_knock_out_put_out_is_not_offered_to_the_organisers_and_can
     # "(dropped)" in the final standings, not knocked out.
     from games.services.errors import ActionRejected
     from tournaments.models import Entry
-    from tournaments.pages.presenters import organiser_choices, tournament_data
+    from tournaments.pages.organisers_box import organiser_choices
+    from tournaments.pages.presenters import tournament_data
     from tournaments.services import do_drop
 
     players = make_players(8)
@@ -193,7 +194,8 @@ def test_a_player_the_knock_out_put_out_is_not_offered_to_the_organisers_and_can
 def test_a_multiplayer_knock_outs_player_left_out_may_still_drop_to_decline_a_call_up():
     # Who did not go on from a table of three may still be called up, should a qualifier drop
     # before the next round is made: they may leave first, and the organisers may drop them.
-    from tournaments.pages.presenters import organiser_choices, tournament_data
+    from tournaments.pages.organisers_box import organiser_choices
+    from tournaments.pages.presenters import tournament_data
     from tournaments.services import do_drop
 
     players = make_players(9)
