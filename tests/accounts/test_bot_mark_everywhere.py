@@ -91,6 +91,26 @@ def test_the_entrants_and_standings_mark_a_bot_account(client, robo, person):
     assert {player["name"]: player["bot_account"] for player in players} == {"Robo": True, "Alice": False}
 
 
+def test_the_organisers_choices_mark_a_bot_account(client, robo, person):
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Bot Cup", "emu_ranchers", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(allow_bot_accounts=True)
+    do_register(tournament.pk, robo)
+    do_register(tournament.pk, person)
+    start(tournament, organiser)
+    client.force_login(organiser)
+    html = page(client, reverse("tournaments:detail", args=[tournament.pk]))
+    for form in ("drop-player", "disqualify-player"):
+        options = re.findall(
+            r"<option value=\"\w+\">([^<]*)</option>", html.split(f'id="{form}"')[1].split("</form>")[0]
+        )
+        assert sorted(options) == ["Alice (alice)", "Robo (robo) · bot account"], form
+    # The form that sets a table's places names its players as the table does.
+    assert marked(html.split('id="adjudicate', 1)[1], "Robo")
+
+
 def test_the_leaderboards_mark_bot_accounts_and_list_them_apart(client, robo, person):
     for user in (robo, person):
         Rating.objects.create(
