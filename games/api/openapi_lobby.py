@@ -5,8 +5,9 @@ and their own mail settings (views_me.py). `openapi.document` adds it to games' 
 
 from __future__ import annotations
 
-from games.api.openapi import ANY_OBJECT, AUTH_ERRORS, DATE_TIME, GAME_ID, get_operation, json_body, path_parameter
+from games.api.openapi import get_operation, json_body, path_parameter
 from games.api.openapi import post_operation as post
+from games.api.openapi_schemas import ANY_OBJECT, AUTH_ERRORS, DATE_TIME, GAME_ID
 from games.engines import available_engines
 from games.lobby.forms import CLOCK_CHOICES, PHASE_CHOICES
 from games.models import Game, Seat

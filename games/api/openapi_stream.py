@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.api.openapi import AUTH_ERRORS, ERROR_TEXTS, GAME_ID, _json, _ref
+from games.api.openapi_schemas import AUTH_ERRORS, ERROR_TEXTS, GAME_ID, _json, _ref
 
 STREAM_TYPES = [
     "game",

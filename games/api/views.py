@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from games import presenters
 from games.api.auth import endpoint, rate_limit
 from games.api.errors import ApiError, malformed, not_found
-from games.api.openapi import MY_GAME_STATUSES
 from games.api.openapi import document as openapi_document
+from games.api.openapi_schemas import MY_GAME_STATUSES
 from games.engines import get_engine
 from games.history import finding as history
 from games.history.archive import export_game

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.ahead.models import StoredAnswer
 from games.api.auth import endpoint
 from games.api.errors import ApiError, malformed
-from games.api.openapi import AUTH_ERRORS, ERROR_TEXTS, GAME_ID, _json, _ref
+from games.api.openapi_schemas import AUTH_ERRORS, ERROR_TEXTS, GAME_ID, _json, _ref
 from games.api.views import my_position, summary, visible_game
 from games.engines import get_engine
 from games.engines.base import answers_ahead

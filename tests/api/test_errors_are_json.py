@@ -31,6 +31,6 @@ def test_an_address_the_api_does_not_have_answers_json(settings, db, debug, path
 
 
 def test_the_document_lists_every_error_code_the_api_answers():
-    from games.api.openapi import ERROR_CODES
+    from games.api.openapi_schemas import ERROR_CODES
 
     assert "server_error" in ERROR_CODES and "not_found" in ERROR_CODES

@@ -16,7 +16,8 @@ from schemathesis.checks import (
 )
 from schemathesis.generation import GenerationMode
 
-from games.api.openapi import ERROR_CODES, document
+from games.api.openapi import document
+from games.api.openapi_schemas import ERROR_CODES
 from tests.api.conftest import api_for
 from tests.history.conftest import new_game
 

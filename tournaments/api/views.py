@@ -13,14 +13,8 @@ from django.utils.translation import gettext as _
 
 from games.api.auth import endpoint
 from games.api.errors import ApiError
-from games.api.openapi import (
-    AUTH_ERRORS,
-    DATE_TIME,
-    get_operation,
-    path_parameter,
-    post_operation,
-    query_parameter,
-)
+from games.api.openapi import get_operation, path_parameter, post_operation, query_parameter
+from games.api.openapi_schemas import AUTH_ERRORS, DATE_TIME
 from tournaments.models import Tournament, TournamentInvitation
 from tournaments.pages.presenters import tournament_data, tournament_json
 from tournaments.ratings import leaderboards
