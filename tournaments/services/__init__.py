@@ -24,8 +24,8 @@ from tournaments.services.running import (
     do_pause_tournament,
     do_resume_tournament,
     do_start,
-    sweep_tournaments,
 )
+from tournaments.services.sweep import sweep_tournaments
 
 __all__ = [
     "do_adjudicate_table",

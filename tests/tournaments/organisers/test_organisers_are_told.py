@@ -188,7 +188,7 @@ def test_organisers_who_do_not_play_are_mailed_the_final_places(organisers):
 
 def test_organisers_are_told_once_a_day_when_the_sweep_cannot_move_their_event_on():
     from tests.tournaments.services.test_table_sizes_and_options import _stuck_on_a_table_of_two
-    from tournaments.services.running import sweep_tournaments
+    from tournaments.services.sweep import sweep_tournaments
 
     organiser, tournament = _stuck_on_a_table_of_two()
     assert tournament.problem
