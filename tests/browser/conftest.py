@@ -45,23 +45,28 @@ def chromium_available() -> bool:
     return os.path.exists(CHROMIUM) or shutil.which(CHROMIUM) is not None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """One Chromium for the browser tests, stopped after the last of them: while Playwright's sync
+    API is started it runs an event loop in this thread, which later tests must not inherit
+    (tests/site/test_test_isolation.py)."""
     if not chromium_available():
         if os.getenv("WILDCARDS_REQUIRE_SERVICES") == "1":
             pytest.fail(f"CI needs Debian's Chromium at {CHROMIUM}")
         pytest.skip(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API runs an event loop in this thread; Django's ORM
-    # calls made by the test itself are still synchronous and safe.
+    # That loop makes Django take the test's own (synchronous) ORM calls for async code.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        new_context = browser.new_context
-        browser.new_context = lambda *args, **kwargs: _watch_csp(new_context(*args, **kwargs))
-        yield browser
-        browser.close()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            new_context = browser.new_context
+            browser.new_context = lambda *args, **kwargs: _watch_csp(new_context(*args, **kwargs))
+            yield browser
+            browser.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
 @pytest.fixture
