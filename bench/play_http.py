@@ -127,7 +127,7 @@ def main(argv: list[str]) -> None:
         print(f"!! the database holds {stored} actions but {figures['accepted']} were accepted")
     print(
         f"mail queued by those actions: {mail['queued']}; rendered and sent (or dropped as no longer needed) "
-        f"by the worker during the run: {mail['done']}"
+        f"by the worker during the run: {mail['done']}; held for players at the table: {mail['held']}"
     )
     floor_rate = floor["accepted"] / floor["elapsed"]
     print(
@@ -160,12 +160,18 @@ def start_worker(env: dict, cwd) -> subprocess.Popen:
 
 
 def mail_counts() -> dict:
+    from django.utils import timezone
+
     from wildcards_site.outbox.models import OutboxMessage
 
     done = (OutboxMessage.Status.SENT, OutboxMessage.Status.DROPPED)
+    waiting = OutboxMessage.objects.filter(status=OutboxMessage.Status.PENDING)
     return {
         "queued": OutboxMessage.objects.count(),
         "done": OutboxMessage.objects.filter(status__in=done).count(),
+        # A player who moves on the site is at the table: their turn mail waits GAME_MAIL_GRACE_SECONDS
+        # (and is dropped if they play first), so a short run sends little.
+        "held": waiting.filter(next_attempt_at__gt=timezone.now()).count(),
     }
 
 
