@@ -17,7 +17,6 @@ from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import presenters
 from games.api import views
 from games.api.auth import authenticate
 from games.api.errors import ApiError
@@ -116,7 +115,7 @@ def _turns_now(user_id: int) -> list[dict]:
     seats = Seat.objects.filter(user_id=user_id, game__status=Game.Status.RUNNING, kind=Seat.Kind.HUMAN)
     for seat in seats.select_related("game").order_by("game_id")[:200]:
         game = seat.game
-        position = presenters.private_position(game, seat)
-        if position is not None and position in get_engine(game.engine).to_act(game.state):
+        position = publish.owed_turn(game, seat, get_engine(game.engine).to_act(game.state))
+        if position is not None:
             turns.append(publish.your_turn(game, position, publish.open_waits(game)))
     return turns

@@ -213,17 +213,22 @@ def _account_events(game: Game, seats: list[Seat], mark: dict, announced: set, n
             if seat.user_id is not None:
                 found.append((topics.account(seat.user_id), {"type": "game_over", "game": game.pk, "result": result}))
     if game.status == Game.Status.RUNNING and game.state is not None:
-        engine = get_engine(game.engine)
-        to_act = engine.to_act(game.state)
+        to_act = get_engine(game.engine).to_act(game.state)
         for seat in players:
-            position = presenters.private_position(game, seat)
-            if position is None or position not in to_act or (game.version, position) in announced:
+            position = owed_turn(game, seat, to_act)
+            if position is None or (game.version, position) in announced:
                 continue
             announced.add((game.version, position))
             found.append((topics.account(seat.user_id), your_turn(game, position, news["waits"])))
     # Only the turns of the current version matter from now on.
     announced.intersection_update({turn for turn in announced if turn[0] == game.version})
     return found
+
+
+def owed_turn(game: Game, seat: Seat, to_act: list[int]) -> int | None:
+    """The position whose turn `seat`'s player owes now (`to_act`: the engine's), or None."""
+    position = presenters.private_position(game, seat)
+    return position if position is not None and position in to_act else None
 
 
 def your_turn(game: Game, position: int, waits: dict[int, str]) -> dict:
