@@ -40,6 +40,18 @@ def person(db):
     return make_user("alice", display_name="Alice")
 
 
+def bot_cup(robo, person) -> tuple:
+    """A two-round Swiss that takes bot accounts, Robo and Alice entered; (tournament, organiser)."""
+    organiser = make_user("org")
+    tournament = do_create_tournament(
+        organiser, "Bot Cup", "emu_ranchers", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(allow_bot_accounts=True)
+    do_register(tournament.pk, robo)
+    do_register(tournament.pk, person)
+    return tournament, organiser
+
+
 def page(client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, url
@@ -72,13 +84,7 @@ def test_the_history_list_marks_a_bot_account(client, robo, person):
 
 
 def test_the_entrants_and_standings_mark_a_bot_account(client, robo, person):
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Bot Cup", "emu_ranchers", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
-    )
-    Tournament.objects.filter(pk=tournament.pk).update(allow_bot_accounts=True)
-    do_register(tournament.pk, robo)
-    do_register(tournament.pk, person)
+    tournament, organiser = bot_cup(robo, person)
     html = page(client, reverse("tournaments:detail", args=[tournament.pk]))
     assert marked(html, "Robo") and not marked(html, "Alice")
     start(tournament, organiser)
@@ -92,13 +98,7 @@ def test_the_entrants_and_standings_mark_a_bot_account(client, robo, person):
 
 
 def test_the_organisers_choices_mark_a_bot_account(client, robo, person):
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Bot Cup", "emu_ranchers", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
-    )
-    Tournament.objects.filter(pk=tournament.pk).update(allow_bot_accounts=True)
-    do_register(tournament.pk, robo)
-    do_register(tournament.pk, person)
+    tournament, organiser = bot_cup(robo, person)
     start(tournament, organiser)
     client.force_login(organiser)
     html = page(client, reverse("tournaments:detail", args=[tournament.pk]))
@@ -163,13 +163,7 @@ def test_table_talk_and_invitations_mark_a_bot_account(client, robo, person):
 
 
 def test_the_standings_file_names_a_bot_account_as_one(client, robo, person):
-    organiser = make_user("org")
-    tournament = do_create_tournament(
-        organiser, "Bot Cup", "emu_ranchers", "swiss", seats_preferred=2, seats_min=2, seats_max=2, rounds=2
-    )
-    Tournament.objects.filter(pk=tournament.pk).update(allow_bot_accounts=True)
-    do_register(tournament.pk, robo)
-    do_register(tournament.pk, person)
+    tournament, organiser = bot_cup(robo, person)
     start(tournament, organiser)
     client.force_login(organiser)
     rows = page(client, reverse("tournaments:standings_csv", args=[tournament.pk])).splitlines()
