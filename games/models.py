@@ -66,6 +66,9 @@ class Game(models.Model):
     # The creator's choice to rate bot accounts (Profile.bot_account) against people: without it a
     # game that seats both is made unrated when it starts (services/lobby.py).
     rate_bot_accounts = models.BooleanField(_("rated against bot accounts"), default=False, db_default=False)
+    # Created rated, made unrated at the start for that reason: said on the table, and a rematch is
+    # rated again, as its creator chose.
+    unrated_for_bot_accounts = models.BooleanField(default=False, db_default=False)
     # Whether its players may answer ahead and hand their seat to a delegate (a tournament's
     # organisers decide for their tables; on elsewhere).
     allow_ahead = models.BooleanField(_("answers ahead"), default=True, db_default=True)

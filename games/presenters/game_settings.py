@@ -52,6 +52,8 @@ def option_words(game: Game) -> list[str]:
 
 
 def rated_words(game: Game) -> str:
+    if game.unrated_for_bot_accounts:
+        return _("not rated: it seats a bot account and a person")
     return _("rated") if game.rated else _("not rated")
 
 

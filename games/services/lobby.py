@@ -234,7 +234,7 @@ def _start(game: Game, now: datetime) -> None:
     if game.rated and not game.rate_bot_accounts and _mixes_bot_accounts(seats):
         # A bot account is rated against people only where the creator chose so (a tournament's
         # table: never): the game is rated for nobody, as the table then says.
-        game.rated = False
+        game.rated, game.unrated_for_bot_accounts = False, True
     # Random seating, from the game's own seed so that it can be explained later.
     random.Random(f"{game.seed}:seating").shuffle(seats)
     for position, seat in enumerate(seats):
@@ -245,7 +245,7 @@ def _start(game: Game, now: datetime) -> None:
     game.state = engine.new_game(game.num_seats, game.seed, game.options)
     game.status = Game.Status.RUNNING
     game.started_at = now
-    game.save(update_fields=["state", "status", "started_at", "rated"])
+    game.save(update_fields=["state", "status", "started_at", "rated", "unrated_for_bot_accounts"])
     advance(game, now, Outcome(game))
 
 

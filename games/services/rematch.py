@@ -86,7 +86,7 @@ def _create(game: Game, seats: list[Seat], user) -> Game:
         visibility=Game.Visibility.PRIVATE,
         time_control=clock,
         timeouts_before_bot=game.timeouts_before_bot,
-        rated=game.rated,
+        rated=game.rated or game.unrated_for_bot_accounts,
         rate_bot_accounts=game.rate_bot_accounts,
         rematch_of=game,
     )

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Invitation, Seat
+from games.presenters.game_settings import rated_words
 from games.services import (
     ActionRejected,
     do_create_game,
@@ -19,6 +20,7 @@ from games.services import (
 )
 from tests.conftest import make_user
 from tests.games.conftest import play_to_the_end, start_game
+from wildcards_site.accounts.bot_accounts import do_become_bot_account
 from wildcards_site.outbox.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db
@@ -276,3 +278,30 @@ def test_a_finished_game_against_bots_alone_offers_a_rematch_without_inviting_an
     client.force_login(players[0])
     card = client.get(reverse("games:table", args=[people.pk])).content.decode().split('id="rematch"', 1)[1]
     assert "the others are invited by mail" in card.split("</section>", 1)[0]
+
+
+def test_a_rematch_of_a_game_left_unrated_by_a_bot_account_is_rated_as_its_creator_chose(players):
+    alice, bob, carol = players
+    do_become_bot_account(carol)
+    game = _finished(players)
+    assert not game.rated and game.unrated_for_bot_accounts  # it seated a bot account and a person
+    assert rated_words(game) == "not rated: it seats a bot account and a person"  # the table says why
+    rematch, _ = do_rematch(game.pk, alice)
+    assert rematch.rated and not rematch.unrated_for_bot_accounts
+    # Played again with the bot account, it is left unrated again when it starts.
+    for user in (bob, carol):
+        do_join(rematch.pk, user)
+    rematch.refresh_from_db()
+    assert rematch.status == Game.Status.RUNNING and not rematch.rated
+
+
+def test_a_rematch_of_a_game_its_creator_left_unrated_stays_unrated(players):
+    alice, bob, carol = players
+    do_become_bot_account(carol)
+    game = do_create_game(alice, "toy", 3, rated=False, seed="s1")
+    for user in (bob, carol):
+        do_join(game.pk, user)
+    game = play_to_the_end(Game.objects.get(pk=game.pk))
+    assert not game.unrated_for_bot_accounts
+    rematch, _ = do_rematch(game.pk, alice)
+    assert not rematch.rated
