@@ -60,7 +60,8 @@ def scheduled(tournament: Tournament, number: int) -> list[set[int]]:
 def queued(monkeypatch):
     """The tasks that the services hand to the broker, in order, instead of sending them."""
     sent = []
-    monkeypatch.setattr("tournaments.services.running.queue_task", lambda name, args: sent.append((name, args)))
+    for module in ("running", "sweep"):  # the start request's, and the minute sweep's
+        monkeypatch.setattr(f"tournaments.services.{module}.queue_task", lambda name, args: sent.append((name, args)))
     return sent
 
 
