@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 import time
 
 import pytest
@@ -161,16 +160,7 @@ def test_server_sent_events_carry_the_id_a_browser_resumes_from(asgi_server, tab
 
 def test_the_wsgi_server_sends_stream_clients_to_the_asgi_one(table):
     game, tokens, _users = table
-    # In a thread of its own, as a WSGI worker's: an event loop another test left in this
-    # thread would stop Django from running the async view synchronously.
-    answers = []
-    headers = {"Authorization": f"Bearer {tokens[0]}"}
-    worker = threading.Thread(
-        target=lambda: answers.append(Client().get(f"/api/v1/games/{game.pk}/stream", headers=headers))
-    )
-    worker.start()
-    worker.join(30)
-    (answer,) = answers
+    answer = Client().get(f"/api/v1/games/{game.pk}/stream", headers={"Authorization": f"Bearer {tokens[0]}"})
     assert answer.status_code == 503
     assert answer.json()["error"]["code"] == "stream_elsewhere"
 
