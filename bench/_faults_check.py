@@ -98,6 +98,7 @@ class Mail:
     queued: int = 0
     once: int = 0
     twice: int = 0
+    resent: int = 0
     lost: int = 0
     dropped: int = 0
     latest: timedelta = timedelta(0)
@@ -124,8 +125,13 @@ def mail_settled(first_pk: int) -> bool:
     return not OutboxMessage.objects.filter(pk__gt=first_pk, status__in=waiting).exists()
 
 
-def count_mail(first_pk: int, deliveries) -> Mail:
-    """Mail queued since `first_pk`, matched with the SMTP sink's deliveries by Message-ID."""
+def count_mail(first_pk: int, deliveries, dead_claims: set[str] = frozenset()) -> Mail:
+    """Mail queued since `first_pk`, matched with the SMTP sink's deliveries by Message-ID.
+
+    A mail of `dead_claims` (claimed by a worker that was then killed) delivered exactly twice
+    is `resent`: the dead worker's copy and the one sent after its stale claim. Any other
+    second delivery is `twice`.
+    """
     from wildcards_site.outbox.models import OutboxMessage
 
     result = Mail()
@@ -140,6 +146,8 @@ def count_mail(first_pk: int, deliveries) -> Mail:
             result.lost_keys.append(f"{row.key} ({row.status}, {received} delivered)")
         elif received == 1:
             result.once += 1
+        elif received == 2 and row.key in dead_claims:
+            result.resent += 1
         else:
             result.twice += 1
         if row.sent_at:

@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
-
 from django.conf import settings
 from django.urls import reverse
 
-from games.bymail.tokens import reply_domain, unsubscribe_token
-
-
-def _domain() -> str:
-    return settings.SITE_URL.split("://", 1)[-1].split("/")[0].split(":")[0] or reply_domain()
+from games.bymail.tokens import unsubscribe_token
+from wildcards_site.outbox.message_ids import mail_domain, message_id
 
 
 def game_root_id(game_id: int) -> str:
-    return f"<game-{game_id}@{_domain()}>"
-
-
-def message_id(key: str) -> str:
-    digest = hashlib.sha256(key.encode()).hexdigest()[:24]
-    return f"<{digest}@{_domain()}>"
+    return f"<game-{game_id}@{mail_domain()}>"
 
 
 def unsubscribe_url(user_id: int, event: str) -> str:

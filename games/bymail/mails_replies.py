@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.bymail import commands, inbound_mime, mails, render
-from games.bymail.headers import game_root_id, message_id
+from games.bymail.headers import game_root_id
 from games.bymail.models import InboundMail
 from games.engines import get_engine
 from games.history.replay import state_at
@@ -22,6 +22,7 @@ from games.presenters import action_label
 from games.services.mail_reply import MailResult
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
+from wildcards_site.outbox.message_ids import message_id
 from wildcards_site.outbox.sending import queue_mail, queue_recipe
 
 log = logging.getLogger(__name__)

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
+from wildcards_site.outbox.message_ids import with_message_id
 from wildcards_site.outbox.models import OutboxMessage
 from wildcards_site.queueing import queue_task
 
@@ -37,6 +38,7 @@ def queue_mail(
     time_zone: str | None = None,
 ) -> OutboxMessage | None:
     """Render message `name` now and store it; None when `key` was queued before."""
+    headers = with_message_id(key, headers)
     message = make_message(name, to, ctx, language, headers, time_zone)
     html = next((content for content, mimetype in message.alternatives if mimetype == "text/html"), "")
     try:
@@ -47,7 +49,7 @@ def queue_mail(
                 subject=message.subject,
                 text=message.body,
                 html=html,
-                headers=headers or {},
+                headers=headers,
                 next_attempt_at=timezone.now(),
             )
     except IntegrityError:
@@ -208,7 +210,7 @@ def render_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     row.subject = message.subject
     row.text = message.body
     row.html = next((content for content, mimetype in message.alternatives if mimetype == "text/html"), "")
-    row.headers = dict(message.extra_headers)
+    row.headers = with_message_id(row.key, message.extra_headers)
     return True
 
 
