@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, mailers
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -189,9 +190,17 @@ def claim_batch(keys: list[str] | None = None, limit: int = 500) -> list[OutboxM
 
 
 def send_batch(rows: list[OutboxMessage]) -> int:
-    """Send claimed rows, the recipes among them sharing what they load; returns how many were sent."""
+    """Send claimed rows over one connection to the mail server or provider, the recipes among
+    them sharing what they load; returns how many were sent."""
+    if not rows:
+        return 0
     memo: dict = {}
-    return sum(send_claimed(row, memo) for row in rows)
+    connection = mailers.create_connection("default")
+    try:
+        return sum(send_claimed(row, memo, connection) for row in rows)
+    finally:
+        with contextlib.suppress(Exception):  # closing a connection the server dropped
+            connection.close()
 
 
 RENDERED_FIELDS = ("to", "subject", "text", "html", "headers")
@@ -214,8 +223,12 @@ def render_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     return True
 
 
-def send_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
-    """Send a claimed message (rendering it first if it is a recipe); on failure retry later with backoff."""
+def send_claimed(row: OutboxMessage, memo: dict | None = None, connection=None) -> bool:
+    """Send a claimed message (rendering it first if it is a recipe); on failure retry later with backoff.
+
+    `connection`: a batch's open one, shared with the mails after this one; a failure closes it,
+    so the next mail opens a fresh one.
+    """
     rendered: dict = {}
     if row.recipe is not None and not row.text:
         try:
@@ -231,8 +244,15 @@ def send_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     if row.html:
         message.attach_alternative(row.html, "text/html")
     try:
-        message.send()
+        if connection is None:
+            message.send()
+        else:
+            connection.open()  # no-op while open
+            connection.send_messages([message])
     except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
         _fail(row, error, rendered)
         return False
     OutboxMessage.objects.filter(pk=row.pk).update(
