@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils import translation
 
 from games.ahead.models import AHEAD_WAIT, StoredAnswer
-from games.bymail import ahead_text, mails, preferences, render
+from games.bymail import ahead_text, mail_context, preferences, render
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
 from games.engines import get_engine
@@ -97,7 +97,7 @@ def build(recipe: dict, memo: dict):
     wait = WaitToken(game.pk, seat.position, game.version, AHEAD_WAIT)
     profile = seat.user.profile
     with translation.override(profile.language):
-        ctx = mails._base(game, seat) | context(game, seat.position, cases)
+        ctx = mail_context.base_context(game, seat) | context(game, seat.position, cases)
         ctx["reply_to"] = reply_address(wait)
     headers = game_headers(key, game.pk, seat.user_id, EVENT, ctx["reply_to"])
     ctx["unsubscribe_url"] = headers["List-Unsubscribe"][1:-1]
@@ -112,5 +112,5 @@ def context(game: Game, seat: int, cases: list[dict]) -> dict:
     return {
         "groups": groups,
         "example": ahead_text.example(game.engine, groups),
-        "board": render.board(game.engine, view, mails.seat_names(game)),
+        "board": render.board(game.engine, view, mail_context.seat_names(game)),
     }

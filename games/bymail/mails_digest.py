@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 from django.utils.timesince import timeuntil
 
 from games.ahead.models import AHEAD_WAIT, StoredAnswer
-from games.bymail import ahead_text, mails, mails_ahead
+from games.bymail import ahead_text, mail_context, mails_ahead
 from games.bymail.headers import game_headers
 from games.bymail.tokens import WaitToken, reply_address
 from games.engines import get_engine
@@ -49,8 +49,8 @@ def digest(user, now: datetime | None = None) -> bool:
     with translation.override(profile.language):
         games = [
             {
-                "name": mails.game_name(wait.game),
-                "deadline": mails.local_time(wait.closes_at, profile),
+                "name": mail_context.game_name(wait.game),
+                "deadline": mail_context.local_time(wait.closes_at, profile),
                 "time_left": timeuntil(wait.closes_at, now),
                 "url": settings.SITE_URL + reverse("games:table", args=[wait.game_id]),
                 "reply_to": reply_address(WaitToken(wait.game_id, wait.seat, wait.game.version, wait.pk)),
@@ -89,7 +89,7 @@ def _answerable_ahead(user) -> list[dict]:
         groups = ahead_text.groups(game.engine, engine.view(game.state, seat.position), cases)
         found.append(
             {
-                "name": mails.game_name(game),
+                "name": mail_context.game_name(game),
                 "url": settings.SITE_URL + reverse("games:table", args=[game.pk]),
                 "reply_to": reply_address(WaitToken(game.pk, seat.position, game.version, AHEAD_WAIT)),
                 "groups": groups,

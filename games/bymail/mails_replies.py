@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.bymail import commands, inbound_mime, mails, render
+from games.bymail import commands, inbound_mime, mail_context, render
 from games.bymail.headers import game_root_id
 from games.bymail.models import InboundMail
 from games.engines import get_engine
@@ -103,7 +103,7 @@ def build_answer(recipe: dict, memo: dict):
     waiting = Deadline.objects.filter(pk=recipe["waiting"]).first() if recipe["waiting"] else None
     profile = seat.user.profile
     with translation.override(profile.language):
-        ctx = mails._base(game, seat) | {
+        ctx = mail_context.base_context(game, seat) | {
             "moves_made": [action_label(action, game.engine) for action in recipe["applied"]],
             "done": [text for _kind, text in recipe.get("done") or []],
             "reply_subject": recipe["subject"],
@@ -111,12 +111,12 @@ def build_answer(recipe: dict, memo: dict):
             "turn_over": recipe["turn_over"],
         }
         if waiting is not None:
-            ctx |= mails.turn_context(game, seat, waiting)
+            ctx |= mail_context.turn_context(game, seat, waiting)
         elif recipe["running"]:
             # The turn is over: the table as it left it, so the cards drawn are told now, not
             # only in the next turn mail (the seat's own view).
             view = get_engine(game.engine).view(game.state, seat.position)
-            ctx["board"] = render.board(game.engine, view, mails.seat_names(game))
+            ctx["board"] = render.board(game.engine, view, mail_context.seat_names(game))
     headers = _answer_headers(recipe["record"], game.pk, recipe["their_id"], "move-accepted", ctx.get("reply_to", ""))
     return make_message("move-accepted", seat.user.email, ctx, profile.language, headers)
 
@@ -155,11 +155,11 @@ def move_refused(record: InboundMail, sender: str, seat: Seat | None, reason: st
         ctx = {"reason": reason, "reply_subject": subject, "sender": user.email, "last_answer": answered == limit - 1}
         if owner and seat is not None:
             game = Game.objects.get(pk=seat.game_id)
-            ctx |= mails._base(game, seat)
+            ctx |= mail_context.base_context(game, seat)
             wait = _open_wait(game, seat)
             to_act = wait is not None and seat.position in get_engine(game.engine).to_act(game.state)
             if to_act:
-                ctx |= mails.turn_context(game, seat, wait)
+                ctx |= mail_context.turn_context(game, seat, wait)
     queue_mail(
         f"inbound:{record.pk}",
         "move-refused",

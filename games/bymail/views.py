@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from games.bymail import mails, preferences, vacations
+from games.bymail import mail_context, preferences, vacations
 from games.bymail.forms import PreferencesForm, VacationForm
 from games.bymail.tokens import BadToken, read_action_link, read_unsubscribe
 from games.models import Action, Game, Vacation
@@ -59,16 +59,22 @@ def action_link(request: HttpRequest, token: str) -> HttpResponse:
         # The link plays for the player it was mailed to, whoever holds it: say whose seat it is,
         # and warn a visitor signed in as someone else.
         other = request.user if request.user.is_authenticated and request.user.pk != user.pk else None
-        context = {"game": game, "label": label, "name": mails.game_name(game), "player": user, "signed_in": other}
+        context = {
+            "game": game,
+            "label": label,
+            "name": mail_context.game_name(game),
+            "player": user,
+            "signed_in": other,
+        }
         return render(request, "bymail/link_confirm.html", context)
     try:
         moves = do_mail_moves(link.wait, user, [link.action], Action.Channel.EMAIL_LINK, now)
     except ActionRejected as rejected:
         return _problem(request, _("Your move was not made"), rejected.message, game, 409)
     seat = game.seats.select_related("user__profile").get(position=link.wait.seat)
-    follow = mails.turn_context(moves.game, seat, moves.still_waiting) if moves.still_waiting else {}
+    follow = mail_context.turn_context(moves.game, seat, moves.still_waiting) if moves.still_waiting else {}
     return render(
-        request, "bymail/link_done.html", {"game": game, "label": label, "name": mails.game_name(game), **follow}
+        request, "bymail/link_done.html", {"game": game, "label": label, "name": mail_context.game_name(game), **follow}
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 from django.core import signing
 from django.utils import timezone
 
-from games.bymail import mails
+from games.bymail import mail_context
 from games.bymail.tokens import LINK_SALT, WaitToken, action_link_token, read_action_link
 from games.models import Action, Deadline
 from games.services.organiser import do_extend_deadline
@@ -26,7 +26,7 @@ def game(db):
 def _link(game, position=0, index=0):
     seat = game.seats.select_related("user__profile").get(position=position)
     wait = Deadline.objects.get(game=game, seat=position, closed_at__isnull=True)
-    move = mails.turn_context(game, seat, wait)["moves"][index]
+    move = mail_context.turn_context(game, seat, wait)["moves"][index]
     return re.sub(r"^https?://[^/]+", "", move["link"]), move
 
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.bymail import mails
+from games.bymail import mail_context
 from games.engines import get_engine
 from games.engines.wildcards.cards import HABITAT, VALUE
 from tests.conftest import make_user
@@ -41,6 +41,6 @@ def test_the_eagle_s_choice_between_two_alike_cards_is_listed_once():
     holder = game.state["to_act"][0]
     seat = game.seats.get(position=holder)
     wait = SimpleNamespace(pk=1, closes_at=datetime(2026, 11, 28, tzinfo=UTC))
-    moves = mails.turn_context(game, seat, wait)["moves"]
+    moves = mail_context.turn_context(game, seat, wait)["moves"]
     phrases = [move["phrase"] for move in moves]
     assert len(phrases) == 1 and phrases[0].startswith("keep "), phrases

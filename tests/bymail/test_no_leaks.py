@@ -75,11 +75,11 @@ def test_it_never_mails_a_wild_cards_player_the_others_sealed_bid(mail_server):
     game.refresh_from_db()
     view = engine.view(game.state, 1)
     assert view["players"][0]["bid"] is None
-    from games.bymail import mails
+    from games.bymail import mail_context
 
     seat = game.seats.get(position=1)
     wait = game.deadlines.get(seat=1, closed_at__isnull=True)
-    context = mails.turn_context(game, seat, wait)
+    context = mail_context.turn_context(game, seat, wait)
     lines = [line for section in context["board"] for line in section["lines"]]
     row = next(line for line in lines if line.startswith(str(game.seats.get(position=0).name)))
     assert "has bid" in row and "Refill" not in row

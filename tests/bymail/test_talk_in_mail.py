@@ -8,7 +8,7 @@ import pytest
 from django.db.models import F
 from django.utils import timezone
 
-from games.bymail.mails import MAIL_TALK
+from games.bymail.mail_context import MAIL_TALK
 from games.engines import get_engine
 from games.models import Action, TableMessage
 from games.services import do_action, do_say

@@ -41,7 +41,7 @@ def round_started(
     from django.conf import settings
     from django.urls import reverse
 
-    from games.bymail.mails import local_time
+    from games.bymail.mail_context import local_time
 
     if not preferences.wants(user, "tournament-round"):
         return

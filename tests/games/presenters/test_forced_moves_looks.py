@@ -1,6 +1,6 @@
 """The table's "Since your last look" does not count a forced move as the player's own move, or
 the cards the others played before it would never be told (`games/services/looks.look_baseline`,
-as the mail recap's games/bymail/mails.py `_since_last_move`)."""
+as the mail recap's games/bymail/mail_context.py `_since_last_move`)."""
 
 import re
 

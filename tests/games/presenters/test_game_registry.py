@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 # The generic modules that read a game's presentation hooks.
 READERS = {
     "table": ["games/presenters/__init__.py", "games/presenters/pointing.py"],
-    "mail": ["games/bymail/render.py", "games/bymail/mails.py"],
+    "mail": ["games/bymail/render.py", "games/bymail/mails.py", "games/bymail/mail_context.py"],
     "terms": ["games/terms.py", "games/presenters/game_settings.py", "games/rules_pages/views.py"],
     "recap": ["games/recap.py"],
 }

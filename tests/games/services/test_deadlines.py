@@ -306,7 +306,7 @@ def test_it_says_in_the_timeout_mail_which_move_was_made(players):
 
 def _board_text(game, position: int | None, state: dict) -> str:
     from games.bymail import render
-    from games.bymail.mails import seat_names
+    from games.bymail.mail_context import seat_names
     from games.engines import get_engine
 
     sections = render.board(game.engine, get_engine(game.engine).view(state, position), seat_names(game))
