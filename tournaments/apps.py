@@ -22,7 +22,7 @@ class TournamentsConfig(AppConfig):
             register_table_section,
         )
         from games.signals import game_finished
-        from tournaments.api.views import openapi_paths
+        from tournaments.api.openapi import openapi_paths
         from tournaments.bot_accounts import rated_play_refusal, tournament_refusal
         from tournaments.pages.sections import table_links, tournament_invitations, tournaments_block
         from tournaments.permissions import competes_at_table, organises_table, record_staff_at_table
