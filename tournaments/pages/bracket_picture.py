@@ -88,7 +88,7 @@ def _match(match, x: int, y: int, context: _Context) -> str:
         winner = None  # two byes met: nobody won (both empty slots were drawn as the winner)
     if match.id == context.decider and winner in context.disqualified:
         # A finalist disqualified during the final takes no place ahead of anyone
-        # (planning.final_places): the other finalist is the champion, drawn so.
+        # (services/final_places.py): the other finalist is the champion, drawn so.
         winner = next(
             (p for p in players if p != winner and isinstance(p, int) and p not in context.disqualified), None
         )

@@ -40,7 +40,7 @@ def adjudicable(
     undecided = {table.number for table in undecided_forfeits(rounds[-1])} if awaiting else set()
     # A multiplayer knock-out tells level players apart by seed where places go on
     # (formats.scoring.advancing_order); a two-player match refuses a shared 1st instead. Nobody
-    # goes on from its final: players placed level there share their place (planning.final_places).
+    # goes on from its final: players placed level there share their place (services/final_places.py).
     by_seed = rounds[-1].stage == "elimination" and tournament.seats_max > 2 and not last_round
     stamps = {
         table.number: drawn_stamp(table.status, table.ranks if table.adjudicated else None)

@@ -33,10 +33,10 @@ from tournaments.mail.organiser_mails import decision_awaited, entrant_left
 from tournaments.models import Bye, EntrantLeft, Entry, Round, Table, Tournament
 from tournaments.services.annulments import tell_annulled
 from tournaments.services.byes import bye_kinds
+from tournaments.services.final_places import final_places
 from tournaments.services.planning import (
     WAITING,
     Plan,
-    final_places,
     plan_next_round,
     round_robin_goes_on,
     without_table,

@@ -9,7 +9,7 @@ import pytest
 from tests.tournaments.helpers import current_tables, make_players, play_out
 from tournaments.models import Tournament
 from tournaments.services import do_advance_round, do_create_tournament, do_disqualify, do_register, do_start
-from tournaments.services.planning import _disqualified_last
+from tournaments.services.final_places import _disqualified_last
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_a_late_entrant_who_never_sat_and_left_is_placed_below_a_no_show_the_bye
     no-show, placed below everyone who played a game. Entry 11 entered late, never sat anywhere
     and left too: a no-show who reached less far, is not placed above entry 2."""
     from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
-    from tournaments.services.planning import final_places
+    from tournaments.services.final_places import final_places
     from tournaments.services.results import PlayedRound, PlayedTable
 
     tournament = stand_in_tournament("swiss", (3, 3, 3), rounds=1, top_cut=4)

@@ -3,7 +3,8 @@ driven through the planner with plain stand-ins for the rows (as the whole-event
 does): cases easily placed wrong."""
 
 from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
-from tournaments.services.planning import final_places, plan_next_round
+from tournaments.services.final_places import final_places
+from tournaments.services.planning import plan_next_round
 from tournaments.services.results import PlayedRound, PlayedTable
 
 

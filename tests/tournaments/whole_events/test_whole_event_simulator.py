@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from tests.tournaments.stand_ins import stand_in_entry, stand_in_tournament
 from tournaments.formats import round_robin
-from tournaments.services.planning import final_places, plan_next_round, round_robin_schedule
+from tournaments.services.final_places import final_places
+from tournaments.services.planning import plan_next_round, round_robin_schedule
 from tournaments.services.results import PlayedRound, PlayedTable, drop_times, inactive_from, two_player_bracket
 
 _schedules: dict = {}
