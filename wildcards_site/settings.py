@@ -19,29 +19,17 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from wildcards_site.probe import LOCAL_REDIS_URL, redis_answers
+from wildcards_site.env import (
+    broker_transport_options,
+    chosen_broker,
+    chosen_mailer,
+    envbool,
+    envint,
+    envlist,
+    envstr,
+)
 
 log = logging.getLogger("wildcards_site")
-
-
-def envbool(name: str, default: bool) -> bool:
-    value = os.getenv(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
-
-
-def envint(name: str, default: int) -> int:
-    value = os.getenv(name)
-    return int(value) if value else default
-
-
-def envstr(name: str, default: str) -> str:
-    return os.getenv(name) or default
-
-
-def envlist(name: str, default: str) -> list[str]:
-    return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
 
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -338,47 +326,11 @@ LEADERBOARD_ACTIVE_DAYS = envint("LEADERBOARD_ACTIVE_DAYS", 90)
 RATING_SWEEP_SECONDS = envint("RATING_SWEEP_SECONDS", 300)
 RATING_SWEEP_DAYS = envint("RATING_SWEEP_DAYS", 7)
 
-if ANYMAIL_PROVIDER:
-    _mailer = {"BACKEND": f"anymail.backends.{ANYMAIL_PROVIDER}.EmailBackend"}
-elif os.getenv("EMAIL_HOST"):
-    _mailer = {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {
-            "host": os.environ["EMAIL_HOST"],
-            "port": envint("EMAIL_PORT", 25),
-            "username": envstr("EMAIL_HOST_USER", ""),
-            "password": envstr("EMAIL_HOST_PASSWORD", ""),
-            "use_tls": envbool("EMAIL_USE_TLS", False),
-            "timeout": SMTP_TIMEOUT,
-        },
-    }
-else:
-    _mailer = {"BACKEND": "django.core.mail.backends.filebased.EmailBackend", "OPTIONS": {"file_path": MAIL_DIR}}
-MAILERS = {"default": _mailer}
+MAILERS = {"default": chosen_mailer(ANYMAIL_PROVIDER, MAIL_DIR, SMTP_TIMEOUT)}
 
 
-def _choose_broker() -> tuple[str, str]:
-    """The broker URL and a word on why: configured, local Redis, or files."""
-    configured = os.getenv("CELERY_BROKER_URL")
-    if configured:
-        return configured, "configured"
-    if redis_answers(LOCAL_REDIS_URL):
-        return LOCAL_REDIS_URL, "local Redis answered"
-    return "filesystem://", "no Redis answered: embedded filesystem broker"
-
-
-CELERY_BROKER_URL, BROKER_CHOICE = _choose_broker()
-CELERY_BROKER_TRANSPORT_OPTIONS = {}
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    _queue_dir = VAR_DIR / "broker"
-    for _sub in ("queue", "processed"):
-        (_queue_dir / _sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_queue_dir / "queue"),
-        "data_folder_out": str(_queue_dir / "queue"),
-        "processed_folder": str(_queue_dir / "processed"),
-        "store_processed": False,
-    }
+CELERY_BROKER_URL, BROKER_CHOICE = chosen_broker()
+CELERY_BROKER_TRANSPORT_OPTIONS = broker_transport_options(CELERY_BROKER_URL, VAR_DIR)
 # A task only does sooner what the sweeps do anyway: never hold a request for the broker.
 # Connections give up after a second, and after a failure the broker rests for a while.
 BROKER_RETRY_AFTER_SECONDS = envint("BROKER_RETRY_AFTER_SECONDS", 30)
@@ -395,17 +347,6 @@ EVENTS_KEPT = envint("EVENTS_KEPT", 1000)  # per topic: what a reconnecting clie
 EVENTS_KEPT_SECONDS = envint("EVENTS_KEPT_SECONDS", 7 * 24 * 3600)
 EVENTS_KEEPALIVE_SECONDS = envint("EVENTS_KEEPALIVE_SECONDS", 20)
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
-if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "socket_connect_timeout": 1,
-        "socket_timeout": 5,
-        "retry_on_timeout": False,
-        # Priorities 0 (first, the default) to 9: a big sweep's deadline closes go before the
-        # mail they cause (outbox tasks are sent at a lower priority), never behind it.
-        "priority_steps": list(range(10)),
-        "sep": ":",
-        "queue_order_strategy": "priority",
-    }
 # Tasks record their effects in the database; nothing reads task results.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
