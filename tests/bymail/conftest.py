@@ -37,6 +37,14 @@ class Inbox:
         return "250 OK"
 
 
+def arrived(items: list, count: int, seconds: float = 10) -> list:
+    """`items` once it holds `count` (the SMTP server's thread appends to it), or as it is after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while len(items) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return items
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -69,10 +77,7 @@ def mail_server(smtp, settings):
     def deliver() -> list:
         seen = len(inbox.messages)
         expected = send_due()
-        deadline = time.monotonic() + 10
-        while len(inbox.messages) - seen < expected and time.monotonic() < deadline:
-            time.sleep(0.01)
-        return inbox.messages[seen:]
+        return arrived(inbox.messages, seen + expected)[seen:]
 
     deliver.inbox = inbox
     return deliver

@@ -8,9 +8,9 @@ import time
 import pytest
 from aiosmtpd.controller import Controller
 
-from tests.bymail.conftest import _free_port
+from tests.bymail.conftest import _free_port, arrived
 from wildcards_site.outbox.models import OutboxMessage
-from wildcards_site.outbox.sending import queue_mail, send_due
+from wildcards_site.outbox.sending import queue_mail, queue_recipe, send_due
 
 Status = OutboxMessage.Status
 
@@ -51,18 +51,11 @@ def _queue(count: int) -> None:
         queue_mail(f"over:{number}", "game-over", f"p{number}@example.org", {"game_name": f"Wizard #{number}"})
 
 
-def _arrived(handler: Server, count: int) -> list[tuple]:
-    deadline = time.monotonic() + 10
-    while len(handler.peers) < count and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return handler.peers
-
-
 @pytest.mark.django_db
 def test_it_sends_a_batch_over_one_connection(server):
     _queue(5)
     assert send_due() == 5
-    peers = _arrived(server, 5)
+    peers = arrived(server.peers, 5)
     assert len(peers) == 5 and len(set(peers)) == 1
 
 
@@ -71,7 +64,100 @@ def test_it_sends_a_batch_over_one_connection(server):
 def test_a_connection_lost_on_one_mail_does_not_fail_the_rest(server):
     _queue(4)
     assert send_due() == 3
-    assert len(_arrived(server, 3)) == 3
+    assert len(arrived(server.peers, 3)) == 3
     refused = OutboxMessage.objects.get(key="over:1")
     assert refused.status == Status.PENDING and "421" in refused.last_error
     assert set(OutboxMessage.objects.exclude(key="over:1").values_list("status", flat=True)) == {Status.SENT}
+
+
+@pytest.fixture
+def slow_recipes(monkeypatch):
+    """Recipe rows whose building takes `seconds`, as a batch of heavy game mails does; `built` says when each began."""
+    from wildcards_site.emails import make_message
+    from wildcards_site.outbox import recipes
+
+    built: list[str] = []
+    then: dict = {}  # name -> what to do while that mail is built
+
+    def build(recipe: dict, memo: dict):
+        built.append(recipe["name"])
+        if recipe.get("seconds"):
+            time.sleep(recipe["seconds"])
+        if recipe["name"] in then:
+            then[recipe["name"]]()
+        return make_message("game-over", recipe["to"], {"game_name": recipe["name"]})
+
+    monkeypatch.setitem(recipes._builders, "slow-test", build)
+
+    def queue(name: str, seconds: float = 0, then_do=None) -> None:
+        to = f"{name}@example.org"
+        queue_recipe(name, to, {"builder": "slow-test", "name": name, "to": to, "seconds": seconds})
+        if then_do is not None:
+            then[name] = then_do
+
+    queue.built = built
+    return queue
+
+
+@pytest.fixture
+def idle_server(settings):
+    """A server that drops a connection left idle for a second."""
+    handler = Server()
+    controller = Controller(handler, hostname="127.0.0.1", port=_free_port(), timeout=1)
+    controller.start()
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": controller.hostname, "port": controller.port},
+        }
+    }
+    yield handler
+    controller.stop()
+
+
+@pytest.mark.django_db
+def test_a_connection_the_server_dropped_while_a_mail_was_built_is_opened_again(idle_server, slow_recipes, monkeypatch):
+    monkeypatch.setattr("wildcards_site.outbox.connection.REOPEN_IDLE_SECONDS", 0.5)
+    slow_recipes("first")
+    slow_recipes("second", seconds=1.5)
+    assert send_due() == 2
+    assert len(arrived(idle_server.peers, 2)) == 2
+    assert set(OutboxMessage.objects.values_list("status", flat=True)) == {Status.SENT}
+
+
+@pytest.mark.django_db
+def test_it_opens_a_fresh_connection_after_so_many_mails(server, monkeypatch):
+    monkeypatch.setattr("wildcards_site.outbox.connection.REOPEN_AFTER_MAILS", 2)
+    _queue(5)
+    assert send_due() == 5
+    peers = arrived(server.peers, 5)
+    assert len(set(peers)) == 3
+
+
+@pytest.mark.django_db
+def test_the_mails_waiting_in_a_long_batch_keep_their_claim(server, slow_recipes, monkeypatch):
+    from wildcards_site.outbox.sending import claim_batch, send_batch
+
+    monkeypatch.setattr("wildcards_site.outbox.sending.CLAIM_REFRESH_SECONDS", 0)
+    seen: list = []
+    slow_recipes("one")
+    slow_recipes("two", then_do=lambda: seen.append(OutboxMessage.objects.get(key="three").claimed_at))
+    slow_recipes("three")
+    rows = claim_batch(["one", "two", "three"])
+    claimed_at = rows[0].claimed_at
+    assert send_batch(rows) == 3
+    assert seen and seen[0] > claimed_at  # not left to look like a dead worker's while the batch went on
+
+
+@pytest.mark.django_db
+def test_a_mail_the_mailer_took_nothing_of_is_not_marked_sent(settings):
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": _free_port(), "fail_silently": True},
+        }
+    }
+    _queue(1)
+    assert send_due() == 0
+    row = OutboxMessage.objects.get(key="over:0")
+    assert row.status == Status.PENDING and row.last_error and row.sent_at is None

@@ -10,6 +10,7 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from tests.bymail.conftest import arrived
 from tests.conftest import make_user
 from tests.games.conftest import start_game
 from wildcards_site.outbox.models import OutboxMessage
@@ -34,15 +35,6 @@ def _after_the_stale_claim(key: str) -> None:
     OutboxMessage.objects.filter(key=key).update(claimed_at=timezone.now() - STALE_CLAIM - timedelta(seconds=1))
 
 
-def _wait_for(inbox, count: int) -> list:
-    import time
-
-    deadline = time.monotonic() + 10
-    while len(inbox.messages) < count and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return inbox.messages
-
-
 @pytest.mark.django_db
 def test_a_mail_without_headers_of_its_own_is_sent_again_with_the_same_message_id(mail_server):
     queue_mail("invite:7", "game-over", "ann@example.org", {"game_name": "Wizard #1"})
@@ -50,7 +42,7 @@ def test_a_mail_without_headers_of_its_own_is_sent_again_with_the_same_message_i
     _after_the_stale_claim("invite:7")
     assert send_due() == 1
 
-    first, second = _wait_for(mail_server.inbox, 2)
+    first, second = arrived(mail_server.inbox.messages, 2)
     assert first["Message-ID"] and first["Message-ID"] == second["Message-ID"]
     assert OutboxMessage.objects.get(key="invite:7").status == Status.SENT
 
@@ -64,7 +56,7 @@ def test_a_game_mail_rendered_at_sending_is_sent_again_with_the_same_message_id(
     _after_the_stale_claim(key)
     assert send_due() >= 1
 
-    ann = [message for message in _wait_for(mail_server.inbox, 3) if str(message["To"]) == "ann@example.org"]
+    ann = [message for message in arrived(mail_server.inbox.messages, 3) if str(message["To"]) == "ann@example.org"]
     assert len(ann) == 2
     assert ann[0]["Message-ID"] and ann[0]["Message-ID"] == ann[1]["Message-ID"]
 
@@ -75,5 +67,5 @@ def test_two_mails_never_share_a_message_id(mail_server):
     queue_mail("invite:9", "game-over", "ann@example.org", {"game_name": "Wizard #1"})
     assert send_due() == 2
 
-    first, second = _wait_for(mail_server.inbox, 2)
+    first, second = arrived(mail_server.inbox.messages, 2)
     assert first["Message-ID"] and second["Message-ID"] and first["Message-ID"] != second["Message-ID"]

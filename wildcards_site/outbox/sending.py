@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from django.core.mail import EmailMultiAlternatives, mailers
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
+from wildcards_site.outbox.connection import BatchConnection
 from wildcards_site.outbox.message_ids import with_message_id
 from wildcards_site.outbox.models import OutboxMessage
 from wildcards_site.queueing import queue_task
@@ -25,8 +26,10 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 # A worker that died mid-send leaves a claimed row; after this it is tried again. A send
 # gives up within the SMTP timeout (EMAIL_TIMEOUT) or the provider's HTTP timeout, and a
-# batch is rendered in well under a second a mail, so a claim older than this is a dead worker's.
+# batch renews the claim of the rows it has still to send every CLAIM_REFRESH_SECONDS, so a
+# claim older than this is a dead worker's.
 STALE_CLAIM = timedelta(seconds=120)
+CLAIM_REFRESH_SECONDS = 30
 
 
 def queue_mail(
@@ -191,16 +194,32 @@ def claim_batch(keys: list[str] | None = None, limit: int = 500) -> list[OutboxM
 
 def send_batch(rows: list[OutboxMessage]) -> int:
     """Send claimed rows over one connection to the mail server or provider, the recipes among
-    them sharing what they load; returns how many were sent."""
+    them sharing what they load; returns how many were sent.
+
+    The rows still waiting have their claim renewed as the batch goes, so a long batch (a slow
+    provider) is never taken for a dead worker's and sent a second time by another.
+    """
     if not rows:
         return 0
     memo: dict = {}
-    connection = mailers.create_connection("default")
+    connection = BatchConnection()
+    sent = 0
+    renewed = time.monotonic()
     try:
-        return sum(send_claimed(row, memo, connection) for row in rows)
+        for index, row in enumerate(rows):
+            if time.monotonic() - renewed > CLAIM_REFRESH_SECONDS:
+                _renew_claims(rows[index:])
+                renewed = time.monotonic()
+            sent += send_claimed(row, memo, connection)
     finally:
-        with contextlib.suppress(Exception):  # closing a connection the server dropped
-            connection.close()
+        connection.close()
+    return sent
+
+
+def _renew_claims(rows: list[OutboxMessage]) -> None:
+    OutboxMessage.objects.filter(pk__in=[row.pk for row in rows], status=OutboxMessage.Status.SENDING).update(
+        claimed_at=timezone.now()
+    )
 
 
 RENDERED_FIELDS = ("to", "subject", "text", "html", "headers")
@@ -223,11 +242,11 @@ def render_claimed(row: OutboxMessage, memo: dict | None = None) -> bool:
     return True
 
 
-def send_claimed(row: OutboxMessage, memo: dict | None = None, connection=None) -> bool:
+def send_claimed(row: OutboxMessage, memo: dict | None = None, connection: BatchConnection | None = None) -> bool:
     """Send a claimed message (rendering it first if it is a recipe); on failure retry later with backoff.
 
-    `connection`: a batch's open one, shared with the mails after this one; a failure closes it,
-    so the next mail opens a fresh one.
+    `connection`: a batch's, shared with the mails after this one. A mailer that raises nothing
+    but takes nothing (one set to fail silently) has not sent it: it is tried again.
     """
     rendered: dict = {}
     if row.recipe is not None and not row.text:
@@ -240,19 +259,15 @@ def send_claimed(row: OutboxMessage, memo: dict | None = None, connection=None) 
             return False
         # Kept with the outcome, so a retry sends the same mail and the admin shows what went out.
         rendered = {name: getattr(row, name) for name in RENDERED_FIELDS}
-    message = EmailMultiAlternatives(row.subject, row.text, to=[row.to], headers=row.headers)
+    # A row queued before every mail had a Message-ID of its key gets it here: a retry is the same mail.
+    message = EmailMultiAlternatives(row.subject, row.text, to=[row.to], headers=with_message_id(row.key, row.headers))
     if row.html:
         message.attach_alternative(row.html, "text/html")
     try:
-        if connection is None:
-            message.send()
-        else:
-            connection.open()  # no-op while open
-            connection.send_messages([message])
+        taken = (connection or BatchConnection()).send(message)
+        if not taken:
+            raise NothingSent("the mailer took nothing and gave no error")
     except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
-        if connection is not None:
-            with contextlib.suppress(Exception):
-                connection.close()
         _fail(row, error, rendered)
         return False
     OutboxMessage.objects.filter(pk=row.pk).update(
@@ -265,6 +280,10 @@ def send_claimed(row: OutboxMessage, memo: dict | None = None, connection=None) 
     recipe = row.recipe or {}
     log.info("mail key=%s game=%s seat=%s outcome=sent", row.key, recipe.get("game"), recipe.get("seat"))
     return True
+
+
+class NothingSent(Exception):
+    pass
 
 
 def provider_message_id(message: EmailMultiAlternatives) -> str:
