@@ -125,15 +125,20 @@ def mail_settled(first_pk: int) -> bool:
     return not OutboxMessage.objects.filter(pk__gt=first_pk, status__in=waiting).exists()
 
 
-def count_mail(first_pk: int, deliveries, dead_claims: set[str] = frozenset()) -> Mail:
+def count_mail(first_pk: int, deliveries, dead_claims: dict | None = None, killed_at: list | None = None) -> Mail:
     """Mail queued since `first_pk`, matched with the SMTP sink's deliveries by Message-ID.
 
-    A mail of `dead_claims` (claimed by a worker that was then killed) delivered exactly twice
-    is `resent`: the dead worker's copy and the one sent after its stale claim. Any other
-    second delivery is `twice`.
+    `dead_claims`: key -> claimed_at of the mail a killed worker held (one claimed_at is one
+    batch); `killed_at`: when workers were killed. A mail of such a batch, claimed before a kill,
+    delivered exactly twice is `resent` (the dead worker's copy, taken by the SMTP server just
+    before the kill, and the one sent after its stale claim), one a batch at most: a worker
+    sends one mail at a time. Any other second delivery is `twice`.
     """
     from wildcards_site.outbox.models import OutboxMessage
 
+    dead_claims = dead_claims or {}
+    last_kill = max(killed_at or [], default=None)
+    batches_resent: set = set()
     result = Mail()
     for row in mail_since(first_pk):
         result.queued += 1
@@ -141,12 +146,14 @@ def count_mail(first_pk: int, deliveries, dead_claims: set[str] = frozenset()) -
             result.dropped += 1
             continue
         received = deliveries.get((row.headers or {}).get("Message-ID", "").strip(), 0)
+        batch = dead_claims.get(row.key)
         if received == 0 or row.status != OutboxMessage.Status.SENT:
             result.lost += 1
             result.lost_keys.append(f"{row.key} ({row.status}, {received} delivered)")
         elif received == 1:
             result.once += 1
-        elif received == 2 and row.key in dead_claims:
+        elif received == 2 and batch is not None and last_kill and batch <= last_kill and batch not in batches_resent:
+            batches_resent.add(batch)
             result.resent += 1
         else:
             result.twice += 1

@@ -44,9 +44,11 @@ class Report:
     verified: tuple[int, int] = (0, 0)
     delay: timedelta = timedelta(0)
     notes: list[str] = field(default_factory=list)
-    # Keys of mail a killed worker had claimed, and how many of them may be sent twice: a solo
-    # worker has one mail in flight, which the SMTP server may have taken before the row said so.
-    dead_claims: set[str] = field(default_factory=set)
+    # Mail a killed worker had claimed (key -> claimed_at, one value a batch), when workers were
+    # killed, and how many mails may be sent twice: a solo worker has one mail in flight, which
+    # the SMTP server may have taken before the row said so.
+    dead_claims: dict = field(default_factory=dict)
+    killed_at: list = field(default_factory=list)
     resends_allowed: int = 0
 
     @property
@@ -107,6 +109,7 @@ class Suite:
         Mail a SIGKILLed worker had claimed stays claimed for STALE_CLAIM;
         the suite moves those claims back in time instead of waiting, and says how many.
         """
+        from django.db import transaction
         from django.utils import timezone
 
         from wildcards_site.outbox.models import OutboxMessage
@@ -126,8 +129,11 @@ class Suite:
                     status=OutboxMessage.Status.SENDING,
                     claimed_at__lt=timezone.now() - timedelta(seconds=self.args.claim),
                 )
-                report.dead_claims.update(stuck.values_list("key", flat=True))
-                moved += stuck.update(claimed_at=timezone.now() - STALE_CLAIM - timedelta(seconds=1))
+                with transaction.atomic():
+                    held = dict(stuck.select_for_update().values_list("key", "claimed_at"))
+                    report.dead_claims.update(held)
+                    stale = timezone.now() - STALE_CLAIM - timedelta(seconds=1)
+                    moved += OutboxMessage.objects.filter(key__in=held).update(claimed_at=stale)
         if moved:
             minutes = STALE_CLAIM.total_seconds() / 60
             report.notes.append(
@@ -135,7 +141,7 @@ class Suite:
             )
 
     def finish(self, report: Report, first_mail: int) -> Report:
-        report.mail = check.count_mail(first_mail, dict(self.sink.deliveries), report.dead_claims)
+        report.mail = check.count_mail(first_mail, dict(self.sink.deliveries), report.dead_claims, report.killed_at)
         report.verified = check.verify_all()
         for line in report.lines():
             print(line, flush=True)
@@ -155,6 +161,7 @@ class Suite:
         for number in range(self.args.kills):
             time.sleep(self.rng.uniform(0.3, 1.5))
             which = number % 2
+            report.killed_at.append(timezone.now())
             self.stack.kill(f"worker{which + 1}")
             self.stack.start_worker(which)
             self.tick()
