@@ -61,12 +61,14 @@ def broker_transport_options(url: str, var_dir: Path) -> dict:
     """Files under var/broker for the embedded broker; for Redis, short timeouts and priorities."""
     if url.startswith("filesystem://"):
         queue_dir = var_dir / "broker"
-        for sub in ("queue", "processed"):
+        for sub in ("queue", "processed", "control"):
             (queue_dir / sub).mkdir(parents=True, exist_ok=True)
         return {
             "data_folder_in": str(queue_dir / "queue"),
             "data_folder_out": str(queue_dir / "queue"),
             "processed_folder": str(queue_dir / "processed"),
+            # Kombu's default is "control" in the current folder: the checkout, when run from it.
+            "control_folder": str(queue_dir / "control"),
             "store_processed": False,
         }
     if url.startswith(("redis://", "rediss://")):
