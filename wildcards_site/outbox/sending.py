@@ -263,13 +263,17 @@ def send_claimed(row: OutboxMessage, memo: dict | None = None, connection: Batch
     message = EmailMultiAlternatives(row.subject, row.text, to=[row.to], headers=with_message_id(row.key, row.headers))
     if row.html:
         message.attach_alternative(row.html, "text/html")
+    own = connection is None
+    connection = connection or BatchConnection()
     try:
-        taken = (connection or BatchConnection()).send(message)
-        if not taken:
+        if not connection.send(message):
             raise NothingSent("the mailer took nothing and gave no error")
     except Exception as error:  # noqa: BLE001 - every provider error is retried the same way
         _fail(row, error, rendered)
         return False
+    finally:
+        if own:
+            connection.close()
     OutboxMessage.objects.filter(pk=row.pk).update(
         status=OutboxMessage.Status.SENT,
         sent_at=timezone.now(),
