@@ -33,8 +33,10 @@ class Server:
 
 @pytest.fixture
 def server(settings, request):
-    handler = Server(getattr(request, "param", set()))
-    controller = Controller(handler, hostname="127.0.0.1", port=_free_port())
+    """Parametrised with `refuse` (see Server) and `timeout` (seconds a session may idle)."""
+    given = getattr(request, "param", {})
+    handler = Server(given.get("refuse", set()))
+    controller = Controller(handler, hostname="127.0.0.1", port=_free_port(), timeout=given.get("timeout", 300))
     controller.start()
     settings.MAILERS = {
         "default": {
@@ -60,7 +62,7 @@ def test_it_sends_a_batch_over_one_connection(server):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("server", [{2}], indirect=True)
+@pytest.mark.parametrize("server", [{"refuse": {2}}], indirect=True)
 def test_a_connection_lost_on_one_mail_does_not_fail_the_rest(server):
     _queue(4)
     assert send_due() == 3
@@ -99,29 +101,14 @@ def slow_recipes(monkeypatch):
     return queue
 
 
-@pytest.fixture
-def idle_server(settings):
-    """A server that drops a connection left idle for a second."""
-    handler = Server()
-    controller = Controller(handler, hostname="127.0.0.1", port=_free_port(), timeout=1)
-    controller.start()
-    settings.MAILERS = {
-        "default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": controller.hostname, "port": controller.port},
-        }
-    }
-    yield handler
-    controller.stop()
-
-
 @pytest.mark.django_db
-def test_a_connection_the_server_dropped_while_a_mail_was_built_is_opened_again(idle_server, slow_recipes, monkeypatch):
+@pytest.mark.parametrize("server", [{"timeout": 1}], indirect=True)
+def test_a_connection_the_server_dropped_while_a_mail_was_built_is_opened_again(server, slow_recipes, monkeypatch):
     monkeypatch.setattr("wildcards_site.outbox.connection.REOPEN_IDLE_SECONDS", 0.5)
     slow_recipes("first")
     slow_recipes("second", seconds=1.5)
     assert send_due() == 2
-    assert len(arrived(idle_server.peers, 2)) == 2
+    assert len(arrived(server.peers, 2)) == 2
     assert set(OutboxMessage.objects.values_list("status", flat=True)) == {Status.SENT}
 
 
