@@ -237,6 +237,10 @@ class Action(models.Model):
 
     # Moves a person made: a timeout's default move, a bot's, an organiser's and a forced one are not.
     OWN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API, Channel.AHEAD)
+    # Moves its player made with the game before their eyes (on the site, by a mail's link or
+    # reply, through the API): what came before them was seen. A move made for them (forced,
+    # answered ahead, by the delegate, the timeout or a bot) is not, so recaps count from before it.
+    SEEN_CHANNELS = (Channel.WEB, Channel.EMAIL_LINK, Channel.EMAIL_REPLY, Channel.API)
     # Moves that show a player is playing right now: at the table, or through a program on the API
     # (a program playing a trick a second would otherwise get a turn mail for every trick).
     LIVE_CHANNELS = (Channel.WEB, Channel.API)

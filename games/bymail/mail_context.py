@@ -109,10 +109,10 @@ def turn_context(game: Game, seat: Seat, deadline: Deadline) -> dict:
 
 def _since_last_move(game: Game, seat: Seat, names: dict) -> recaps.Recap:
     """What the others did between this seat's last move and the version the mail is about (a
-    forced move is not one: the player never saw the cards played before it)."""
+    move made for the player, forced, answered ahead or a delegate's, is not one: they never saw
+    the cards played before it)."""
     last_own = (
-        game.actions.filter(seat=seat.position, seq__lt=game.version)
-        .exclude(channel=Action.Channel.FORCED)
+        game.actions.filter(seat=seat.position, seq__lt=game.version, channel__in=Action.SEEN_CHANNELS)
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()

@@ -9,8 +9,9 @@ from games.models import Action, Seat
 
 def look_baseline(seat: Seat) -> int:
     """The version after which a seat has news: its player's last look or own move, the later."""
-    # A forced move is not one: its player never saw the cards played before it.
-    moves = Action.objects.filter(game_id=seat.game_id, seat=seat.position).exclude(channel=Action.Channel.FORCED)
+    # A move made for the player (forced, answered ahead, a delegate's) is not one: they never
+    # saw the cards played before it.
+    moves = Action.objects.filter(game_id=seat.game_id, seat=seat.position, channel__in=Action.SEEN_CHANNELS)
     last_own = moves.aggregate(last=Max("seq"))["last"]
     own = last_own + 1 if last_own is not None else 0
     return max(own, seat.seen_version or 0)
