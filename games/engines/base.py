@@ -32,13 +32,24 @@ class Refusal(ValueError):
 
     `IllegalAction(gettext_noop("You do not hold %(card)s."), card=card)`: `str()` is the English
     with the values filled in; the site translates `.template` and fills in `.params`. A template
-    with no params is used as it is (a "%" in it needs no escaping then).
+    with no params is used as it is (a "%" in it needs no escaping then). A value that is a word
+    players read (a suit) is given as `word("red")`: the site translates it too.
     """
 
     def __init__(self, template: str, /, **params: object) -> None:
-        super().__init__(template % params if params else template)
+        english = {name: value["template"] if _is_word(value) else value for name, value in params.items()}
+        super().__init__(template % english if params else template)
         self.template = template
         self.params = params
+
+
+def word(message: str) -> dict:
+    """A refusal's value that is itself a word to translate (a msgid the catalogs hold)."""
+    return {"template": message}
+
+
+def _is_word(value: object) -> bool:
+    return isinstance(value, dict) and "template" in value
 
 
 class IllegalAction(Refusal):

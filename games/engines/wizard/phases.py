@@ -7,7 +7,7 @@ are shared between the old and the new state).
 
 from __future__ import annotations
 
-from games.engines.base import Action, IllegalAction, State, gettext_noop
+from games.engines.base import Action, IllegalAction, State, gettext_noop, word
 from games.engines.wizard.actions import PLAY
 from games.engines.wizard.cards import SUIT, SUIT_CARDS, SUITS, VALUE
 from games.engines.wizard.options import sealed_bids
@@ -74,7 +74,7 @@ def apply_action(state: State, seat: int, action: Action) -> State:
                     if led is not None and suit != led and not SUIT_CARDS[led].isdisjoint(hand):
                         raise IllegalAction(
                             gettext_noop("You must follow %(suit)s: play a %(suit)s card, a Wizard or a Jester."),
-                            suit=led,
+                            suit=word(led),
                         )
                     break
         trick = trick + [[seat, card]]
