@@ -172,6 +172,10 @@ def _after(lines: list[str], index: int, reason: str) -> str:
 
 
 def _still_waiting(wait: MailWait) -> Deadline | None:
+    """The wait the mail was sent for, if still open; for the answer-ahead mail, the seat's own
+    turn if it is asked now (an answer that played part of it leaves the rest to ask for)."""
+    if wait.deadline_id == AHEAD_WAIT:
+        return Deadline.objects.filter(game_id=wait.game_id, seat=wait.seat, closed_at__isnull=True).first()
     return Deadline.objects.filter(pk=wait.deadline_id, closed_at__isnull=True).first()
 
 

@@ -107,3 +107,23 @@ def test_a_reply_about_a_row_changed_since_the_mail_is_refused_and_nothing_is_st
     assert not StoredAnswer.objects.exists()
     game.refresh_from_db()
     assert game.version == version
+
+
+def test_a_reply_to_the_answer_ahead_mail_that_plays_part_of_the_turn_asks_for_the_rest(client, table, mail_server):
+    game, nxt, mail = table
+    move, words = _lay_words(game, nxt, 3)
+    game = _lay_into(game, 0)  # the player before ends their turn: the next seat is asked now
+    assert ENGINE.to_act(game.state) == [nxt]
+    mail_server()  # its turn mail
+    raw = reply_mime(mail, str(mail["To"]), f"se la fila 4 è come la vedi ora: {words}")
+    assert post_postmark(client, raw).status_code == 200
+    assert InboundMail.objects.get(message_id__contains="mail.example.org").outcome == "accepted"
+    game.refresh_from_db()
+    assert [a.payload for a in Action.objects.filter(game=game, seat=nxt)] == [move]
+    assert ENGINE.to_act(game.state) == [nxt]  # the lay was played; the rest of the turn is still to choose
+    answer = next(m for m in mail_server() if str(m["To"]) == str(mail["To"]))
+    view = ENGINE.view(game.state, nxt)
+    with translation.override("it"):
+        rest = [render.phrase("cubirds", action, view) for action in ENGINE.legal_actions(game.state, nxt)]
+    assert answer["Reply-To"], "the answer must be replied to for the rest of the turn"
+    assert all(phrase in text_of(answer) for phrase in rest), text_of(answer)
