@@ -21,6 +21,7 @@ from games.engines import get_engine
 from games.engines.base import answers_ahead
 from games.history.replay import state_at
 from games.models import Game, Seat
+from games.services import delegate_rules
 from wildcards_site.emails import make_message
 from wildcards_site.outbox import recipes
 from wildcards_site.outbox.models import OutboxMessage
@@ -50,6 +51,8 @@ def queue(game: Game, seats: list[Seat], present: Callable[[], set[int]]) -> Non
     for seat in seats:
         if seat.position in called or seat.kind != Seat.Kind.HUMAN or seat.status != Seat.Status.PLAYING:
             continue
+        if seat.delegate and delegate_rules.acts(engine, game.state, seat):
+            continue  # its delegate plays it: the player asked not to be asked
         phase = phase_to_tell(engine.ahead_cases(game.state, seat.position))
         if phase is not None:
             phases[seat.position] = phase

@@ -117,3 +117,20 @@ def test_a_delegated_move_is_marked_in_the_recap_mails_tell(db):
     names = {s.position: s.name for s in game.seats.all()}
     told = recaps.recap(game, (seat + 1) % 3, version, names, replay=Replay.of(game))
     assert told.lines and told.lines[0].endswith("(played by the delegate)")
+
+
+def test_a_seat_with_a_delegate_is_not_mailed_for_answers_ahead(db, settings):
+    from wildcards_site.outbox.models import OutboxMessage
+
+    settings.GAME_MAIL_GRACE_SECONDS = 0
+    game = _bids_done()
+    leader = game.state["turn"]
+    away = (leader + 1) % 3
+    do_delegate(game.pk, seat_user(game, away), "back")
+    game.refresh_from_db()
+    before = set(OutboxMessage.objects.filter(key__startswith="ahead:").values_list("key", flat=True))
+    game = _play_round_out(game, 4)
+    game = play_until(game, lambda s: s["round"] == 6, "two more rounds")
+    asked = set(OutboxMessage.objects.filter(key__startswith="ahead:").values_list("key", flat=True)) - before
+    seats_asked = {int(key.split(":")[2]) for key in asked}
+    assert seats_asked and away not in seats_asked, asked  # the others are still asked
