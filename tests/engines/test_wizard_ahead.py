@@ -89,3 +89,31 @@ def test_sealed_bids_are_not_answered_ahead():
     for seat in range(3):
         assert all(not c["phase"].endswith(":bid") for c in ENGINE.ahead_cases(state, seat))
         assert ENGINE.ahead_facts(state, seat) is None
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_no_case_is_offered_for_a_card_the_site_plays_itself_or_a_lead_that_cannot_come(players):
+    """A seat's last card of a round is played for it (`forced_action`): an answer ahead for it
+    could never be used. Nor could one for the next lead once another seat has played a Wizard to
+    the trick (the first Wizard wins it). A player answered round 1's one card for seven cases."""
+    rng = random.Random(players)
+    state = ENGINE.new_game(players, seed=f"forced-{players}")
+    offered: set[tuple[int, str]] = set()
+    forced_seen = 0
+    while not ENGINE.is_over(state):
+        trick = state.get("trick") or []
+        first_wizard = next((who for who, card in trick if card.startswith("wizard")), None)
+        for seat in range(players):
+            for case in ENGINE.ahead_cases(state, seat):
+                offered.add((seat, case["phase"]))
+                if case["case"] == "lead" and state["phase"] == "play":
+                    assert first_wizard in (None, seat), (seat, trick, case["phase"])
+        seat = ENGINE.to_act(state)[0]
+        forced = ENGINE.forced_action(state, seat)
+        if forced is not None:
+            forced_seen += 1
+            assert (seat, ENGINE.ahead_facts(state, seat)[0]) not in offered
+            state = ENGINE.apply(state, seat, forced)
+            continue
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+    assert forced_seen >= players * 2

@@ -50,8 +50,11 @@ def cases(state: State, seat: int) -> list[dict]:
         number, trick = state["trick_number"], state["trick"]
         if seat != state["turn"] and all(who != seat for who, _card in trick):
             found += _card_cases(state, seat, number, trick)
-        if number + 1 < state["hand_size"]:
-            # The next trick's lead, if this one is won: any card now held (one of them goes now).
+        # The next trick's lead, if this one is won: any card now held (one of them goes now).
+        # Not when its card would be the seat's last (the site plays that itself), nor once
+        # another seat has played a Wizard to this trick (the first Wizard wins it).
+        first_wizard = next((who for who, card in trick if VALUE[card] and SUIT[card] is None), seat)
+        if state["hand_size"] - (number + 1) > 1 and first_wizard == seat:
             moves = [PLAY[card] for card in state["hands"][seat]]
             found.append({"phase": trick_phase(state, number + 1), "case": LEAD, "moves": moves})
     return found
@@ -91,6 +94,8 @@ def _bid_cases(state: State, seat: int) -> list[dict]:
 def _card_cases(state: State, seat: int, number: int, trick: list) -> list[dict]:
     """The cases of the trick `number` for a seat that will play to it after others."""
     hand = state["hands"][seat]
+    if len(hand) == 1:
+        return []  # its last card: the site plays it itself (`forced_action`)
     phase = trick_phase(state, number)
     if trick and any(VALUE[card] for _who, card in trick):
         led = [_led(trick)]  # the suit to follow is known already
