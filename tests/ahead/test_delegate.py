@@ -134,3 +134,16 @@ def test_a_seat_with_a_delegate_is_not_mailed_for_answers_ahead(db, settings):
     asked = set(OutboxMessage.objects.filter(key__startswith="ahead:").values_list("key", flat=True)) - before
     seats_asked = {int(key.split(":")[2]) for key in asked}
     assert seats_asked and away not in seats_asked, asked  # the others are still asked
+
+
+def test_the_button_to_take_the_seat_back_starts_with_a_capital_in_every_language(client):
+    game = _bids_done()
+    seat = (game.state["turn"] + 2) % 3
+    user = seat_user(game, seat)
+    do_delegate(game.pk, user, "back")
+    client.force_login(user)
+    for language, label in (("it", "Sono tornato"), ("es", "He vuelto"), ("en", "I am back")):
+        user.profile.language = language
+        user.profile.save()
+        page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert re.search(rf'data-scope="end">{label}</button>', page), language
