@@ -187,3 +187,20 @@ def test_the_others_api_answers_read_the_same_whether_or_not_a_seat_holds_answer
 
     for seat in [None, *(s for s in range(3) if s != second)]:
         assert answers(plain, seat, False) == answers(answered, seat, True)
+
+
+def test_on_the_players_turn_the_table_comes_before_the_answers_ahead_and_the_delegate(client):
+    """On a phone the page is one column: 'Click your move on the table' pointed at a hand a
+    screen and a half below, under these cards. On the player's turn they follow the table;
+    while others play they stay first, as they are then what there is to do."""
+    game = _game()
+    leader, second = game.state["turn"], (game.state["turn"] + 1) % 3
+    for seat, its_turn in ((leader, True), (second, False)):
+        client.force_login(seat_user(game, seat))
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        at = {part: page.index(f'id="{part}"') for part in ("my-turn", "view", "answers-ahead", "delegate")}
+        assert at["my-turn"] < at["view"]
+        if its_turn:
+            assert at["view"] < at["answers-ahead"] and at["view"] < at["delegate"]
+        else:
+            assert at["answers-ahead"] < at["view"] and at["delegate"] < at["view"]
