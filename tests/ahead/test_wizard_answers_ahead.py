@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.ahead.models import StoredAnswer
+from games.bymail.mail_context import turn_context
 from games.engines import get_engine
-from games.models import Action, Deadline
+from games.models import Action, Deadline, Seat
+from games.presenters.wizard.table import card_name
 from games.services import ActionRejected, do_action
 from games.services.ahead import do_answer_ahead, do_drop_answer
+from games.services.looks import look_baseline
 from tests.conftest import make_user
 from tests.games.conftest import play_until, seat_user, start_game
 
@@ -214,3 +217,38 @@ def test_a_bid_stored_by_the_sum_of_the_bids_before_it_is_made_in_turn(db):
     last = Action.objects.filter(game=game).latest("seq")
     assert (last.seat, last.channel) == (third, Action.Channel.AHEAD)
     assert not StoredAnswer.objects.filter(game=game, phase="r2:bid").exists()
+
+
+# A move made for a player while away (answered ahead, by their delegate, by the timeout) is not
+# one they saw the table for: "Since your last move" in the next turn mail, and "Since your last
+# look" on the table, still tell what the others did before it (a player found their own
+# answered-ahead bid and the bid before it missing from the next mail).
+
+
+def _first_trick_with_the_second_answered_ahead(trick):
+    game, leader, second, third = trick
+    led = next(card for card in game.state["hands"][leader] if card.split("-")[0] in SUITS)
+    case = next(c for c in ENGINE.ahead_cases(game.state, second) if c["case"] == led.split("-")[0])
+    do_answer_ahead(game.pk, seat_user(game, second), "r3:t0", case["case"], case["moves"][0], "web")
+    game = _play(game, leader, led)
+    assert game.actions.order_by("-seq").first().channel == Action.Channel.AHEAD
+    third_card = ENGINE.legal_actions(game.state, third)[0]["card"]
+    game = _play(game, third, third_card)
+    return game, led, third_card
+
+
+def test_the_next_turn_mail_tells_the_card_led_before_a_card_played_ahead(trick):
+    game, leader, second, _third = trick
+    game, led, third_card = _first_trick_with_the_second_answered_ahead(trick)
+    game = play_until(game, lambda s: ENGINE.to_act(s) == [second], "the second seat's next turn")
+    seat = Seat.objects.get(game=game, position=second)
+    wait = Deadline.objects.get(game=game, seat=second, closed_at__isnull=True)
+    told = "\n".join(turn_context(game, seat, wait)["recap"].lines)
+    assert card_name(led) in told and card_name(third_card) in told, told
+
+
+def test_the_table_counts_from_before_a_card_played_ahead(trick):
+    game, leader, second, _third = trick
+    before = game.version
+    game, _led, _third_card = _first_trick_with_the_second_answered_ahead(trick)
+    assert look_baseline(Seat.objects.get(game=game, position=second)) <= before
