@@ -12,10 +12,12 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 
 from django.conf import settings
 from django.core import signing
+
+from wildcards_site.outbox.message_ids import reply_domain
 
 LINK_SALT = "games.bymail.action-link"
 UNSUBSCRIBE_SALT = "games.bymail.unsubscribe"
@@ -32,11 +34,6 @@ class WaitToken:
 
 class BadToken(ValueError):
     """A token whose signature does not match: forged, damaged, or from another site."""
-
-
-def reply_domain() -> str:
-    configured = getattr(settings, "MAIL_REPLY_DOMAIN", "")
-    return configured or parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
 
 
 def _mac(core: str) -> str:

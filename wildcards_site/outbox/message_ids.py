@@ -8,11 +8,15 @@ from email.utils import parseaddr
 from django.conf import settings
 
 
+def reply_domain() -> str:
+    """The domain replies go to: MAIL_REPLY_DOMAIN, else the sender's."""
+    configured = getattr(settings, "MAIL_REPLY_DOMAIN", "")
+    return configured or parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+
+
 def mail_domain() -> str:
     """The site's host, for Message-IDs and thread roots."""
-    host = settings.SITE_URL.split("://", 1)[-1].split("/")[0].split(":")[0]
-    configured = getattr(settings, "MAIL_REPLY_DOMAIN", "")
-    return host or configured or parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return settings.SITE_URL.split("://", 1)[-1].split("/")[0].split(":")[0] or reply_domain()
 
 
 def message_id(key: str) -> str:
