@@ -49,3 +49,17 @@ def test_three_cases_answered_by_pointing_on_a_phone_in_italian(phone_page, live
     played = Action.objects.filter(game=game, seat=second).latest("seq")
     assert played.channel == Action.Channel.AHEAD
     assert played.payload["card"] == stored[suit]
+
+
+def test_on_a_phone_the_hand_is_within_a_screen_of_your_move_on_your_turn(phone_page, live_server):
+    game = start_game([make_user(name, language="it") for name in ("vera", "vito", "viola")], engine="wizard")
+    game = play_until(game, lambda s: s["round"] == 3 and s["phase"] == "play" and not s["trick"], "round 3")
+    page = phone_page
+    log_in(page, live_server, seat_user(game, game.state["turn"]).username)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#answers-ahead")).to_be_visible()
+    turn, view, ahead = (page.locator(part).bounding_box() for part in ("#my-turn", "#view", "#answers-ahead"))
+    height = page.viewport_size["height"]
+    assert view["y"] < ahead["y"]
+    assert view["y"] - (turn["y"] + turn["height"]) < height  # the hand follows "Your move", not a screen below
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
